@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { readConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { seedDemoContent } from './seed.js';
+
+const config = readConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+try {
+  await database.migrate();
+  const seeded = await seedDemoContent(database.db, path.join(config.dataDir, 'uploads'));
+  console.log(seeded ? 'Seeded demo content.' : 'The database already has content; nothing seeded.');
+} finally {
+  await database.close();
+}

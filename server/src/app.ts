@@ -1,0 +1,119 @@
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { constants as zlibConstants } from 'node:zlib';
+import type { DatabaseHandle } from './db/client.js';
+import authPlugin from './plugins/auth.js';
+import databasePlugin from './plugins/database.js';
+import errorHandler from './plugins/error-handler.js';
+import siteRepository from './plugins/site-repository.js';
+import webApp from './plugins/web-app.js';
+import siteRoutes from './routes/site/index.js';
+import profileRoutes from './routes/user/profile.js';
+
+export const API_PREFIX = '/backend/api';
+export const API_VERSION = 'v1';
+/** 1 MB: the largest body any call takes (a contact message, an order) is far smaller. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  /** Close the database when the app closes (true for the real server). */
+  closeDatabase?: boolean;
+  dataDir: string;
+  distDir: string;
+  logLevel?: string;
+}
+
+/** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
+const frameSources = ['https://www.youtube-nocookie.com', 'https://www.google.com', 'https://maps.google.com'];
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // On shutdown, idle keep-alive sockets are closed at once; requests in flight still finish.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+
+  // External plugins first: security headers and compression wrap every reply, including errors and static files.
+  await fastify.register(errorHandler);
+  await fastify.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes and injects its CSS variables in a style tag.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: frameSources,
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The YouTube and map frames are cross-origin documents that do not send CORP headers.
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+    frameguard: { action: 'deny' },
+    // YouTube's embedded player refuses to play without the embedding page's origin as referrer.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await fastify.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // Brotli's default quality 11 costs milliseconds per response; 4 keeps most of the gain for dynamic JSON.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await fastify.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'CineVerse API',
+        description: 'Site content and the merchandise shop. Errors are JSON `{ message, field? }`.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await fastify.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+
+  // App services next, so that routes can rely on them being decorated.
+  await fastify.register(databasePlugin, {
+    handle: options.database,
+    closeOnShutdown: options.closeDatabase ?? false,
+  });
+  await fastify.register(siteRepository);
+  await fastify.register(authPlugin);
+
+  // Routes, at the spec's paths under the API base.
+  await fastify.register(siteRoutes, { prefix: API_PREFIX });
+  await fastify.register(profileRoutes, { prefix: `${API_PREFIX}/api/user/${API_VERSION}` });
+
+  // Last: static files and the catch-all that returns the app shell or a JSON 404.
+  await fastify.register(webApp, {
+    distDir: options.distDir,
+    uploadsDir: path.join(options.dataDir, 'uploads'),
+  });
+
+  return fastify;
+}

@@ -1,0 +1,31 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder for the embedded database and uploaded files. */
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of the embedded PGlite database. */
+  databaseUrl: string | undefined;
+  /** Folder holding the production build of the PWA. */
+  distDir: string;
+  logLevel: string;
+}
+
+export const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, got "${env.PORT}"`);
+  }
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(projectRoot, env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL === '' ? undefined : env.DATABASE_URL,
+    distDir: path.resolve(projectRoot, env.DIST_DIR ?? 'dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

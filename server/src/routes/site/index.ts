@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../../src/contract/common.js';
+import { healthSchema, homeDataSchema } from '../../../../src/contract/site.js';
+
+/** Public site data: the settings and categories every page needs, and the health check. */
+const siteRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    '/getHomeData',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Site settings and the category list',
+        response: { 200: homeDataSchema },
+      },
+    },
+    async () => fastify.siteRepository.getHomeData(),
+  );
+
+  fastify.get(
+    '/health',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Answers 200 when the database answers',
+        response: { 200: healthSchema, 503: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await fastify.db.execute(sql`select 1`);
+      } catch (error) {
+        request.log.error({ err: error }, 'health check failed');
+        return reply.code(503).send({ message: 'The database is not answering' });
+      }
+      return { status: 'ok' as const, database: fastify.database.kind };
+    },
+  );
+};
+
+export default siteRoutes;

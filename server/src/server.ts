@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { buildWebApp, isBuildStale } from './build/build-web-app.js';
+import { readConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedDemoContent } from '../seed/seed.js';
+
+/** Longest wait for in-flight requests on shutdown before the process exits anyway (10 s). */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+const config = readConfig();
+
+if (process.env.SKIP_BUILD !== '1' && (await isBuildStale(config.distDir))) {
+  console.log('Building the PWA (the build is missing or older than its sources)...');
+  await buildWebApp(config.distDir);
+}
+
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+});
+await database.migrate();
+if (await seedDemoContent(database.db, path.join(config.dataDir, 'uploads'))) {
+  console.log('Seeded demo content into the empty database.');
+}
+
+const app = await buildApp({
+  database,
+  closeDatabase: true,
+  dataDir: config.dataDir,
+  distDir: config.distDir,
+  logLevel: config.logLevel,
+});
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal} received: finishing requests in flight, then closing the database`);
+  const timer = setTimeout(() => {
+    app.log.error('Shutdown took too long; exiting');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  timer.unref();
+  try {
+    // Stops accepting connections, waits for requests in flight, then runs onClose hooks (the database last).
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'Shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+console.log(`CineVerse is running at http://localhost:${port}/ (database: ${database.kind})`);

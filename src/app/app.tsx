@@ -1,0 +1,53 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@fontsource/inter/latin-400.css';
+import '@fontsource/inter/latin-600.css';
+import '@fontsource/inter/latin-700.css';
+import '@fontsource/bebas-neue/latin-400.css';
+import './global.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { authKeys } from '@/features/auth/api/get-profile';
+import { SiteSettingsGate } from '@/features/site-settings/components/site-settings-gate';
+import { onUnauthorized } from '@/lib/api-client';
+import { useAppStore } from '@/lib/app-store';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+import { theme } from './theme';
+import { UpdatePrompt } from './update-prompt';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createAppRouter(queryClient));
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        useAppStore.getState().clearUserProfile();
+        queryClient.removeQueries({ queryKey: authKeys.all() });
+        notifications.show({
+          id: 'session-ended',
+          color: 'red',
+          title: 'Session ended',
+          message: 'Please log in again.',
+        });
+        void router.navigate({ to: '/' });
+      }),
+    [queryClient, router],
+  );
+
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <SiteSettingsGate>
+          <RouterProvider router={router} />
+        </SiteSettingsGate>
+        <UpdatePrompt />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { Workbox } from 'workbox-window';
+
+/**
+ * Registers the service worker (production builds only) and, when a new version is waiting, offers to reload.
+ * Nothing reloads by itself: a half-filled form is never lost to an update.
+ */
+export function UpdatePrompt() {
+  const [waiting, setWaiting] = useState<Workbox | null>(null);
+
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    let cancelled = false;
+    void import('workbox-window').then(({ Workbox }) => {
+      if (cancelled) return;
+      const workbox = new Workbox('/sw.js', { scope: '/' });
+      workbox.addEventListener('waiting', () => setWaiting(workbox));
+      void workbox.register();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (!waiting) return null;
+
+  const reload = () => {
+    waiting.addEventListener('controlling', () => window.location.reload());
+    waiting.messageSkipWaiting();
+  };
+
+  return (
+    <Paper
+      role="alertdialog"
+      aria-label="Update available"
+      shadow="lg"
+      p="md"
+      withBorder
+      pos="fixed"
+      bottom={16}
+      left={16}
+      right={16}
+      maw={420}
+      style={{ zIndex: 400 }}
+    >
+      <Text fw={600}>A new version of the app is ready.</Text>
+      <Group mt="sm" justify="flex-end">
+        <Button variant="subtle" onClick={() => setWaiting(null)}>
+          Later
+        </Button>
+        <Button onClick={reload}>Reload</Button>
+      </Group>
+    </Paper>
+  );
+}

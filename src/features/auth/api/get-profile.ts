@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import { profileResponseSchema, type User } from '@/contract/user';
+import { apiPaths, apiRequest } from '@/lib/api-client';
+
+export const authKeys = {
+  all: () => ['auth'] as const,
+  profile: () => [...authKeys.all(), 'profile'] as const,
+};
+
+export async function getProfile(signal?: AbortSignal): Promise<User> {
+  const response = await apiRequest(apiPaths.userApi('/profile'), {
+    auth: true,
+    schema: profileResponseSchema,
+    signal,
+  });
+  return response.data;
+}
+
+export function profileQueryOptions(enabled: boolean) {
+  return queryOptions({
+    queryKey: authKeys.profile(),
+    queryFn: ({ signal }) => getProfile(signal),
+    enabled,
+    staleTime: 5 * 60 * 1000,
+    // A 401 is final until the user logs in again; retrying it only repeats the redirect.
+    retry: (failureCount, error) => failureCount < 2 && !('status' in error && error.status === 401),
+  });
+}

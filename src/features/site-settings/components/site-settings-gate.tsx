@@ -1,0 +1,47 @@
+import { Center, Loader } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { useAppStore } from '@/lib/app-store';
+import { imageUrl } from '@/lib/image-url';
+import { homeDataQueryOptions } from '../api/get-home-data';
+
+function setLink(rel: string, href: string): void {
+  let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = rel;
+    document.head.append(link);
+  }
+  link.href = href;
+}
+
+/**
+ * Start-up as the spec says: a spinner while the site settings load, then the app, whether the load succeeded or
+ * failed. On success the settings go to the global store and set the title, favicon and touch icon.
+ */
+export function SiteSettingsGate({ children }: { children: ReactNode }) {
+  const { data, error, isPending } = useQuery(homeDataQueryOptions());
+  const setSiteSetting = useAppStore((state) => state.setSiteSetting);
+
+  useEffect(() => {
+    if (!data) return;
+    const settings = data.site_settings;
+    setSiteSetting(settings);
+    if (settings.site_name) document.title = settings.site_name;
+    if (settings.site_favicon) setLink('icon', imageUrl(settings.site_favicon, 'settings'));
+    if (settings.site_logo) setLink('apple-touch-icon', imageUrl(settings.site_logo, 'settings'));
+  }, [data, setSiteSetting]);
+
+  useEffect(() => {
+    if (error) console.error('Failed to load site settings:', error);
+  }, [error]);
+
+  if (isPending) {
+    return (
+      <Center h="100dvh" role="status" aria-label="Loading">
+        <Loader color="saffron" size="lg" />
+      </Center>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,94 @@
+/**
+ * The one place that talks to the API over fetch. Base address from VITE_API_BASE (default same-origin
+ * /backend/api), API version {v} = v1, bearer token from localStorage `useAccessToken`, success = 200-299.
+ */
+import type { z } from 'zod';
+import { clearSession, getAccessToken } from './session';
+
+export const API_BASE = (import.meta.env.VITE_API_BASE ?? '/backend/api').replace(/\/+$/, '');
+export const API_VERSION = import.meta.env.VITE_API_VERSION ?? 'v1';
+
+/** Paths of the spec's call table: public shop calls carry /api/{v}, user calls /api/user/{v}. */
+export const apiPaths = {
+  homeData: '/getHomeData',
+  publicApi: (path: string) => `/api/${API_VERSION}${path}`,
+  userApi: (path: string) => `/api/user/${API_VERSION}${path}`,
+};
+
+/** An answer outside 200-299, with the server's message and the field at fault when it names one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The request never reached the server or no answer came back (offline, DNS, connection reset). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('The network is unavailable', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+type UnauthorizedListener = () => void;
+let unauthorizedListener: UnauthorizedListener | null = null;
+
+/** The app decides what a 401 means for the user (navigate home, tell them); the client only reports it. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListener = listener;
+  return () => {
+    if (unauthorizedListener === listener) unauthorizedListener = null;
+  };
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Send the stored bearer token. */
+  auth?: boolean;
+  /** Validates the answer; a server that drifts from the contract fails loudly here, not deep in a component. */
+  schema: z.ZodType<T>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.auth) {
+    const token = getAccessToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (response.status < 200 || response.status > 299) {
+    const { message, field } = (payload ?? {}) as { message?: unknown; field?: unknown };
+    if (response.status === 401) {
+      // Unlike the original client, the rejected token is dropped: kept, it would send every later call home again.
+      clearSession();
+      unauthorizedListener?.();
+    }
+    throw new ApiError(
+      response.status,
+      typeof message === 'string' ? message : `Request failed with status ${response.status}`,
+      typeof field === 'string' ? field : undefined,
+    );
+  }
+  return options.schema.parse(payload);
+}

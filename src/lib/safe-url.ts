@@ -1,0 +1,15 @@
+/**
+ * Links come from a database that editors fill: only http(s) addresses and site-relative paths become links, so a
+ * `javascript:` or `data:` address can never run.
+ */
+export function safeHref(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const trimmed = url.trim();
+  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) return trimmed;
+  try {
+    const parsed = new URL(trimmed);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

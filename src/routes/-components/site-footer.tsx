@@ -1,0 +1,118 @@
+import { SimpleGrid, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { CSSProperties } from 'react';
+import { useHomeData } from '@/features/site-settings/hooks/use-home-data';
+import { useInView } from '@/hooks/use-in-view';
+import { useAppStore } from '@/lib/app-store';
+import { telHref, whatsappHref } from '@/lib/phone';
+import { safeHref } from '@/lib/safe-url';
+import classes from './site-layout.module.css';
+import { SocialIcon, type SocialNetwork } from './social-icons';
+
+export const importantLinks = [
+  { to: '/about', label: 'About Us' },
+  { to: '/contact', label: 'Contact Us' },
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/terms-and-conditions', label: 'Terms & Conditions' },
+  { to: '/refund-cancellation', label: 'Return Policy' },
+  { to: '/shipping-policy', label: 'Shipping Policy' },
+] as const;
+
+const socialNetworks: { key: SocialNetwork; label: string }[] = [
+  { key: 'facebook', label: 'Facebook' },
+  { key: 'instagram', label: 'Instagram' },
+  { key: 'youtube', label: 'YouTube' },
+  { key: 'linkedin', label: 'LinkedIn' },
+];
+
+/** The word mark's letters rise in turn each time the footer scrolls into view. */
+function WordMark({ text }: { text: string }) {
+  const [ref, inView] = useInView<HTMLParagraphElement>(0.3);
+  return (
+    <p ref={ref} className={classes.wordMark} data-visible={inView} aria-hidden="true">
+      {Array.from(text).map((letter, index) => (
+        <span key={index} style={{ '--letter': index } as CSSProperties}>
+          {letter === ' ' ? '\u00a0' : letter}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+export function SiteFooter() {
+  const settings = useAppStore((state) => state.siteSetting);
+  const categoryNames = Object.keys(useHomeData()?.categoryList ?? {});
+  const siteName = settings?.site_name || 'CineVerse';
+  const socials = socialNetworks.flatMap((network) => {
+    const href = safeHref(settings?.[network.key]);
+    return href ? [{ ...network, href }] : [];
+  });
+
+  return (
+    <footer className={classes.footer}>
+      <div className={classes.footerInner}>
+        <WordMark text={siteName} />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
+          <div>
+            <h2 className={classes.footerHeading}>{siteName}</h2>
+            {settings?.site_description ? <Text size="sm">{settings.site_description}</Text> : null}
+            <ul className={classes.footerList} aria-label="Contact">
+              {settings?.site_phone ? (
+                <li>
+                  <a href={telHref(settings.site_phone)}>Phone: {settings.site_phone}</a>
+                </li>
+              ) : null}
+              {settings?.site_whatsapp ? (
+                <li>
+                  <a href={whatsappHref(settings.site_whatsapp)} target="_blank" rel="noopener noreferrer">
+                    WhatsApp: {settings.site_whatsapp}
+                  </a>
+                </li>
+              ) : null}
+            </ul>
+          </div>
+          <div>
+            <h2 className={classes.footerHeading}>Categories</h2>
+            <ul className={classes.footerList}>
+              {categoryNames.map((name) => (
+                <li key={name}>
+                  <Link to="/category/$categoryName" params={{ categoryName: name }}>
+                    {name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className={classes.footerHeading}>Important Links</h2>
+            <ul className={classes.footerList}>
+              {importantLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+          {socials.length > 0 ? (
+            <div>
+              <h2 className={classes.footerHeading}>Follow Us</h2>
+              <ul className={classes.footerList} aria-label="Social links">
+                {socials.map((network) => (
+                  <li key={network.key}>
+                    <a href={network.href} target="_blank" rel="noopener noreferrer">
+                      <SocialIcon network={network.key} />
+                      {network.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </SimpleGrid>
+        <div className={classes.footerBottom}>
+          © {new Date().getFullYear()} {siteName}. All rights reserved.
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,69 @@
+import { Burger, Drawer, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
+import { useAppStore } from '@/lib/app-store';
+import { imageUrl } from '@/lib/image-url';
+import classes from './site-layout.module.css';
+import { TaglineStrip } from './tagline-strip';
+
+export const navLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About Us' },
+  { to: '/contact', label: 'Contact Us' },
+] as const;
+
+/** Sticky header: tagline strip, logo home, nav links with the active one highlighted, a drawer menu on phones. */
+export function SiteHeader() {
+  const settings = useAppStore((state) => state.siteSetting);
+  const [menuOpen, menu] = useDisclosure(false);
+  const siteName = settings?.site_name || 'CineVerse';
+  const logo = settings?.site_logo ? imageUrl(settings.site_logo, 'settings') : '/icons/icon-192.png';
+
+  return (
+    <header className={classes.header}>
+      <TaglineStrip />
+      <div className={classes.bar}>
+        <Link to="/" className={classes.logo} aria-label={`${siteName} home`}>
+          <img src={logo} alt="" width={40} height={40} />
+          <span>{siteName}</span>
+        </Link>
+        <nav aria-label="Main" className={classes.nav}>
+          <Stack visibleFrom="sm" gap={0} style={{ flexDirection: 'row' }}>
+            {navLinks.map((link) => (
+              <Link key={link.to} to={link.to} className={classes.navLink} activeOptions={{ exact: true }}>
+                {link.label}
+              </Link>
+            ))}
+          </Stack>
+          <Burger
+            hiddenFrom="sm"
+            opened={menuOpen}
+            onClick={menu.toggle}
+            color="#f5efe6"
+            size="md"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            style={{ minWidth: 44, minHeight: 44 }}
+          />
+        </nav>
+      </div>
+      <Drawer opened={menuOpen} onClose={menu.close} title="Menu" position="right" size="80%" hiddenFrom="sm">
+        <nav aria-label="Mobile">
+          <Stack gap={4}>
+            {navLinks.map((link) => (
+              <Link
+                key={link.to}
+                to={link.to}
+                className={classes.drawerLink}
+                activeOptions={{ exact: true }}
+                onClick={menu.close}
+              >
+                {link.label}
+              </Link>
+            ))}
+          </Stack>
+        </nav>
+      </Drawer>
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Where `npm run dev` sends API and upload calls: the server started by `npm start`. */
+const devBackend = process.env.DEV_BACKEND ?? 'http://localhost:8080';
+
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  plugins: [
+    // The router plugin must run before React's so that it sees the route files untransformed.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/route-tree.gen.ts',
+      quoteStyle: 'single',
+    }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // The page registers the worker itself through workbox-window (src/app/service-worker.ts).
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['icons/*.png', 'robots.txt'],
+      manifest: {
+        id: '/',
+        name: 'CineVerse: India’s film-industry network',
+        short_name: 'CineVerse',
+        description:
+          'Actors, writers, directors, DOPs, studios and learners of Indian cinema, with official film merchandise.',
+        lang: 'en-IN',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#14110f',
+        theme_color: '#14110f',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // Every route chunk, the styles, fonts and icons: the app must open offline on pages never visited.
+        globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
+        globIgnores: ['**/*.br', '**/*.gz'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    proxy: { '/backend': devBackend },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+  },
+});
