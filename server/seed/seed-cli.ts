@@ -4,7 +4,10 @@ import { openDatabase } from '../src/db/client.js';
 import { seedDemoContent } from './seed.js';
 
 const config = readConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+});
 try {
   await database.migrate();
   const seeded = await seedDemoContent(database.db, path.join(config.dataDir, 'uploads'));

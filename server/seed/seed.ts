@@ -13,11 +13,11 @@ async function copySeedImages(uploadsDir: string): Promise<void> {
     const target = path.join(uploadsDir, folder.name);
     await fs.mkdir(target, { recursive: true });
     for (const file of await fs.readdir(path.join(seedImagesDir, folder.name))) {
-      await fs.copyFile(path.join(seedImagesDir, folder.name, file), path.join(target, file), fs.constants.COPYFILE_EXCL).catch(
-        (error: NodeJS.ErrnoException) => {
+      await fs
+        .copyFile(path.join(seedImagesDir, folder.name, file), path.join(target, file), fs.constants.COPYFILE_EXCL)
+        .catch((error: NodeJS.ErrnoException) => {
           if (error.code !== 'EEXIST') throw error;
-        },
-      );
+        });
     }
   }
 }

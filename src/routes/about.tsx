@@ -6,7 +6,10 @@ export const Route = createFileRoute('/about')({
   component: () => (
     <PageContainer>
       <Title order={1}>About Us</Title>
-      <Text mt="md">CineVerse brings India's film professionals together: actors, writers, directors, DOPs, artists, production houses, casting agents, studios and learners.</Text>
+      <Text mt="md">
+        CineVerse brings India's film professionals together: actors, writers, directors, DOPs, artists, production
+        houses, casting agents, studios and learners.
+      </Text>
     </PageContainer>
   ),
 });

@@ -6,7 +6,9 @@ export const Route = createFileRoute('/terms-and-conditions')({
   component: () => (
     <PageContainer>
       <Title order={1}>Terms & Conditions</Title>
-      <Text mt="md">These terms, governed by Indian law with courts in Mumbai, cover the use of CineVerse and its shop.</Text>
+      <Text mt="md">
+        These terms, governed by Indian law with courts in Mumbai, cover the use of CineVerse and its shop.
+      </Text>
     </PageContainer>
   ),
 });

@@ -45,16 +45,15 @@ export default fp(
         .from(authTokens)
         .innerJoin(users, eq(users.id, authTokens.userId))
         .where(
-          and(
-            eq(authTokens.tokenHash, tokenHash),
-            isNull(authTokens.revokedAt),
-            gt(authTokens.lastUsedAt, idleCutoff),
-          ),
+          and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.lastUsedAt, idleCutoff)),
         )
         .limit(1);
       if (!row) throw new HttpError(401, 'Your session has expired. Please log in again');
       if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-        await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, row.tokenId));
+        await db
+          .update(authTokens)
+          .set({ lastUsedAt: sql`now()` })
+          .where(eq(authTokens.id, row.tokenId));
       }
       request.user = { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role };
     });

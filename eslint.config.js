@@ -1,0 +1,97 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { reactRefresh } from 'eslint-plugin-react-refresh';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Folders a feature may not reach into: other features and routes (see STYLE.md, Boundaries). */
+const features = [
+  'site-settings',
+  'home',
+  'contact',
+  'policies',
+  'category',
+  'auth',
+  'catalog',
+  'cart',
+  'wishlist',
+  'coupons',
+  'orders',
+  'profile',
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', '.scratch', 'src/route-tree.gen.ts', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  importX.flatConfigs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-named-as-default-member': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh.plugin },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-refresh/only-export-components': ['error', { allowConstantExport: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // A feature never imports another feature...
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'A feature must not import another feature; compose them in src/app or src/routes.',
+            })),
+            // ...nor a route or the composition root.
+            { target: './src/features', from: ['./src/app', './src/routes'] },
+            // Shared folders never import features, routes or the app.
+            {
+              target: ['./src/components', './src/hooks', './src/lib', './src/contract', './src/offline'],
+              from: ['./src/features', './src/app', './src/routes'],
+            },
+          ],
+        },
+      ],
+      // Only the API client talks to the network.
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the API through src/lib/api-client.ts.' }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'dexie', message: 'Only src/offline/ touches Dexie.' }] }],
+    },
+  },
+  {
+    files: ['src/lib/api-client.ts'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  {
+    files: ['src/offline/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/contract/**'],
+    rules: {
+      // The wire contract is shared with the server: it imports zod and nothing else.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\./).*', message: 'contract/ imports only zod.' }] },
+      ],
+    },
+  },
+  {
+    // Route files export their Route object; the router plugin splits their components.
+    files: ['src/routes/**/*.tsx', 'src/app/app.tsx'],
+    rules: { 'react-refresh/only-export-components': 'off' },
+  },
+);
