@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { seedDemoContent } from '../../server/seed/seed.js';
+import { buildApp } from '../../server/src/app.js';
+import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite by default; with DATABASE_URL a new PostgreSQL database is
+ * created for the test file and dropped after it, so files never see each other's rows.
+ */
+export async function createTestApp(
+  options: { seed?: boolean; distDir?: string; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (process.env.DATABASE_URL) {
+    const name = `cineverse_test_${randomBytes(6).toString('hex')}`;
+    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl });
+  await database.migrate();
+  if (options.seed ?? true) await seedDemoContent(database.db, path.join(dataDir, 'uploads'));
+  const app = await buildApp({
+    database,
+    closeDatabase: true,
+    dataDir,
+    distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
+    logLevel: 'silent',
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await dropDatabase?.();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
