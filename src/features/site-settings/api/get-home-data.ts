@@ -19,5 +19,7 @@ export function homeDataQueryOptions() {
     staleTime: 5 * 60 * 1000,
     // The start-up spinner waits for this call: a failure must end it at once, not after retries.
     retry: false,
+    // A failed load is not repeated by every component that reads the settings; the next page view retries.
+    retryOnMount: false,
   });
 }

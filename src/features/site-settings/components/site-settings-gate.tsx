@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useAppStore } from '@/lib/app-store';
 import { imageUrl } from '@/lib/image-url';
 import { homeDataQueryOptions } from '../api/get-home-data';
@@ -22,6 +22,9 @@ function setLink(rel: string, href: string): void {
 export function SiteSettingsGate({ children }: { children: ReactNode }) {
   const { data, error, isPending } = useQuery(homeDataQueryOptions());
   const setSiteSetting = useAppStore((state) => state.setSiteSetting);
+  // Once the first load has finished, later refetches never take the app away again.
+  const [settled, setSettled] = useState(false);
+  if (!isPending && !settled) setSettled(true);
 
   useEffect(() => {
     if (!data) return;
@@ -36,7 +39,7 @@ export function SiteSettingsGate({ children }: { children: ReactNode }) {
     if (error) console.error('Failed to load site settings:', error);
   }, [error]);
 
-  if (isPending) {
+  if (!settled && isPending) {
     return (
       <Center h="100dvh" role="status" aria-label="Loading">
         <Loader color="saffron" size="lg" />

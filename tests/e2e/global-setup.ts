@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Builds the PWA when stale and starts the real server on a free port with a fresh temporary database.
+ * BASE_URL is handed to the tests through the environment; the returned function stops the server.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-e2e-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${output}`)), 180_000);
+    server.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+      const match = /running at (http:\/\/localhost:\d+)\//.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`The server exited with code ${code}:\n${output}`)));
+  });
+  process.env.BASE_URL = baseUrl;
+  return async () => {
+    const exited = new Promise((resolve) => server.on('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}
