@@ -205,7 +205,7 @@ test.describe('installable', () => {
     expect(scriptUrl).toMatch(/\/sw\.js$/);
   });
 
-  test('Chromium reports no installability errors', async ({ baseURL, browserName: _ }, testInfo) => {
+  test('Chromium reports no installability errors', async ({ baseURL }, testInfo) => {
     // Incognito contexts are never installable, so this check runs in a real profile.
     const context = await chromium.launchPersistentContext(testInfo.outputPath('profile'), {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
