@@ -1,13 +1,10 @@
 import path from 'node:path';
 import { readConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
+import { databaseOptionsFrom, openDatabase } from '../src/db/client.js';
 import { seedDemoContent } from './seed.js';
 
 const config = readConfig();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: path.join(config.dataDir, 'pglite'),
-});
+const database = await openDatabase(databaseOptionsFrom(config));
 try {
   await database.migrate();
   const seeded = await seedDemoContent(database.db, path.join(config.dataDir, 'uploads'));

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { buildWebApp, isBuildStale } from './build/build-web-app.js';
 import { readConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { databaseOptionsFrom, openDatabase } from './db/client.js';
 import { seedDemoContent } from '../seed/seed.js';
 
 /** Longest wait for in-flight requests on shutdown before the process exits anyway (10 s). */
@@ -15,10 +15,7 @@ if (process.env.SKIP_BUILD !== '1' && (await isBuildStale(config.distDir))) {
   await buildWebApp(config.distDir);
 }
 
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: path.join(config.dataDir, 'pglite'),
-});
+const database = await openDatabase(databaseOptionsFrom(config));
 await database.migrate();
 if (await seedDemoContent(database.db, path.join(config.dataDir, 'uploads'))) {
   console.log('Seeded demo content into the empty database.');

@@ -1,4 +1,5 @@
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium';
 import { expect, test } from './fixtures';
 
 const mainNav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
@@ -207,16 +208,7 @@ test.describe('installable', () => {
 
   test('Chromium reports no installability errors', async ({ baseURL }, testInfo) => {
     // Incognito contexts are never installable, so this check runs in a real profile.
-    const context = await chromium.launchPersistentContext(testInfo.outputPath('profile'), {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const context = await chromium.launchPersistentContext(testInfo.outputPath('profile'), chromiumLaunchOptions);
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(`${baseURL}/`);

@@ -28,6 +28,11 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
 }
 
+/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR/pglite. */
+export function databaseOptionsFrom(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseOptions {
+  return { databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     // Small pool: the server is one process on a 2-core machine; more connections only queue in PostgreSQL.
