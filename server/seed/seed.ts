@@ -1,8 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../src/db/client.js';
-import { categories, siteSettings } from '../src/db/schema.js';
-import { demoCategories, demoSiteSettings } from './demo-content.js';
+import { banners, categories, directoryEntries, insiders, sectionItems, siteSettings } from '../src/db/schema.js';
+import { avatarSvg, posterSvg } from './artwork.js';
+import {
+  demoBanners,
+  demoCategories,
+  demoDirectory,
+  demoInsiders,
+  demoSections,
+  demoSiteSettings,
+} from './demo-content.js';
 
 const seedImagesDir = path.resolve(import.meta.dirname, 'images');
 
@@ -22,17 +30,148 @@ async function copySeedImages(uploadsDir: string): Promise<void> {
   }
 }
 
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** A believable, unique mobile number per entry: +91 98XXX XXXXX. */
+function demoPhone(index: number): string {
+  const digits = `98${String(21_000_000 + index * 135_791).slice(-8)}`;
+  return `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
+}
+
+interface SeedFile {
+  folder: string;
+  name: string;
+  content: string;
+}
+
+/** Rows and artwork of the demo home page and directory, built together so file names always match. */
+function buildDemoContent() {
+  const files: SeedFile[] = [];
+  const bannerRows = demoBanners.map((banner, index) => {
+    const name = `banner-${index + 1}.svg`;
+    files.push({
+      folder: 'banner',
+      name,
+      content: posterSvg({ width: 1600, height: 600, title: banner.title, kicker: banner.kicker, paletteIndex: index }),
+    });
+    return { image: name, link: banner.link, altText: banner.alt, sortOrder: index };
+  });
+  const insiderRows = demoInsiders.map((insider, index) => {
+    const name = `insider-${index + 1}.svg`;
+    files.push({
+      folder: 'inside',
+      name,
+      content: posterSvg({
+        width: 640,
+        height: 360,
+        title: insider.title,
+        kicker: 'Insider',
+        paletteIndex: index + 3,
+        play: true,
+      }),
+    });
+    return {
+      title: insider.title,
+      thumbnail: name,
+      videoLink: insider.videoLink,
+      link: insider.link,
+      sortOrder: index,
+    };
+  });
+  const sectionRows = Object.entries(demoSections).flatMap(([type, section], sectionIndex) =>
+    section.items.map((item, index) => {
+      const name = `${section.slug}-${index + 1}.svg`;
+      files.push({
+        folder: 'section',
+        name,
+        content:
+          type === 'Testimonial'
+            ? avatarSvg(item.title.split(',')[0] ?? item.title, sectionIndex + index)
+            : posterSvg({
+                width: 640,
+                height: 400,
+                title: item.title,
+                kicker: type,
+                paletteIndex: sectionIndex + index,
+                play: type === 'Cine Trailer',
+              }),
+      });
+      return {
+        type,
+        title: item.title,
+        image: name,
+        link: item.link ?? '',
+        description: item.description,
+        sortOrder: index,
+      };
+    }),
+  );
+  let entryIndex = 0;
+  const directoryRows = (categoryIds: Map<string, number>) =>
+    Object.entries(demoDirectory).flatMap(([categoryName, entries]) =>
+      entries.map(([name, city, description], index) => {
+        entryIndex += 1;
+        const photo = `${slugify(categoryName)}-${index + 1}.svg`;
+        files.push({ folder: 'directory', name: photo, content: avatarSvg(name, entryIndex) });
+        const categoryId = categoryIds.get(categoryName);
+        if (categoryId === undefined) throw new Error(`Demo entry ${name} names an unknown category`);
+        return {
+          categoryId,
+          name,
+          city,
+          description,
+          photo,
+          phone: demoPhone(entryIndex),
+          email: `contact@${slugify(name).replace(/-/g, '')}.in`,
+          website: '',
+          sortOrder: index,
+        };
+      }),
+    );
+  return { files, bannerRows, insiderRows, sectionRows, directoryRows };
+}
+
+/** Writes the drawn artwork, keeping any file an editor has already replaced. */
+async function writeSeedFiles(uploadsDir: string, files: SeedFile[]): Promise<void> {
+  for (const file of files) {
+    await fs.mkdir(path.join(uploadsDir, file.folder), { recursive: true });
+    await fs
+      .writeFile(path.join(uploadsDir, file.folder, file.name), file.content, { flag: 'wx' })
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
+  }
+}
+
 /**
  * Seeds demo content when the database is empty (no site settings row). Returns whether it seeded, so that a
  * database an editor has filled is never overwritten.
  */
 export async function seedDemoContent(db: Database, uploadsDir: string): Promise<boolean> {
   await copySeedImages(uploadsDir);
-  return db.transaction(async (tx) => {
+  const content = buildDemoContent();
+  const seeded = await db.transaction(async (tx) => {
     const existing = await tx.select({ id: siteSettings.id }).from(siteSettings).limit(1);
     if (existing.length > 0) return false;
     await tx.insert(siteSettings).values({ id: 1, ...demoSiteSettings });
-    await tx.insert(categories).values(demoCategories.map((category, index) => ({ ...category, sortOrder: index })));
+    const categoryRows = await tx
+      .insert(categories)
+      .values(demoCategories.map((category, index) => ({ ...category, sortOrder: index })))
+      .returning({ id: categories.id, name: categories.name });
+    await tx.insert(banners).values(content.bannerRows);
+    await tx.insert(insiders).values(content.insiderRows);
+    await tx.insert(sectionItems).values(content.sectionRows);
+    await tx
+      .insert(directoryEntries)
+      .values(content.directoryRows(new Map(categoryRows.map((row) => [row.name, row.id]))));
     return true;
   });
+  // Artwork is written for a seeded database only, after its rows: it is never a stray file in an editor's folder.
+  if (seeded) await writeSeedFiles(uploadsDir, content.files);
+  return seeded;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,10 +14,14 @@ import {
 import { constants as zlibConstants } from 'node:zlib';
 import type { DatabaseHandle } from './db/client.js';
 import authPlugin from './plugins/auth.js';
+import contactRepository from './plugins/contact-repository.js';
 import databasePlugin from './plugins/database.js';
+import directoryRepository from './plugins/directory-repository.js';
 import errorHandler from './plugins/error-handler.js';
 import siteRepository from './plugins/site-repository.js';
 import webApp from './plugins/web-app.js';
+import contactRoutes from './routes/contact/index.js';
+import directoryRoutes from './routes/directory/index.js';
 import siteRoutes from './routes/site/index.js';
 import profileRoutes from './routes/user/profile.js';
 
@@ -84,6 +89,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Brotli's default quality 11 costs milliseconds per response; 4 keeps most of the gain for dynamic JSON.
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // Off by default: only the routes that name a limit in their config (the contact form) are limited, per address.
+  await fastify.register(fastifyRateLimit, { global: false });
   await fastify.register(fastifySwagger, {
     openapi: {
       info: {
@@ -103,10 +110,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     closeOnShutdown: options.closeDatabase ?? false,
   });
   await fastify.register(siteRepository);
+  await fastify.register(directoryRepository);
+  await fastify.register(contactRepository);
   await fastify.register(authPlugin);
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });
+  await fastify.register(directoryRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
+  await fastify.register(contactRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(profileRoutes, { prefix: `${API_PREFIX}/api/user/${API_VERSION}` });
 
   // Last: static files and the catch-all that returns the app shell or a JSON 404.

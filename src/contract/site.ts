@@ -26,9 +26,61 @@ export type CategorySummary = z.infer<typeof categorySummarySchema>;
 /** categoryList is an object keyed by category name, in display order. */
 export const categoryListSchema = z.record(z.string(), categorySummarySchema);
 
+/** A banner carousel slide: an image in the `banner` upload folder and where the slide leads. */
+export const bannerSchema = z.object({
+  id: z.number().int(),
+  image: z.string(),
+  link: z.string(),
+  /** What the banner shows, for people who cannot see it; empty when the banner is decorative. */
+  alt: z.string(),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+
+/** An insider video: a thumbnail in the `inside` folder, the video to play and an optional page link. */
+export const insiderSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  thumbnail: z.string(),
+  video_link: z.string(),
+  link: z.string(),
+});
+export type Insider = z.infer<typeof insiderSchema>;
+
+/** The home page content sections, in the order the home page shows them. */
+export const sectionTypes = [
+  'Cine News',
+  'Cine Fashion',
+  'Cine Course',
+  'Cine Audition',
+  'Testimonial',
+  'Cine Trailer',
+  'Cine Awards',
+  'Magazine',
+] as const;
+export type SectionType = (typeof sectionTypes)[number];
+
+/** An item of a content section; its image is in the `section` folder. */
+export const sectionItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  image: z.string(),
+  link: z.string(),
+  description: z.string(),
+});
+export type SectionItem = z.infer<typeof sectionItemSchema>;
+
+export const sectionSchema = z.object({
+  type: z.enum(sectionTypes),
+  data: z.array(sectionItemSchema),
+});
+export type Section = z.infer<typeof sectionSchema>;
+
 export const homeDataSchema = z.object({
   site_settings: siteSettingsSchema,
   categoryList: categoryListSchema,
+  bannerList: z.array(bannerSchema),
+  insiderList: z.array(insiderSchema),
+  sectionList: z.array(sectionSchema),
 });
 export type HomeData = z.infer<typeof homeDataSchema>;
 

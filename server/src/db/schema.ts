@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The one row of site-wide settings the spec calls site_settings (id is always 1). */
 export const siteSettings = pgTable(
@@ -51,4 +51,70 @@ export const authTokens = pgTable('auth_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** Home page banner carousel: an image in the `banner` upload folder and where the slide leads. */
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  image: text('image').notNull(),
+  link: text('link').notNull().default(''),
+  altText: text('alt_text').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Insider videos: a thumbnail in the `inside` folder, the video to play and an optional page link. */
+export const insiders = pgTable('insiders', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  thumbnail: text('thumbnail').notNull(),
+  videoLink: text('video_link').notNull(),
+  link: text('link').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Items of the home page content sections (Cine News, Cine Fashion...); images in the `section` folder. */
+export const sectionItems = pgTable(
+  'section_items',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    image: text('image').notNull().default(''),
+    link: text('link').notNull().default(''),
+    description: text('description').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [index('section_items_type_idx').on(table.type, table.sortOrder)],
+);
+
+/** Directory entries listed under a category (an artist, a studio, a union...); photos in the `directory` folder. */
+export const directoryEntries = pgTable(
+  'directory_entries',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    city: text('city').notNull(),
+    description: text('description').notNull().default(''),
+    photo: text('photo').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    website: text('website').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [index('directory_entries_category_idx').on(table.categoryId, table.sortOrder)],
+);
+
+/** Messages sent from the contact page, kept until someone on the team answers them. */
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  /** The sender's address, kept for abuse handling. */
+  ipAddress: text('ip_address').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
 });

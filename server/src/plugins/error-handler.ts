@@ -32,7 +32,9 @@ export default fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];
         const field = first ? fieldOf(error.validationContext, first.instancePath, first.params) : 'body';
-        const message = first ? `${field}: ${first.message}` : 'Invalid request';
+        // A message written for people ("Name is required") already names its field; a generic one gets it prefixed.
+        const namesField = first?.message?.toLowerCase().includes(field.split('.').pop()?.toLowerCase() ?? field);
+        const message = first ? (namesField ? first.message : `${field}: ${first.message}`) : 'Invalid request';
         return reply.code(400).send({ message, field });
       }
       if (error instanceof HttpError) {

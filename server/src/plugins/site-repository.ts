@@ -1,13 +1,24 @@
 import { asc } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { CategorySummary, HomeData, SiteSettings } from '../../../src/contract/site.js';
-import { categories, siteSettings } from '../db/schema.js';
+import {
+  sectionTypes,
+  type Banner,
+  type CategorySummary,
+  type HomeData,
+  type Insider,
+  type Section,
+  type SiteSettings,
+} from '../../../src/contract/site.js';
+import { banners, categories, insiders, sectionItems, siteSettings } from '../db/schema.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     siteRepository: {
       getSiteSettings(): Promise<SiteSettings>;
       getCategoryList(): Promise<Record<string, CategorySummary>>;
+      getBannerList(): Promise<Banner[]>;
+      getInsiderList(): Promise<Insider[]>;
+      getSectionList(): Promise<Section[]>;
       getHomeData(): Promise<HomeData>;
     };
   }
@@ -57,12 +68,56 @@ export default fp(
       return Object.fromEntries(rows.map((row) => [row.name, row]));
     }
 
+    async function getBannerList(): Promise<Banner[]> {
+      const rows = await db.select().from(banners).orderBy(asc(banners.sortOrder), asc(banners.id));
+      return rows.map((row) => ({ id: row.id, image: row.image, link: row.link, alt: row.altText }));
+    }
+
+    async function getInsiderList(): Promise<Insider[]> {
+      const rows = await db.select().from(insiders).orderBy(asc(insiders.sortOrder), asc(insiders.id));
+      return rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        thumbnail: row.thumbnail,
+        video_link: row.videoLink,
+        link: row.link,
+      }));
+    }
+
+    /** One entry per section type that has items, in the home page's order; unknown types are left out. */
+    async function getSectionList(): Promise<Section[]> {
+      const rows = await db.select().from(sectionItems).orderBy(asc(sectionItems.sortOrder), asc(sectionItems.id));
+      return sectionTypes
+        .map((type) => ({
+          type,
+          data: rows
+            .filter((row) => row.type === type)
+            .map((row) => ({
+              id: row.id,
+              title: row.title,
+              image: row.image,
+              link: row.link,
+              description: row.description,
+            })),
+        }))
+        .filter((section) => section.data.length > 0);
+    }
+
     fastify.decorate('siteRepository', {
       getSiteSettings,
       getCategoryList,
+      getBannerList,
+      getInsiderList,
+      getSectionList,
       async getHomeData() {
-        const [settings, categoryList] = await Promise.all([getSiteSettings(), getCategoryList()]);
-        return { site_settings: settings, categoryList };
+        const [settings, categoryList, bannerList, insiderList, sectionList] = await Promise.all([
+          getSiteSettings(),
+          getCategoryList(),
+          getBannerList(),
+          getInsiderList(),
+          getSectionList(),
+        ]);
+        return { site_settings: settings, categoryList, bannerList, insiderList, sectionList };
       },
     });
   },

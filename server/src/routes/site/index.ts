@@ -10,7 +10,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         tags: ['site'],
-        summary: 'Site settings and the category list',
+        summary: 'Site settings, categories, banners, insider videos and the home page sections',
         response: { 200: homeDataSchema },
       },
     },

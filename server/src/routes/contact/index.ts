@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../../src/contract/common.js';
+import { contactMessageCreatedSchema, contactMessageSchema } from '../../../../src/contract/contact.js';
+import { HttpError } from '../../plugins/error-handler.js';
+
+/** Messages one address may send per window: enough for a person, too few for a spam run. */
+export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 15 * 60 * 1000 } as const; // 15 minutes
+
+export const CONTACT_SUCCESS_MESSAGE = "Message sent successfully! We'll get back to you within 24 hours";
+
+/** The contact page's form: validated with the page's own rules and stored for the team to answer. */
+const contactRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.post(
+    '/contact',
+    {
+      config: {
+        rateLimit: {
+          ...CONTACT_RATE_LIMIT,
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(429, `Too many messages from this address. Please try again in ${context.after}.`),
+        },
+      },
+      schema: {
+        tags: ['site'],
+        summary: 'Send a message to the team (5 per address every 15 minutes)',
+        body: contactMessageSchema,
+        response: { 201: contactMessageCreatedSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const id = await fastify.contactRepository.createMessage({ ...request.body, ipAddress: request.ip });
+      request.log.info({ contactMessageId: id }, 'contact message stored');
+      return reply.code(201).send({ id, message: CONTACT_SUCCESS_MESSAGE });
+    },
+  );
+};
+
+export default contactRoutes;

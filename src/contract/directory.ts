@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** One entry of a category's directory: a person, a studio, a union, a location... */
+export const directoryEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  city: z.string(),
+  description: z.string(),
+  /** A file in the `directory` upload folder; empty when there is no photo. */
+  photo: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  website: z.string(),
+});
+export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
+
+/** Entries per page when the client does not ask: two rows of three on a wide screen. */
+export const DIRECTORY_PAGE_SIZE = 6;
+
+export const directoryQuerySchema = z.object({
+  /** Part of the name, any case. */
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  /** Exact city, any case. */
+  city: z.string().trim().max(100, 'city must be at most 100 characters').optional(),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(48, 'pageSize must be at most 48').default(DIRECTORY_PAGE_SIZE),
+});
+export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
+
+export const directoryPageSchema = z.object({
+  category: z.object({ id: z.number().int(), name: z.string(), description: z.string() }),
+  /** Every city of the category, for the filter, whatever the current search. */
+  cities: z.array(z.string()),
+  entries: z.array(directoryEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type DirectoryPage = z.infer<typeof directoryPageSchema>;
