@@ -1,16 +1,12 @@
-import { Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { PageContainer } from '@/components/page-container';
+import { HomePage } from '@/features/home/components/home-page';
+import { useHomeData } from '@/features/site-settings/hooks/use-home-data';
 import { useAppStore } from '@/lib/app-store';
 
-function HomePage() {
-  const settings = useAppStore((state) => state.siteSetting);
-  return (
-    <PageContainer>
-      <Title order={1}>{settings?.site_name || 'CineVerse'}</Title>
-      {settings?.site_description ? <Text mt="md">{settings.site_description}</Text> : null}
-    </PageContainer>
-  );
+function HomeRoute() {
+  const data = useHomeData();
+  const siteName = useAppStore((state) => state.siteSetting?.site_name) || 'CineVerse';
+  return <HomePage data={data} siteName={siteName} />;
 }
 
-export const Route = createFileRoute('/')({ component: HomePage });
+export const Route = createFileRoute('/')({ component: HomeRoute });

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { PageContainer } from '@/components/page-container';
+import type { HomeData, Section } from '@/contract/site';
+import { imageUrl } from '@/lib/image-url';
+import { sectionDisplay } from './home-content';
+import {
+  BannerCarousel,
+  CardCarousel,
+  CategoryTiles,
+  ContentGrid,
+  FaqSection,
+  HomeSection,
+  VideoGrid,
+} from './home-sections';
+import classes from './home.module.css';
+import { VideoModal, type PlayingVideo } from './video-modal';
+
+function ContentSection({ section, onPlay }: { section: Section; onPlay: (video: PlayingVideo) => void }) {
+  const { title, layout } = sectionDisplay[section.type];
+  const id = title.toLowerCase();
+  if (section.data.length === 0) return null;
+  return (
+    <HomeSection id={id} title={title}>
+      {layout === 'grid' ? <ContentGrid items={section.data} /> : null}
+      {layout === 'carousel' ? (
+        <CardCarousel
+          label={title}
+          items={section.data}
+          variant={section.type === 'Testimonial' ? 'testimonial' : 'magazine'}
+        />
+      ) : null}
+      {layout === 'video' ? (
+        <VideoGrid
+          onPlay={onPlay}
+          items={section.data.map((item) => ({
+            ...item,
+            image: imageUrl(item.image, 'section'),
+            video: item.link,
+            link: '',
+          }))}
+        />
+      ) : null}
+    </HomeSection>
+  );
+}
+
+/**
+ * The home page in the spec's order: category tiles, banners, Insider, then the content sections (CineNews to
+ * Magazine) in the order the server sends them, then the FAQ. A section without items is left out.
+ */
+export function HomePage({ data, siteName }: { data: HomeData | undefined; siteName: string }) {
+  const [video, setVideo] = useState<PlayingVideo | null>(null);
+  const insiders = data?.insiderList ?? [];
+  return (
+    <PageContainer>
+      <h1 className={classes.srOnly}>{siteName}</h1>
+      <CategoryTiles categoryList={data?.categoryList} />
+      <BannerCarousel banners={data?.bannerList ?? []} />
+      {insiders.length > 0 ? (
+        <HomeSection id="insider" title="Insider">
+          <VideoGrid
+            onPlay={setVideo}
+            items={insiders.map((insider) => ({
+              id: insider.id,
+              title: insider.title,
+              description: '',
+              image: imageUrl(insider.thumbnail, 'inside'),
+              video: insider.video_link,
+              link: insider.link,
+            }))}
+          />
+        </HomeSection>
+      ) : null}
+      {(data?.sectionList ?? []).map((section) => (
+        <ContentSection key={section.type} section={section} onPlay={setVideo} />
+      ))}
+      <FaqSection />
+      <VideoModal video={video} onClose={() => setVideo(null)} />
+    </PageContainer>
+  );
+}

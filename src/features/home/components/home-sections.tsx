@@ -1,0 +1,174 @@
+import { Accordion, SimpleGrid } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Carousel } from '@/components/carousel';
+import { Reveal } from '@/components/reveal';
+import { SmartLink } from '@/components/smart-link';
+import type { Banner, CategorySummary, SectionItem } from '@/contract/site';
+import { imageUrl } from '@/lib/image-url';
+import { CardImage, CardText, ContentCard } from './content-card';
+import {
+  BANNER_AUTOPLAY_MS,
+  BANNER_TRANSITION_MS,
+  CARD_CAROUSEL_AUTOPLAY_MS,
+  CARD_CAROUSEL_SPEED_MS,
+  categoryTiles,
+  faqEntries,
+} from './home-content';
+import classes from './home.module.css';
+import { VideoCard, type VideoItem } from './video-card';
+import type { PlayingVideo } from './video-modal';
+
+/** A titled home page block that animates in on scroll; `id` makes it a landmark people can jump to. */
+export function HomeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const headingId = `${id}-heading`;
+  return (
+    <section className={classes.section} aria-labelledby={headingId} data-section={id}>
+      <Reveal>
+        <h2 id={headingId} className={classes.sectionTitle}>
+          {title}
+        </h2>
+        {children}
+      </Reveal>
+    </section>
+  );
+}
+
+export function CategoryTiles({ categoryList }: { categoryList: Record<string, CategorySummary> | undefined }) {
+  return (
+    <section className={classes.section} aria-labelledby="categories-heading" data-section="categories">
+      <h2 id="categories-heading" className={classes.srOnly}>
+        Categories
+      </h2>
+      <ul className={classes.tiles}>
+        {categoryTiles.map((label) => (
+          <li key={label}>
+            <Link to="/category/$categoryName" params={{ categoryName: label }} className={classes.tile}>
+              <span className={classes.tileName}>{label}</span>
+              {categoryList?.[label]?.description ? (
+                <span className={classes.tileDescription}>{categoryList[label].description}</span>
+              ) : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function BannerCarousel({ banners }: { banners: Banner[] }) {
+  if (banners.length === 0) return null;
+  return (
+    <div className={classes.section} data-section="banners">
+      <Carousel
+        label="Featured"
+        items={banners}
+        getKey={(banner) => banner.id}
+        slidesPerView={1}
+        speedMs={BANNER_TRANSITION_MS}
+        autoplayMs={BANNER_AUTOPLAY_MS}
+        withDots
+        renderItem={(banner, index) => (
+          <SmartLink href={banner.link} className={classes.banner}>
+            <img
+              className={classes.bannerImage}
+              src={imageUrl(banner.image, 'banner')}
+              alt={banner.alt || `Banner ${index + 1}`}
+              width={1600}
+              height={600}
+              // The first slide is the largest image above the fold; the rest wait until needed.
+              loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : 'auto'}
+            />
+          </SmartLink>
+        )}
+      />
+    </div>
+  );
+}
+
+/** Content grids: 2 columns on a phone, up to 5 on wide screens (spec point 9). */
+export function ContentGrid({ items }: { items: SectionItem[] }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 5 }} spacing={{ base: 'sm', md: 'md' }}>
+      {items.map((item) => (
+        <ContentCard key={item.id} item={item} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function VideoGrid({ items, onPlay }: { items: VideoItem[]; onPlay: (video: PlayingVideo) => void }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 5 }} spacing={{ base: 'sm', md: 'md' }}>
+      {items.map((item) => (
+        <VideoCard key={item.id} item={item} onPlay={onPlay} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Spec point 9: 4 slides, 3 under 1024 px, 2 under 768 px (and under 568 px). */
+function useCardSlidesPerView(): number {
+  const under768 = useMediaQuery('(max-width: 767.98px)', undefined, { getInitialValueInEffect: false });
+  const under1024 = useMediaQuery('(max-width: 1023.98px)', undefined, { getInitialValueInEffect: false });
+  if (under768) return 2;
+  if (under1024) return 3;
+  return 4;
+}
+
+export function CardCarousel({
+  label,
+  items,
+  variant,
+}: {
+  label: string;
+  items: SectionItem[];
+  variant: 'testimonial' | 'magazine';
+}) {
+  const slidesPerView = useCardSlidesPerView();
+  return (
+    <Carousel
+      label={label}
+      items={items}
+      getKey={(item) => item.id}
+      slidesPerView={slidesPerView}
+      speedMs={CARD_CAROUSEL_SPEED_MS}
+      autoplayMs={CARD_CAROUSEL_AUTOPLAY_MS}
+      withControls
+      renderItem={(item) =>
+        variant === 'testimonial' ? (
+          <figure className={`${classes.card} ${classes.carouselCard} ${classes.testimonial}`} data-card>
+            <CardImage className={classes.avatar} src={imageUrl(item.image, 'section')} alt={item.title} />
+            <blockquote className={classes.quote}>“{item.description}”</blockquote>
+            <figcaption className={classes.cardTitle}>{item.title}</figcaption>
+          </figure>
+        ) : (
+          <div className={`${classes.card} ${classes.carouselCard}`} data-card>
+            <SmartLink href={item.link}>
+              <CardImage src={imageUrl(item.image, 'section')} alt={item.title} />
+              <CardText title={item.title} description={item.description} />
+            </SmartLink>
+          </div>
+        )
+      }
+    />
+  );
+}
+
+/** The six hard-coded FAQ entries; one open at a time, and clicking the open one closes it. */
+export function FaqSection() {
+  return (
+    <HomeSection id="faq" title="FAQ">
+      <Accordion variant="separated" chevronPosition="right">
+        {faqEntries.map((entry, index) => (
+          <Accordion.Item key={entry.question} value={String(index)}>
+            <Accordion.Control>{entry.question}</Accordion.Control>
+            <Accordion.Panel>{entry.answer}</Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </HomeSection>
+  );
+}

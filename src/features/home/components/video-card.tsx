@@ -1,0 +1,61 @@
+import { SmartLink } from '@/components/smart-link';
+import { safeHref } from '@/lib/safe-url';
+import { youtubeVideoId } from '@/lib/youtube';
+import { CardImage, CardText } from './content-card';
+import classes from './home.module.css';
+import type { PlayingVideo } from './video-modal';
+
+export interface VideoItem {
+  id: number;
+  title: string;
+  description: string;
+  image: string;
+  video: string;
+  /** A page about the video, shown as a separate link. */
+  link: string;
+}
+
+/**
+ * A YouTube video opens in the modal; a video elsewhere opens as a plain link in a new tab; a link with an unsafe
+ * scheme is not a link at all.
+ */
+export function VideoCard({ item, onPlay }: { item: VideoItem; onPlay: (video: PlayingVideo) => void }) {
+  const videoId = youtubeVideoId(item.video);
+  const pageLink = item.link && item.link !== item.video ? safeHref(item.link) : null;
+  const extra = pageLink ? (
+    <SmartLink href={pageLink} className={classes.more} aria-label={`More about ${item.title}`}>
+      More
+    </SmartLink>
+  ) : null;
+  const image = (
+    <div className={classes.playBadge}>
+      <CardImage src={item.image} alt={item.title} />
+    </div>
+  );
+  if (videoId) {
+    return (
+      <div className={classes.card}>
+        <button
+          type="button"
+          className={classes.card}
+          style={{ border: 0 }}
+          onClick={() => onPlay({ title: item.title, videoId })}
+          aria-label={`Play video: ${item.title}`}
+        >
+          {image}
+          <CardText title={item.title} description={item.description} />
+        </button>
+        {extra ? <div style={{ padding: '0 0.75rem 0.75rem' }}>{extra}</div> : null}
+      </div>
+    );
+  }
+  return (
+    <div className={classes.card}>
+      <SmartLink href={item.video} aria-label={safeHref(item.video) ? `Watch video: ${item.title}` : undefined}>
+        {image}
+        <CardText title={item.title} description={item.description} />
+      </SmartLink>
+      {extra ? <div style={{ padding: '0 0.75rem 0.75rem' }}>{extra}</div> : null}
+    </div>
+  );
+}
