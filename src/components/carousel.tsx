@@ -24,7 +24,13 @@ export interface CarouselProps<T> {
  * without animation, to the original. Autoplay stops while the pointer or the keyboard focus is inside, and never
  * starts when the user prefers reduced motion. Slides out of view are inert, so Tab reaches only what is shown.
  */
-export function Carousel<T>({
+export function Carousel<T>(props: CarouselProps<T>) {
+  // A new number of slides, or of slides in view, starts over from the first slide.
+  const perView = Math.max(1, Math.min(props.slidesPerView, props.items.length));
+  return <CarouselTrack key={`${props.items.length}/${perView}`} {...props} />;
+}
+
+function CarouselTrack<T>({
   items,
   getKey,
   renderItem,
@@ -88,12 +94,6 @@ export function Carousel<T>({
   }, [count, moveTo, jumpThenMove]);
 
   useEffect(() => () => window.clearTimeout(settleTimer.current), []);
-
-  // Back to the start when the number of slides or of slides in view changes.
-  useEffect(() => {
-    window.clearTimeout(settleTimer.current);
-    jump(0, false);
-  }, [count, perView, jump]);
 
   useEffect(() => {
     if (!canSlide || autoplayMs === null || reducedMotion || paused) return;

@@ -1,15 +1,25 @@
-import { Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PageContainer } from '@/components/page-container';
+import { DirectoryPage } from '@/features/category/components/directory-page';
 
-function CategoryPage() {
+/** Search params of the directory; a malformed value is dropped rather than failing the page. */
+const directorySearchSchema = z.object({
+  search: z.string().trim().max(100).optional().catch(undefined),
+  city: z.string().trim().max(100).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+});
+
+function CategoryRoute() {
   const { categoryName } = Route.useParams();
+  const filters = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
-    <PageContainer>
-      <Title order={1}>{categoryName}</Title>
-      <Text mt="md">Directory listings for {categoryName}.</Text>
-    </PageContainer>
+    <DirectoryPage
+      key={categoryName}
+      categoryName={categoryName}
+      filters={filters}
+      onFiltersChange={(next, replace) => void navigate({ search: next, replace })}
+    />
   );
 }
 
@@ -18,5 +28,6 @@ export const Route = createFileRoute('/category/$categoryName')({
     parse: (params) => ({ categoryName: z.string().min(1).max(100).parse(params.categoryName) }),
     stringify: (params) => params,
   },
-  component: CategoryPage,
+  validateSearch: (search) => directorySearchSchema.parse(search),
+  component: CategoryRoute,
 });

@@ -1,0 +1,101 @@
+import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { contactFieldError, type ContactField, type ContactMessageInput } from '@/contract/contact';
+import { ApiError, NetworkError } from '@/lib/api-client';
+import { useCreateContactMessage } from '../api/create-contact-message';
+
+export const CONTACT_SUCCESS_TEXT = "Message sent successfully! We'll get back to you within 24 hours";
+/** Spec: the success banner shows for 5 seconds. */
+export const SUCCESS_BANNER_MS = 5000;
+
+const fields: ContactField[] = ['name', 'email', 'message'];
+const emptyValues: ContactMessageInput = { name: '', email: '', message: '' };
+
+/**
+ * The contact form. Each field's rule is checked as the user leaves it and again on every change after that; a
+ * submit checks all of them. A message the server refuses keeps everything typed, with the reason shown.
+ */
+export function ContactForm() {
+  const form = useForm<ContactMessageInput>({ mode: 'controlled', initialValues: emptyValues });
+  const [touched, setTouched] = useState<ReadonlySet<ContactField>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [sentCount, setSentCount] = useState(0);
+  const [showSuccess, setShowSuccess] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const mutation = useCreateContactMessage();
+
+  // Each success restarts the 5 s of the banner, even when it is still showing.
+  useEffect(() => {
+    if (sentCount === 0) return;
+    const timer = window.setTimeout(() => setShowSuccess(false), SUCCESS_BANNER_MS);
+    return () => window.clearTimeout(timer);
+  }, [sentCount]);
+
+  const errorOf = (field: ContactField) =>
+    serverErrors[field] ?? (touched.has(field) ? contactFieldError(field, form.values[field]) : null);
+
+  const inputProps = (field: ContactField) => {
+    const props = form.getInputProps(field);
+    return {
+      ...props,
+      error: errorOf(field),
+      onBlur: () => setTouched((current) => new Set(current).add(field)),
+      onChange: (event: unknown) => {
+        setServerErrors((current) => ({ ...current, [field]: undefined }));
+        props.onChange(event);
+      },
+    };
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setTouched(new Set(fields));
+    setFailure(null);
+    const invalid = fields.find((field) => contactFieldError(field, values[field]) !== null);
+    if (invalid) {
+      form.getInputNode(invalid)?.focus();
+      return;
+    }
+    try {
+      await mutation.mutateAsync(values);
+      form.reset();
+      setTouched(new Set());
+      setServerErrors({});
+      setShowSuccess(true);
+      setSentCount((count) => count + 1);
+    } catch (error) {
+      if (error instanceof ApiError && error.field && fields.includes(error.field as ContactField)) {
+        setServerErrors({ [error.field]: error.message });
+      } else if (error instanceof NetworkError) {
+        setFailure(
+          'You are offline, so the message was not sent. It is still here: send it again when you are back online.',
+        );
+      } else {
+        setFailure(error instanceof ApiError ? error.message : 'The message could not be sent. Please try again.');
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Contact form">
+      <Stack gap="md">
+        {showSuccess ? (
+          <Alert color="green" variant="light" role="status" title="Thank you">
+            {CONTACT_SUCCESS_TEXT}
+          </Alert>
+        ) : null}
+        <TextInput label="Your Name" autoComplete="name" required {...inputProps('name')} />
+        <TextInput label="Email Address" type="email" autoComplete="email" required {...inputProps('email')} />
+        <Textarea label="Your Message" autosize minRows={5} maxRows={12} required {...inputProps('message')} />
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Button type="submit" size="md" disabled={mutation.isPending} style={{ alignSelf: 'flex-start' }}>
+          {mutation.isPending ? 'Sending...' : 'Send Message'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

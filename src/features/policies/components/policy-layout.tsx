@@ -1,0 +1,56 @@
+import { Breadcrumbs, Text, Title } from '@mantine/core';
+import { useLocation } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { PageContainer } from '@/components/page-container';
+import { SmartLink } from '@/components/smart-link';
+import { breadcrumbsFromPath } from '@/lib/breadcrumbs';
+import classes from './policies.module.css';
+
+/** A policy page: a banner with the title and breadcrumbs built from the URL path, then the text. */
+export function PolicyLayout({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const crumbs = breadcrumbsFromPath(pathname);
+  return (
+    <>
+      <div className={classes.banner}>
+        <PageContainer>
+          <Title order={1} className={classes.title}>
+            {title}
+          </Title>
+          <nav aria-label="Breadcrumb">
+            <Breadcrumbs separator="›" classNames={{ root: classes.crumbs, separator: classes.separator }}>
+              {crumbs.map((crumb) =>
+                crumb.to ? (
+                  <SmartLink key={crumb.label} href={crumb.to} className={classes.crumbLink}>
+                    {crumb.label}
+                  </SmartLink>
+                ) : (
+                  <span key={crumb.label} aria-current="page">
+                    {crumb.label}
+                  </span>
+                ),
+              )}
+            </Breadcrumbs>
+          </nav>
+        </PageContainer>
+      </div>
+      <PageContainer>
+        <article className={classes.article}>
+          <Text size="sm" c="dimmed" mb="lg">
+            Last updated: {updated}
+          </Text>
+          {children}
+        </article>
+      </PageContainer>
+    </>
+  );
+}
+
+export function PolicySection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={classes.section}>
+      <h2 className={classes.heading}>{title}</h2>
+      {children}
+    </section>
+  );
+}
