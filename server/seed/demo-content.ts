@@ -78,7 +78,7 @@ export const demoInsiders = [
 
 type DemoSectionItem = { title: string; description: string; link?: string };
 
-/** Four items for every home page section, keyed by section type. */
+/** Four items or more for every home page section (six for the carousels, so that they slide), by section type. */
 export const demoSections: Record<string, { slug: string; items: DemoSectionItem[] }> = {
   'Cine News': {
     slug: 'news',
@@ -194,6 +194,14 @@ export const demoSections: Record<string, { slug: string; items: DemoSectionItem
         title: 'Vikram Reddy, line producer, Hyderabad',
         description: 'Locations, vendors and unions in one place: our last schedule was planned in a week.',
       },
+      {
+        title: 'Priya Nair, editor, Bengaluru',
+        description: 'The editing course got me my first assistant job; my mentor still reviews my cuts.',
+      },
+      {
+        title: 'Sandeep Chatterjee, theatre director, Kolkata',
+        description: 'We cast our last two plays through CineVerse and filled every workshop seat.',
+      },
     ],
   },
   'Cine Trailer': {
@@ -260,6 +268,14 @@ export const demoSections: Record<string, { slug: string; items: DemoSectionItem
       {
         title: 'Issue 11: The background score',
         description: 'Music directors on writing for silence, action and song.',
+      },
+      {
+        title: 'Issue 10: Locations beyond Mumbai',
+        description: 'Why shoots are moving to Goa, Lucknow and the hills of Munnar.',
+      },
+      {
+        title: 'Issue 9: The dubbing artists',
+        description: 'The voices that carry a film into six more languages.',
       },
     ],
   },

@@ -1,10 +1,34 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { HomeData } from '../../src/contract/site';
 
 /** The real server's address, set by global-setup before the test workers start. */
 const baseURL = process.env.BASE_URL;
 if (!baseURL) throw new Error('BASE_URL is not set: run the tests through `npm run test:e2e`');
 
-export const test = base;
+/**
+ * Frames from YouTube and Google Maps cannot load on the test machine (no outside network): they get an empty page
+ * at once, so that a test never waits on a connection that will not come. What the app asks for is still checked.
+ */
+const outsideFrames = /^https:\/\/(www\.youtube-nocookie\.com|www\.google\.com|maps\.google\.com)\//;
+
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await context.route(outsideFrames, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>frame</title>' }),
+    );
+    await use(context);
+  },
+});
 test.use({ baseURL });
+
+/** Serves the real home data with the test's changes applied: editors' content the seed does not have. */
+export async function editHomeData(page: Page, edit: (data: HomeData) => void): Promise<void> {
+  await page.route('**/backend/api/getHomeData', async (route) => {
+    const response = await route.fetch();
+    const data = (await response.json()) as HomeData;
+    edit(data);
+    await route.fulfill({ response, json: data });
+  });
+}
 
 export { expect };

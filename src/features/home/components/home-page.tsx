@@ -24,7 +24,7 @@ function ContentSection({ section, onPlay }: { section: Section; onPlay: (video:
       {layout === 'grid' ? <ContentGrid items={section.data} /> : null}
       {layout === 'carousel' ? (
         <CardCarousel
-          label={title}
+          label={section.type === 'Testimonial' ? 'Testimonials from members' : 'Magazine issues'}
           items={section.data}
           variant={section.type === 'Testimonial' ? 'testimonial' : 'magazine'}
         />

@@ -1,0 +1,270 @@
+import type { Page } from '@playwright/test';
+import { editHomeData, expect, test } from './fixtures';
+
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const slidesInView = (page: Page, label: string) =>
+  page.getByRole('region', { name: label, exact: true }).locator('[aria-roledescription="slide"][aria-hidden="false"]');
+
+test.describe('home page', () => {
+  test('shows the sections in the spec order, each with its seeded content', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('[data-section="faq"]')).toBeAttached();
+    const order = await page
+      .locator('[data-section]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section')));
+    expect(order).toEqual([
+      'categories',
+      'banners',
+      'insider',
+      'cinenews',
+      'cinefashion',
+      'courses',
+      'auditions',
+      'testimonials',
+      'trailers',
+      'awards',
+      'magazine',
+      'faq',
+    ]);
+    await expect(page.locator('h2')).toContainText([
+      'Categories',
+      'Insider',
+      'CineNews',
+      'CineFashion',
+      'Courses',
+      'Auditions',
+      'Testimonials',
+      'Trailers',
+      'Awards',
+      'Magazine',
+      'FAQ',
+    ]);
+    await expect(section(page, 'CineNews').getByRole('heading', { level: 3 })).toHaveCount(4);
+    await expect(section(page, 'Insider').getByRole('button', { name: /^Play video:/ })).toHaveCount(4);
+  });
+
+  test('category tiles link to /category/{label}', async ({ page }) => {
+    await page.goto('/');
+    const tiles = section(page, 'Categories').getByRole('link');
+    const labels = [
+      'Artist',
+      'Union',
+      'Vendor',
+      'Production House',
+      'Studio',
+      'Shooting Location',
+      'Course',
+      'Theatre',
+    ];
+    await expect(tiles).toHaveCount(labels.length);
+    for (const [index, label] of labels.entries()) {
+      await expect(tiles.nth(index)).toHaveAttribute('href', `/category/${encodeURIComponent(label)}`);
+      await expect(tiles.nth(index)).toContainText(label);
+    }
+    await tiles.filter({ hasText: 'Shooting Location' }).click();
+    await expect(page).toHaveURL(/\/category\/Shooting%20Location$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Shooting Location' })).toBeVisible();
+  });
+
+  test('the banner carousel plays every 2 s with a 1 s transition, has dots, and a slide follows its link', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const banners = page.getByRole('region', { name: 'Featured', exact: true });
+    const dots = banners.getByRole('button', { name: /^Slide \d of 3$/ });
+    await expect(dots).toHaveCount(3);
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+    await expect(banners.getByTestId('carousel-track')).toHaveCSS('transition-duration', '1s');
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 4000 });
+    await page.mouse.move(0, 0);
+
+    await dots.nth(2).click();
+    await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
+    const link = slidesInView(page, 'Featured').getByRole('link');
+    await expect(link).toHaveAttribute('href', '/category/Course');
+    await link.click();
+    await expect(page).toHaveURL(/\/category\/Course$/);
+  });
+
+  test('a video card opens the modal on the privacy-enhanced embed, which closes by button, overlay and Escape', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const play = section(page, 'Insider').getByRole('button', {
+      name: 'Play video: On set: lighting a night chase in Film City',
+    });
+    await play.click();
+    const dialog = page.getByRole('dialog', { name: 'On set: lighting a night chase in Film City' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('iframe')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/Xq3v7LmP2aB?autoplay=1&rel=0',
+    );
+    await dialog.getByRole('button', { name: 'Close video' }).click();
+    await expect(dialog).toBeHidden();
+
+    await play.click();
+    await expect(dialog).toBeVisible();
+    const viewport = page.viewportSize()!;
+    await page.mouse.click(8, viewport.height - 8);
+    await expect(dialog).toBeHidden();
+
+    await play.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await section(page, 'Trailers').getByRole('button', { name: 'Play video: The Last Show: trailer' }).click();
+    await expect(page.getByRole('dialog').locator('iframe')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/Rz1cVn6GhUa?autoplay=1&rel=0',
+    );
+  });
+
+  test('the FAQ has six entries and keeps one open at a time; clicking the open one closes it', async ({ page }) => {
+    await page.goto('/');
+    const questions = section(page, 'FAQ').getByRole('button');
+    await expect(questions).toHaveCount(6);
+    await questions.nth(0).click();
+    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
+    await questions.nth(3).click();
+    await expect(questions.nth(3)).toHaveAttribute('aria-expanded', 'true');
+    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
+    await expect(section(page, 'FAQ').getByText(/at least 5 Mbps/)).toBeVisible();
+    await questions.nth(3).click();
+    await expect(questions.nth(3)).toHaveAttribute('aria-expanded', 'false');
+    await questions.nth(5).focus();
+    await page.keyboard.press('Enter');
+    await expect(questions.nth(5)).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  for (const [width, perView] of [
+    [1280, 4],
+    [900, 3],
+    [700, 2],
+    [360, 2],
+  ] as const) {
+    test(`the testimonial and magazine carousels show ${perView} cards at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      for (const label of ['Testimonials from members', 'Magazine issues']) {
+        await page.getByRole('region', { name: label, exact: true }).scrollIntoViewIfNeeded();
+        await expect(slidesInView(page, label)).toHaveCount(perView);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+
+  test('the testimonial carousel moves both ways endlessly in 500 ms steps and by keyboard, and highlights a hovered card', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Testimonials from members', exact: true });
+    await carousel.scrollIntoViewIfNeeded();
+    const first = slidesInView(page, 'Testimonials from members').first();
+    await expect(first).toHaveAttribute('aria-label', '1 of 6');
+    await expect(carousel.getByTestId('carousel-track')).toHaveCSS('transition-duration', '0.5s');
+
+    await carousel.getByRole('button', { name: 'Previous: Testimonials from members' }).click();
+    await expect(first).toHaveAttribute('aria-label', '6 of 6');
+    await carousel.getByRole('button', { name: 'Next: Testimonials from members' }).click();
+    await expect(first).toHaveAttribute('aria-label', '1 of 6');
+    await carousel.getByRole('button', { name: 'Next: Testimonials from members' }).press('Enter');
+    await expect(first).toHaveAttribute('aria-label', '2 of 6');
+
+    const card = slidesInView(page, 'Testimonials from members').nth(1).locator('[data-card]');
+    const before = await card.evaluate((node) => getComputedStyle(node).boxShadow);
+    await card.hover();
+    await expect.poll(() => card.evaluate((node) => getComputedStyle(node).boxShadow)).not.toBe(before);
+  });
+
+  test('the card carousels play on their own and stop while hovered', async ({ page }) => {
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Magazine issues', exact: true });
+    await carousel.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    const first = slidesInView(page, 'Magazine issues').first();
+    await expect(first).toHaveAttribute('aria-label', '1 of 6');
+    await expect(first).toHaveAttribute('aria-label', '2 of 6', { timeout: 5000 });
+    await carousel.hover();
+    const label = await first.getAttribute('aria-label');
+    await page.waitForTimeout(4000);
+    await expect(first).toHaveAttribute('aria-label', label!);
+  });
+
+  test('scroll animations replay each time a section comes back into view', async ({ page }) => {
+    await page.goto('/');
+    const reveal = section(page, 'Awards').locator('[data-visible]').first();
+    await expect(reveal).toHaveAttribute('data-visible', 'false');
+    await expect(reveal).toHaveCSS('transition-duration', '0.3s');
+    await reveal.scrollIntoViewIfNeeded();
+    await expect(reveal).toHaveAttribute('data-visible', 'true');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(reveal).toHaveAttribute('data-visible', 'false');
+    await reveal.scrollIntoViewIfNeeded();
+    await expect(reveal).toHaveAttribute('data-visible', 'true');
+  });
+
+  test('with reduced motion nothing autoplays and every section is shown without animation', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce', baseURL: process.env.BASE_URL });
+    const page = await context.newPage();
+    await page.goto('/');
+    const dots = page.getByRole('region', { name: 'Featured', exact: true }).getByRole('button');
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+    await expect(section(page, 'Awards').locator('[data-visible]').first()).toHaveAttribute('data-visible', 'true');
+    await page.waitForTimeout(2500);
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+    await context.close();
+  });
+
+  test('a section without items is not shown', async ({ page }) => {
+    await editHomeData(page, (data) => {
+      data.sectionList = data.sectionList.map((item) => (item.type === 'Cine Awards' ? { ...item, data: [] } : item));
+      data.insiderList = [];
+    });
+    await page.goto('/');
+    await expect(section(page, 'Magazine')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Awards', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Insider', exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('untrusted content', () => {
+  test('links with unsafe schemes are not rendered, text is never HTML, and only YouTube plays in the modal', async ({
+    page,
+  }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await editHomeData(page, (data) => {
+      data.bannerList[0]!.link = 'javascript:alert(1)';
+      const news = data.sectionList.find((item) => item.type === 'Cine News')!;
+      news.data[0]!.link = 'data:text/html,<script>alert(1)</script>';
+      news.data[1]!.title = '<img src=x onerror=alert(1)>';
+      data.insiderList[0]!.video_link = 'javascript:alert(1)';
+      data.insiderList[1]!.video_link = 'https://vimeo.com/76979871';
+      data.insiderList[2]!.video_link = 'https://evil.example/embed/Tn4bH6yVd0M';
+    });
+    await page.goto('/');
+    await expect(section(page, 'FAQ')).toBeAttached();
+    await expect(page.locator('a[href^="javascript:"], a[href^="data:"], iframe[src^="javascript:"]')).toHaveCount(0);
+    await expect(section(page, 'CineNews').getByText('<img src=x onerror=alert(1)>')).toBeAttached();
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+
+    const insider = section(page, 'Insider');
+    await expect(insider.getByRole('button', { name: /^Play video:/ })).toHaveCount(1);
+    await expect(
+      insider.getByRole('link', { name: 'Watch video: What a casting director looks for in a self-tape' }),
+    ).toHaveAttribute('href', 'https://vimeo.com/76979871');
+    await expect(insider.getByRole('link', { name: /^Watch video:/ }).first()).toHaveAttribute('target', '_blank');
+    await expect(insider.getByRole('link', { name: /^Watch video:/ }).nth(1)).toHaveAttribute(
+      'href',
+      'https://evil.example/embed/Tn4bH6yVd0M',
+    );
+    await expect(insider.getByText('On set: lighting a night chase in Film City')).toBeVisible();
+    expect(dialogs).toEqual([]);
+  });
+});
