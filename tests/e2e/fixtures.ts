@@ -12,6 +12,10 @@ if (!baseURL) throw new Error('BASE_URL is not set: run the tests through `npm r
 const outsideFrames = /^https:\/\/(www\.youtube-nocookie\.com|www\.google\.com|maps\.google\.com)\//;
 
 export const test = base.extend({
+  // A fixture rather than test.use() in this shared module, which would apply only to the first file importing it.
+  baseURL: async ({}, use) => {
+    await use(baseURL);
+  },
   context: async ({ context }, use) => {
     await context.route(outsideFrames, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>frame</title>' }),
@@ -19,7 +23,6 @@ export const test = base.extend({
     await use(context);
   },
 });
-test.use({ baseURL });
 
 /** Serves the real home data with the test's changes applied: editors' content the seed does not have. */
 export async function editHomeData(page: Page, edit: (data: HomeData) => void): Promise<void> {
