@@ -16,7 +16,7 @@ import { onUnauthorized } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { UpdatePrompt } from './update-prompt';
 
 export function App() {
@@ -40,7 +40,7 @@ export function App() {
   );
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <SiteSettingsGate>

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Marigold / saffron accent of the "screening room" look. */
 const saffron: MantineColorsTuple = [
@@ -10,8 +10,9 @@ const saffron: MantineColorsTuple = [
   '#ffb01b',
   '#ffab09',
   '#e39500',
-  '#b87800',
+  // 8 and 9 are dark enough for text and for white on a filled button on light backgrounds (WCAG AA, 4.5:1).
   '#a06600',
+  '#8a5700',
 ];
 
 export const theme = createTheme({
@@ -25,4 +26,11 @@ export const theme = createTheme({
     /** Page content never grows wider than this (spec: 1320 px). */
     contentMaxWidth: 1320,
   },
+});
+
+/** Mantine's default dimmed grey is 3.3:1 on white; a shade darker keeps secondary text readable (WCAG AA). */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': theme.colors.gray[7] },
+  dark: { '--mantine-color-dimmed': theme.colors.dark[1] },
 });

@@ -13,6 +13,7 @@ const outsideFrames = /^https:\/\/(www\.youtube-nocookie\.com|www\.google\.com|m
 
 export const test = base.extend({
   // A fixture rather than test.use() in this shared module, which would apply only to the first file importing it.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
   baseURL: async ({}, use) => {
     await use(baseURL);
   },

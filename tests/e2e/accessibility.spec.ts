@@ -1,0 +1,102 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+const publicPages = [
+  '/',
+  '/about',
+  '/contact',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/refund-cancellation',
+  '/shipping-policy',
+  '/category/Artist',
+  '/category/Stuntmen',
+  '/no-such-page',
+];
+
+// Reduced motion shows every section at full opacity, as axe must see it; the layout is otherwise the same.
+test.use({ reducedMotion: 'reduce' });
+
+test.describe('accessibility', () => {
+  for (const width of [1280, 360]) {
+    for (const path of publicPages) {
+      test(`axe finds no serious or critical violation on ${path} at ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path);
+        await expect(page.locator('h1')).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+          // The map and video frames are other sites' documents (stubbed here), not ours to audit.
+          .exclude('iframe')
+          .analyze();
+        const serious = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+        expect(serious).toEqual([]);
+      });
+    }
+  }
+
+  test('every image on the public pages has a meaningful alt text', async ({ page }) => {
+    for (const path of ['/', '/about', '/category/Studio']) {
+      await page.goto(path);
+      await expect(page.locator('h1')).toBeAttached();
+      await page.waitForLoadState('networkidle');
+      const images = await page.locator('img').evaluateAll((nodes) =>
+        nodes.map((node) => ({
+          src: node.getAttribute('src'),
+          alt: node.getAttribute('alt'),
+          // An image inside a link that carries its own name (the header logo) is decorative: alt="" is right.
+          namedByLink: node.closest('a[aria-label]') !== null,
+        })),
+      );
+      expect(images.length).toBeGreaterThan(0);
+      for (const image of images) {
+        expect(image.alt, `${path}: ${image.src}`).not.toBeNull();
+        if (image.namedByLink) continue;
+        expect(image.alt?.trim(), `${path}: ${image.src}`).toBeTruthy();
+        expect(image.alt, `${path}: ${image.src}`).not.toMatch(/\.(svg|png|jpe?g|webp)$/i);
+      }
+    }
+  });
+
+  test('the phone menu opens and closes by keyboard', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    const menuButton = page.getByRole('button', { name: /menu/i });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('link', { name: 'About Us' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await drawer.getByRole('link', { name: 'Contact Us' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test('the banner dots and card carousel buttons work by keyboard and only visible slides take focus', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const banners = page.getByRole('region', { name: 'Featured', exact: true });
+    await banners.getByRole('button', { name: 'Slide 2 of 3' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(banners.getByRole('button', { name: 'Slide 2 of 3' })).toHaveAttribute('aria-current', 'true');
+    const focusableLinks = await banners
+      .locator('a')
+      .evaluateAll((links) => links.filter((link) => !link.closest('[inert]')).length);
+    expect(focusableLinks).toBe(1);
+
+    const magazine = page.getByRole('region', { name: 'Magazine issues', exact: true });
+    await magazine.getByRole('button', { name: 'Next: Magazine issues' }).focus();
+    await page.keyboard.press('Space');
+    await expect(magazine.locator('[aria-roledescription="slide"][aria-hidden="false"]').first()).toHaveAttribute(
+      'aria-label',
+      '2 of 6',
+    );
+  });
+});
