@@ -37,6 +37,8 @@ export interface AppOptions {
   dataDir: string;
   distDir: string;
   logLevel?: string;
+  /** Read the client's address from X-Forwarded-For (set when a reverse proxy is in front). */
+  trustProxy?: boolean;
 }
 
 /** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
@@ -49,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // On shutdown, idle keep-alive sockets are closed at once; requests in flight still finish.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);

@@ -11,6 +11,8 @@ export interface ServerConfig {
   /** Folder holding the production build of the PWA. */
   distDir: string;
   logLevel: string;
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (the contact form's rate limit needs it). */
+  trustProxy: boolean;
 }
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -27,5 +29,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL === '' ? undefined : env.DATABASE_URL,
     distDir: path.resolve(projectRoot, env.DIST_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

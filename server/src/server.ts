@@ -27,6 +27,7 @@ const app = await buildApp({
   dataDir: config.dataDir,
   distDir: config.distDir,
   logLevel: config.logLevel,
+  trustProxy: config.trustProxy,
 });
 
 let closing = false;

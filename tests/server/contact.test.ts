@@ -78,3 +78,26 @@ describe('POST /backend/api/api/v1/contact', () => {
     expect(other.statusCode).toBe(201);
   });
 });
+
+describe('behind a reverse proxy', () => {
+  it('limits each client address from X-Forwarded-For, not the proxy', async () => {
+    const proxied = await createTestApp({ seed: false, trustProxy: true });
+    try {
+      const send = (client: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url,
+          payload: valid,
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
+      for (let index = 0; index < CONTACT_RATE_LIMIT.max; index += 1) {
+        expect((await send('198.51.100.7')).statusCode).toBe(201);
+      }
+      expect((await send('198.51.100.7')).statusCode).toBe(429);
+      expect((await send('198.51.100.8')).statusCode).toBe(201);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

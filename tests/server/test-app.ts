@@ -20,7 +20,12 @@ export interface TestApp {
  * created for the test file and dropped after it, so files never see each other's rows.
  */
 export async function createTestApp(
-  options: { seed?: boolean; distDir?: string; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    seed?: boolean;
+    distDir?: string;
+    trustProxy?: boolean;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -46,6 +51,7 @@ export async function createTestApp(
     dataDir,
     distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
     logLevel: 'silent',
+    trustProxy: options.trustProxy,
   });
   options.beforeReady?.(app);
   await app.ready();
