@@ -1,7 +1,23 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../src/db/client.js';
-import { banners, categories, directoryEntries, insiders, sectionItems, siteSettings } from '../src/db/schema.js';
+import { FREE_SHIPPING_FROM, SHIPPING_FEE } from '../../src/contract/orders.js';
+import {
+  addresses,
+  banners,
+  categories,
+  coupons,
+  directoryEntries,
+  insiders,
+  orderItems,
+  orders,
+  products,
+  sectionItems,
+  siteSettings,
+  users,
+  wishlistItems,
+} from '../src/db/schema.js';
+import { hashPassword } from '../src/lib/passwords.js';
 import { avatarSvg, posterSvg } from './artwork.js';
 import {
   demoBanners,
@@ -11,6 +27,7 @@ import {
   demoSections,
   demoSiteSettings,
 } from './demo-content.js';
+import { couponWindow, demoAddress, demoCoupons, demoOrders, demoProducts, demoShopper } from './shop-content.js';
 
 const seedImagesDir = path.resolve(import.meta.dirname, 'images');
 
@@ -173,5 +190,131 @@ export async function seedDemoContent(db: Database, uploadsDir: string): Promise
   });
   // Artwork is written for a seeded database only, after its rows: it is never a stray file in an editor's folder.
   if (seeded) await writeSeedFiles(uploadsDir, content.files);
+  const shopSeeded = await seedShopContent(db, uploadsDir);
+  return seeded || shopSeeded;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Seeds the shop (products, coupons, the demo shopper with an address, a wishlist and past orders) when it has no
+ * products yet, so a database seeded before the shop existed gains it without losing anything.
+ */
+export async function seedShopContent(db: Database, uploadsDir: string): Promise<boolean> {
+  const files: SeedFile[] = [];
+  const now = Date.now();
+  const productRows = demoProducts.map((product, index) => {
+    const slug = slugify(product.name);
+    const images = [`${slug}-1.svg`, `${slug}-2.svg`];
+    files.push(
+      {
+        folder: 'product',
+        name: images[0]!,
+        content: posterSvg({
+          width: 800,
+          height: 800,
+          title: product.name,
+          kicker: product.category,
+          paletteIndex: index,
+        }),
+      },
+      {
+        folder: 'product',
+        name: images[1]!,
+        content: posterSvg({
+          width: 800,
+          height: 800,
+          title: product.name,
+          kicker: 'CineVerse Store',
+          paletteIndex: index + 3,
+        }),
+      },
+    );
+    return {
+      name: product.name,
+      slug,
+      description: product.description,
+      images,
+      mrp: product.mrp * 100,
+      price: product.price * 100,
+      stock: product.stock,
+      category: product.category,
+      perishable: product.perishable ?? false,
+      // Listed newest first in the catalogue order of the demo list.
+      createdAt: new Date(now - index * 60 * 1000),
+    };
+  });
+  const passwordHash = await hashPassword(demoShopper.password);
+
+  const seeded = await db.transaction(async (tx) => {
+    const existing = await tx.select({ id: products.id }).from(products).limit(1);
+    if (existing.length > 0) return false;
+    const inserted = await tx.insert(products).values(productRows).returning();
+    const byName = new Map(inserted.map((product) => [product.name, product]));
+    await tx.insert(coupons).values(
+      demoCoupons.map((coupon) => ({
+        code: coupon.code,
+        description: coupon.description,
+        kind: coupon.kind,
+        value: coupon.kind === 'flat' ? coupon.value * 100 : coupon.value,
+        minOrder: coupon.minOrder * 100,
+        maxDiscount: coupon.maxDiscount === null ? null : coupon.maxDiscount * 100,
+        ...couponWindow(coupon, now),
+        usageLimit: coupon.usageLimit,
+        perUserLimit: coupon.perUserLimit,
+        active: coupon.active,
+      })),
+    );
+    const [shopper] = await tx
+      .insert(users)
+      .values({ name: demoShopper.name, email: demoShopper.email, phone: demoShopper.phone, passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!shopper) return true;
+    await tx.insert(addresses).values({ ...demoAddress, userId: shopper.id });
+    const wished = ['Die-cast Vintage Film Camera', 'Marquee Lights Sign'].map((name) => byName.get(name));
+    await tx
+      .insert(wishlistItems)
+      .values(wished.flatMap((product) => (product ? [{ userId: shopper.id, productId: product.id }] : [])));
+    for (const demoOrder of demoOrders) {
+      const lines = demoOrder.items.map(([name, quantity]) => {
+        const product = byName.get(name);
+        if (!product) throw new Error(`Demo order names an unknown product ${name}`);
+        return { product, quantity };
+      });
+      const subtotal = lines.reduce((sum, line) => sum + line.product.price * line.quantity, 0);
+      const shipping = subtotal >= FREE_SHIPPING_FROM ? 0 : SHIPPING_FEE;
+      const createdAt = new Date(now - demoOrder.daysAgo * DAY_MS);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: shopper.id,
+          status: demoOrder.status,
+          paymentMethod: 'cod',
+          address: demoAddress,
+          subtotal,
+          shipping,
+          total: subtotal + shipping,
+          createdAt,
+          cancelledAt: demoOrder.status === 'cancelled' ? new Date(createdAt.getTime() + DAY_MS) : null,
+        })
+        .returning({ id: orders.id });
+      if (!order) throw new Error('A demo order was not stored');
+      await tx.insert(orderItems).values(
+        lines.map(({ product, quantity }) => ({
+          orderId: order.id,
+          productId: product.id,
+          name: product.name,
+          image: product.images[0] ?? '',
+          price: product.price,
+          mrp: product.mrp,
+          quantity,
+          perishable: product.perishable,
+        })),
+      );
+    }
+    return true;
+  });
+  if (seeded) await writeSeedFiles(uploadsDir, files);
   return seeded;
 }

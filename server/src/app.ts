@@ -13,16 +13,26 @@ import {
 } from 'fastify-type-provider-zod';
 import { constants as zlibConstants } from 'node:zlib';
 import type { DatabaseHandle } from './db/client.js';
+import accountRepository from './plugins/account-repository.js';
 import authPlugin from './plugins/auth.js';
+import cartRepository from './plugins/cart-repository.js';
+import catalogRepository from './plugins/catalog-repository.js';
 import contactRepository from './plugins/contact-repository.js';
 import databasePlugin from './plugins/database.js';
 import directoryRepository from './plugins/directory-repository.js';
+import couponRepository from './plugins/coupon-repository.js';
 import errorHandler from './plugins/error-handler.js';
+import idempotency from './plugins/idempotency.js';
+import orderRepository from './plugins/order-repository.js';
 import siteRepository from './plugins/site-repository.js';
 import webApp from './plugins/web-app.js';
+import catalogRoutes from './routes/catalog/index.js';
 import contactRoutes from './routes/contact/index.js';
 import directoryRoutes from './routes/directory/index.js';
+import cartRoutes from './routes/shop/cart.js';
+import orderRoutes from './routes/shop/orders.js';
 import siteRoutes from './routes/site/index.js';
+import accountRoutes from './routes/user/accounts.js';
 import profileRoutes from './routes/user/profile.js';
 
 export const API_PREFIX = '/backend/api';
@@ -116,12 +126,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(directoryRepository);
   await fastify.register(contactRepository);
   await fastify.register(authPlugin);
+  await fastify.register(idempotency);
+  await fastify.register(accountRepository);
+  await fastify.register(catalogRepository);
+  await fastify.register(cartRepository);
+  await fastify.register(couponRepository);
+  await fastify.register(orderRepository);
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });
   await fastify.register(directoryRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(contactRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
-  await fastify.register(profileRoutes, { prefix: `${API_PREFIX}/api/user/${API_VERSION}` });
+  await fastify.register(catalogRoutes, { prefix: API_PREFIX, versionPrefix: `/api/${API_VERSION}` });
+  const userPrefix = `${API_PREFIX}/api/user/${API_VERSION}`;
+  await fastify.register(accountRoutes, { prefix: userPrefix });
+  await fastify.register(profileRoutes, { prefix: userPrefix });
+  await fastify.register(cartRoutes, { prefix: userPrefix });
+  await fastify.register(orderRoutes, { prefix: userPrefix });
 
   // Last: static files and the catch-all that returns the app shell or a JSON 404.
   await fastify.register(webApp, {

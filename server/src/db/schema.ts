@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** The one row of site-wide settings the spec calls site_settings (id is always 1). */
 export const siteSettings = pgTable(
@@ -118,3 +129,202 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   answeredAt: timestamp('answered_at', { withTimezone: true }),
 });
+
+/** Saved delivery addresses of a user, offered at checkout. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    pincode: text('pincode').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('addresses_user_idx').on(table.userId)],
+);
+
+/** Merchandise. Money is integer paise, GST included; stock can never go below zero. */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull().default(''),
+    /** Files in the `product` upload folder, the first one the cover. */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    mrp: integer('mrp').notNull(),
+    price: integer('price').notNull(),
+    stock: integer('stock').notNull().default(0),
+    category: text('category').notNull(),
+    perishable: boolean('perishable').notNull().default(false),
+    /** A product taken off sale stays in old orders and carts but is no longer listed or sold. */
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('products_stock_not_negative', sql`${table.stock} >= 0`),
+    check('products_price_positive', sql`${table.price} > 0 and ${table.price} <= ${table.mrp}`),
+    index('products_category_idx').on(table.category),
+    index('products_created_idx').on(table.createdAt),
+  ],
+);
+
+/** One line per product in a user's cart; adding the same product again adds to its quantity. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('cart_items_user_product_idx').on(table.userId, table.productId),
+    check('cart_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('wishlist_items_user_product_idx').on(table.userId, table.productId)],
+);
+
+/** Discount codes. `value` is a percentage (kind percent) or paise (kind flat); limits null mean none. */
+export const coupons = pgTable('coupons', {
+  id: serial('id').primaryKey(),
+  /** Stored upper-cased; codes are matched in any case. */
+  code: text('code').notNull().unique(),
+  description: text('description').notNull().default(''),
+  kind: text('kind', { enum: ['percent', 'flat'] }).notNull(),
+  value: integer('value').notNull(),
+  minOrder: integer('min_order').notNull().default(0),
+  maxDiscount: integer('max_discount'),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  usageLimit: integer('usage_limit'),
+  perUserLimit: integer('per_user_limit'),
+  active: boolean('active').notNull().default(true),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] })
+      .notNull()
+      .default('placed'),
+    paymentMethod: text('payment_method', { enum: ['cod'] }).notNull(),
+    /** The delivery address as given at checkout: later edits of a saved address do not change an order. */
+    address: jsonb('address')
+      .$type<{
+        name: string;
+        phone: string;
+        line1: string;
+        line2: string;
+        city: string;
+        state: string;
+        pincode: string;
+      }>()
+      .notNull(),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull().default(0),
+    shipping: integer('shipping').notNull().default(0),
+    total: integer('total').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    couponCode: text('coupon_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (table) => [index('orders_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** The items of an order, with name and prices copied at the time of the order. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull(),
+    image: text('image').notNull().default(''),
+    price: integer('price').notNull(),
+    mrp: integer('mrp').notNull(),
+    quantity: integer('quantity').notNull(),
+    perishable: boolean('perishable').notNull().default(false),
+  },
+  (table) => [index('order_items_order_idx').on(table.orderId)],
+);
+
+/** One row per coupon use, so usage limits are counted, not trusted; a cancelled order gives its use back. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('coupon_redemptions_coupon_idx').on(table.couponId, table.userId)],
+);
+
+/**
+ * Answers to shop calls made with an Idempotency-Key, kept 24 hours: a retry with the same key and body gets the
+ * stored answer instead of a second effect.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of the method, path and body: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('idempotency_keys_user_key_idx').on(table.userId, table.key),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
+);

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { DirectoryPage, DirectoryQuery } from '../../../src/contract/directory.js';
 import { categories, directoryEntries } from '../db/schema.js';
+import { likePattern } from '../lib/like-pattern.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,11 +11,6 @@ declare module 'fastify' {
       listEntries(categoryName: string, query: DirectoryQuery): Promise<DirectoryPage | null>;
     };
   }
-}
-
-/** `%` and `_` typed by a visitor are literal characters, not LIKE wildcards. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 export default fp(

@@ -1,0 +1,44 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/**
+ * Passwords are stored as scrypt hashes with OWASP's parameters (N = 2^17, r = 8, p = 1: 128 MiB and a few hundred
+ * milliseconds per hash), a 16-byte random salt and a 32-byte key, as `scrypt$N$r$p$salt$key` in base64url. The
+ * parameters travel with each hash, so they can be raised later without locking anyone out.
+ */
+const DEFAULT_PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+
+function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+  // maxmem must exceed 128 * N * r bytes, or Node refuses the parameters.
+  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
+  return new Promise((resolve, reject) => {
+    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, DEFAULT_PARAMS);
+  const { N, r, p } = DEFAULT_PARAMS;
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64url');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/**
+ * A hash of a random password, compared against when an email is unknown, so that a wrong email takes as long as a
+ * wrong password and the answer time does not tell which emails have accounts.
+ */
+let decoyHash: Promise<string> | undefined;
+export function decoyPasswordHash(): Promise<string> {
+  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return decoyHash;
+}

@@ -1,0 +1,128 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Address, Profile, SavedAddress, User } from '../../../src/contract/user.js';
+import type { Database } from '../db/client.js';
+import { addresses, authTokens, users } from '../db/schema.js';
+import { createToken, hashToken } from '../lib/tokens.js';
+import { HttpError } from './error-handler.js';
+
+/** A user may keep this many delivery addresses. */
+export const MAX_ADDRESSES = 10;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accountRepository: {
+      /** Creates the user; null when the email is taken. */
+      createUser(input: {
+        name: string;
+        email: string;
+        phone: string | null;
+        passwordHash: string;
+      }): Promise<User | null>;
+      findByEmail(email: string): Promise<(User & { passwordHash: string }) | null>;
+      /** A new bearer token for the user; only its hash is stored. */
+      issueToken(userId: number): Promise<string>;
+      revokeToken(tokenId: number): Promise<void>;
+      getProfile(userId: number): Promise<Profile>;
+      updateProfile(userId: number, input: { name: string; phone: string | null }): Promise<Profile>;
+      addAddress(tx: Database, userId: number, input: Address): Promise<SavedAddress>;
+      /** null when the address is not the user's (or does not exist). */
+      updateAddress(userId: number, addressId: number, input: Address): Promise<SavedAddress | null>;
+      removeAddress(tx: Database, userId: number, addressId: number): Promise<boolean>;
+    };
+  }
+}
+
+const userColumns = { id: users.id, name: users.name, email: users.email, phone: users.phone, role: users.role };
+const addressColumns = {
+  id: addresses.id,
+  name: addresses.name,
+  phone: addresses.phone,
+  line1: addresses.line1,
+  line2: addresses.line2,
+  city: addresses.city,
+  state: addresses.state,
+  pincode: addresses.pincode,
+};
+
+export default fp(
+  async (fastify) => {
+    const { db } = fastify;
+
+    async function getProfile(userId: number): Promise<Profile> {
+      const [user] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
+      if (!user) throw new HttpError(401, 'Please log in to continue');
+      const saved = await db
+        .select(addressColumns)
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .orderBy(asc(addresses.id));
+      return { ...user, addresses: saved };
+    }
+
+    fastify.decorate('accountRepository', {
+      async createUser(input) {
+        const [user] = await db
+          .insert(users)
+          .values({ ...input, email: input.email.toLowerCase() })
+          .onConflictDoNothing({ target: users.email })
+          .returning(userColumns);
+        return user ?? null;
+      },
+      async findByEmail(email) {
+        const [user] = await db
+          .select({ ...userColumns, passwordHash: users.passwordHash })
+          .from(users)
+          .where(eq(users.email, email.toLowerCase()))
+          .limit(1);
+        return user ?? null;
+      },
+      async issueToken(userId) {
+        const token = createToken();
+        await db.insert(authTokens).values({ userId, tokenHash: hashToken(token) });
+        return token;
+      },
+      async revokeToken(tokenId) {
+        await db
+          .update(authTokens)
+          .set({ revokedAt: sql`now()` })
+          .where(eq(authTokens.id, tokenId));
+      },
+      getProfile,
+      async updateProfile(userId, input) {
+        await db.update(users).set({ name: input.name, phone: input.phone }).where(eq(users.id, userId));
+        return getProfile(userId);
+      },
+      async addAddress(tx, userId, input) {
+        // The user's row is locked so that two adds at once cannot both pass the limit.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        const [existing] = await tx.select({ total: count() }).from(addresses).where(eq(addresses.userId, userId));
+        if ((existing?.total ?? 0) >= MAX_ADDRESSES) {
+          throw new HttpError(409, `You can save at most ${MAX_ADDRESSES} addresses; remove one first`);
+        }
+        const [row] = await tx
+          .insert(addresses)
+          .values({ ...input, userId })
+          .returning(addressColumns);
+        if (!row) throw new Error('The address was not stored');
+        return row;
+      },
+      async updateAddress(userId, addressId, input) {
+        const [row] = await db
+          .update(addresses)
+          .set(input)
+          .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+          .returning(addressColumns);
+        return row ?? null;
+      },
+      async removeAddress(tx, userId, addressId) {
+        const removed = await tx
+          .delete(addresses)
+          .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+          .returning({ id: addresses.id });
+        return removed.length > 0;
+      },
+    });
+  },
+  { name: 'account-repository', dependencies: ['database'] },
+);

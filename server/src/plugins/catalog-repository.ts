@@ -1,0 +1,88 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Product, ProductListResponse, productListQuerySchema } from '../../../src/contract/catalog.js';
+import type { z } from 'zod';
+import { products } from '../db/schema.js';
+import { likePattern } from '../lib/like-pattern.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogRepository: {
+      listProducts(query: z.output<typeof productListQuerySchema>): Promise<ProductListResponse>;
+      /** An active product, or null. */
+      getProduct(id: number): Promise<Product | null>;
+    };
+  }
+}
+
+/** The columns of a product on the wire; shared by the cart, wishlist and order queries. */
+export const productColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  images: products.images,
+  mrp: products.mrp,
+  price: products.price,
+  stock: products.stock,
+  category: products.category,
+  perishable: products.perishable,
+};
+
+const sorts: Record<z.output<typeof productListQuerySchema>['sort'], SQL[]> = {
+  newest: [desc(products.createdAt), desc(products.id)],
+  price_asc: [asc(products.price), asc(products.id)],
+  price_desc: [desc(products.price), asc(products.id)],
+};
+
+export default fp(
+  async (fastify) => {
+    const { db } = fastify;
+
+    fastify.decorate('catalogRepository', {
+      async listProducts(query) {
+        const filters: SQL[] = [eq(products.active, true)];
+        if (query.search) {
+          const pattern = likePattern(query.search);
+          const match = or(ilike(products.name, pattern), ilike(products.description, pattern));
+          if (match) filters.push(match);
+        }
+        if (query.category) filters.push(sql`lower(${products.category}) = lower(${query.category})`);
+        const where = and(...filters);
+        const [categoryRows, totalRows, rows] = await Promise.all([
+          db
+            .selectDistinct({ category: products.category })
+            .from(products)
+            .where(eq(products.active, true))
+            .orderBy(asc(products.category)),
+          db.select({ total: count() }).from(products).where(where),
+          db
+            .select(productColumns)
+            .from(products)
+            .where(where)
+            .orderBy(...sorts[query.sort])
+            .limit(query.per_page)
+            .offset((query.page - 1) * query.per_page),
+        ]);
+        return {
+          data: rows,
+          meta: {
+            page: query.page,
+            per_page: query.per_page,
+            total: totalRows[0]?.total ?? 0,
+            categories: categoryRows.map((row) => row.category),
+          },
+        };
+      },
+      async getProduct(id) {
+        const [row] = await db
+          .select(productColumns)
+          .from(products)
+          .where(and(eq(products.id, id), eq(products.active, true)))
+          .limit(1);
+        return row ?? null;
+      },
+    });
+  },
+  { name: 'catalog-repository', dependencies: ['database'] },
+);

@@ -1,0 +1,129 @@
+import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Coupon } from '../../../src/contract/coupons.js';
+import type { Database } from '../db/client.js';
+import { couponRedemptions, coupons } from '../db/schema.js';
+import { formatIndianDate, formatRupees } from '../lib/money.js';
+import { HttpError } from './error-handler.js';
+
+/**
+ * Coupon rules, decided here and only here: active flag, validity window, minimum order, total and per-user usage
+ * limits (counted from redemptions), percent or flat discount capped by max_discount and never above the subtotal.
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    couponRepository: {
+      /** Coupons the user could use today, whatever their cart holds. */
+      listUsable(userId: number): Promise<Coupon[]>;
+      /**
+       * The discount `code` gives this user on `subtotal`, or a 422 naming `field` with the reason it does not apply.
+       * With `lock`, the coupon row is locked until the transaction ends, so usage limits hold under concurrency.
+       */
+      evaluate(
+        tx: Database,
+        input: { userId: number; code: string; subtotal: number; field: string; lock?: boolean },
+      ): Promise<{ couponId: number; code: string; description: string; discount: number }>;
+    };
+  }
+}
+
+type CouponRow = typeof coupons.$inferSelect;
+
+export function couponDiscount(coupon: Pick<CouponRow, 'kind' | 'value' | 'maxDiscount'>, subtotal: number): number {
+  const raw = coupon.kind === 'percent' ? Math.floor((subtotal * coupon.value) / 100) : coupon.value;
+  const capped = coupon.maxDiscount === null ? raw : Math.min(raw, coupon.maxDiscount);
+  return Math.max(0, Math.min(capped, subtotal));
+}
+
+function toCoupon(row: CouponRow): Coupon {
+  return {
+    code: row.code,
+    description: row.description,
+    kind: row.kind,
+    value: row.value,
+    min_order: row.minOrder,
+    max_discount: row.maxDiscount,
+    ends_at: row.endsAt?.toISOString() ?? null,
+  };
+}
+
+async function usage(executor: Database, couponId: number, userId: number) {
+  const [row] = await executor
+    .select({
+      total: count(),
+      mine: sql<number>`count(*) filter (where ${couponRedemptions.userId} = ${userId})`.mapWith(Number),
+    })
+    .from(couponRedemptions)
+    .where(eq(couponRedemptions.couponId, couponId));
+  return { total: row?.total ?? 0, mine: row?.mine ?? 0 };
+}
+
+export default fp(
+  async (fastify) => {
+    const { db } = fastify;
+
+    fastify.decorate('couponRepository', {
+      async listUsable(userId) {
+        const now = new Date();
+        const rows = await db
+          .select()
+          .from(coupons)
+          .where(
+            and(
+              eq(coupons.active, true),
+              or(isNull(coupons.startsAt), lte(coupons.startsAt, now)),
+              or(isNull(coupons.endsAt), gt(coupons.endsAt, now)),
+            ),
+          )
+          .orderBy(asc(coupons.minOrder), asc(coupons.code));
+        const usable: Coupon[] = [];
+        for (const row of rows) {
+          const used = await usage(db, row.id, userId);
+          if (row.usageLimit !== null && used.total >= row.usageLimit) continue;
+          if (row.perUserLimit !== null && used.mine >= row.perUserLimit) continue;
+          usable.push(toCoupon(row));
+        }
+        return usable;
+      },
+
+      async evaluate(tx, { userId, code, subtotal, field, lock }) {
+        const query = tx.select().from(coupons).where(eq(coupons.code, code.toUpperCase())).limit(1);
+        const [coupon] = lock ? await query.for('update') : await query;
+        const refuse = (message: string) => new HttpError(422, message, field);
+        if (!coupon) throw refuse(`There is no coupon with the code ${code.toUpperCase()}`);
+        if (!coupon.active) throw refuse(`Coupon ${coupon.code} is no longer active`);
+        const now = new Date();
+        if (coupon.startsAt && coupon.startsAt > now) {
+          throw refuse(`Coupon ${coupon.code} can be used from ${formatIndianDate(coupon.startsAt)}`);
+        }
+        if (coupon.endsAt && coupon.endsAt <= now) {
+          throw refuse(`Coupon ${coupon.code} expired on ${formatIndianDate(coupon.endsAt)}`);
+        }
+        if (subtotal <= 0) throw refuse('Add something to your cart before applying a coupon');
+        if (subtotal < coupon.minOrder) {
+          throw refuse(
+            `Coupon ${coupon.code} needs an order of at least ${formatRupees(coupon.minOrder)}; add ${formatRupees(coupon.minOrder - subtotal)} more`,
+          );
+        }
+        const used = await usage(tx, coupon.id, userId);
+        if (coupon.usageLimit !== null && used.total >= coupon.usageLimit) {
+          throw refuse(`Coupon ${coupon.code} has been fully redeemed`);
+        }
+        if (coupon.perUserLimit !== null && used.mine >= coupon.perUserLimit) {
+          throw refuse(
+            coupon.perUserLimit === 1
+              ? `You have already used coupon ${coupon.code}`
+              : `You have already used coupon ${coupon.code} ${coupon.perUserLimit} times, the most allowed`,
+          );
+        }
+        return {
+          couponId: coupon.id,
+          code: coupon.code,
+          description: coupon.description,
+          discount: couponDiscount(coupon, subtotal),
+        };
+      },
+    });
+  },
+  { name: 'coupon-repository', dependencies: ['database'] },
+);

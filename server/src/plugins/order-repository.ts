@@ -1,0 +1,270 @@
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import {
+  CANCEL_WINDOW_DAYS,
+  FREE_SHIPPING_FROM,
+  SHIPPING_FEE,
+  type Order,
+  type OrderList,
+  type OrderStatus,
+} from '../../../src/contract/orders.js';
+import type { Address } from '../../../src/contract/user.js';
+import type { Database } from '../db/client.js';
+import { cartItems, couponRedemptions, orderItems, orders, products } from '../db/schema.js';
+import { HttpError } from './error-handler.js';
+
+/**
+ * Orders: placed from the cart in one transaction (prices, discount and shipping recomputed from the database,
+ * stock taken with a guarded decrement, items copied), listed, shown and cancelled by their owner only.
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    orderRepository: {
+      placeOrder(
+        tx: Database,
+        userId: number,
+        input: { address: Address; paymentMethod: 'cod'; couponCode: string | undefined },
+      ): Promise<Order>;
+      listOrders(userId: number, query: { page: number; per_page: number; status?: OrderStatus }): Promise<OrderList>;
+      /** The user's order, or null when it is not theirs (or does not exist). */
+      getOrder(executor: Database, userId: number, orderId: number): Promise<Order | null>;
+      cancelOrder(tx: Database, userId: number, orderId: number): Promise<Order>;
+    };
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** Why an order cannot be cancelled now, or null when it can: the refund policy's rules. */
+export function cancelBlockedReason(
+  order: Pick<OrderRow, 'status' | 'createdAt'>,
+  items: Pick<OrderItemRow, 'perishable'>[],
+  now = new Date(),
+): string | null {
+  if (order.status === 'cancelled') return 'This order is already cancelled';
+  if (order.status === 'shipped' || order.status === 'delivered') {
+    return 'This order has shipped and can no longer be cancelled';
+  }
+  if (now.getTime() - order.createdAt.getTime() > CANCEL_WINDOW_DAYS * DAY_MS) {
+    return `Orders can be cancelled only within ${CANCEL_WINDOW_DAYS} days of being placed`;
+  }
+  if (items.some((item) => item.perishable)) return 'Orders with perishable items cannot be cancelled';
+  return null;
+}
+
+function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+  const reason = cancelBlockedReason(row, items);
+  return {
+    id: row.id,
+    status: row.status,
+    payment_method: row.paymentMethod,
+    address: row.address,
+    items: items.map((item) => ({
+      product_id: item.productId,
+      name: item.name,
+      image: item.image,
+      price: item.price,
+      mrp: item.mrp,
+      quantity: item.quantity,
+      line_total: item.price * item.quantity,
+      perishable: item.perishable,
+    })),
+    subtotal: row.subtotal,
+    discount: row.discount,
+    shipping: row.shipping,
+    total: row.total,
+    coupon_code: row.couponCode,
+    created_at: row.createdAt.toISOString(),
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    can_cancel: reason === null,
+    cancel_blocked_reason: reason,
+  };
+}
+
+export default fp(
+  async (fastify) => {
+    const { db } = fastify;
+
+    async function getOrder(executor: Database, userId: number, orderId: number, lock = false) {
+      const query = executor
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+        .limit(1);
+      const [row] = lock ? await query.for('update') : await query;
+      if (!row) return null;
+      const items = await executor
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, row.id))
+        .orderBy(asc(orderItems.id));
+      return { row, items };
+    }
+
+    fastify.decorate('orderRepository', {
+      async placeOrder(tx, userId, input) {
+        const lines = await tx
+          .select({
+            quantity: cartItems.quantity,
+            productId: products.id,
+            name: products.name,
+            images: products.images,
+            price: products.price,
+            mrp: products.mrp,
+            perishable: products.perishable,
+            active: products.active,
+          })
+          .from(cartItems)
+          .innerJoin(products, eq(products.id, cartItems.productId))
+          .where(eq(cartItems.userId, userId))
+          // One order of locking for every order: two checkouts never wait on each other in a cycle.
+          .orderBy(asc(products.id));
+        if (lines.length === 0) throw new HttpError(409, 'Your cart is empty');
+        const gone = lines.find((line) => !line.active);
+        if (gone) throw new HttpError(409, `${gone.name} is no longer available; remove it from your cart`);
+
+        const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+        const coupon = input.couponCode
+          ? await fastify.couponRepository.evaluate(tx, {
+              userId,
+              code: input.couponCode,
+              subtotal,
+              field: 'coupon_code',
+              lock: true,
+            })
+          : null;
+        const discount = coupon?.discount ?? 0;
+        const shipping = subtotal - discount >= FREE_SHIPPING_FROM ? 0 : SHIPPING_FEE;
+
+        for (const line of lines) {
+          // Guarded decrement: the row is only changed while enough stock remains, so stock never goes below zero.
+          const [taken] = await tx
+            .update(products)
+            .set({ stock: sql`${products.stock} - ${line.quantity}` })
+            .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
+            .returning({ stock: products.stock });
+          if (!taken) {
+            const [current] = await tx
+              .select({ stock: products.stock })
+              .from(products)
+              .where(eq(products.id, line.productId));
+            const stock = current?.stock ?? 0;
+            throw new HttpError(
+              409,
+              stock <= 0
+                ? `${line.name} is out of stock; remove it from your cart`
+                : `Only ${stock} of ${line.name} left in stock; lower the quantity in your cart`,
+            );
+          }
+        }
+
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            userId,
+            paymentMethod: input.paymentMethod,
+            address: { ...input.address, line2: input.address.line2 ?? '' },
+            subtotal,
+            discount,
+            shipping,
+            total: subtotal - discount + shipping,
+            couponId: coupon?.couponId ?? null,
+            couponCode: coupon?.code ?? null,
+          })
+          .returning();
+        if (!order) throw new Error('The order was not stored');
+        const items = await tx
+          .insert(orderItems)
+          .values(
+            lines.map((line) => ({
+              orderId: order.id,
+              productId: line.productId,
+              name: line.name,
+              image: line.images[0] ?? '',
+              price: line.price,
+              mrp: line.mrp,
+              quantity: line.quantity,
+              perishable: line.perishable,
+            })),
+          )
+          .returning();
+        if (coupon) await tx.insert(couponRedemptions).values({ couponId: coupon.couponId, userId, orderId: order.id });
+        await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+        return toOrder(order, items);
+      },
+
+      async listOrders(userId, query) {
+        const where = and(eq(orders.userId, userId), query.status ? eq(orders.status, query.status) : undefined);
+        const [totalRows, rows] = await Promise.all([
+          db.select({ total: count() }).from(orders).where(where),
+          db
+            .select()
+            .from(orders)
+            .where(where)
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .limit(query.per_page)
+            .offset((query.page - 1) * query.per_page),
+        ]);
+        const items =
+          rows.length === 0
+            ? []
+            : await db
+                .select()
+                .from(orderItems)
+                .where(
+                  inArray(
+                    orderItems.orderId,
+                    rows.map((row) => row.id),
+                  ),
+                )
+                .orderBy(asc(orderItems.id));
+        return {
+          data: rows.map((row) => {
+            const own = items.filter((item) => item.orderId === row.id);
+            return {
+              id: row.id,
+              status: row.status,
+              total: row.total,
+              item_count: own.reduce((sum, item) => sum + item.quantity, 0),
+              created_at: row.createdAt.toISOString(),
+              cover_image: own[0]?.image ?? '',
+              cover_name: own[0]?.name ?? '',
+            };
+          }),
+          meta: { page: query.page, per_page: query.per_page, total: totalRows[0]?.total ?? 0 },
+        };
+      },
+
+      async getOrder(executor, userId, orderId) {
+        const found = await getOrder(executor, userId, orderId);
+        return found ? toOrder(found.row, found.items) : null;
+      },
+
+      async cancelOrder(tx, userId, orderId) {
+        const found = await getOrder(tx, userId, orderId, true);
+        if (!found) throw new HttpError(404, 'There is no such order');
+        const reason = cancelBlockedReason(found.row, found.items);
+        if (reason) throw new HttpError(409, reason);
+        const [cancelled] = await tx
+          .update(orders)
+          .set({ status: 'cancelled', cancelledAt: sql`now()` })
+          .where(eq(orders.id, found.row.id))
+          .returning();
+        if (!cancelled) throw new Error('The order was not cancelled');
+        // The stock comes back and the coupon use is given back, in product order like checkout.
+        for (const item of [...found.items].sort((a, b) => a.productId - b.productId)) {
+          await tx
+            .update(products)
+            .set({ stock: sql`${products.stock} + ${item.quantity}` })
+            .where(eq(products.id, item.productId));
+        }
+        await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, found.row.id));
+        return toOrder(cancelled, found.items);
+      },
+    });
+  },
+  { name: 'order-repository', dependencies: ['database', 'coupon-repository'] },
+);

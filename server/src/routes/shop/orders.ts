@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../../src/contract/catalog.js';
+import { errorResponseSchema } from '../../../../src/contract/common.js';
+import { appliedCouponSchema, applyCouponRequestSchema, couponListSchema } from '../../../../src/contract/coupons.js';
+import {
+  completeOrderRequestSchema,
+  getOrdersRequestSchema,
+  orderListSchema,
+  orderResponseSchema,
+} from '../../../../src/contract/orders.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { signedInUser, userRouteSchema } from './route-helpers.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+};
+
+/** Coupons, checkout and orders. Every amount is computed here from the database; the body only chooses. */
+const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { cartRepository, couponRepository, orderRepository, db } = fastify;
+  const auth = { onRequest: fastify.authenticate };
+
+  fastify.get(
+    '/coupons',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema('coupons', 'Coupons the user can use today'),
+        response: { 200: couponListSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({ data: await couponRepository.listUsable(signedInUser(request).id) }),
+  );
+
+  fastify.post(
+    '/applyCoupon',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema(
+          'coupons',
+          'Check a coupon against the current cart: the discount, or a 422 saying why not',
+          true,
+        ),
+        body: applyCouponRequestSchema,
+        response: { 200: appliedCouponSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      fastify.runIdempotent(request, reply, async (tx) => {
+        const userId = signedInUser(request).id;
+        const cart = await cartRepository.getCart(tx, userId);
+        const coupon = await couponRepository.evaluate(tx, {
+          userId,
+          code: request.body.code,
+          subtotal: cart.subtotal,
+          field: 'code',
+        });
+        return {
+          data: {
+            code: coupon.code,
+            description: coupon.description,
+            subtotal: cart.subtotal,
+            discount: coupon.discount,
+          },
+        };
+      }),
+  );
+
+  fastify.post(
+    '/completeOrder',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema('orders', 'Place an order for the whole cart, cash on delivery', true),
+        body: completeOrderRequestSchema,
+        response: { 201: orderResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return fastify.runIdempotent(request, reply, async (tx) => ({
+        data: await orderRepository.placeOrder(tx, signedInUser(request).id, {
+          address: request.body.address,
+          paymentMethod: request.body.payment_method,
+          couponCode: request.body.coupon_code,
+        }),
+      }));
+    },
+  );
+
+  fastify.post(
+    '/getOrders',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema('orders', 'A page of the user\u2019s orders, newest first, optionally of one status'),
+        body: getOrdersRequestSchema,
+        response: { 200: orderListSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => orderRepository.listOrders(signedInUser(request).id, request.body),
+  );
+
+  fastify.get(
+    '/orders/:id',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema('orders', 'One order with its items, address and whether it can be cancelled'),
+        params: idParamsSchema,
+        response: {
+          200: orderResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const order = await orderRepository.getOrder(db, signedInUser(request).id, request.params.id);
+      if (!order) throw new HttpError(404, 'There is no such order');
+      return { data: order };
+    },
+  );
+
+  fastify.post(
+    '/orders/:id/cancel',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema(
+          'orders',
+          'Cancel an order: within 30 days, before it ships, without perishable items',
+          true,
+        ),
+        params: idParamsSchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      fastify.runIdempotent(request, reply, async (tx) => ({
+        data: await orderRepository.cancelOrder(tx, signedInUser(request).id, request.params.id),
+      })),
+  );
+};
+
+export default orderRoutes;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { productSchema } from './catalog';
+
+/** At most this many of one product in a cart: a shop limit, also far below any stock. */
+export const MAX_LINE_QUANTITY = 10;
+
+const productIdSchema = z
+  .number({ error: 'product_id must be a number' })
+  .int('product_id must be a whole number')
+  .min(1, 'product_id must be 1 or more');
+
+const quantitySchema = z
+  .number({ error: 'quantity must be a number' })
+  .int('quantity must be a whole number')
+  .min(1, 'quantity must be at least 1')
+  .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`);
+
+export const addToCartRequestSchema = z.object({ product_id: productIdSchema, quantity: quantitySchema.default(1) });
+export type AddToCartRequest = z.input<typeof addToCartRequestSchema>;
+
+export const setCartQuantityRequestSchema = z.object({ quantity: quantitySchema });
+export type SetCartQuantityRequest = z.input<typeof setCartQuantityRequestSchema>;
+
+export const addToWishlistRequestSchema = z.object({ product_id: productIdSchema });
+export type AddToWishlistRequest = z.input<typeof addToWishlistRequestSchema>;
+
+export const cartLineSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  quantity: z.number().int(),
+  /** price x quantity, in paise, from the product's current price. */
+  line_total: z.number().int(),
+  product: productSchema,
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const cartSchema = z.object({
+  data: z.array(cartLineSchema),
+  /** Sum of the line totals, in paise. */
+  subtotal: z.number().int(),
+  /** Sum of the quantities, for the header's count. */
+  item_count: z.number().int(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+export const wishlistItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product: productSchema,
+});
+export type WishlistItem = z.infer<typeof wishlistItemSchema>;
+
+export const wishlistSchema = z.object({ data: z.array(wishlistItemSchema) });
+export type Wishlist = z.infer<typeof wishlistSchema>;
+
+/** Moving between cart and wishlist changes both; both come back. */
+export const cartAndWishlistSchema = z.object({ cart: cartSchema, wishlist: wishlistSchema });
+export type CartAndWishlist = z.infer<typeof cartAndWishlistSchema>;
