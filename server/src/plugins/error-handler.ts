@@ -33,7 +33,9 @@ export default fp(
         const first = error.validation[0];
         const field = first ? fieldOf(error.validationContext, first.instancePath, first.params) : 'body';
         // A message written for people ("Name is required") already names its field; a generic one gets it prefixed.
-        const namesField = first?.message?.toLowerCase().includes(field.split('.').pop()?.toLowerCase() ?? field);
+        // Compared without spaces and underscores, so "PIN code" names pincode and "Product id" names product_id.
+        const squash = (text: string) => text.toLowerCase().replace(/[\s_]/g, '');
+        const namesField = squash(first?.message ?? '').includes(squash(field.split('.').pop() ?? field));
         const message = first ? (namesField ? first.message : `${field}: ${first.message}`) : 'Invalid request';
         return reply.code(400).send({ message, field });
       }

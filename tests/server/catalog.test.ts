@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.js';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+interface ProductRow {
+  id: number;
+  name: string;
+  price: number;
+  category: string;
+}
+
+async function list(query = '') {
+  return testApp.app.inject({ method: 'GET', url: `/backend/api/getProduct${query}` });
+}
+
+describe('product list (getProduct)', () => {
+  it('answers the first page of 12 with the total and the categories', async () => {
+    const response = await list();
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.data).toHaveLength(12);
+    expect(body.meta).toMatchObject({ page: 1, per_page: 12 });
+    expect(body.meta.total).toBeGreaterThanOrEqual(24);
+    expect(body.meta.categories).toEqual(expect.arrayContaining(['Apparel', 'Collectibles', 'Snacks & Treats']));
+    expect(body.data[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      slug: expect.any(String),
+      description: expect.any(String),
+      images: expect.arrayContaining([expect.stringMatching(/\.svg$/)]),
+      mrp: expect.any(Number),
+      price: expect.any(Number),
+      stock: expect.any(Number),
+      category: expect.any(String),
+      perishable: expect.any(Boolean),
+    });
+    for (const product of body.data) {
+      expect(Number.isInteger(product.price)).toBe(true);
+      expect(product.price).toBeLessThanOrEqual(product.mrp);
+    }
+  });
+
+  it('pages through every product exactly once', async () => {
+    const first = (await list('?per_page=10')).json();
+    const ids = new Set<number>();
+    for (let page = 1; page <= Math.ceil(first.meta.total / 10); page += 1) {
+      for (const product of (await list(`?per_page=10&page=${page}`)).json().data) ids.add(product.id);
+    }
+    expect(ids.size).toBe(first.meta.total);
+    expect((await list(`?page=99`)).json().data).toEqual([]);
+  });
+
+  it('searches name and description in any case, with % taken literally', async () => {
+    const found = (await list('?search=CLAPPERBOARD')).json().data as ProductRow[];
+    expect(found.map((product) => product.name).sort()).toEqual(['Clapperboard Classic Tee', 'Miniature Clapperboard']);
+    const byDescription = (await list('?search=cardamom')).json().data as ProductRow[];
+    expect(byDescription.map((product) => product.name)).toEqual(['Mumbai Chai Masala Tin']);
+    expect((await list('?search=%25')).json().data).toEqual([]);
+  });
+
+  it('filters by category and sorts by price both ways and by newest', async () => {
+    const apparel = (await list('?category=apparel&per_page=48')).json();
+    expect(apparel.data.length).toBe(3);
+    expect(apparel.data.every((product: ProductRow) => product.category === 'Apparel')).toBe(true);
+    expect(apparel.meta.total).toBe(3);
+
+    const ascending = (await list('?sort=price_asc&per_page=48')).json().data as ProductRow[];
+    const prices = ascending.map((product) => product.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const descending = (await list('?sort=price_desc&per_page=48')).json().data as ProductRow[];
+    expect(descending.map((product) => product.price)).toEqual([...prices].reverse().sort((a, b) => b - a));
+    const newest = (await list('?sort=newest&per_page=48')).json().data as ProductRow[];
+    expect(newest[0]?.name).toBe('Clapperboard Classic Tee');
+  });
+
+  it('answers bad query values with 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['?sort=cheapest', 'sort'],
+      ['?page=0', 'page'],
+      ['?per_page=49', 'per_page'],
+      [`?search=${'x'.repeat(101)}`, 'search'],
+    ]) {
+      const response = await list(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().field).toBe(field);
+    }
+  });
+});
+
+describe('one product (/api/v1/getProduct/{id})', () => {
+  it('answers a product with its images, MRP, price and stock', async () => {
+    const [first] = (await list()).json().data as ProductRow[];
+    const response = await testApp.app.inject({ method: 'GET', url: `/backend/api/api/v1/getProduct/${first?.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual((await list()).json().data[0]);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    const missing = await testApp.app.inject({ method: 'GET', url: '/backend/api/api/v1/getProduct/999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'This product does not exist or is no longer sold' });
+    const malformed = await testApp.app.inject({ method: 'GET', url: '/backend/api/api/v1/getProduct/abc' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().field).toBe('id');
+  });
+
+  it('serves every product image from the uploads', async () => {
+    const products = (await list('?per_page=48')).json().data as { images: string[] }[];
+    for (const image of products.flatMap((product) => product.images)) {
+      const response = await testApp.app.inject({ method: 'GET', url: `/backend/uploads/product/${image}` });
+      expect(response.statusCode, image).toBe(200);
+      expect(response.headers['content-type']).toContain('image/svg+xml');
+    }
+  });
+});

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cartItems, coupons } from '../../server/src/db/schema.js';
+import { createShopper, productNamed, USER_API, validAddress, type Shopper } from './shop-helpers.js';
+import { createTestApp, type TestApp } from './test-app.js';
+
+let testApp: TestApp;
+let shopper: Shopper;
+const DAY = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+beforeEach(async () => {
+  shopper = await createShopper(testApp.app);
+});
+
+async function insertCoupon(overrides: Partial<typeof coupons.$inferInsert>) {
+  const code = `T${randomUUID().slice(0, 8).toUpperCase()}`;
+  await testApp.app.db
+    .insert(coupons)
+    .values({ code, description: 'Test coupon', kind: 'flat', value: 10_000, ...overrides });
+  return code;
+}
+
+/** Fills the cart with `quantity` of a product, for a known subtotal. */
+async function fillCart(who: Shopper, productName: string, quantity: number) {
+  await testApp.app.db.delete(cartItems).where(eq(cartItems.userId, who.id));
+  const product = await productNamed(testApp.app, productName);
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: `${USER_API}/addToCart`,
+    headers: who.headers,
+    payload: { product_id: product.id, quantity },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().subtotal as number;
+}
+
+function apply(who: Shopper, code: string) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: `${USER_API}/applyCoupon`,
+    headers: who.headers,
+    payload: { code },
+  });
+}
+
+async function placeOrder(who: Shopper, couponCode: string) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: `${USER_API}/completeOrder`,
+    headers: who.headers,
+    payload: { address: validAddress, payment_method: 'cod', coupon_code: couponCode },
+  });
+}
+
+describe('applyCoupon', () => {
+  it('gives a percent discount capped at its maximum, and a flat one', async () => {
+    // Film Reel Enamel Pin Set costs ₹699: 3 make ₹2,097.
+    const subtotal = await fillCart(shopper, 'Film Reel Enamel Pin Set', 3);
+    expect(subtotal).toBe(209_700);
+    const tenPercent = await insertCoupon({ kind: 'percent', value: 10, maxDiscount: null });
+    expect((await apply(shopper, tenPercent.toLowerCase())).json().data).toEqual({
+      code: tenPercent,
+      description: 'Test coupon',
+      subtotal: 209_700,
+      discount: 20_970,
+    });
+    const capped = await insertCoupon({ kind: 'percent', value: 50, maxDiscount: 25_000 });
+    expect((await apply(shopper, capped)).json().data.discount).toBe(25_000);
+    const flat = await insertCoupon({ kind: 'flat', value: 15_000 });
+    expect((await apply(shopper, flat)).json().data.discount).toBe(15_000);
+    const biggerThanCart = await insertCoupon({ kind: 'flat', value: 500_000 });
+    expect((await apply(shopper, biggerThanCart)).json().data.discount).toBe(209_700);
+  });
+
+  it('applies at exactly the minimum order and not one rupee below', async () => {
+    const code = await insertCoupon({ minOrder: 139_800 });
+    await fillCart(shopper, 'Film Reel Enamel Pin Set', 2); // ₹1,398
+    expect((await apply(shopper, code)).statusCode).toBe(200);
+    await fillCart(shopper, 'Film Reel Enamel Pin Set', 1); // ₹699
+    const below = await apply(shopper, code);
+    expect(below.statusCode).toBe(422);
+    expect(below.json()).toEqual({
+      field: 'code',
+      message: `Coupon ${code} needs an order of at least ₹1,398; add ₹699 more`,
+    });
+  });
+
+  it('honours the validity window at its edges and the active flag', async () => {
+    await fillCart(shopper, 'Film Reel Enamel Pin Set', 1);
+    const now = Date.now();
+    const expired = await insertCoupon({ endsAt: new Date(now - 1000) });
+    expect((await apply(shopper, expired)).json().message).toMatch(
+      new RegExp(`^Coupon ${expired} expired on \\d{1,2} \\w{3} \\d{4}$`),
+    );
+    const notYet = await insertCoupon({ startsAt: new Date(now + DAY) });
+    expect((await apply(shopper, notYet)).json().message).toMatch(new RegExp(`^Coupon ${notYet} can be used from `));
+    const current = await insertCoupon({ startsAt: new Date(now - 1000), endsAt: new Date(now + 60_000) });
+    expect((await apply(shopper, current)).statusCode).toBe(200);
+    const inactive = await insertCoupon({ active: false });
+    expect((await apply(shopper, inactive)).json()).toEqual({
+      field: 'code',
+      message: `Coupon ${inactive} is no longer active`,
+    });
+    expect((await apply(shopper, 'NOSUCHCODE')).json()).toEqual({
+      field: 'code',
+      message: 'There is no coupon with the code NOSUCHCODE',
+    });
+  });
+
+  it('counts the total and per-user usage limits from placed orders, and a cancellation gives a use back', async () => {
+    const perUser = await insertCoupon({ perUserLimit: 1, minOrder: 0 });
+    await fillCart(shopper, 'Film Reel Enamel Pin Set', 1);
+    const order = await placeOrder(shopper, perUser);
+    expect(order.statusCode).toBe(201);
+    await fillCart(shopper, 'Film Reel Enamel Pin Set', 1);
+    expect((await apply(shopper, perUser)).json().message).toBe(`You have already used coupon ${perUser}`);
+    const cancel = await testApp.app.inject({
+      method: 'POST',
+      url: `${USER_API}/orders/${order.json().data.id}/cancel`,
+      headers: shopper.headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect((await apply(shopper, perUser)).statusCode).toBe(200);
+
+    const totalLimit = await insertCoupon({ usageLimit: 1 });
+    const someoneElse = await createShopper(testApp.app);
+    await fillCart(someoneElse, 'Film Reel Enamel Pin Set', 1);
+    expect((await placeOrder(someoneElse, totalLimit)).statusCode).toBe(201);
+    expect((await apply(shopper, totalLimit)).json().message).toBe(`Coupon ${totalLimit} has been fully redeemed`);
+  });
+
+  it('refuses a coupon on an empty cart and a missing code', async () => {
+    const code = await insertCoupon({});
+    expect((await apply(shopper, code)).json()).toEqual({
+      field: 'code',
+      message: 'Add something to your cart before applying a coupon',
+    });
+    const missing = await testApp.app.inject({
+      method: 'POST',
+      url: `${USER_API}/applyCoupon`,
+      headers: shopper.headers,
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ field: 'code', message: 'Coupon code is required' });
+  });
+});
+
+describe('coupon list', () => {
+  it('lists only coupons the user can use today', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: `${USER_API}/coupons`, headers: shopper.headers });
+    expect(response.statusCode).toBe(200);
+    const codes = response.json().data.map((coupon: { code: string }) => coupon.code);
+    expect(codes).toEqual(expect.arrayContaining(['FIRSTTAKE', 'FLAT150', 'BLOCKBUSTER20']));
+    expect(codes).not.toContain('PREMIERE2025');
+    expect(codes).not.toContain('CREWONLY');
+    expect(response.json().data.find((coupon: { code: string }) => coupon.code === 'FIRSTTAKE')).toEqual({
+      code: 'FIRSTTAKE',
+      description: expect.any(String),
+      kind: 'percent',
+      value: 10,
+      min_order: 49_900,
+      max_discount: 20_000,
+      ends_at: null,
+    });
+
+    await fillCart(shopper, 'Golden Era Bollywood Poster Set', 1);
+    expect((await placeOrder(shopper, 'FIRSTTAKE')).statusCode).toBe(201);
+    const after = await testApp.app.inject({ method: 'GET', url: `${USER_API}/coupons`, headers: shopper.headers });
+    expect(after.json().data.map((coupon: { code: string }) => coupon.code)).not.toContain('FIRSTTAKE');
+    expect((await testApp.app.inject({ method: 'GET', url: `${USER_API}/coupons` })).statusCode).toBe(401);
+  });
+});
