@@ -10,17 +10,33 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/_account'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as RefundCancellationRouteImport } from './routes/refund-cancellation'
+import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ShippingPolicyRouteImport } from './routes/shipping-policy'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as AccountCartRouteImport } from './routes/_account.cart'
+import { Route as AccountCheckoutRouteImport } from './routes/_account.checkout'
+import { Route as AccountCouponsRouteImport } from './routes/_account.coupons'
+import { Route as AccountProfileRouteImport } from './routes/_account.profile'
+import { Route as AccountWishlistRouteImport } from './routes/_account.wishlist'
 import { Route as CategoryCategoryNameRouteImport } from './routes/category.$categoryName'
+import { Route as ShopIndexRouteImport } from './routes/shop.index'
+import { Route as ShopProductIdRouteImport } from './routes/shop.$productId'
+import { Route as AccountOrdersIndexRouteImport } from './routes/_account.orders.index'
+import { Route as AccountOrdersOrderIdRouteImport } from './routes/_account.orders.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/_account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AboutRoute = AboutRouteImport.update({
@@ -33,6 +49,11 @@ const ContactRoute = ContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
@@ -41,6 +62,11 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
 const RefundCancellationRoute = RefundCancellationRouteImport.update({
   id: '/refund-cancellation',
   path: '/refund-cancellation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ShippingPolicyRoute = ShippingPolicyRouteImport.update({
@@ -53,42 +79,121 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   path: '/terms-and-conditions',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountCartRoute = AccountCartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountCheckoutRoute = AccountCheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountCouponsRoute = AccountCouponsRouteImport.update({
+  id: '/coupons',
+  path: '/coupons',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountProfileRoute = AccountProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountWishlistRoute = AccountWishlistRouteImport.update({
+  id: '/wishlist',
+  path: '/wishlist',
+  getParentRoute: () => AccountRoute,
+} as any)
 const CategoryCategoryNameRoute = CategoryCategoryNameRouteImport.update({
   id: '/category/$categoryName',
   path: '/category/$categoryName',
   getParentRoute: () => rootRouteImport,
+} as any)
+const ShopIndexRoute = ShopIndexRouteImport.update({
+  id: '/shop/',
+  path: '/shop/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShopProductIdRoute = ShopProductIdRouteImport.update({
+  id: '/shop/$productId',
+  path: '/shop/$productId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountOrdersIndexRoute = AccountOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountOrdersOrderIdRoute = AccountOrdersOrderIdRouteImport.update({
+  id: '/orders/$orderId',
+  path: '/orders/$orderId',
+  getParentRoute: () => AccountRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
+  '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-cancellation': typeof RefundCancellationRoute
+  '/register': typeof RegisterRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/cart': typeof AccountCartRoute
+  '/checkout': typeof AccountCheckoutRoute
+  '/coupons': typeof AccountCouponsRoute
+  '/profile': typeof AccountProfileRoute
+  '/wishlist': typeof AccountWishlistRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
+  '/shop/$productId': typeof ShopProductIdRoute
+  '/shop/': typeof ShopIndexRoute
+  '/orders/$orderId': typeof AccountOrdersOrderIdRoute
+  '/orders/': typeof AccountOrdersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
+  '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-cancellation': typeof RefundCancellationRoute
+  '/register': typeof RegisterRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/cart': typeof AccountCartRoute
+  '/checkout': typeof AccountCheckoutRoute
+  '/coupons': typeof AccountCouponsRoute
+  '/profile': typeof AccountProfileRoute
+  '/wishlist': typeof AccountWishlistRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
+  '/shop/$productId': typeof ShopProductIdRoute
+  '/shop': typeof ShopIndexRoute
+  '/orders/$orderId': typeof AccountOrdersOrderIdRoute
+  '/orders': typeof AccountOrdersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_account': typeof AccountRouteWithChildren
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
+  '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-cancellation': typeof RefundCancellationRoute
+  '/register': typeof RegisterRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/_account/cart': typeof AccountCartRoute
+  '/_account/checkout': typeof AccountCheckoutRoute
+  '/_account/coupons': typeof AccountCouponsRoute
+  '/_account/profile': typeof AccountProfileRoute
+  '/_account/wishlist': typeof AccountWishlistRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
+  '/shop/$productId': typeof ShopProductIdRoute
+  '/shop/': typeof ShopIndexRoute
+  '/_account/orders/$orderId': typeof AccountOrdersOrderIdRoute
+  '/_account/orders/': typeof AccountOrdersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -96,42 +201,81 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/contact'
+    | '/login'
     | '/privacy-policy'
     | '/refund-cancellation'
+    | '/register'
     | '/shipping-policy'
     | '/terms-and-conditions'
+    | '/cart'
+    | '/checkout'
+    | '/coupons'
+    | '/profile'
+    | '/wishlist'
     | '/category/$categoryName'
+    | '/shop/$productId'
+    | '/shop/'
+    | '/orders/$orderId'
+    | '/orders/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about'
     | '/contact'
+    | '/login'
     | '/privacy-policy'
     | '/refund-cancellation'
+    | '/register'
     | '/shipping-policy'
     | '/terms-and-conditions'
+    | '/cart'
+    | '/checkout'
+    | '/coupons'
+    | '/profile'
+    | '/wishlist'
     | '/category/$categoryName'
+    | '/shop/$productId'
+    | '/shop'
+    | '/orders/$orderId'
+    | '/orders'
   id:
     | '__root__'
     | '/'
+    | '/_account'
     | '/about'
     | '/contact'
+    | '/login'
     | '/privacy-policy'
     | '/refund-cancellation'
+    | '/register'
     | '/shipping-policy'
     | '/terms-and-conditions'
+    | '/_account/cart'
+    | '/_account/checkout'
+    | '/_account/coupons'
+    | '/_account/profile'
+    | '/_account/wishlist'
     | '/category/$categoryName'
+    | '/shop/$productId'
+    | '/shop/'
+    | '/_account/orders/$orderId'
+    | '/_account/orders/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRouteWithChildren
   AboutRoute: typeof AboutRoute
   ContactRoute: typeof ContactRoute
+  LoginRoute: typeof LoginRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   RefundCancellationRoute: typeof RefundCancellationRoute
+  RegisterRoute: typeof RegisterRoute
   ShippingPolicyRoute: typeof ShippingPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   CategoryCategoryNameRoute: typeof CategoryCategoryNameRoute
+  ShopProductIdRoute: typeof ShopProductIdRoute
+  ShopIndexRoute: typeof ShopIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -141,6 +285,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_account': {
+      id: '/_account'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/about': {
@@ -157,6 +308,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy-policy': {
       id: '/privacy-policy'
       path: '/privacy-policy'
@@ -169,6 +327,13 @@ declare module '@tanstack/react-router' {
       path: '/refund-cancellation'
       fullPath: '/refund-cancellation'
       preLoaderRoute: typeof RefundCancellationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/shipping-policy': {
@@ -185,6 +350,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsAndConditionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_account/cart': {
+      id: '/_account/cart'
+      path: '/cart'
+      fullPath: '/cart'
+      preLoaderRoute: typeof AccountCartRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/checkout': {
+      id: '/_account/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof AccountCheckoutRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/coupons': {
+      id: '/_account/coupons'
+      path: '/coupons'
+      fullPath: '/coupons'
+      preLoaderRoute: typeof AccountCouponsRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/profile': {
+      id: '/_account/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AccountProfileRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/wishlist': {
+      id: '/_account/wishlist'
+      path: '/wishlist'
+      fullPath: '/wishlist'
+      preLoaderRoute: typeof AccountWishlistRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/category/$categoryName': {
       id: '/category/$categoryName'
       path: '/category/$categoryName'
@@ -192,18 +392,74 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CategoryCategoryNameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/shop/': {
+      id: '/shop/'
+      path: '/shop'
+      fullPath: '/shop/'
+      preLoaderRoute: typeof ShopIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/shop/$productId': {
+      id: '/shop/$productId'
+      path: '/shop/$productId'
+      fullPath: '/shop/$productId'
+      preLoaderRoute: typeof ShopProductIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_account/orders/': {
+      id: '/_account/orders/'
+      path: '/orders'
+      fullPath: '/orders/'
+      preLoaderRoute: typeof AccountOrdersIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/orders/$orderId': {
+      id: '/_account/orders/$orderId'
+      path: '/orders/$orderId'
+      fullPath: '/orders/$orderId'
+      preLoaderRoute: typeof AccountOrdersOrderIdRouteImport
+      parentRoute: typeof AccountRoute
+    }
   }
 }
 
+interface AccountRouteChildren {
+  AccountCartRoute: typeof AccountCartRoute
+  AccountCheckoutRoute: typeof AccountCheckoutRoute
+  AccountCouponsRoute: typeof AccountCouponsRoute
+  AccountProfileRoute: typeof AccountProfileRoute
+  AccountWishlistRoute: typeof AccountWishlistRoute
+  AccountOrdersOrderIdRoute: typeof AccountOrdersOrderIdRoute
+  AccountOrdersIndexRoute: typeof AccountOrdersIndexRoute
+}
+
+const AccountRouteChildren: AccountRouteChildren = {
+  AccountCartRoute: AccountCartRoute,
+  AccountCheckoutRoute: AccountCheckoutRoute,
+  AccountCouponsRoute: AccountCouponsRoute,
+  AccountProfileRoute: AccountProfileRoute,
+  AccountWishlistRoute: AccountWishlistRoute,
+  AccountOrdersOrderIdRoute: AccountOrdersOrderIdRoute,
+  AccountOrdersIndexRoute: AccountOrdersIndexRoute,
+}
+
+const AccountRouteWithChildren =
+  AccountRoute._addFileChildren(AccountRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRouteWithChildren,
   AboutRoute: AboutRoute,
   ContactRoute: ContactRoute,
+  LoginRoute: LoginRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   RefundCancellationRoute: RefundCancellationRoute,
+  RegisterRoute: RegisterRoute,
   ShippingPolicyRoute: ShippingPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   CategoryCategoryNameRoute: CategoryCategoryNameRoute,
+  ShopProductIdRoute: ShopProductIdRoute,
+  ShopIndexRoute: ShopIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -10,10 +10,10 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { authKeys } from '@/features/auth/api/get-profile';
 import { SiteSettingsGate } from '@/features/site-settings/components/site-settings-gate';
 import { onUnauthorized } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
+import { accountKeys } from '@/lib/shop-query-keys';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -26,8 +26,8 @@ export function App() {
   useEffect(
     () =>
       onUnauthorized(() => {
-        useAppStore.getState().clearUserProfile();
-        queryClient.removeQueries({ queryKey: authKeys.all() });
+        useAppStore.getState().signOut();
+        queryClient.removeQueries({ queryKey: accountKeys.all() });
         notifications.show({
           id: 'session-ended',
           color: 'red',

@@ -11,6 +11,10 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/refund-cancellation\/?$/,
   /^\/shipping-policy\/?$/,
   /^\/category\/[^/]+\/?$/,
+  /^\/shop\/?$/,
+  /^\/shop\/\d+\/?$/,
+  /^\/(login|register|cart|checkout|wishlist|coupons|profile|orders)\/?$/,
+  /^\/orders\/\d+\/?$/,
 ];
 
 export function isPagePath(pathname: string): boolean {

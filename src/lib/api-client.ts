@@ -55,11 +55,14 @@ export interface RequestOptions<T> {
   schema: z.ZodType<T>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key: created once per user action, so a retried request never repeats its effect. */
+  idempotencyKey?: string;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   if (options.auth) {
     const token = getAccessToken();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -79,7 +82,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const payload: unknown = await response.json().catch(() => null);
   if (response.status < 200 || response.status > 299) {
     const { message, field } = (payload ?? {}) as { message?: unknown; field?: unknown };
-    if (response.status === 401) {
+    // Only a call that sent the token can find it rejected; a 401 from login means a wrong password, not a lost session.
+    if (response.status === 401 && options.auth) {
       // Unlike the original client, the rejected token is dropped: kept, it would send every later call home again.
       clearSession();
       unauthorizedListener?.();

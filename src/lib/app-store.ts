@@ -1,9 +1,18 @@
 import { create } from 'zustand';
 import type { SiteSettings } from '@/contract/site';
 import type { User } from '@/contract/user';
+import { clearSession, getAccessToken, saveSession } from './session';
 
-/** Global client state of the spec: userProfile and siteSetting, each with a set and a clear action. */
+/**
+ * Global client state of the spec: userProfile and siteSetting, each with a set and a clear action; plus whether a
+ * token is stored, so that signing in or out re-renders what depends on it.
+ */
 export interface AppState {
+  signedIn: boolean;
+  /** Stores the token and role (the spec's keys) and the user. */
+  signIn(token: string, user: User): void;
+  /** Forgets the token, the role and the user. */
+  signOut(): void;
   userProfile: User | null;
   siteSetting: SiteSettings | null;
   setUserProfile(profile: User): void;
@@ -13,6 +22,15 @@ export interface AppState {
 }
 
 export const useAppStore = create<AppState>()((set) => ({
+  signedIn: getAccessToken() !== null,
+  signIn: (token, user) => {
+    saveSession(token, user.role);
+    set({ signedIn: true, userProfile: user });
+  },
+  signOut: () => {
+    clearSession();
+    set({ signedIn: false, userProfile: null });
+  },
   userProfile: null,
   siteSetting: null,
   setUserProfile: (userProfile) => set({ userProfile }),

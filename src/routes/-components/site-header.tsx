@@ -3,11 +3,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { useAppStore } from '@/lib/app-store';
 import { imageUrl } from '@/lib/image-url';
+import { HeaderShopActions } from './header-shop-actions';
 import classes from './site-layout.module.css';
 import { TaglineStrip } from './tagline-strip';
 
 export const navLinks = [
   { to: '/', label: 'Home' },
+  { to: '/shop', label: 'Shop' },
   { to: '/about', label: 'About Us' },
   { to: '/contact', label: 'Contact Us' },
 ] as const;
@@ -30,11 +32,17 @@ export function SiteHeader() {
         <nav aria-label="Main" className={classes.nav}>
           <Stack visibleFrom="sm" gap={0} style={{ flexDirection: 'row' }}>
             {navLinks.map((link) => (
-              <Link key={link.to} to={link.to} className={classes.navLink} activeOptions={{ exact: true }}>
+              <Link
+                key={link.to}
+                to={link.to}
+                className={classes.navLink}
+                activeOptions={{ exact: link.to !== '/shop' }}
+              >
                 {link.label}
               </Link>
             ))}
           </Stack>
+          <HeaderShopActions />
           <Burger
             hiddenFrom="sm"
             opened={menuOpen}
@@ -55,7 +63,7 @@ export function SiteHeader() {
                 key={link.to}
                 to={link.to}
                 className={classes.drawerLink}
-                activeOptions={{ exact: true }}
+                activeOptions={{ exact: link.to !== '/shop' }}
                 onClick={menu.close}
               >
                 {link.label}

@@ -1,13 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { profileResponseSchema, type User } from '@/contract/user';
+import { profileResponseSchema, type Profile } from '@/contract/user';
 import { apiPaths, apiRequest } from '@/lib/api-client';
+import { accountKeys } from '@/lib/shop-query-keys';
 
-export const authKeys = {
-  all: () => ['auth'] as const,
-  profile: () => [...authKeys.all(), 'profile'] as const,
-};
-
-export async function getProfile(signal?: AbortSignal): Promise<User> {
+export async function getProfile(signal?: AbortSignal): Promise<Profile> {
   const response = await apiRequest(apiPaths.userApi('/profile'), {
     auth: true,
     schema: profileResponseSchema,
@@ -18,7 +14,7 @@ export async function getProfile(signal?: AbortSignal): Promise<User> {
 
 export function profileQueryOptions(enabled: boolean) {
   return queryOptions({
-    queryKey: authKeys.profile(),
+    queryKey: accountKeys.profile(),
     queryFn: ({ signal }) => getProfile(signal),
     enabled,
     staleTime: 5 * 60 * 1000,

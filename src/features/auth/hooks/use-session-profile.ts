@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAppStore } from '@/lib/app-store';
-import { getAccessToken } from '@/lib/session';
 import { profileQueryOptions } from '../api/get-profile';
 
-/** When a token is stored, loads the user into the global userProfile; a rejected token clears it. */
+/** While signed in, keeps the global userProfile in step with the server's profile. */
 export function useSessionProfile(): void {
-  const hasToken = getAccessToken() !== null;
-  const { data, isError } = useQuery(profileQueryOptions(hasToken));
+  const signedIn = useAppStore((state) => state.signedIn);
+  const { data } = useQuery(profileQueryOptions(signedIn));
   const setUserProfile = useAppStore((state) => state.setUserProfile);
-  const clearUserProfile = useAppStore((state) => state.clearUserProfile);
 
   useEffect(() => {
-    if (data) setUserProfile(data);
-    else if (isError || !hasToken) clearUserProfile();
-  }, [data, isError, hasToken, setUserProfile, clearUserProfile]);
+    if (signedIn && data) {
+      setUserProfile({ id: data.id, name: data.name, email: data.email, phone: data.phone, role: data.role });
+    }
+  }, [data, signedIn, setUserProfile]);
 }

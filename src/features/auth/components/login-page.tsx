@@ -1,0 +1,74 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PageContainer } from '@/components/page-container';
+import { loginRequestSchema, type LoginRequest } from '@/contract/user';
+import { applyServerError } from '@/lib/form-errors';
+import { useLogin } from '../api/session-calls';
+import classes from './auth.module.css';
+
+export interface LoginPageProps {
+  /** Where to go after signing in: the page that asked for it. */
+  redirect: string;
+  onSignedIn: () => void;
+}
+
+export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
+  const form = useForm<LoginRequest>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(loginRequestSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const login = useLogin();
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await login.mutateAsync(values);
+      onSignedIn();
+    } catch (error) {
+      setFailure(applyServerError(form, error, 'You are offline. Logging in needs the network.'));
+    }
+  });
+
+  return (
+    <PageContainer>
+      <div className={classes.panel}>
+        <Title order={1} className={classes.title}>
+          Log in
+        </Title>
+        <Text c="dimmed" mb="lg">
+          Your cart, wishlist and orders are waiting.
+        </Text>
+        <form onSubmit={submit} noValidate aria-label="Log in">
+          <Stack gap="md">
+            {failure ? (
+              <Alert color="red" variant="light" role="alert">
+                {failure}
+              </Alert>
+            ) : null}
+            <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              withAsterisk
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" loading={login.isPending} fullWidth>
+              Log in
+            </Button>
+          </Stack>
+        </form>
+        <Text mt="lg" ta="center">
+          New here?{' '}
+          <Anchor renderRoot={(props) => <Link {...props} to="/register" search={{ redirect }} />}>
+            Create an account
+          </Anchor>
+        </Text>
+      </div>
+    </PageContainer>
+  );
+}

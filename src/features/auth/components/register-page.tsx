@@ -1,0 +1,88 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PageContainer } from '@/components/page-container';
+import { PASSWORD_MIN_LENGTH, registerRequestSchema } from '@/contract/user';
+import { applyServerError } from '@/lib/form-errors';
+import { useRegister } from '../api/session-calls';
+import classes from './auth.module.css';
+
+export interface RegisterPageProps {
+  redirect: string;
+  onSignedIn: () => void;
+}
+
+interface RegisterValues {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+}
+
+export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
+  const form = useForm<RegisterValues>({
+    mode: 'controlled',
+    initialValues: { name: '', email: '', password: '', phone: '' },
+    validate: schemaResolver(registerRequestSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const registration = useRegister();
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await registration.mutateAsync(values);
+      onSignedIn();
+    } catch (error) {
+      setFailure(applyServerError(form, error, 'You are offline. Creating an account needs the network.'));
+    }
+  });
+
+  return (
+    <PageContainer>
+      <div className={classes.panel}>
+        <Title order={1} className={classes.title}>
+          Create your account
+        </Title>
+        <Text c="dimmed" mb="lg">
+          Shop film merchandise, keep a wishlist and follow your orders.
+        </Text>
+        <form onSubmit={submit} noValidate aria-label="Create account">
+          <Stack gap="md">
+            {failure ? (
+              <Alert color="red" variant="light" role="alert">
+                {failure}
+              </Alert>
+            ) : null}
+            <TextInput label="Name" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
+            <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+            <PasswordInput
+              label="Password"
+              description={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password`}
+              autoComplete="new-password"
+              withAsterisk
+              {...form.getInputProps('password')}
+            />
+            <TextInput
+              label="Mobile number (optional)"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="98765 43210"
+              {...form.getInputProps('phone')}
+            />
+            <Button type="submit" loading={registration.isPending} fullWidth>
+              Create account
+            </Button>
+          </Stack>
+        </form>
+        <Text mt="lg" ta="center">
+          Already have an account?{' '}
+          <Anchor renderRoot={(props) => <Link {...props} to="/login" search={{ redirect }} />}>Log in</Anchor>
+        </Text>
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,184 @@
+import { Alert, Anchor, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { PageContainer } from '@/components/page-container';
+import { MAX_LINE_QUANTITY, type CartLine } from '@/contract/cart';
+import { FREE_SHIPPING_FROM, SHIPPING_FEE } from '@/contract/orders';
+import { NetworkError } from '@/lib/api-client';
+import { imageUrl } from '@/lib/image-url';
+import { formatInr } from '@/lib/money';
+import { useMoveToWishlist, useRemoveFromCart, useSetCartQuantity } from '../api/cart-mutations';
+import { cartQueryOptions } from '../api/get-cart';
+import classes from './cart.module.css';
+import { QuantityStepper } from './quantity-stepper';
+
+function CartLineRow({ line }: { line: CartLine }) {
+  const setQuantity = useSetCartQuantity();
+  const remove = useRemoveFromCart();
+  const move = useMoveToWishlist();
+  const busy = setQuantity.isPending || remove.isPending || move.isPending;
+  const max = Math.max(line.quantity, Math.min(line.product.stock, MAX_LINE_QUANTITY));
+  return (
+    <li className={classes.line} aria-busy={busy}>
+      <img
+        className={classes.lineImage}
+        src={imageUrl(line.product.images[0] ?? '', 'product')}
+        alt=""
+        width={96}
+        height={96}
+        loading="lazy"
+      />
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Link to="/shop/$productId" params={{ productId: line.product_id }} className={classes.lineName}>
+            {line.product.name}
+          </Link>
+          <Text fw={700} aria-label={`Line total ${formatInr(line.line_total)}`}>
+            {formatInr(line.line_total)}
+          </Text>
+        </Group>
+        <Text fz="sm" c="dimmed">
+          {formatInr(line.product.price)} each
+          {line.quantity > line.product.stock ? ` · only ${line.product.stock} left: lower the quantity` : ''}
+        </Text>
+        <Group gap="sm" wrap="wrap">
+          <QuantityStepper
+            value={line.quantity}
+            max={max}
+            label={`Quantity of ${line.product.name}`}
+            disabled={busy}
+            onChange={(quantity) => setQuantity.mutate({ lineId: line.id, quantity })}
+          />
+          <Button variant="subtle" size="compact-md" onClick={() => move.mutate(line.id)} disabled={busy}>
+            Move to wishlist
+          </Button>
+          <Button variant="subtle" color="red" size="compact-md" onClick={() => remove.mutate(line.id)} disabled={busy}>
+            Remove
+          </Button>
+        </Group>
+      </Stack>
+    </li>
+  );
+}
+
+export interface CartPageProps {
+  /** The coupon field, composed by the route from the coupons feature. */
+  couponField: (subtotal: number) => ReactNode;
+  /** The discount of the applied coupon, in paise (0 without one). */
+  discount: number;
+  /** The applied coupon's code, carried to checkout. */
+  couponCode: string | undefined;
+}
+
+export function CartPage({ couponField, discount, couponCode }: CartPageProps) {
+  const query = useQuery(cartQueryOptions());
+  const cart = query.data;
+
+  return (
+    <PageContainer>
+      <Title order={1} mb="md">
+        Your cart
+      </Title>
+      {query.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading your cart" />
+        </Group>
+      ) : null}
+      {query.isError && !cart ? (
+        <Alert color="red" variant="light" title="Your cart could not be loaded">
+          {query.error instanceof NetworkError ? 'You are offline.' : 'Something went wrong on our side.'}
+          <Button variant="light" size="xs" ml="md" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {cart && cart.data.length === 0 ? (
+        <Stack align="center" py="xl" gap="sm">
+          <Text>Your cart is empty.</Text>
+          <Button component={Link} to="/shop">
+            Browse the store
+          </Button>
+        </Stack>
+      ) : null}
+      {cart && cart.data.length > 0 ? (
+        <div className={classes.layout}>
+          <ul aria-label="Items in your cart" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {cart.data.map((line) => (
+              <CartLineRow key={line.id} line={line} />
+            ))}
+          </ul>
+          <CartSummary subtotal={cart.subtotal} itemCount={cart.item_count} discount={discount}>
+            {couponField(cart.subtotal)}
+            <Button
+              renderRoot={(props) => <Link {...props} to="/checkout" search={{ coupon: couponCode }} />}
+              size="md"
+              fullWidth
+              mt="md"
+            >
+              Proceed to checkout
+            </Button>
+            <Anchor component={Link} to="/shop" ta="center" mt="sm" display="block">
+              Continue shopping
+            </Anchor>
+          </CartSummary>
+        </div>
+      ) : null}
+    </PageContainer>
+  );
+}
+
+/** Subtotal, discount, shipping and total, as the server will compute them at checkout. */
+export function CartSummary({
+  subtotal,
+  itemCount,
+  discount,
+  children,
+}: {
+  subtotal: number;
+  itemCount: number;
+  discount: number;
+  children?: ReactNode;
+}) {
+  const afterDiscount = subtotal - discount;
+  const shipping = afterDiscount >= FREE_SHIPPING_FROM ? 0 : SHIPPING_FEE;
+  return (
+    <section className={classes.summary} aria-label="Order summary">
+      <Title order={2} fz="lg" mb="sm">
+        Order summary
+      </Title>
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Text>Subtotal ({itemCount === 1 ? '1 item' : `${itemCount} items`})</Text>
+          <Text>{formatInr(subtotal)}</Text>
+        </Group>
+        {discount > 0 ? (
+          <Group justify="space-between">
+            <Text>Coupon discount</Text>
+            <Text c="green.9">−{formatInr(discount)}</Text>
+          </Group>
+        ) : null}
+        <Group justify="space-between">
+          <Text>Shipping</Text>
+          <Text>{shipping === 0 ? 'Free' : formatInr(shipping)}</Text>
+        </Group>
+        {shipping > 0 ? (
+          <Text fz="xs" c="dimmed">
+            Free shipping on orders of {formatInr(FREE_SHIPPING_FROM)} or more.
+          </Text>
+        ) : null}
+        <Divider my={4} />
+        <Group justify="space-between">
+          <Text fw={700}>Total</Text>
+          <Text fw={700} data-testid="cart-total">
+            {formatInr(afterDiscount + shipping)}
+          </Text>
+        </Group>
+        <Text fz="xs" c="dimmed">
+          Prices include GST. Pay cash on delivery.
+        </Text>
+      </Stack>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query';
+import { productResponseSchema, type Product } from '@/contract/catalog';
+import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
+import { catalogKeys } from './get-products';
+
+/** The product in the address does not exist or is no longer sold. */
+export class ProductNotFoundError extends Error {
+  constructor(readonly productId: number) {
+    super(`There is no product ${productId}`);
+    this.name = 'ProductNotFoundError';
+  }
+}
+
+export async function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
+  try {
+    const response = await apiRequest(apiPaths.publicApi(`/getProduct/${id}`), {
+      schema: productResponseSchema,
+      signal,
+    });
+    return response.data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new ProductNotFoundError(id);
+    throw error;
+  }
+}
+
+export function productQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: catalogKeys.product(id),
+    queryFn: ({ signal }) => getProduct(id, signal),
+    staleTime: 60 * 1000,
+    retry: (failureCount, error) => !(error instanceof ProductNotFoundError) && failureCount < 2,
+  });
+}

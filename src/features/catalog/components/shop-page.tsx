@@ -1,0 +1,147 @@
+import { Alert, Button, Group, Loader, Pagination, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PageContainer } from '@/components/page-container';
+import { productSorts, type Product, type ProductSort } from '@/contract/catalog';
+import { NetworkError } from '@/lib/api-client';
+import { productsQueryOptions, type ProductFilters } from '../api/get-products';
+import classes from './catalog.module.css';
+import { ProductCard } from './product-card';
+
+/** Typing waits this long before the address and the list change: one request per pause, not per key. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const sortLabels: Record<ProductSort, string> = {
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+};
+
+export interface ShopPageProps {
+  filters: ProductFilters;
+  onFiltersChange: (next: ProductFilters, replace?: boolean) => void;
+  /** Buttons under each card (wishlist), composed by the route. */
+  renderCardActions?: (product: Product) => React.ReactNode;
+}
+
+/** The merchandise grid: search, category, sort and pages, all kept in the address. */
+export function ShopPage({ filters, onFiltersChange, renderCardActions }: ShopPageProps) {
+  const query = useQuery(productsQueryOptions(filters));
+  const [searchText, setSearchText] = useState(filters.search ?? '');
+  const applySearch = useDebouncedCallback((value: string) => {
+    onFiltersChange({ ...filters, search: value.trim() || undefined, page: undefined }, true);
+  }, SEARCH_DEBOUNCE_MS);
+  const data = query.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.meta.total / data.meta.per_page)) : 1;
+
+  return (
+    <PageContainer>
+      <Title order={1} className={classes.title}>
+        CineVerse Store
+      </Title>
+      <div className={classes.filters}>
+        <TextInput
+          label="Search products"
+          type="search"
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            applySearch(event.currentTarget.value);
+          }}
+        />
+        <Select
+          label="Category"
+          placeholder="All categories"
+          data={data?.meta.categories ?? (filters.category ? [filters.category] : [])}
+          value={filters.category ?? null}
+          onChange={(category) => onFiltersChange({ ...filters, category: category ?? undefined, page: undefined })}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Sort by"
+          data={productSorts.map((value) => ({ value, label: sortLabels[value] }))}
+          value={filters.sort ?? 'newest'}
+          onChange={(sort) =>
+            onFiltersChange({
+              ...filters,
+              sort: sort && sort !== 'newest' ? (sort as ProductSort) : undefined,
+              page: undefined,
+            })
+          }
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </div>
+
+      {query.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading products" />
+        </Group>
+      ) : null}
+
+      {query.isError && !data ? (
+        <Alert color="red" variant="light" title="The products could not be loaded">
+          {query.error instanceof NetworkError
+            ? 'You are offline and this list has not been saved on this device yet.'
+            : 'Something went wrong on our side.'}
+          <Button variant="light" size="xs" ml="md" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+
+      {data ? (
+        <>
+          <Text size="sm" c="dimmed" mb="sm" role="status">
+            {data.meta.total === 1 ? '1 product' : `${data.meta.total} products`}
+            {filters.search || filters.category ? ' match your search' : ''}
+          </Text>
+          {data.data.length === 0 ? (
+            <div className={classes.empty}>
+              <Text mb="sm">No products match your search.</Text>
+              <Button
+                variant="light"
+                onClick={() => {
+                  setSearchText('');
+                  onFiltersChange({});
+                }}
+              >
+                Clear filters
+              </Button>
+            </div>
+          ) : (
+            <SimpleGrid
+              cols={{ base: 2, sm: 3, md: 4 }}
+              spacing={{ base: 'xs', sm: 'md' }}
+              aria-busy={query.isFetching}
+            >
+              {data.data.map((product, index) => (
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  eager={index < 4}
+                  actions={renderCardActions?.(product)}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+          {totalPages > 1 ? (
+            <nav aria-label="Pages" className={classes.pagination}>
+              <Pagination
+                total={totalPages}
+                value={data.meta.page}
+                onChange={(page) => onFiltersChange({ ...filters, page: page > 1 ? page : undefined })}
+                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+                getControlProps={(control) => ({
+                  'aria-label': control === 'next' ? 'Next page' : 'Previous page',
+                })}
+              />
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,177 @@
+import { Alert, Anchor, Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PageContainer } from '@/components/page-container';
+import { ApiError, NetworkError } from '@/lib/api-client';
+import { imageUrl } from '@/lib/image-url';
+import { formatDate, formatInr } from '@/lib/money';
+import { orderQueryOptions, useCancelOrder } from '../api/order-calls';
+import classes from './orders.module.css';
+import { OrderStatusBadge } from './order-status';
+
+export interface OrderPageProps {
+  orderId: number;
+  /** Just placed: show the confirmation. */
+  placed: boolean;
+}
+
+export function OrderPage({ orderId, placed }: OrderPageProps) {
+  const query = useQuery(orderQueryOptions(orderId));
+  const cancel = useCancelOrder();
+  const [confirming, confirm] = useDisclosure(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+
+  if (query.isPending) {
+    return (
+      <PageContainer>
+        <Loader aria-label="Loading the order" />
+      </PageContainer>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <PageContainer>
+        <Title order={1} mb="sm">
+          {notFound ? 'Order not found' : 'The order could not be loaded'}
+        </Title>
+        <Text mb="md">{notFound ? 'There is no such order in your account.' : 'Please try again in a moment.'}</Text>
+        <Button component={Link} to="/orders">
+          Your orders
+        </Button>
+      </PageContainer>
+    );
+  }
+
+  const order = query.data;
+  return (
+    <PageContainer>
+      {placed && order.status !== 'cancelled' ? (
+        <Alert color="green" variant="light" title="Thank you! Your order is placed." mb="lg" role="status">
+          Order #{order.id} will be delivered to {order.address.city}. Pay {formatInr(order.total)} in cash on delivery.
+          We will send the tracking details by SMS and email once it ships.
+        </Alert>
+      ) : null}
+      <Group justify="space-between" mb="xs">
+        <Title order={1}>Order #{order.id}</Title>
+        <OrderStatusBadge status={order.status} />
+      </Group>
+      <Text c="dimmed" mb="lg">
+        Placed on {formatDate(order.created_at)} · Cash on delivery
+        {order.cancelled_at ? ` · Cancelled on ${formatDate(order.cancelled_at)}` : ''}
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <section aria-label="Items">
+          {order.items.map((item) => (
+            <div key={item.product_id} className={classes.item}>
+              <img
+                src={imageUrl(item.image, 'product')}
+                alt=""
+                width={72}
+                height={72}
+                className={classes.cover}
+                loading="lazy"
+              />
+              <Stack gap={2} style={{ flex: 1 }}>
+                <Anchor
+                  renderRoot={(props) => (
+                    <Link {...props} to="/shop/$productId" params={{ productId: item.product_id }} />
+                  )}
+                  fw={600}
+                >
+                  {item.name}
+                </Anchor>
+                <Text fz="sm" c="dimmed">
+                  {item.quantity} × {formatInr(item.price)}
+                  {item.perishable ? ' · perishable' : ''}
+                </Text>
+              </Stack>
+              <Text fw={600}>{formatInr(item.line_total)}</Text>
+            </div>
+          ))}
+        </section>
+        <Stack gap="md">
+          <section aria-label="Payment summary">
+            <Stack gap={4}>
+              <Group justify="space-between">
+                <Text>Subtotal</Text>
+                <Text>{formatInr(order.subtotal)}</Text>
+              </Group>
+              {order.discount > 0 ? (
+                <Group justify="space-between">
+                  <Text>Coupon {order.coupon_code}</Text>
+                  <Text c="green.9">−{formatInr(order.discount)}</Text>
+                </Group>
+              ) : null}
+              <Group justify="space-between">
+                <Text>Shipping</Text>
+                <Text>{order.shipping === 0 ? 'Free' : formatInr(order.shipping)}</Text>
+              </Group>
+              <Divider my={4} />
+              <Group justify="space-between">
+                <Text fw={700}>Total</Text>
+                <Text fw={700}>{formatInr(order.total)}</Text>
+              </Group>
+            </Stack>
+          </section>
+          <section aria-label="Delivery address">
+            <Title order={2} fz="md" mb={4}>
+              Delivery address
+            </Title>
+            <Text>{order.address.name}</Text>
+            <Text>{order.address.line1}</Text>
+            {order.address.line2 ? <Text>{order.address.line2}</Text> : null}
+            <Text>
+              {order.address.city}, {order.address.state} {order.address.pincode}
+            </Text>
+            <Text>Phone {order.address.phone}</Text>
+          </section>
+          {cancelError ? (
+            <Alert color="red" variant="light" role="alert">
+              {cancelError}
+            </Alert>
+          ) : null}
+          {order.can_cancel ? (
+            <Button variant="outline" color="red" onClick={confirm.open}>
+              Cancel order
+            </Button>
+          ) : order.status !== 'cancelled' && order.cancel_blocked_reason ? (
+            <Text fz="sm" c="dimmed">
+              {order.cancel_blocked_reason}.
+            </Text>
+          ) : null}
+        </Stack>
+      </SimpleGrid>
+      <Modal opened={confirming} onClose={confirm.close} title={`Cancel order #${order.id}?`} centered>
+        <Text mb="md">The items go back on sale and any coupon you used becomes available again.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={confirm.close}>
+            Keep order
+          </Button>
+          <Button
+            color="red"
+            loading={cancel.isPending}
+            onClick={() => {
+              setCancelError(null);
+              cancel.mutate(order.id, {
+                onSettled: confirm.close,
+                onError: (error) =>
+                  setCancelError(
+                    error instanceof NetworkError
+                      ? 'You are offline. Cancelling needs the network.'
+                      : error instanceof ApiError
+                        ? error.message
+                        : 'The order could not be cancelled. Please try again.',
+                  ),
+              });
+            }}
+          >
+            Yes, cancel it
+          </Button>
+        </Group>
+      </Modal>
+    </PageContainer>
+  );
+}

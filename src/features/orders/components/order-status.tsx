@@ -1,0 +1,25 @@
+import { Badge } from '@mantine/core';
+import type { OrderStatus } from '@/contract/orders';
+import { statusLabels } from './order-status-labels';
+
+const statusColors: Record<OrderStatus, string> = {
+  placed: 'blue',
+  confirmed: 'indigo',
+  shipped: 'grape',
+  delivered: 'green',
+  cancelled: 'gray',
+};
+
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <Badge
+      color={statusColors[status]}
+      variant="light"
+      tt="none"
+      styles={{ label: { color: 'var(--mantine-color-text)' } }}
+    >
+      {statusLabels[status]}
+    </Badge>
+  );
+}

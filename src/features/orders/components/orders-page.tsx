@@ -1,0 +1,99 @@
+import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { PageContainer } from '@/components/page-container';
+import { orderStatuses, type OrderStatus } from '@/contract/orders';
+import { imageUrl } from '@/lib/image-url';
+import { formatDate, formatInr } from '@/lib/money';
+import { ordersQueryOptions } from '../api/order-calls';
+import classes from './orders.module.css';
+import { OrderStatusBadge } from './order-status';
+import { statusLabels } from './order-status-labels';
+
+export interface OrdersPageProps {
+  page: number;
+  status: OrderStatus | undefined;
+  onChange: (next: { page?: number; status?: OrderStatus }) => void;
+}
+
+export function OrdersPage({ page, status, onChange }: OrdersPageProps) {
+  const query = useQuery(ordersQueryOptions(page, status));
+  const data = query.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.meta.total / data.meta.per_page)) : 1;
+  return (
+    <PageContainer>
+      <Title order={1} mb="md">
+        Your orders
+      </Title>
+      <SegmentedControl
+        mb="md"
+        value={status ?? 'all'}
+        onChange={(value) => onChange({ status: value === 'all' ? undefined : (value as OrderStatus) })}
+        data={[
+          { value: 'all', label: 'All' },
+          ...orderStatuses.map((value) => ({ value, label: statusLabels[value] })),
+        ]}
+        aria-label="Show orders by status"
+        className={classes.filter}
+      />
+      {query.isPending ? <Loader aria-label="Loading orders" /> : null}
+      {query.isError && !data ? (
+        <Alert color="red" variant="light">
+          Your orders could not be loaded.
+        </Alert>
+      ) : null}
+      {data && data.data.length === 0 ? (
+        <Stack align="center" py="xl" gap="sm">
+          <Text>
+            {status ? `No ${statusLabels[status].toLowerCase()} orders.` : 'You have not ordered anything yet.'}
+          </Text>
+          <Button component={Link} to="/shop">
+            Browse the store
+          </Button>
+        </Stack>
+      ) : null}
+      {data && data.data.length > 0 ? (
+        <ul className={classes.list} aria-label="Orders">
+          {data.data.map((order) => (
+            <li key={order.id}>
+              <Link to="/orders/$orderId" params={{ orderId: order.id }} className={classes.row}>
+                <img
+                  src={imageUrl(order.cover_image, 'product')}
+                  alt=""
+                  width={72}
+                  height={72}
+                  loading="lazy"
+                  className={classes.cover}
+                />
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={600}>Order #{order.id}</Text>
+                    <OrderStatusBadge status={order.status} />
+                  </Group>
+                  <Text fz="sm" truncate>
+                    {order.cover_name}
+                    {order.item_count > 1 ? ` and ${order.item_count - 1} more` : ''}
+                  </Text>
+                  <Text fz="sm" c="dimmed">
+                    {formatDate(order.created_at)} · {formatInr(order.total)}
+                  </Text>
+                </Stack>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {totalPages > 1 && data ? (
+        <Group justify="center" mt="lg">
+          <Pagination
+            total={totalPages}
+            value={data.meta.page}
+            onChange={(next) => onChange({ status, page: next > 1 ? next : undefined })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Next page' : 'Previous page' })}
+          />
+        </Group>
+      ) : null}
+    </PageContainer>
+  );
+}

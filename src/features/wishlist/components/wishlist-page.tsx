@@ -1,0 +1,88 @@
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { PageContainer } from '@/components/page-container';
+import { NetworkError } from '@/lib/api-client';
+import { imageUrl } from '@/lib/image-url';
+import { formatInr } from '@/lib/money';
+import { useMoveToCart, useRemoveFromWishlist, wishlistQueryOptions } from '../api/wishlist-calls';
+import classes from './wishlist.module.css';
+
+export function WishlistPage() {
+  const query = useQuery(wishlistQueryOptions());
+  const moveToCart = useMoveToCart();
+  const remove = useRemoveFromWishlist();
+  const items = query.data?.data;
+
+  return (
+    <PageContainer>
+      <Title order={1} mb="md">
+        Your wishlist
+      </Title>
+      {query.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading your wishlist" />
+        </Group>
+      ) : null}
+      {query.isError && !items ? (
+        <Alert color="red" variant="light" title="Your wishlist could not be loaded">
+          {query.error instanceof NetworkError ? 'You are offline.' : 'Something went wrong on our side.'}
+        </Alert>
+      ) : null}
+      {items && items.length === 0 ? (
+        <Stack align="center" py="xl" gap="sm">
+          <Text>Nothing saved yet. Tap the heart on a product to keep it here.</Text>
+          <Button component={Link} to="/shop">
+            Browse the store
+          </Button>
+        </Stack>
+      ) : null}
+      {items && items.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" className={classes.list}>
+          {items.map((item) => (
+            <li key={item.id} className={classes.item}>
+              <img
+                className={classes.image}
+                src={imageUrl(item.product.images[0] ?? '', 'product')}
+                alt=""
+                width={120}
+                height={120}
+                loading="lazy"
+              />
+              <Stack gap={4} style={{ flex: 1 }}>
+                <Link to="/shop/$productId" params={{ productId: item.product_id }} className={classes.name}>
+                  {item.product.name}
+                </Link>
+                <Text fw={700}>{formatInr(item.product.price)}</Text>
+                <Text fz="sm" c={item.product.stock > 0 ? 'dimmed' : 'red.9'}>
+                  {item.product.stock > 0 ? 'In stock' : 'Out of stock'}
+                </Text>
+                <Group gap="xs" mt="auto">
+                  <Button
+                    size="compact-md"
+                    disabled={item.product.stock <= 0}
+                    loading={moveToCart.isPending && moveToCart.variables === item.id}
+                    onClick={() => moveToCart.mutate(item.id)}
+                    aria-label={`Move ${item.product.name} to cart`}
+                  >
+                    Move to cart
+                  </Button>
+                  <Button
+                    size="compact-md"
+                    variant="subtle"
+                    color="red"
+                    loading={remove.isPending && remove.variables === item.id}
+                    onClick={() => remove.mutate(item.id)}
+                    aria-label={`Remove ${item.product.name} from wishlist`}
+                  >
+                    Remove
+                  </Button>
+                </Group>
+              </Stack>
+            </li>
+          ))}
+        </SimpleGrid>
+      ) : null}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,23 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { LoginPage } from '@/features/auth/components/login-page';
+import { useAppStore } from '@/lib/app-store';
+import { safeRedirect } from '@/lib/form-errors';
+
+export const authSearchSchema = z.object({ redirect: z.string().max(2000).optional().catch(undefined) });
+
+function LoginRoute() {
+  const { redirect: target } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const destination = safeRedirect(target);
+  return <LoginPage redirect={destination} onSignedIn={() => void navigate({ to: destination, replace: true })} />;
+}
+
+export const Route = createFileRoute('/login')({
+  validateSearch: (search) => authSearchSchema.parse(search),
+  // Someone already signed in has nothing to do here.
+  beforeLoad: ({ search }) => {
+    if (useAppStore.getState().signedIn) throw redirect({ to: safeRedirect(search.redirect), replace: true });
+  },
+  component: LoginRoute,
+});

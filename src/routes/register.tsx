@@ -1,0 +1,20 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { RegisterPage } from '@/features/auth/components/register-page';
+import { useAppStore } from '@/lib/app-store';
+import { safeRedirect } from '@/lib/form-errors';
+import { authSearchSchema } from './login';
+
+function RegisterRoute() {
+  const { redirect: target } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const destination = safeRedirect(target);
+  return <RegisterPage redirect={destination} onSignedIn={() => void navigate({ to: destination, replace: true })} />;
+}
+
+export const Route = createFileRoute('/register')({
+  validateSearch: (search) => authSearchSchema.parse(search),
+  beforeLoad: ({ search }) => {
+    if (useAppStore.getState().signedIn) throw redirect({ to: safeRedirect(search.redirect), replace: true });
+  },
+  component: RegisterRoute,
+});

@@ -1,0 +1,44 @@
+import { Group } from '@mantine/core';
+import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AddToCartPanel } from '@/features/cart/components/add-to-cart-panel';
+import { productQueryOptions } from '@/features/catalog/api/get-product';
+import { ProductPage } from '@/features/catalog/components/product-page';
+import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
+import { useAppStore } from '@/lib/app-store';
+
+function ProductRoute() {
+  const { productId } = Route.useParams();
+  const signedIn = useAppStore((state) => state.signedIn);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const needLogin = () => void navigate({ to: '/login', search: { redirect: location.href } });
+  return (
+    <ProductPage
+      key={productId}
+      productId={productId}
+      renderActions={(product) => (
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <AddToCartPanel product={product} signedIn={signedIn} onNeedLogin={needLogin} />
+          <WishlistButton
+            productId={product.id}
+            productName={product.name}
+            signedIn={signedIn}
+            onNeedLogin={needLogin}
+          />
+        </Group>
+      )}
+    />
+  );
+}
+
+export const Route = createFileRoute('/shop/$productId')({
+  params: {
+    parse: (params) => ({ productId: z.coerce.number().int().min(1).parse(params.productId) }),
+    stringify: (params) => ({ productId: String(params.productId) }),
+  },
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(productQueryOptions(params.productId));
+  },
+  component: ProductRoute,
+});

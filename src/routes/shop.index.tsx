@@ -1,0 +1,47 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { productSorts } from '@/contract/catalog';
+import { productsQueryOptions } from '@/features/catalog/api/get-products';
+import { ShopPage } from '@/features/catalog/components/shop-page';
+import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
+import { useAppStore } from '@/lib/app-store';
+
+/** Search params of the store; a malformed value is dropped rather than failing the page. */
+const shopSearchSchema = z.object({
+  search: z.string().trim().max(100).optional().catch(undefined),
+  category: z.string().trim().max(100).optional().catch(undefined),
+  sort: z.enum(productSorts).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+});
+
+function ShopRoute() {
+  const filters = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const goTo = useNavigate();
+  const signedIn = useAppStore((state) => state.signedIn);
+  return (
+    <ShopPage
+      filters={filters}
+      onFiltersChange={(next, replace) => void navigate({ search: next, replace })}
+      renderCardActions={(product) => (
+        <WishlistButton
+          compact
+          productId={product.id}
+          productName={product.name}
+          signedIn={signedIn}
+          onNeedLogin={() => void goTo({ to: '/login', search: { redirect: '/shop' } })}
+        />
+      )}
+    />
+  );
+}
+
+export const Route = createFileRoute('/shop/')({
+  validateSearch: (search) => shopSearchSchema.parse(search),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    // Start the request with the route; the page shows it as soon as it lands, or what was cached before.
+    void context.queryClient.prefetchQuery(productsQueryOptions(deps));
+  },
+  component: ShopRoute,
+});
