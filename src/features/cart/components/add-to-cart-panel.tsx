@@ -1,6 +1,5 @@
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MAX_LINE_QUANTITY } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
@@ -46,11 +45,8 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
                 notifications.show({
                   color: 'green',
                   title: 'Added to cart',
-                  message: (
-                    <>
-                      {product.name} is in your cart. <Link to="/cart">View cart</Link>
-                    </>
-                  ),
+                  // Plain text: notifications render outside the router, where a router link cannot live.
+                  message: `${product.name} is in your cart.`,
                 }),
             },
           );

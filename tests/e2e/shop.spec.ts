@@ -1,0 +1,192 @@
+import { expect, test } from './fixtures';
+import { apiAs, registerShopper, signIn } from './shop-helpers';
+
+test.describe('storefront', () => {
+  test('a new shopper registers, searches, adds to cart, applies a coupon, pays on delivery and cancels', async ({
+    page,
+  }) => {
+    // A guest opening the cart is sent to log in and comes back afterwards.
+    await page.goto('/cart');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fcart/);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+    const email = `journey-${Date.now()}@example.in`;
+    await page.getByLabel('Name').fill('Farhan Qureshi');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Password' }).fill('Jump-Cut-Rule-88');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    const token = await page.evaluate(() => window.localStorage.getItem('useAccessToken'));
+    expect(token).toBeTruthy();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
+    await page.getByLabel('Search products').fill('poster');
+    await expect(page).toHaveURL(/search=poster/);
+    const card = page.locator('main article').filter({ hasText: 'Golden Era Bollywood Poster Set' });
+    await expect(page.locator('main article')).toHaveCount(1);
+    await card.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Golden Era Bollywood Poster Set' })).toBeVisible();
+    await expect(page.getByText('₹1,299', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+    await expect(page.getByText('Subtotal (2 items)')).toBeVisible();
+    await expect(page.getByTestId('cart-total')).toHaveText('₹2,598');
+    await page.getByRole('button', { name: 'Decrease quantity' }).click();
+    await expect(page.getByTestId('cart-total')).toHaveText('₹1,299');
+    await page.getByLabel('Coupon code').fill('NOPE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('There is no coupon with the code NOPE')).toBeVisible();
+    await page.getByLabel('Coupon code').fill('flat150');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('FLAT150 applied: you save ₹150')).toBeVisible();
+    await expect(page.getByTestId('cart-total')).toHaveText('₹1,149');
+
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout\?coupon=FLAT150/);
+    await expect(page.getByLabel('Full name')).toHaveValue('Farhan Qureshi');
+    const phone = page.getByLabel('Mobile number');
+    await phone.fill('12345');
+    await phone.blur();
+    await expect(page.getByText('Phone must be a 10-digit mobile number')).toBeVisible();
+    await phone.fill('98201 23456');
+    await page.getByLabel('Address line 1').fill('7, Pali Hill');
+    await page.getByLabel('City').fill('Mumbai');
+    const pin = page.getByLabel('PIN code');
+    await pin.fill('040005');
+    await pin.blur();
+    await expect(page.getByText('PIN code must be 6 digits and cannot start with 0')).toBeVisible();
+    await pin.fill('400050');
+    await page.getByRole('combobox', { name: 'State' }).fill('Mahara');
+    await page.getByRole('option', { name: 'Maharashtra' }).click();
+    await expect(page.getByRole('radio', { name: 'Cash on delivery' })).toBeChecked();
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await expect(page.getByText('Thank you! Your order is placed.')).toBeVisible();
+    await expect(page.getByText('Pay ₹1,149 in cash on delivery')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+    const orderId = Number(/\/orders\/(\d+)/.exec(page.url())?.[1]);
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Orders' }).click();
+    const row = page.getByRole('link', { name: new RegExp(`Order #${orderId}`) });
+    await expect(row).toContainText('Placed');
+    await expect(row).toContainText('₹1,149');
+    await row.click();
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect(page.locator('main').getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+    // The server agrees: the order is cancelled and the coupon use given back.
+    const order = await apiAs<{ data: { status: string; total: number; discount: number } }>(
+      page.request,
+      token ?? '',
+      'GET',
+      `/orders/${orderId}`,
+    );
+    expect(order.data).toMatchObject({ status: 'cancelled', total: 114_900, discount: 15_000 });
+  });
+
+  test('a guest on a protected page logs in and returns to it', async ({ page }) => {
+    await page.goto('/orders?status=delivered');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await page.getByLabel('Email').fill('meera@cineverse.in');
+    await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Email or password is incorrect')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Password' }).fill('Showreel@2026');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/orders\?status=delivered$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your orders' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Orders' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('list', { name: 'Orders' })).toContainText('Delivered');
+  });
+
+  test('shows the server’s field errors next to the field when registering', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Meera Again');
+    await page.getByLabel('Email').fill('meera@cineverse.in');
+    await page.getByRole('textbox', { name: 'Password' }).fill('Another-Take-2026');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const emailField = page.getByLabel('Email');
+    await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('An account with this email already exists; log in instead')).toBeVisible();
+    await emailField.fill('meera.again@example.in');
+    await page.getByRole('textbox', { name: 'Password' }).fill('password123');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('This password is too common; choose one that is harder to guess')).toBeVisible();
+  });
+
+  test('filters by category, sorts by price and pages through the store', async ({ page }) => {
+    await page.goto('/shop');
+    await expect(page.getByRole('status').filter({ hasText: 'products' })).toHaveText('26 products');
+    await expect(page.locator('main article')).toHaveCount(12);
+    await page.getByRole('button', { name: 'Page 3' }).click();
+    await expect(page.locator('main article')).toHaveCount(2);
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Snacks & Treats' }).click();
+    await expect(page).toHaveURL(/category=Snacks/);
+    await expect(page.locator('main article')).toHaveCount(4);
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await page.getByRole('option', { name: 'Price: low to high' }).click();
+    await expect(page.locator('main article h2')).toHaveText([
+      'Mumbai Chai Masala Tin',
+      'Masala Popcorn Premiere Pack',
+      'Interval Chocolate Box',
+      'Premiere Night Gift Hamper',
+    ]);
+    await page.goto('/shop/999999');
+    await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
+  });
+
+  test('moves items between wishlist and cart, and removes them', async ({ page }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    await page.goto('/shop?search=clock');
+    await page.getByRole('button', { name: 'Add Film Reel Wall Clock to wishlist' }).click();
+    await expect(page.getByRole('button', { name: 'Remove Film Reel Wall Clock from wishlist' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
+
+    await page.goto('/wishlist');
+    await page.getByRole('button', { name: 'Move Film Reel Wall Clock to cart' }).click();
+    await expect(page.getByText('Nothing saved yet.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Move to wishlist' }).click();
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
+    const server = await apiAs<{ data: { product: { name: string } }[] }>(
+      page.request,
+      shopper.token,
+      'GET',
+      '/getWishlistItems',
+    );
+    expect(server.data.map((item) => item.product.name)).toEqual(['Film Reel Wall Clock']);
+
+    await page.goto('/wishlist');
+    await page.getByRole('button', { name: 'Remove Film Reel Wall Clock from wishlist' }).click();
+    await expect(page.getByText('Nothing saved yet.')).toBeVisible();
+  });
+
+  test('a perishable order shows why it cannot be cancelled, and logging out forgets the user', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/orders?status=confirmed');
+    await page.getByRole('list', { name: 'Orders' }).getByRole('link').first().click();
+    await expect(page.getByText('Orders with perishable items cannot be cancelled.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+    await page.goto('/profile');
+    await expect(page.getByLabel('Name')).toHaveValue('Meera Iyer');
+    await expect(page.getByText('Flat 402, Kalpataru Heights, Yari Road, Versova')).toBeVisible();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('useAccessToken'))).toBeNull();
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
