@@ -1,5 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { signIn } from './shop-helpers';
 
 const publicPages = [
   '/',
@@ -12,34 +14,60 @@ const publicPages = [
   '/category/Artist',
   '/category/Stuntmen',
   '/no-such-page',
+  '/shop',
+  '/shop/1',
+  '/login',
+  '/register',
 ];
+
+/** Pages of a signed-in shopper, checked as the demo shopper. */
+const accountPages = ['/cart', '/checkout', '/wishlist', '/orders', '/orders/1', '/coupons', '/profile'];
 
 // Reduced motion shows every section at full opacity, as axe must see it; the layout is otherwise the same.
 test.use({ reducedMotion: 'reduce' });
 
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    // The map and video frames are other sites' documents (stubbed here), not ours to audit.
+    .exclude('iframe')
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
 test.describe('accessibility', () => {
   for (const width of [1280, 360]) {
+    for (const path of accountPages) {
+      test(`axe finds no serious or critical violation on ${path} at ${width} px, signed in`, async ({ page }) => {
+        await signIn(page);
+        if (path === '/checkout') {
+          // Checkout needs something in the cart to show its form.
+          await page.goto('/shop/1');
+          await page.getByRole('button', { name: 'Add to cart' }).click();
+          await expect(page.getByRole('link', { name: /^Cart, [1-9]/ })).toBeAttached();
+        }
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path);
+        await expect(page.locator('h1')).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
     for (const path of publicPages) {
       test(`axe finds no serious or critical violation on ${path} at ${width} px`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
         await expect(page.locator('h1')).toBeVisible();
         await page.waitForLoadState('networkidle');
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-          // The map and video frames are other sites' documents (stubbed here), not ours to audit.
-          .exclude('iframe')
-          .analyze();
-        const serious = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-        expect(serious).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
       });
     }
   }
 
   test('every image on the public pages has a meaningful alt text', async ({ page }) => {
-    for (const path of ['/', '/about', '/category/Studio']) {
+    for (const path of ['/', '/about', '/category/Studio', '/shop', '/shop/2']) {
       await page.goto(path);
       await expect(page.locator('h1')).toBeAttached();
       await page.waitForLoadState('networkidle');
@@ -47,8 +75,8 @@ test.describe('accessibility', () => {
         nodes.map((node) => ({
           src: node.getAttribute('src'),
           alt: node.getAttribute('alt'),
-          // An image inside a link that carries its own name (the header logo) is decorative: alt="" is right.
-          namedByLink: node.closest('a[aria-label]') !== null,
+          // An image inside a link or button that carries its own name (the logo, a thumbnail) is decorative: alt="" is right.
+          namedByLink: node.closest('a[aria-label], button[aria-label]') !== null,
         })),
       );
       expect(images.length).toBeGreaterThan(0);

@@ -39,7 +39,10 @@ describe('isPagePath', () => {
     for (const path of ['/', '/about', '/contact', '/shipping-policy', '/category/Production%20House']) {
       expect(isPagePath(path), path).toBe(true);
     }
-    for (const path of ['/nope', '/category', '/category/a/b', '/about/team']) {
+    for (const path of ['/shop', '/shop/12', '/cart', '/checkout', '/orders', '/orders/3', '/login', '/profile']) {
+      expect(isPagePath(path), path).toBe(true);
+    }
+    for (const path of ['/nope', '/category', '/category/a/b', '/about/team', '/shop/abc', '/orders/1/x']) {
       expect(isPagePath(path), path).toBe(false);
     }
   });

@@ -155,7 +155,7 @@ export function CartSummary({
         {discount > 0 ? (
           <Group justify="space-between">
             <Text>Coupon discount</Text>
-            <Text c="green.9">−{formatInr(discount)}</Text>
+            <Text c="var(--cv-success-text)">−{formatInr(discount)}</Text>
           </Group>
         ) : null}
         <Group justify="space-between">

@@ -58,7 +58,7 @@ export function CouponField({ appliedCode, result, onApply, onRemove }: CouponFi
       </Group>
       {applied ? (
         <Group justify="space-between" mt={6} wrap="nowrap" role="status">
-          <Text fz="sm" c="green.9">
+          <Text fz="sm" c="var(--cv-success-text)">
             {applied.code} applied: you save {formatInr(applied.discount)}
           </Text>
           <Button

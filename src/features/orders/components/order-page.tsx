@@ -102,7 +102,7 @@ export function OrderPage({ orderId, placed }: OrderPageProps) {
               {order.discount > 0 ? (
                 <Group justify="space-between">
                   <Text>Coupon {order.coupon_code}</Text>
-                  <Text c="green.9">−{formatInr(order.discount)}</Text>
+                  <Text c="var(--cv-success-text)">−{formatInr(order.discount)}</Text>
                 </Group>
               ) : null}
               <Group justify="space-between">
