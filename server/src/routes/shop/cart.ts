@@ -9,15 +9,7 @@ import {
 } from '../../../../src/contract/cart.js';
 import { idParamsSchema } from '../../../../src/contract/catalog.js';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
-import { signedInUser, userRouteSchema } from './route-helpers.js';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-};
+import { shopErrorResponses as errors, signedInUser, userRouteSchema } from './route-helpers.js';
 
 /** Cart and wishlist: the spec's calls plus setting a line's quantity and moving between the two. */
 const cartRoutes: FastifyPluginAsyncZod = async (fastify) => {

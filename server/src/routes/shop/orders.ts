@@ -9,15 +9,7 @@ import {
   orderResponseSchema,
 } from '../../../../src/contract/orders.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import { signedInUser, userRouteSchema } from './route-helpers.js';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-};
+import { shopErrorResponses as errors, signedInUser, userRouteSchema } from './route-helpers.js';
 
 /** Coupons, checkout and orders. Every amount is computed here from the database; the body only chooses. */
 const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {

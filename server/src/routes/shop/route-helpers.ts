@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { errorResponseSchema } from '../../../../src/contract/common.js';
 import type { User } from '../../../../src/contract/user.js';
 import { HttpError } from '../../plugins/error-handler.js';
 
@@ -7,6 +8,15 @@ export function signedInUser(request: FastifyRequest): User {
   if (!request.user) throw new HttpError(401, 'Please log in to continue');
   return request.user;
 }
+
+/** The refusals a shop change can answer: invalid, not signed in, not found (or not yours), conflict, rule broken. */
+export const shopErrorResponses = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+};
 
 const IDEMPOTENCY_NOTE =
   'Accepts an `Idempotency-Key` header: the same key with the same body within 24 hours answers the first ' +

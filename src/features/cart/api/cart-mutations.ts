@@ -1,23 +1,11 @@
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartAndWishlistSchema, cartSchema, type Cart, type CartAndWishlist } from '@/contract/cart';
-import { ApiError, apiPaths, apiRequest, NetworkError } from '@/lib/api-client';
+import { apiPaths, apiRequest } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/form-errors';
+import { notifyFailure } from '@/lib/notify-failure';
 import { accountKeys } from '@/lib/shop-query-keys';
 
-function tellFailure(error: Error) {
-  if (error instanceof ApiError && error.status === 401) return; // The app already says the session ended.
-  notifications.show({
-    color: 'red',
-    title: 'Your cart was not changed',
-    message:
-      error instanceof NetworkError
-        ? 'You are offline. Try again when you are back online.'
-        : error instanceof ApiError
-          ? error.message
-          : 'Something went wrong on our side. Please try again.',
-  });
-}
+const tellFailure = notifyFailure('Your cart was not changed');
 
 /** Every cart change answers the whole cart; it replaces the cached one. */
 function useCartMutation<Input>(send: (input: Input, key: string) => Promise<Cart>) {

@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Breadcrumbs, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { PageContainer } from '@/components/page-container';
+import { LoadError, LoadingState } from '@/components/query-states';
 import type { Product } from '@/contract/catalog';
-import { NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { productQueryOptions, ProductNotFoundError } from '../api/get-product';
 import classes from './catalog.module.css';
@@ -96,23 +96,19 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
   if (query.isPending) {
     return (
       <PageContainer>
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading product" />
-        </Group>
+        <LoadingState label="Loading product" />
       </PageContainer>
     );
   }
   if (query.isError) {
     return (
       <PageContainer>
-        <Alert color="red" variant="light" title="The product could not be loaded">
-          {query.error instanceof NetworkError
-            ? 'You are offline and this product has not been saved on this device yet.'
-            : 'Something went wrong on our side.'}
-          <Button variant="light" size="xs" ml="md" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="The product could not be loaded"
+          what="product"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       </PageContainer>
     );
   }

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Loader, Pagination, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Button, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageContainer } from '@/components/page-container';
+import { LoadError, LoadingState, PageNav } from '@/components/query-states';
 import { productSorts, type Product, type ProductSort } from '@/contract/catalog';
-import { NetworkError } from '@/lib/api-client';
 import { productsQueryOptions, type ProductFilters } from '../api/get-products';
 import classes from './catalog.module.css';
 import { ProductCard } from './product-card';
@@ -75,21 +75,14 @@ export function ShopPage({ filters, onFiltersChange, renderCardActions }: ShopPa
         />
       </div>
 
-      {query.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading products" />
-        </Group>
-      ) : null}
-
+      {query.isPending ? <LoadingState label="Loading products" /> : null}
       {query.isError && !data ? (
-        <Alert color="red" variant="light" title="The products could not be loaded">
-          {query.error instanceof NetworkError
-            ? 'You are offline and this list has not been saved on this device yet.'
-            : 'Something went wrong on our side.'}
-          <Button variant="light" size="xs" ml="md" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="The products could not be loaded"
+          what="list"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : null}
 
       {data ? (
@@ -127,19 +120,12 @@ export function ShopPage({ filters, onFiltersChange, renderCardActions }: ShopPa
               ))}
             </SimpleGrid>
           )}
-          {totalPages > 1 ? (
-            <nav aria-label="Pages" className={classes.pagination}>
-              <Pagination
-                total={totalPages}
-                value={data.meta.page}
-                onChange={(page) => onFiltersChange({ ...filters, page: page > 1 ? page : undefined })}
-                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'next' ? 'Next page' : 'Previous page',
-                })}
-              />
-            </nav>
-          ) : null}
+          <PageNav
+            total={totalPages}
+            value={data.meta.page}
+            onChange={(page) => onFiltersChange({ ...filters, page: page > 1 ? page : undefined })}
+            className={classes.pagination}
+          />
         </>
       ) : null}
     </PageContainer>

@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  SimpleGrid,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageContainer } from '@/components/page-container';
+import { LoadError, LoadingState, PageNav } from '@/components/query-states';
 import type { DirectoryEntry } from '@/contract/directory';
-import { NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { telHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
@@ -138,21 +126,14 @@ export function DirectoryPage({ categoryName, filters, onFiltersChange }: Direct
         />
       </Group>
 
-      {query.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading entries" />
-        </Group>
-      ) : null}
-
+      {query.isPending ? <LoadingState label="Loading entries" /> : null}
       {query.isError && !data ? (
-        <Alert color="red" variant="light" title="The directory could not be loaded">
-          {query.error instanceof NetworkError
-            ? 'You are offline and this list has not been saved on this device yet.'
-            : 'Something went wrong on our side.'}
-          <Button variant="light" size="xs" ml="md" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="The directory could not be loaded"
+          what="list"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : null}
 
       {data ? (
@@ -181,26 +162,12 @@ export function DirectoryPage({ categoryName, filters, onFiltersChange }: Direct
               ))}
             </SimpleGrid>
           )}
-          {data.totalPages > 1 ? (
-            <nav aria-label="Pages" className={classes.pagination}>
-              <Pagination
-                total={data.totalPages}
-                value={data.page}
-                onChange={(page) => onFiltersChange({ ...filters, page: page > 1 ? page : undefined })}
-                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-                getControlProps={(control) => ({
-                  'aria-label':
-                    control === 'next'
-                      ? 'Next page'
-                      : control === 'previous'
-                        ? 'Previous page'
-                        : control === 'first'
-                          ? 'First page'
-                          : 'Last page',
-                })}
-              />
-            </nav>
-          ) : null}
+          <PageNav
+            total={data.totalPages}
+            value={data.page}
+            onChange={(page) => onFiltersChange({ ...filters, page: page > 1 ? page : undefined })}
+            className={classes.pagination}
+          />
         </>
       ) : null}
     </PageContainer>

@@ -10,7 +10,6 @@ const statusColors: Record<OrderStatus, string> = {
   cancelled: 'gray',
 };
 
-
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
     <Badge

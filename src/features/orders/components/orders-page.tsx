@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PageContainer } from '@/components/page-container';
+import { PageNav } from '@/components/query-states';
 import { orderStatuses, type OrderStatus } from '@/contract/orders';
 import { imageUrl } from '@/lib/image-url';
 import { formatDate, formatInr } from '@/lib/money';
@@ -83,14 +84,12 @@ export function OrdersPage({ page, status, onChange }: OrdersPageProps) {
           ))}
         </ul>
       ) : null}
-      {totalPages > 1 && data ? (
+      {data ? (
         <Group justify="center" mt="lg">
-          <Pagination
+          <PageNav
             total={totalPages}
             value={data.meta.page}
             onChange={(next) => onChange({ status, page: next > 1 ? next : undefined })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Next page' : 'Previous page' })}
           />
         </Group>
       ) : null}

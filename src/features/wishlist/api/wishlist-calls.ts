@@ -1,8 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartAndWishlistSchema, wishlistSchema, type Wishlist } from '@/contract/cart';
-import { ApiError, apiPaths, apiRequest, NetworkError } from '@/lib/api-client';
+import { apiPaths, apiRequest } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/form-errors';
+import { notifyFailure } from '@/lib/notify-failure';
 import { accountKeys } from '@/lib/shop-query-keys';
 
 export function getWishlist(signal?: AbortSignal): Promise<Wishlist> {
@@ -18,19 +18,7 @@ export function wishlistQueryOptions(enabled = true) {
   });
 }
 
-function tellFailure(error: Error) {
-  if (error instanceof ApiError && error.status === 401) return;
-  notifications.show({
-    color: 'red',
-    title: 'Your wishlist was not changed',
-    message:
-      error instanceof NetworkError
-        ? 'You are offline. Try again when you are back online.'
-        : error instanceof ApiError
-          ? error.message
-          : 'Something went wrong on our side. Please try again.',
-  });
-}
+const tellFailure = notifyFailure('Your wishlist was not changed');
 
 export function useAddToWishlist() {
   const queryClient = useQueryClient();
