@@ -92,7 +92,7 @@ test.describe('accessibility', () => {
   test('the phone menu opens and closes by keyboard', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');
-    const menuButton = page.getByRole('button', { name: /menu/i });
+    const menuButton = page.getByRole('button', { name: /^(Open|Close) menu$/ });
     await menuButton.focus();
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog');
