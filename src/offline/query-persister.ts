@@ -1,0 +1,58 @@
+/**
+ * Persists the TanStack Query cache to IndexedDB (the `keyval` table) with TanStack's async storage persister:
+ * settings and home data, directory pages, products, and the signed-in user's cart, wishlist, orders and profile.
+ * A cold start, online or not, renders them at once. The cache is dropped when the build changes (buster) and after
+ * 7 days; logging out removes the user's queries, and the next write persists that removal.
+ */
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { Query } from '@tanstack/react-query';
+import { db, reportStorageFailure } from './db';
+
+/** 7 days, in milliseconds: what a phone saw last week is still worth showing offline; older is misleading. */
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** The build's id: a new release starts from an empty cache rather than data shaped for the old code. */
+export const PERSIST_BUSTER = import.meta.env.VITE_BUILD_ID ?? 'dev';
+
+const memory = new Map<string, string>();
+
+/** Dexie-backed storage; when IndexedDB fails it keeps working in memory. */
+const storage = {
+  async getItem(key: string): Promise<string | null> {
+    try {
+      return (await db.keyval.get(key))?.value ?? memory.get(key) ?? null;
+    } catch (error) {
+      reportStorageFailure(error);
+      return memory.get(key) ?? null;
+    }
+  },
+  async setItem(key: string, value: string): Promise<void> {
+    memory.set(key, value);
+    try {
+      await db.keyval.put({ key, value });
+    } catch (error) {
+      reportStorageFailure(error);
+    }
+  },
+  async removeItem(key: string): Promise<void> {
+    memory.delete(key);
+    try {
+      await db.keyval.delete(key);
+    } catch (error) {
+      reportStorageFailure(error);
+    }
+  },
+};
+
+export const queryPersister = createAsyncStoragePersister({
+  storage,
+  key: 'cineverse-query-cache',
+  // Writes are batched: one IndexedDB write per second at most, however many queries settle.
+  throttleTime: 1000,
+});
+
+/** Only answers worth showing again: successful queries, not a coupon check for a cart that has moved on. */
+export function shouldPersistQuery(query: Query): boolean {
+  if (query.state.status !== 'success') return false;
+  const [root, second] = query.queryKey as unknown[];
+  return !(root === 'account' && second === 'coupons');
+}
