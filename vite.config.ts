@@ -7,6 +7,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 /** Where `npm run dev` sends API and upload calls: the server started by `npm start`. */
 const devBackend = process.env.DEV_BACKEND ?? 'http://localhost:8080';
 
+/** One id per build: the persisted query cache of an older release is dropped on the first start of a new one. */
+process.env.VITE_BUILD_ID ??= new Date().toISOString();
+
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   plugins: [

@@ -7,13 +7,16 @@ import '@fontsource/bebas-neue/latin-400.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { SiteSettingsGate } from '@/features/site-settings/components/site-settings-gate';
 import { onUnauthorized } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
+import { onStorageAvailability } from '@/offline/db';
+import { PERSIST_BUSTER, PERSIST_MAX_AGE_MS, queryPersister, shouldPersistQuery } from '@/offline/query-persister';
+import { OutboxSync } from './outbox-sync';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -39,15 +42,39 @@ export function App() {
     [queryClient, router],
   );
 
+  useEffect(
+    () =>
+      onStorageAvailability(() =>
+        notifications.show({
+          id: 'storage-unavailable',
+          color: 'yellow',
+          title: 'Nothing is saved on this device',
+          message:
+            'This browser does not let the app store data (private mode or a full disk). It works for this visit only.',
+          autoClose: false,
+        }),
+      ),
+    [],
+  );
+
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{
+          persister: queryPersister,
+          maxAge: PERSIST_MAX_AGE_MS,
+          buster: PERSIST_BUSTER,
+          dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+        }}
+      >
         <SiteSettingsGate>
           <RouterProvider router={router} />
         </SiteSettingsGate>
+        <OutboxSync />
         <UpdatePrompt />
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { cartQueryOptions } from '@/features/cart/api/get-cart';
+import { useDisplayedCart } from '@/features/cart/api/cart-mutations';
 import { CartPage } from '@/features/cart/components/cart-page';
 import { useAppliedCoupon } from '@/features/coupons/api/coupon-calls';
 import { CouponField } from '@/features/coupons/components/coupon-field';
+import { useDisplayedWishlist } from '@/features/wishlist/api/wishlist-calls';
 
 export const couponSearchSchema = z.object({
   coupon: z.string().trim().toUpperCase().max(40).optional().catch(undefined),
@@ -13,12 +13,14 @@ export const couponSearchSchema = z.object({
 function CartRoute() {
   const { coupon } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const cart = useQuery(cartQueryOptions());
-  const applied = useAppliedCoupon(coupon, cart.data?.subtotal);
+  const { cart } = useDisplayedCart();
+  const { wishlist } = useDisplayedWishlist();
+  const applied = useAppliedCoupon(coupon, cart?.subtotal);
   const discount = coupon && applied.data && !applied.error ? applied.data.discount : 0;
   const setCoupon = (code: string | undefined) => void navigate({ search: { coupon: code }, replace: true });
   return (
     <CartPage
+      wishedProductIds={new Set(wishlist?.data.map((item) => item.product_id))}
       discount={discount}
       couponCode={discount > 0 ? coupon : undefined}
       couponField={() => (

@@ -7,6 +7,7 @@ import { cartQueryOptions } from '@/features/cart/api/get-cart';
 import { CartSummary } from '@/features/cart/components/cart-page';
 import { useAppliedCoupon } from '@/features/coupons/api/coupon-calls';
 import { CheckoutPage } from '@/features/orders/components/checkout-page';
+import { useOutboxEntries } from '@/offline/outbox';
 import { couponSearchSchema } from './_account.cart';
 
 function CheckoutRoute() {
@@ -15,6 +16,7 @@ function CheckoutRoute() {
   const cart = useQuery(cartQueryOptions());
   const profile = useQuery(profileQueryOptions(true));
   const applied = useAppliedCoupon(coupon, cart.data?.subtotal);
+  const pending = useOutboxEntries(profile.data?.id ?? null);
   if (!cart.data || !profile.data) {
     return (
       <PageContainer>
@@ -32,6 +34,7 @@ function CheckoutRoute() {
       defaultPhone={profile.data.phone ?? ''}
       couponCode={discount > 0 ? coupon : undefined}
       cartIsEmpty={cart.data.data.length === 0}
+      pendingChanges={pending.filter((entry) => entry.action.kind.startsWith('cart')).length}
       summary={<CartSummary subtotal={cart.data.subtotal} itemCount={cart.data.item_count} discount={discount} />}
       onPlaced={(orderId) =>
         void navigate({ to: '/orders/$orderId', params: { orderId }, search: { placed: true }, replace: true })

@@ -20,12 +20,7 @@ function ProductRoute() {
       renderActions={(product) => (
         <Group gap="sm" align="flex-end" wrap="wrap">
           <AddToCartPanel product={product} signedIn={signedIn} onNeedLogin={needLogin} />
-          <WishlistButton
-            productId={product.id}
-            productName={product.name}
-            signedIn={signedIn}
-            onNeedLogin={needLogin}
-          />
+          <WishlistButton product={product} signedIn={signedIn} onNeedLogin={needLogin} />
         </Group>
       )}
     />

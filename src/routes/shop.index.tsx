@@ -26,8 +26,7 @@ function ShopRoute() {
       renderCardActions={(product) => (
         <WishlistButton
           compact
-          productId={product.id}
-          productName={product.name}
+          product={product}
           signedIn={signedIn}
           onNeedLogin={() => void goTo({ to: '/login', search: { redirect: '/shop' } })}
         />

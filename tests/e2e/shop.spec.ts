@@ -160,13 +160,21 @@ test.describe('storefront', () => {
     await page.getByRole('button', { name: 'Move to wishlist' }).click();
     await expect(page.getByText('Your cart is empty.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
-    const server = await apiAs<{ data: { product: { name: string } }[] }>(
-      page.request,
-      shopper.token,
-      'GET',
-      '/getWishlistItems',
-    );
-    expect(server.data.map((item) => item.product.name)).toEqual(['Film Reel Wall Clock']);
+    // The edits reach the server in the background: it ends up holding exactly what the page shows.
+    await expect
+      .poll(async () => {
+        const server = await apiAs<{ data: { product: { name: string } }[] }>(
+          page.request,
+          shopper.token,
+          'GET',
+          '/getWishlistItems',
+        );
+        return server.data.map((item) => item.product.name);
+      })
+      .toEqual(['Film Reel Wall Clock']);
+    await expect
+      .poll(async () => (await apiAs<{ data: unknown[] }>(page.request, shopper.token, 'GET', '/getCartItems')).data)
+      .toEqual([]);
 
     await page.goto('/wishlist');
     await page.getByRole('button', { name: 'Remove Film Reel Wall Clock from wishlist' }).click();

@@ -1,9 +1,8 @@
 import { ActionIcon, Indicator, Menu } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useLogout } from '@/features/auth/api/session-calls';
-import { cartQueryOptions } from '@/features/cart/api/get-cart';
-import { wishlistQueryOptions } from '@/features/wishlist/api/wishlist-calls';
+import { useDisplayedCart } from '@/features/cart/api/cart-mutations';
+import { useDisplayedWishlist } from '@/features/wishlist/api/wishlist-calls';
 import { useAppStore } from '@/lib/app-store';
 import classes from './site-layout.module.css';
 
@@ -66,13 +65,13 @@ function CountIndicator({ count, children }: { count: number; children: React.Re
 export function HeaderShopActions() {
   const signedIn = useAppStore((state) => state.signedIn);
   const user = useAppStore((state) => state.userProfile);
-  const cart = useQuery(cartQueryOptions(signedIn));
-  const wishlist = useQuery(wishlistQueryOptions(signedIn));
+  const { cart } = useDisplayedCart(signedIn);
+  const { wishlist } = useDisplayedWishlist(signedIn);
   const logout = useLogout();
   const navigate = useNavigate();
   const location = useLocation();
-  const cartCount = signedIn ? (cart.data?.item_count ?? 0) : 0;
-  const wishlistCount = signedIn ? (wishlist.data?.data.length ?? 0) : 0;
+  const cartCount = signedIn ? (cart?.item_count ?? 0) : 0;
+  const wishlistCount = signedIn ? (wishlist?.data.length ?? 0) : 0;
   const loginSearch = {
     redirect: location.pathname === '/login' || location.pathname === '/register' ? undefined : location.href,
   };

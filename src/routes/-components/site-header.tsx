@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useAppStore } from '@/lib/app-store';
 import { imageUrl } from '@/lib/image-url';
 import { HeaderShopActions } from './header-shop-actions';
+import { SyncStatus } from './sync-status';
 import classes from './site-layout.module.css';
 import { TaglineStrip } from './tagline-strip';
 
@@ -55,6 +56,7 @@ export function SiteHeader() {
           />
         </nav>
       </div>
+      <SyncStatus />
       <Drawer opened={menuOpen} onClose={menu.close} title="Menu" position="right" size="80%" hiddenFrom="sm">
         <nav aria-label="Mobile">
           <Stack gap={4}>

@@ -9,6 +9,7 @@ import {
 import { apiPaths, apiRequest } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
+import { clearUserEntries } from '@/offline/outbox';
 
 export function login(input: LoginRequest): Promise<AuthResponse> {
   return apiRequest(apiPaths.userApi('/login'), { method: 'POST', body: input, schema: authResponseSchema });
@@ -45,6 +46,7 @@ export function useRegister() {
 export function useLogout() {
   const queryClient = useQueryClient();
   const signOut = useAppStore((state) => state.signOut);
+  const userId = useAppStore((state) => state.userProfile?.id ?? null);
   return useMutation({
     mutationFn: async () => {
       await apiRequest(apiPaths.userApi('/logout'), {
@@ -54,7 +56,9 @@ export function useLogout() {
         schema: messageResponseSchema,
       }).catch(() => undefined);
     },
-    onSettled: () => {
+    onSettled: async () => {
+      // Edits not yet sent are the user's too: nothing of theirs stays on a shared phone.
+      if (userId !== null) await clearUserEntries(userId);
       signOut();
       queryClient.removeQueries({ queryKey: accountKeys.all() });
     },

@@ -1,72 +1,60 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartAndWishlistSchema, cartSchema, type Cart, type CartAndWishlist } from '@/contract/cart';
-import { apiPaths, apiRequest } from '@/lib/api-client';
-import { newIdempotencyKey } from '@/lib/form-errors';
+import { useQuery } from '@tanstack/react-query';
+import type { Cart } from '@/contract/cart';
+import type { Product } from '@/contract/catalog';
+import { useAppStore } from '@/lib/app-store';
 import { notifyFailure } from '@/lib/notify-failure';
-import { accountKeys } from '@/lib/shop-query-keys';
+import { enqueue, useOutboxEntries } from '@/offline/outbox';
+import { applyCartEdits } from '@/offline/outbox-merge';
+import { requestPersistentStorage } from '@/offline/storage';
+import { cartQueryOptions } from './get-cart';
 
 const tellFailure = notifyFailure('Your cart was not changed');
 
-/** Every cart change answers the whole cart; it replaces the cached one. */
-function useCartMutation<Input>(send: (input: Input, key: string) => Promise<Cart>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // The key is made once per action: TanStack's own retries reuse it, so the server applies the action once.
-    mutationFn: (input: Input) => send(input, newIdempotencyKey()),
-    onSuccess: (cart) => queryClient.setQueryData(accountKeys.cart(), cart),
-    onError: tellFailure,
-  });
+/** The cart as the user should see it: the server's, with the edits still waiting to be sent applied. */
+export function useDisplayedCart(enabled = true): {
+  cart: Cart | undefined;
+  isPending: boolean;
+  error: Error | null;
+  refetch: () => void;
+} {
+  const userId = useAppStore((state) => state.userProfile?.id ?? null);
+  const query = useQuery(cartQueryOptions(enabled));
+  const entries = useOutboxEntries(enabled ? userId : null);
+  const cart = applyCartEdits(query.data, entries);
+  return {
+    cart,
+    isPending: query.isPending && !cart,
+    error: query.error,
+    refetch: () => void query.refetch(),
+  };
 }
 
-export function useAddToCart() {
-  return useCartMutation((input: { productId: number; quantity: number }, key) =>
-    apiRequest(apiPaths.userApi('/addToCart'), {
-      method: 'POST',
-      auth: true,
-      body: { product_id: input.productId, quantity: input.quantity },
-      idempotencyKey: key,
-      schema: cartSchema,
-    }),
-  );
-}
-
-export function useSetCartQuantity() {
-  return useCartMutation((input: { lineId: number; quantity: number }, key) =>
-    apiRequest(apiPaths.userApi(`/cart/${input.lineId}`), {
-      method: 'PUT',
-      auth: true,
-      body: { quantity: input.quantity },
-      idempotencyKey: key,
-      schema: cartSchema,
-    }),
-  );
-}
-
-export function useRemoveFromCart() {
-  return useCartMutation((lineId: number, key) =>
-    apiRequest(apiPaths.userApi(`/removeFromCart/${lineId}`), {
-      method: 'DELETE',
-      auth: true,
-      idempotencyKey: key,
-      schema: cartSchema,
-    }),
-  );
-}
-
-export function useMoveToWishlist() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (lineId: number): Promise<CartAndWishlist> =>
-      apiRequest(apiPaths.userApi(`/cart/${lineId}/move-to-wishlist`), {
-        method: 'POST',
-        auth: true,
-        idempotencyKey: newIdempotencyKey(),
-        schema: cartAndWishlistSchema,
-      }),
-    onSuccess: ({ cart, wishlist }) => {
-      queryClient.setQueryData(accountKeys.cart(), cart);
-      queryClient.setQueryData(accountKeys.wishlist(), wishlist);
+/**
+ * Cart edits go to the outbox first and show at once; the replayer sends them when the network allows. The stock
+ * shown with the product is checked here so an impossible quantity is refused before it is queued.
+ */
+export function useCartActions() {
+  const userId = useAppStore((state) => state.userProfile?.id ?? null);
+  const { cart } = useDisplayedCart();
+  const record = (action: Parameters<typeof enqueue>[1], product: Product) => {
+    if (userId === null) return;
+    void requestPersistentStorage();
+    enqueue(userId, action, product).catch(tellFailure);
+  };
+  return {
+    add(product: Product, quantity: number) {
+      const line = cart?.data.find((item) => item.product_id === product.id);
+      record({ kind: 'cart.add', productId: product.id, quantity, wasPresent: Boolean(line) }, product);
     },
-    onError: tellFailure,
-  });
+    setQuantity(product: Product, quantity: number) {
+      record({ kind: 'cart.set', productId: product.id, quantity }, product);
+    },
+    remove(product: Product) {
+      record({ kind: 'cart.remove', productId: product.id }, product);
+    },
+    moveToWishlist(product: Product, alreadyWished: boolean) {
+      record({ kind: 'wishlist.add', productId: product.id, wasPresent: alreadyWished }, product);
+      record({ kind: 'cart.remove', productId: product.id }, product);
+    },
+  };
 }

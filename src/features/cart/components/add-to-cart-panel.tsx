@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MAX_LINE_QUANTITY } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
-import { useAddToCart } from '../api/cart-mutations';
+import { useCartActions, useDisplayedCart } from '../api/cart-mutations';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface AddToCartPanelProps {
@@ -16,9 +16,14 @@ export interface AddToCartPanelProps {
 /** Quantity and "Add to cart" on the product page. */
 export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPanelProps) {
   const [quantity, setQuantity] = useState(1);
-  const addToCart = useAddToCart();
-  const max = Math.max(1, Math.min(product.stock, MAX_LINE_QUANTITY));
+  const actions = useCartActions();
+  const { cart } = useDisplayedCart(signedIn);
+  const inCart = cart?.data.find((line) => line.product_id === product.id)?.quantity ?? 0;
+  // What may still be added: the stock and the per-line limit, less what the cart already holds.
+  const room = Math.min(product.stock, MAX_LINE_QUANTITY) - inCart;
+  const max = Math.max(1, room);
   const soldOut = product.stock <= 0;
+  const full = !soldOut && signedIn && room <= 0;
 
   return (
     <Group gap="md" mt="sm" wrap="wrap">
@@ -27,32 +32,21 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
         max={max}
         onChange={setQuantity}
         label={`Quantity of ${product.name}`}
-        disabled={soldOut}
+        disabled={soldOut || full}
       />
       <Button
         size="md"
-        disabled={soldOut}
-        loading={addToCart.isPending}
+        disabled={soldOut || full}
         onClick={() => {
           if (!signedIn) {
             onNeedLogin();
             return;
           }
-          addToCart.mutate(
-            { productId: product.id, quantity: Math.min(quantity, max) },
-            {
-              onSuccess: () =>
-                notifications.show({
-                  color: 'green',
-                  title: 'Added to cart',
-                  // Plain text: notifications render outside the router, where a router link cannot live.
-                  message: `${product.name} is in your cart.`,
-                }),
-            },
-          );
+          actions.add(product, Math.min(quantity, max));
+          notifications.show({ color: 'green', title: 'Added to cart', message: `${product.name} is in your cart.` });
         }}
       >
-        {soldOut ? 'Out of stock' : 'Add to cart'}
+        {soldOut ? 'Out of stock' : full ? 'All available are in your cart' : 'Add to cart'}
       </Button>
     </Group>
   );

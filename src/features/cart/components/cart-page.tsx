@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PageContainer } from '@/components/page-container';
@@ -8,19 +7,15 @@ import { FREE_SHIPPING_FROM, SHIPPING_FEE } from '@/contract/orders';
 import { NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { formatInr } from '@/lib/money';
-import { useMoveToWishlist, useRemoveFromCart, useSetCartQuantity } from '../api/cart-mutations';
-import { cartQueryOptions } from '../api/get-cart';
+import { useCartActions, useDisplayedCart } from '../api/cart-mutations';
 import classes from './cart.module.css';
 import { QuantityStepper } from './quantity-stepper';
 
-function CartLineRow({ line }: { line: CartLine }) {
-  const setQuantity = useSetCartQuantity();
-  const remove = useRemoveFromCart();
-  const move = useMoveToWishlist();
-  const busy = setQuantity.isPending || remove.isPending || move.isPending;
+function CartLineRow({ line, wished }: { line: CartLine; wished: boolean }) {
+  const actions = useCartActions();
   const max = Math.max(line.quantity, Math.min(line.product.stock, MAX_LINE_QUANTITY));
   return (
-    <li className={classes.line} aria-busy={busy}>
+    <li className={classes.line}>
       <img
         className={classes.lineImage}
         src={imageUrl(line.product.images[0] ?? '', 'product')}
@@ -47,13 +42,12 @@ function CartLineRow({ line }: { line: CartLine }) {
             value={line.quantity}
             max={max}
             label={`Quantity of ${line.product.name}`}
-            disabled={busy}
-            onChange={(quantity) => setQuantity.mutate({ lineId: line.id, quantity })}
+            onChange={(quantity) => actions.setQuantity(line.product, quantity)}
           />
-          <Button variant="subtle" size="compact-md" onClick={() => move.mutate(line.id)} disabled={busy}>
+          <Button variant="subtle" size="compact-md" onClick={() => actions.moveToWishlist(line.product, wished)}>
             Move to wishlist
           </Button>
-          <Button variant="subtle" color="red" size="compact-md" onClick={() => remove.mutate(line.id)} disabled={busy}>
+          <Button variant="subtle" color="red" size="compact-md" onClick={() => actions.remove(line.product)}>
             Remove
           </Button>
         </Group>
@@ -63,6 +57,8 @@ function CartLineRow({ line }: { line: CartLine }) {
 }
 
 export interface CartPageProps {
+  /** Products on the wishlist, so a move does not double them. */
+  wishedProductIds: ReadonlySet<number>;
   /** The coupon field, composed by the route from the coupons feature. */
   couponField: (subtotal: number) => ReactNode;
   /** The discount of the applied coupon, in paise (0 without one). */
@@ -71,9 +67,9 @@ export interface CartPageProps {
   couponCode: string | undefined;
 }
 
-export function CartPage({ couponField, discount, couponCode }: CartPageProps) {
-  const query = useQuery(cartQueryOptions());
-  const cart = query.data;
+export function CartPage({ couponField, discount, couponCode, wishedProductIds }: CartPageProps) {
+  const query = useDisplayedCart();
+  const cart = query.cart;
 
   return (
     <PageContainer>
@@ -85,7 +81,7 @@ export function CartPage({ couponField, discount, couponCode }: CartPageProps) {
           <Loader aria-label="Loading your cart" />
         </Group>
       ) : null}
-      {query.isError && !cart ? (
+      {query.error && !cart ? (
         <Alert color="red" variant="light" title="Your cart could not be loaded">
           {query.error instanceof NetworkError ? 'You are offline.' : 'Something went wrong on our side.'}
           <Button variant="light" size="xs" ml="md" onClick={() => void query.refetch()}>
@@ -105,7 +101,7 @@ export function CartPage({ couponField, discount, couponCode }: CartPageProps) {
         <div className={classes.layout}>
           <ul aria-label="Items in your cart" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {cart.data.map((line) => (
-              <CartLineRow key={line.id} line={line} />
+              <CartLineRow key={line.product_id} line={line} wished={wishedProductIds.has(line.product_id)} />
             ))}
           </ul>
           <CartSummary subtotal={cart.subtotal} itemCount={cart.item_count} discount={discount}>

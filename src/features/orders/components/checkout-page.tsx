@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useNetwork } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { PageContainer } from '@/components/page-container';
 import { completeOrderRequestSchema } from '@/contract/orders';
@@ -59,6 +60,8 @@ export interface CheckoutPageProps {
   defaultPhone: string;
   couponCode: string | undefined;
   cartIsEmpty: boolean;
+  /** Cart edits not yet on the server: the order would miss them, so it waits. */
+  pendingChanges: number;
   /** The order summary, composed by the route from the cart. */
   summary: ReactNode;
   onPlaced: (orderId: number) => void;
@@ -70,6 +73,7 @@ export function CheckoutPage({
   defaultPhone,
   couponCode,
   cartIsEmpty,
+  pendingChanges,
   summary,
   onPlaced,
 }: CheckoutPageProps) {
@@ -96,6 +100,8 @@ export function CheckoutPage({
   });
   const [failure, setFailure] = useState<string | null>(null);
   const completeOrder = useCompleteOrder();
+  const { online } = useNetwork();
+  const blocked = !online || pendingChanges > 0;
   // One key per filled-in order: a second tap or a retry after a lost answer is the same order.
   const [key, setKey] = useState(newIdempotencyKey);
 
@@ -220,7 +226,17 @@ export function CheckoutPage({
                 {form.errors.coupon_code}
               </Text>
             ) : null}
-            <Button type="submit" size="md" loading={completeOrder.isPending}>
+            {!online ? (
+              <Alert color="yellow" variant="light" role="status">
+                You are offline. Placing an order needs the network; your cart is kept and you can order when you are
+                back online.
+              </Alert>
+            ) : pendingChanges > 0 ? (
+              <Alert color="yellow" variant="light" role="status">
+                Your latest cart changes are still being sent. You can place the order as soon as they are saved.
+              </Alert>
+            ) : null}
+            <Button type="submit" size="md" loading={completeOrder.isPending} disabled={blocked}>
               Place order
             </Button>
           </Stack>

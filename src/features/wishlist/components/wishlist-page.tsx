@@ -1,18 +1,17 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PageContainer } from '@/components/page-container';
 import { NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { formatInr } from '@/lib/money';
-import { useMoveToCart, useRemoveFromWishlist, wishlistQueryOptions } from '../api/wishlist-calls';
+import { useDisplayedWishlist, useWishlistActions } from '../api/wishlist-calls';
 import classes from './wishlist.module.css';
 
-export function WishlistPage() {
-  const query = useQuery(wishlistQueryOptions());
-  const moveToCart = useMoveToCart();
-  const remove = useRemoveFromWishlist();
-  const items = query.data?.data;
+/** `cartProductIds`: products already in the cart, so a move leaves their quantity as it is. */
+export function WishlistPage({ cartProductIds }: { cartProductIds: ReadonlySet<number> }) {
+  const query = useDisplayedWishlist();
+  const actions = useWishlistActions();
+  const items = query.wishlist?.data;
 
   return (
     <PageContainer>
@@ -24,7 +23,7 @@ export function WishlistPage() {
           <Loader aria-label="Loading your wishlist" />
         </Group>
       ) : null}
-      {query.isError && !items ? (
+      {query.error && !items ? (
         <Alert color="red" variant="light" title="Your wishlist could not be loaded">
           {query.error instanceof NetworkError ? 'You are offline.' : 'Something went wrong on our side.'}
         </Alert>
@@ -40,7 +39,7 @@ export function WishlistPage() {
       {items && items.length > 0 ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" className={classes.list}>
           {items.map((item) => (
-            <li key={item.id} className={classes.item}>
+            <li key={item.product_id} className={classes.item}>
               <img
                 className={classes.image}
                 src={imageUrl(item.product.images[0] ?? '', 'product')}
@@ -61,8 +60,7 @@ export function WishlistPage() {
                   <Button
                     size="compact-md"
                     disabled={item.product.stock <= 0}
-                    loading={moveToCart.isPending && moveToCart.variables === item.id}
-                    onClick={() => moveToCart.mutate(item.id)}
+                    onClick={() => actions.moveToCart(item.product, cartProductIds.has(item.product_id))}
                     aria-label={`Move ${item.product.name} to cart`}
                   >
                     Move to cart
@@ -71,8 +69,7 @@ export function WishlistPage() {
                     size="compact-md"
                     variant="subtle"
                     color="red"
-                    loading={remove.isPending && remove.variables === item.id}
-                    onClick={() => remove.mutate(item.id)}
+                    onClick={() => actions.remove(item.product)}
                     aria-label={`Remove ${item.product.name} from wishlist`}
                   >
                     Remove

@@ -1,0 +1,20 @@
+import { useNetwork } from '@mantine/hooks';
+import { useAppStore } from '@/lib/app-store';
+import { useOutboxEntries } from '@/offline/outbox';
+import classes from './site-layout.module.css';
+
+/** A strip under the header: offline, and how many changes are waiting to be sent. Hidden when neither. */
+export function SyncStatus() {
+  const { online } = useNetwork();
+  const userId = useAppStore((state) => state.userProfile?.id ?? null);
+  const pending = useOutboxEntries(userId).length;
+  if (online && pending === 0) return null;
+  const waiting = pending === 1 ? '1 change waiting to sync' : `${pending} changes waiting to sync`;
+  return (
+    <p className={classes.syncStatus} role="status" data-testid="sync-status">
+      {online ? null : <span className={classes.offlineBadge}>Offline</span>}
+      {online ? null : ' You can keep browsing what you have seen and edit your cart and wishlist.'}
+      {pending > 0 ? <span data-testid="pending-count"> {waiting}</span> : null}
+    </p>
+  );
+}
