@@ -3,11 +3,16 @@
  * The service worker. It stores, in Cache Storage:
  * - the precache: the app shell, every route's code, styles, fonts and icons of this build, replaced on each
  *   release (old revisions are deleted when the new worker activates);
+ * - `cineverse-images`: uploaded images (banners, posters, products...) as they are seen, cache first, at most
+ *   300 files and 30 days each (uploads never change under a name; an edited image gets a new file name).
  * Page navigations are answered with the precached shell so that the app opens with no network; API and upload
- * paths are never answered with the shell.
+ * paths are never answered with the shell. An image that is neither cached nor reachable gets a placeholder drawing
+ * instead of a broken icon. Caches of older versions are deleted when a new worker activates.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -19,6 +24,55 @@ registerRoute(
     denylist: [/^\/backend\//],
   }),
 );
+
+export const IMAGE_CACHE = 'cineverse-images';
+
+/** A neutral film-frame drawing, shown for an image the device has never seen while offline. */
+const placeholderSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400"><rect width="400" height="400" fill="#2a231d"/><rect x="0" y="0" width="400" height="36" fill="#14110f"/><rect x="0" y="364" width="400" height="36" fill="#14110f"/><circle cx="200" cy="200" r="64" fill="none" stroke="#ffc547" stroke-width="8" stroke-opacity="0.6"/><text x="200" y="300" text-anchor="middle" font-family="sans-serif" font-size="24" fill="#f5efe6">Image offline</text></svg>`;
+
+const images = new CacheFirst({
+  cacheName: IMAGE_CACHE,
+  plugins: [
+    new ExpirationPlugin({
+      maxEntries: 300, // about 30 MB at most of posters and product photos
+      maxAgeSeconds: 30 * 24 * 60 * 60, // 30 days: uploads are immutable under their name
+      purgeOnQuotaError: true,
+    }),
+  ],
+});
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/backend/uploads/') &&
+    request.destination === 'image',
+  async (options) => {
+    try {
+      return await images.handle(options);
+    } catch {
+      return new Response(placeholderSvg, {
+        status: 200,
+        headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' },
+      });
+    }
+  },
+);
+
+/** Runtime caches this version uses; any other cache but the precache is left over from an older version. */
+const currentCaches = new Set([IMAGE_CACHE]);
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => !currentCaches.has(name) && !name.startsWith('workbox-precache'))
+            .map((name) => caches.delete(name)),
+        ),
+      ),
+  );
+});
 
 // The page asks a waiting worker to take over only after the user accepts the update prompt.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

@@ -108,6 +108,8 @@ export async function replayOutbox(userId: number, hooks: ReplayHooks): Promise<
         hooks.scheduleRetry(wait);
         break; // Order matters: later edits wait behind this one.
       }
+      // The browser knows it is offline: nothing can be sent, and an entry never tried stays open to merging.
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) break;
       await updateEntry(entry.id, { attempts: entry.attempts + 1 });
       try {
         await sendEntry(entry, state);

@@ -1,0 +1,188 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiAs, registerShopper, signIn } from './shop-helpers';
+
+/** Waits until the service worker controls the page, so that the next loads can come from its caches. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The worker does not claim pages it did not load (no surprise takeovers): the next load is its.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** The persisted query cache is written at most once a second: wait for the write before cutting the network. */
+async function waitForPersistedCache(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+}
+
+const policyPages: [string, string][] = [
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/terms-and-conditions', 'Terms and Conditions'],
+  ['/refund-cancellation', 'Refund and Cancellation Policy'],
+  ['/shipping-policy', 'Shipping Policy'],
+];
+
+test.describe('offline', () => {
+  test('after one online visit, home, every policy page and a product seen before open with no network', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await page.goto('/shop/2');
+    await expect(page.getByRole('heading', { level: 1, name: 'Director’s Chair Hoodie' })).toBeVisible();
+    await waitForPersistedCache(page);
+    await page.goto('/');
+    const headings = page.locator('main h2');
+    await expect(headings.first()).toBeVisible();
+    const onlineHeadings = await headings.allTextContents();
+    await waitForPersistedCache(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('sync-status')).toContainText('Offline');
+    await expect(headings).toHaveText(onlineHeadings);
+    await expect(page.getByRole('link', { name: 'Artist' }).first()).toBeVisible();
+
+    for (const [path] of policyPages) {
+      await page.goto(path);
+      await expect(page.locator('main h1'), path).toBeVisible();
+    }
+    await page.goto('/about');
+    await expect(page.locator('main h1')).toBeVisible();
+
+    await page.goto('/shop/2');
+    await expect(page.getByRole('heading', { level: 1, name: 'Director’s Chair Hoodie' })).toBeVisible();
+    await expect(page.getByText('₹1,799', { exact: true })).toBeVisible();
+    // Its image was seen online and comes from the image cache.
+    const image = page.getByRole('img', { name: /Director’s Chair Hoodie, image 1/ });
+    await expect(image).toHaveJSProperty('complete', true);
+    expect(await image.evaluate((node: HTMLImageElement) => node.naturalWidth)).toBeGreaterThan(0);
+
+    // A product never seen says it is not saved, rather than failing blank.
+    await page.goto('/shop/20');
+    await expect(
+      page.getByText('You are offline and this product has not been saved on this device yet.'),
+    ).toBeVisible();
+  });
+
+  test('cart and wishlist edits made offline survive a reload and reach the server once when back online', async ({
+    page,
+    context,
+  }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    // Seen online: the store list and two products.
+    await page.goto('/shop/1');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await waitForServiceWorker(page);
+    await waitForPersistedCache(page);
+    await page.goto('/shop/4');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await waitForPersistedCache(page);
+    await page.goto('/shop');
+    await expect(page.locator('main article')).toHaveCount(12);
+    await waitForPersistedCache(page);
+
+    await context.setOffline(true);
+    await page.goto('/shop/1');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.goto('/shop/4');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+    await page.goto('/cart');
+    const tee = page.getByRole('listitem').filter({ hasText: 'Clapperboard Classic Tee' });
+    await tee.getByRole('button', { name: 'Increase quantity' }).click();
+    await tee.getByRole('button', { name: 'Increase quantity' }).click();
+    const tote = page.getByRole('listitem').filter({ hasText: 'Crew Call Sheet Tote' });
+    await tote.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+    await page.goto('/shop');
+    await page.getByRole('button', { name: 'Add Lights Camera Action Cap to wishlist' }).click();
+    await page.getByRole('button', { name: 'Add Film Reel Enamel Pin Set to wishlist' }).click();
+    await page.getByRole('button', { name: 'Remove Film Reel Enamel Pin Set from wishlist' }).click();
+    // Merged: the tee's add and two increases are one add of 3; the tote's add and removal cancel out; so do the
+    // pin set's add and removal. What is left: the tee and the cap.
+    await expect(page.getByTestId('pending-count')).toHaveText(' 2 changes waiting to sync');
+
+    await page.reload();
+    await expect(page.getByTestId('sync-status')).toContainText('Offline');
+    await expect(page.getByTestId('pending-count')).toHaveText(' 2 changes waiting to sync');
+    await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove Lights Camera Action Cap from wishlist' })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('sync-status')).toBeHidden();
+    const cart = await apiAs<{ data: { product: { name: string }; quantity: number }[] }>(
+      page.request,
+      shopper.token,
+      'GET',
+      '/getCartItems',
+    );
+    expect(cart.data.map((line) => [line.product.name, line.quantity])).toEqual([['Clapperboard Classic Tee', 3]]);
+    const wishlist = await apiAs<{ data: { product: { name: string } }[] }>(
+      page.request,
+      shopper.token,
+      'GET',
+      '/getWishlistItems',
+    );
+    expect(wishlist.data.map((item) => item.product.name)).toEqual(['Lights Camera Action Cap']);
+    await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+  });
+
+  test('a replay that meets a 500 retries and succeeds, and one cut off half-way is not doubled', async ({ page }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    let calls = 0;
+    await page.route('**/api/user/v1/addToCart', async (route) => {
+      calls += 1;
+      if (calls === 1) return route.fulfill({ status: 500, json: { message: 'Internal Server Error' } });
+      if (calls === 2) {
+        // The server applies the change, but the answer never reaches the app.
+        await route.fetch();
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await page.goto('/shop/1');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByTestId('pending-count')).toBeVisible();
+    await expect(page.getByTestId('sync-status')).toBeHidden({ timeout: 15_000 });
+    expect(calls).toBe(3);
+    const cart = await apiAs<{ data: { quantity: number }[] }>(page.request, shopper.token, 'GET', '/getCartItems');
+    expect(cart.data.map((line) => line.quantity)).toEqual([1]);
+  });
+
+  test('a replay that meets a 401 keeps the edit until the user logs in again', async ({ page }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    await page.goto('/shop/1');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.route(
+      '**/api/user/v1/addToCart',
+      (route) => route.fulfill({ status: 401, json: { message: 'Please log in' } }),
+      {
+        times: 1,
+      },
+    );
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByText('Session ended')).toBeVisible();
+    const cartBefore = await apiAs<{ data: unknown[] }>(page.request, shopper.token, 'GET', '/getCartItems');
+    expect(cartBefore.data).toEqual([]);
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(shopper.email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(shopper.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await apiAs<{ data: { quantity: number }[] }>(page.request, shopper.token, 'GET', '/getCartItems')).data
+            .length,
+      )
+      .toBe(1);
+  });
+});
