@@ -186,3 +186,23 @@ test.describe('offline', () => {
       .toBe(1);
   });
 });
+
+test.describe('install', () => {
+  test('an install button appears where the browser offers installing, and asks the browser', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('main h2').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Install the app' })).toHaveCount(0);
+    // Chromium fires beforeinstallprompt only after its own engagement checks; the same event is sent here.
+    await page.evaluate(() => {
+      const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
+      offer.prompt = async () => {
+        (window as unknown as { prompted: boolean }).prompted = true;
+      };
+      offer.userChoice = Promise.resolve({ outcome: 'accepted' });
+      window.dispatchEvent(offer);
+    });
+    await page.getByRole('button', { name: 'Install the app' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Install the app' })).toHaveCount(0);
+  });
+});

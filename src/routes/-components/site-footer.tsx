@@ -6,6 +6,7 @@ import { useInView } from '@/hooks/use-in-view';
 import { useAppStore } from '@/lib/app-store';
 import { telHref, whatsappHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
+import { InstallButton } from './install-button';
 import classes from './site-layout.module.css';
 import { SocialIcon, type SocialNetwork } from './social-icons';
 
@@ -52,6 +53,7 @@ export function SiteFooter() {
     <footer className={classes.footer}>
       <div className={classes.footerInner}>
         <WordMark text={siteName} />
+        <InstallButton />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
           <div>
             <h2 className={classes.footerHeading}>{siteName}</h2>
