@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiAs, registerShopper, signIn } from './shop-helpers';
@@ -204,5 +206,44 @@ test.describe('install', () => {
     await page.getByRole('button', { name: 'Install the app' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
     await expect(page.getByRole('button', { name: 'Install the app' })).toHaveCount(0);
+  });
+});
+
+test.describe('updates', () => {
+  test('a new version of the service worker waiting shows the update prompt, and Reload moves to it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await expect(page.getByRole('alertdialog', { name: 'Update available' })).toHaveCount(0);
+
+    // The next release: the same worker with different bytes, served in place of this one.
+    const worker = path.resolve('dist/sw.js');
+    const saved = new Map<string, Buffer>();
+    for (const file of [worker, `${worker}.br`, `${worker}.gz`]) {
+      const content = await fs.readFile(file).catch(() => null);
+      if (content) saved.set(file, content);
+    }
+    try {
+      await fs.rm(`${worker}.br`, { force: true });
+      await fs.rm(`${worker}.gz`, { force: true });
+      await fs.writeFile(worker, `${saved.get(worker)?.toString() ?? ''}\n// next release ${Date.now()}\n`);
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      const prompt = page.getByRole('alertdialog', { name: 'Update available' });
+      await expect(prompt).toBeVisible();
+      await expect(prompt).toContainText('A new version of the app is ready.');
+      // Nothing reloads by itself: the page is the same until the user chooses.
+      await page.waitForTimeout(500);
+      await expect(prompt).toBeVisible();
+      const reloaded = page.waitForEvent('load');
+      await prompt.getByRole('button', { name: 'Reload' }).click();
+      await reloaded;
+      await expect(page.locator('main h2').first()).toBeVisible();
+      await expect(page.getByRole('alertdialog', { name: 'Update available' })).toHaveCount(0);
+    } finally {
+      for (const [file, content] of saved) await fs.writeFile(file, content);
+    }
   });
 });
