@@ -1,16 +1,28 @@
 /**
  * The outbox: the user's cart and wishlist edits, stored in IndexedDB (`outbox` table) the moment they are made and
  * kept until the server acknowledges them, across reloads and restarts. Edits that cancel out are merged away
- * before they are sent. Logging out deletes the user's entries.
+ * before they are sent. Logging out deletes the user's entries. When IndexedDB cannot be used (private mode, a full
+ * disk) the entries live in memory for this visit instead, and the app says so (see db.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
 import type { Product } from '@/contract/catalog';
-import { db, reportStorageFailure } from './db';
+import { db, isStorageAvailable, reportStorageFailure } from './db';
 import { mergeAction } from './outbox-merge';
 import type { OutboxAction, OutboxEntry } from './outbox-types';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
+
+/** The in-memory outbox used once IndexedDB has failed, and a version that changes with it. */
+let memoryEntries: OutboxEntry[] = [];
+let memoryNextId = 1;
+let memoryVersion = 0;
+
+function changed(): void {
+  memoryVersion += 1;
+  for (const listener of listeners) listener();
+}
 
 /** The replayer listens here to send a new edit at once when online. */
 export function onOutboxChange(listener: Listener): () => void {
@@ -18,62 +30,93 @@ export function onOutboxChange(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-function entriesOf(userId: number) {
-  return db.outbox.where('userId').equals(userId).sortBy('id');
+async function entriesOf(userId: number): Promise<OutboxEntry[]> {
+  if (!isStorageAvailable()) return memoryEntries.filter((entry) => entry.userId === userId);
+  try {
+    return await db.outbox.where('userId').equals(userId).sortBy('id');
+  } catch (error) {
+    reportStorageFailure(error);
+    return memoryEntries.filter((entry) => entry.userId === userId);
+  }
 }
 
 export async function listEntries(userId: number): Promise<OutboxEntry[]> {
   return entriesOf(userId);
 }
 
+function newEntry(userId: number, action: OutboxAction, product: Product): OutboxEntry {
+  return {
+    userId,
+    action,
+    product,
+    idempotencyKey: crypto.randomUUID(),
+    createdAt: Date.now(),
+    attempts: 0,
+    nextAttemptAt: 0,
+  };
+}
+
+function enqueueInMemory(userId: number, action: OutboxAction, product: Product): void {
+  const merge = mergeAction(
+    memoryEntries.filter((entry) => entry.userId === userId),
+    action,
+  );
+  if (merge.type === 'drop') return;
+  if (merge.type === 'cancel') memoryEntries = memoryEntries.filter((entry) => entry.id !== merge.id);
+  else if (merge.type === 'replace') {
+    memoryEntries = memoryEntries.map((entry) => (entry.id === merge.id ? { ...entry, action: merge.action } : entry));
+  } else memoryEntries = [...memoryEntries, { ...newEntry(userId, action, product), id: memoryNextId++ }];
+}
+
 /** Records an edit, merged with what is queued for the same product. */
 export async function enqueue(userId: number, action: OutboxAction, product: Product): Promise<void> {
-  try {
-    await db.transaction('rw', db.outbox, async () => {
-      const queued = await entriesOf(userId);
-      const merge = mergeAction(queued, action);
-      if (merge.type === 'drop') return;
-      if (merge.type === 'cancel') {
-        await db.outbox.delete(merge.id);
-        return;
-      }
-      if (merge.type === 'replace') {
-        await db.outbox.update(merge.id, { action: merge.action });
-        return;
-      }
-      await db.outbox.add({
-        userId,
-        action,
-        product,
-        idempotencyKey: crypto.randomUUID(),
-        createdAt: Date.now(),
-        attempts: 0,
-        nextAttemptAt: 0,
+  if (isStorageAvailable()) {
+    try {
+      await db.transaction('rw', db.outbox, async () => {
+        const merge = mergeAction(await db.outbox.where('userId').equals(userId).sortBy('id'), action);
+        if (merge.type === 'drop') return;
+        if (merge.type === 'cancel') await db.outbox.delete(merge.id);
+        else if (merge.type === 'replace') await db.outbox.update(merge.id, { action: merge.action });
+        else await db.outbox.add(newEntry(userId, action, product));
       });
-    });
-  } catch (error) {
-    reportStorageFailure(error);
-    throw error;
+    } catch (error) {
+      reportStorageFailure(error);
+      enqueueInMemory(userId, action, product);
+    }
+  } else {
+    enqueueInMemory(userId, action, product);
   }
-  for (const listener of listeners) listener();
+  changed();
 }
 
 export async function removeEntry(id: number): Promise<void> {
+  if (!isStorageAvailable()) {
+    memoryEntries = memoryEntries.filter((entry) => entry.id !== id);
+    changed();
+    return;
+  }
   await db.outbox.delete(id);
 }
 
 export async function updateEntry(id: number, changes: Partial<OutboxEntry>): Promise<void> {
+  if (!isStorageAvailable()) {
+    memoryEntries = memoryEntries.map((entry) => (entry.id === id ? { ...entry, ...changes } : entry));
+    changed();
+    return;
+  }
   await db.outbox.update(id, changes);
 }
 
 /** Everything a user queued, deleted on logout: nothing of theirs stays on a shared phone. */
 export async function clearUserEntries(userId: number): Promise<void> {
+  memoryEntries = memoryEntries.filter((entry) => entry.userId !== userId);
+  changed();
   await db.outbox.where('userId').equals(userId).delete().catch(reportStorageFailure);
 }
 
 /** The user's queued edits, live: the cart, the wishlist and the pending count re-render as they change. */
 export function useOutboxEntries(userId: number | null): OutboxEntry[] {
-  return (
-    useLiveQuery(() => (userId === null ? [] : entriesOf(userId).catch(() => [] as OutboxEntry[])), [userId]) ?? []
-  );
+  // Dexie's live query follows the table; the version follows the in-memory fallback.
+  const version = useSyncExternalStore(onOutboxChange, () => memoryVersion);
+  return useLiveQuery(() => (userId === null ? [] : entriesOf(userId)), [userId, version]) ?? [];
 }

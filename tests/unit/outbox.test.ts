@@ -135,3 +135,16 @@ describe('replay decisions', () => {
     expect([1, 2, 3, 7, 20].map(backoffMs)).toEqual([1000, 2000, 4000, 60_000, 60_000]);
   });
 });
+
+describe('without IndexedDB', () => {
+  it('keeps merging and listing edits in memory after storage fails', async () => {
+    const { reportStorageFailure } = await import('@/offline/db');
+    reportStorageFailure(new Error('QuotaExceededError'));
+    await enqueue(USER, { kind: 'cart.add', productId: 1, quantity: 1, wasPresent: false }, product(1));
+    await enqueue(USER, { kind: 'cart.add', productId: 1, quantity: 1, wasPresent: false }, product(1));
+    expect(await actions()).toEqual([{ kind: 'cart.add', productId: 1, quantity: 2, wasPresent: false }]);
+    expect(await db.outbox.count()).toBe(0);
+    await clearUserEntries(USER);
+    expect(await actions()).toEqual([]);
+  });
+});
