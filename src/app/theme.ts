@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Marigold / saffron accent of the "screening room" look. */
 const saffron: MantineColorsTuple = [
@@ -22,6 +22,10 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: '"Bebas Neue", Inter, system-ui, sans-serif', fontWeight: '400' },
   defaultRadius: 'md',
+  components: {
+    // Notifications' close button has no text: give it a name screen readers can say.
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+  },
   other: {
     /** Page content never grows wider than this (spec: 1320 px). */
     contentMaxWidth: 1320,

@@ -89,6 +89,28 @@ export async function enqueue(userId: number, action: OutboxAction, product: Pro
   changed();
 }
 
+/**
+ * Marks an entry as being sent and returns it as it is now: an edit merged into it since the list was read is sent,
+ * not the older version; an entry merged away is not sent at all. From here on nothing merges into it.
+ */
+export async function claimEntry(id: number): Promise<OutboxEntry | undefined> {
+  if (!isStorageAvailable()) {
+    const entry = memoryEntries.find((item) => item.id === id);
+    if (!entry) return undefined;
+    const claimed = { ...entry, attempts: entry.attempts + 1 };
+    memoryEntries = memoryEntries.map((item) => (item.id === id ? claimed : item));
+    changed();
+    return claimed;
+  }
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry) return undefined;
+    const claimed = { ...entry, attempts: entry.attempts + 1 };
+    await db.outbox.put(claimed);
+    return claimed;
+  });
+}
+
 export async function removeEntry(id: number): Promise<void> {
   if (!isStorageAvailable()) {
     memoryEntries = memoryEntries.filter((entry) => entry.id !== id);

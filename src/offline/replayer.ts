@@ -5,7 +5,7 @@
  */
 import { cartSchema, wishlistSchema, type Cart, type Wishlist } from '@/contract/cart';
 import { apiPaths, apiRequest, ApiError } from '@/lib/api-client';
-import { listEntries, removeEntry, updateEntry } from './outbox';
+import { claimEntry, listEntries, removeEntry, updateEntry } from './outbox';
 import type { OutboxEntry } from './outbox-types';
 import { backoffMs, decideAfterFailure } from './retry-policy';
 
@@ -101,16 +101,17 @@ export async function replayOutbox(userId: number, hooks: ReplayHooks): Promise<
   const run = async () => {
     const state: ServerState = { cart: null, wishlist: null };
     let sent = false;
-    for (const entry of await listEntries(userId)) {
-      if (entry.id === undefined) continue;
-      const wait = entry.nextAttemptAt - Date.now();
+    for (const listed of await listEntries(userId)) {
+      if (listed.id === undefined) continue;
+      const wait = listed.nextAttemptAt - Date.now();
       if (wait > 0) {
         hooks.scheduleRetry(wait);
         break; // Order matters: later edits wait behind this one.
       }
       // The browser knows it is offline: nothing can be sent, and an entry never tried stays open to merging.
       if (typeof navigator !== 'undefined' && navigator.onLine === false) break;
-      await updateEntry(entry.id, { attempts: entry.attempts + 1 });
+      const entry = await claimEntry(listed.id);
+      if (!entry?.id) continue; // Merged away since the list was read.
       try {
         await sendEntry(entry, state);
         await removeEntry(entry.id);
@@ -132,7 +133,7 @@ export async function replayOutbox(userId: number, hooks: ReplayHooks): Promise<
           continue;
         }
         if (decision === 'retry') {
-          const delay = backoffMs(entry.attempts + 1);
+          const delay = backoffMs(entry.attempts);
           await updateEntry(entry.id, { nextAttemptAt: Date.now() + delay });
           hooks.scheduleRetry(delay);
         }

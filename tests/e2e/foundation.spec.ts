@@ -132,6 +132,14 @@ test.describe('shared layout', () => {
       Object.assign(body.site_settings, { facebook: '', instagram: '', youtube: 'javascript:alert(1)', linkedin: '' });
       await route.fulfill({ response, json: body });
     });
+    // The settings seen a moment ago are saved on the device; start from an empty device to fetch the edited ones.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const request = indexedDB.deleteDatabase('cineverse');
+          request.onsuccess = request.onerror = resolve;
+        }),
+    );
     await page.reload();
     await expect(page.locator('footer').getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Social links' })).toHaveCount(0);

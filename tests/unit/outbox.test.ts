@@ -4,7 +4,7 @@ import type { Cart } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { db } from '@/offline/db';
-import { clearUserEntries, enqueue, listEntries, updateEntry } from '@/offline/outbox';
+import { claimEntry, clearUserEntries, enqueue, listEntries, updateEntry } from '@/offline/outbox';
 import { applyCartEdits, applyWishlistEdits } from '@/offline/outbox-merge';
 import { backoffMs, decideAfterFailure } from '@/offline/retry-policy';
 
@@ -77,6 +77,19 @@ describe('outbox merge rules', () => {
       { kind: 'cart.add', productId: 1, quantity: 1, wasPresent: false },
       { kind: 'cart.remove', productId: 1 },
     ]);
+  });
+
+  it('sends an entry as it is when claimed, not as it was when the replayer listed it', async () => {
+    await enqueue(USER, { kind: 'wishlist.remove', productId: 5 }, product(5));
+    const [listed] = await listEntries(USER);
+    // The user adds it back before the replayer gets to the entry: the two merge into one add.
+    await enqueue(USER, { kind: 'wishlist.add', productId: 5, wasPresent: false }, product(5));
+    const claimed = await claimEntry(listed?.id ?? 0);
+    expect(claimed?.action).toEqual({ kind: 'wishlist.add', productId: 5, wasPresent: true });
+    expect(claimed?.attempts).toBe(1);
+    // Claimed entries are never merged into again.
+    await enqueue(USER, { kind: 'wishlist.remove', productId: 5 }, product(5));
+    expect(await actions()).toHaveLength(2);
   });
 
   it('keeps each user’s entries apart and deletes them on logout', async () => {

@@ -35,7 +35,8 @@ export function useDisplayedCart(enabled = true): {
  */
 export function useCartActions() {
   const userId = useAppStore((state) => state.userProfile?.id ?? null);
-  const { cart } = useDisplayedCart();
+  // A guest has no cart to read: asking would answer 401 and end a session that does not exist.
+  const { cart } = useDisplayedCart(userId !== null);
   const record = (action: Parameters<typeof enqueue>[1], product: Product) => {
     if (userId === null) return;
     void requestPersistentStorage();
