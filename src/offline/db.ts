@@ -2,12 +2,13 @@
  * The app's IndexedDB database (Dexie), on this device only:
  * - `keyval`: the persisted TanStack Query cache (one row, the dehydrated client), rewritten as queries change,
  *   dropped after 7 days or by a new build;
- * - `outbox`: cart, wishlist and contact changes made by the user, kept until the server has acknowledged them.
+ * - `outbox`: cart and wishlist changes made by the user, kept until the server has acknowledged them;
+ * - `contactOutbox`: contact messages written while offline, kept until the server has stored them.
  * When IndexedDB cannot be used (private mode, a full disk), both fall back to memory for this visit and the app
  * says so; nothing crashes.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import type { OutboxEntry } from './outbox-types';
+import type { ContactOutboxEntry, OutboxEntry } from './outbox-types';
 
 export interface KeyValueRow {
   key: string;
@@ -17,6 +18,7 @@ export interface KeyValueRow {
 export type CineverseDb = Dexie & {
   keyval: EntityTable<KeyValueRow, 'key'>;
   outbox: EntityTable<OutboxEntry, 'id'>;
+  contactOutbox: EntityTable<ContactOutboxEntry, 'id'>;
 };
 
 export function createDatabase(name = 'cineverse'): CineverseDb {
@@ -26,6 +28,7 @@ export function createDatabase(name = 'cineverse'): CineverseDb {
     // Entries are read in the order the user made them (id), per user.
     outbox: '++id, userId',
   });
+  db.version(2).stores({ contactOutbox: '++id' });
   return db;
 }
 

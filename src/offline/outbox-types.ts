@@ -1,4 +1,5 @@
 import type { Product } from '@/contract/catalog';
+import type { ContactMessageInput } from '@/contract/contact';
 
 /** A change the user made to their cart or wishlist, in product terms (line ids exist only on the server). */
 export type OutboxAction =
@@ -22,5 +23,15 @@ export interface OutboxEntry {
   /** Sends tried so far; an entry that may have reached the server (attempts > 0) is never merged into. */
   attempts: number;
   /** Not before this time (ms since epoch): the backoff after a failed send. */
+  nextAttemptAt: number;
+}
+
+/** A contact message written while offline; anyone may send one, signed in or not. */
+export interface ContactOutboxEntry {
+  id?: number;
+  message: ContactMessageInput;
+  idempotencyKey: string;
+  createdAt: number;
+  attempts: number;
   nextAttemptAt: number;
 }

@@ -247,3 +247,31 @@ test.describe('updates', () => {
     }
   });
 });
+
+test.describe('contact offline', () => {
+  test('a message written offline is kept on the device and sent once when the network returns', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/contact');
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByLabel('Your Name').fill('Neha Joshi');
+    await page.getByLabel('Email Address').fill('neha.joshi@example.in');
+    await page.getByLabel('Your Message').fill('Written on a train with no signal.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your message is saved on this device' })).toBeVisible();
+    await expect(page.getByTestId('pending-count')).toHaveText(' 1 change waiting to sync');
+    await page.reload();
+    await expect(page.getByTestId('pending-count')).toHaveText(' 1 change waiting to sync');
+
+    const sends: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/v1/contact')) sends.push(response.status());
+    });
+    await context.setOffline(false);
+    await expect(page.getByTestId('sync-status')).toBeHidden();
+    expect(sends).toEqual([201]);
+  });
+});

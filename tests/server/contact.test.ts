@@ -77,6 +77,26 @@ describe('POST /backend/api/api/v1/contact', () => {
     const other = await t.app.inject({ method: 'POST', url, payload: valid, remoteAddress: from(4) });
     expect(other.statusCode).toBe(201);
   });
+
+  it('stores a message sent again with the same Idempotency-Key once, and refuses a malformed key', async () => {
+    const before = await storedMessages();
+    const headers = { 'idempotency-key': 'contact-outbox-1' };
+    const first = await t.app.inject({ method: 'POST', url, payload: valid, headers, remoteAddress: from(5) });
+    const again = await t.app.inject({ method: 'POST', url, payload: valid, headers, remoteAddress: from(6) });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    expect(await storedMessages()).toBe(before + 1);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: valid,
+      headers: { 'idempotency-key': 'has space' },
+      remoteAddress: from(7),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('Idempotency-Key');
+  });
 });
 
 describe('behind a reverse proxy', () => {

@@ -126,6 +126,8 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   /** The sender's address, kept for abuse handling. */
   ipAddress: text('ip_address').notNull().default(''),
+  /** The Idempotency-Key the message was sent with: a message queued offline and sent twice is stored once. */
+  idempotencyKey: text('idempotency_key').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   answeredAt: timestamp('answered_at', { withTimezone: true }),
 });

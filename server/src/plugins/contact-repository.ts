@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { ContactMessageInput } from '../../../src/contract/contact.js';
 import { contactMessages } from '../db/schema.js';
@@ -5,8 +6,8 @@ import { contactMessages } from '../db/schema.js';
 declare module 'fastify' {
   interface FastifyInstance {
     contactRepository: {
-      /** Stores a message for the team to answer; returns its id. */
-      createMessage(input: ContactMessageInput & { ipAddress: string }): Promise<number>;
+      /** Stores a message for the team to answer; returns its id. The same idempotency key returns the first id. */
+      createMessage(input: ContactMessageInput & { ipAddress: string; idempotencyKey?: string }): Promise<number>;
     };
   }
 }
@@ -18,10 +19,25 @@ export default fp(
       async createMessage(input) {
         const [row] = await db
           .insert(contactMessages)
-          .values({ name: input.name, email: input.email, message: input.message, ipAddress: input.ipAddress })
+          .values({
+            name: input.name,
+            email: input.email,
+            message: input.message,
+            ipAddress: input.ipAddress,
+            idempotencyKey: input.idempotencyKey ?? null,
+          })
+          .onConflictDoNothing({ target: contactMessages.idempotencyKey })
           .returning({ id: contactMessages.id });
-        if (!row) throw new Error('The contact message was not stored');
-        return row.id;
+        if (row) return row.id;
+        if (input.idempotencyKey) {
+          const [existing] = await db
+            .select({ id: contactMessages.id })
+            .from(contactMessages)
+            .where(eq(contactMessages.idempotencyKey, input.idempotencyKey))
+            .limit(1);
+          if (existing) return existing.id;
+        }
+        throw new Error('The contact message was not stored');
       },
     });
   },

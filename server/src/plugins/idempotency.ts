@@ -21,7 +21,7 @@ declare module 'fastify' {
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** 24 hours, in milliseconds: long enough for a phone to come back online, short enough to keep the table small. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Expired keys are swept hourly. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -55,7 +55,7 @@ export default fp(
     >(request: FastifyRequest, reply: FastifyReply, work: (tx: Database) => Promise<T>): Promise<T> {
       const header = request.headers[IDEMPOTENCY_HEADER];
       if (header === undefined) return db.transaction((tx) => work(tx));
-      if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+      if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
         throw new HttpError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
       }
       const userId = request.user?.id;

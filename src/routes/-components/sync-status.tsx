@@ -1,5 +1,6 @@
 import { useNetwork } from '@mantine/hooks';
 import { useAppStore } from '@/lib/app-store';
+import { useContactOutboxCount } from '@/offline/contact-outbox';
 import { useOutboxEntries } from '@/offline/outbox';
 import classes from './site-layout.module.css';
 
@@ -7,7 +8,7 @@ import classes from './site-layout.module.css';
 export function SyncStatus() {
   const { online } = useNetwork();
   const userId = useAppStore((state) => state.userProfile?.id ?? null);
-  const pending = useOutboxEntries(userId).length;
+  const pending = useOutboxEntries(userId).length + useContactOutboxCount();
   if (online && pending === 0) return null;
   const waiting = pending === 1 ? '1 change waiting to sync' : `${pending} changes waiting to sync`;
   return (

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
 import { contactMessageCreatedSchema, contactMessageSchema } from '../../../../src/contract/contact.js';
 import { HttpError } from '../../plugins/error-handler.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../plugins/idempotency.js';
 
 /** Messages one address may send per window: enough for a person, too few for a spam run. */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 15 * 60 * 1000 } as const; // 15 minutes
@@ -23,12 +24,22 @@ const contactRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['site'],
         summary: 'Send a message to the team (5 per address every 15 minutes)',
+        description:
+          'With an `Idempotency-Key`, a message sent again (a retry from the offline outbox) is stored once.',
         body: contactMessageSchema,
         response: { 201: contactMessageCreatedSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const id = await fastify.contactRepository.createMessage({ ...request.body, ipAddress: request.ip });
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key))) {
+        throw new HttpError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
+      }
+      const id = await fastify.contactRepository.createMessage({
+        ...request.body,
+        ipAddress: request.ip,
+        idempotencyKey: key,
+      });
       request.log.info({ contactMessageId: id }, 'contact message stored');
       return reply.code(201).send({ id, message: CONTACT_SUCCESS_MESSAGE });
     },

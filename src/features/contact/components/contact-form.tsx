@@ -3,9 +3,12 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { contactFieldError, type ContactField, type ContactMessageInput } from '@/contract/contact';
 import { ApiError, NetworkError } from '@/lib/api-client';
+import { enqueueContactMessage } from '@/offline/contact-outbox';
 import { useCreateContactMessage } from '../api/create-contact-message';
 
 export const CONTACT_SUCCESS_TEXT = "Message sent successfully! We'll get back to you within 24 hours";
+export const CONTACT_QUEUED_TEXT =
+  'You are offline. Your message is saved on this device and will be sent by itself when you are back online.';
 /** Spec: the success banner shows for 5 seconds. */
 export const SUCCESS_BANNER_MS = 5000;
 
@@ -23,6 +26,7 @@ export function ContactForm() {
   const [sentCount, setSentCount] = useState(0);
   const [showSuccess, setShowSuccess] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [queued, setQueued] = useState(false);
   const mutation = useCreateContactMessage();
 
   // Each success restarts the 5 s of the banner, even when it is still showing.
@@ -51,6 +55,7 @@ export function ContactForm() {
   const submit = form.onSubmit(async (values) => {
     setTouched(new Set(fields));
     setFailure(null);
+    setQueued(false);
     const invalid = fields.find((field) => contactFieldError(field, values[field]) !== null);
     if (invalid) {
       form.getInputNode(invalid)?.focus();
@@ -67,9 +72,11 @@ export function ContactForm() {
       if (error instanceof ApiError && error.field && fields.includes(error.field as ContactField)) {
         setServerErrors({ [error.field]: error.message });
       } else if (error instanceof NetworkError) {
-        setFailure(
-          'You are offline, so the message was not sent. It is still here: send it again when you are back online.',
-        );
+        // Kept on the device and sent by itself when the network returns, once (its Idempotency-Key sees to that).
+        await enqueueContactMessage(values);
+        form.reset();
+        setTouched(new Set());
+        setQueued(true);
       } else {
         setFailure(error instanceof ApiError ? error.message : 'The message could not be sent. Please try again.');
       }
@@ -82,6 +89,11 @@ export function ContactForm() {
         {showSuccess ? (
           <Alert color="green" variant="light" role="status" title="Thank you">
             {CONTACT_SUCCESS_TEXT}
+          </Alert>
+        ) : null}
+        {queued ? (
+          <Alert color="yellow" variant="light" role="status" title="Saved on this device">
+            {CONTACT_QUEUED_TEXT}
           </Alert>
         ) : null}
         <TextInput label="Your Name" autoComplete="name" required {...inputProps('name')} />

@@ -1,0 +1,2 @@
+ALTER TABLE "contact_messages" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_idempotency_key_unique" UNIQUE("idempotency_key");
