@@ -7,9 +7,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { contactMessageCreatedSchema, type ContactMessageInput } from '@/contract/contact';
 import { apiPaths, apiRequest } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/lib/form-errors';
 import { db, isStorageAvailable, reportStorageFailure } from './db';
 import type { ContactOutboxEntry } from './outbox-types';
 import { backoffMs, decideAfterFailure } from './retry-policy';
+import { withTabLock } from './tab-lock';
 
 const listeners = new Set<() => void>();
 let memory: ContactOutboxEntry[] = [];
@@ -39,7 +41,7 @@ async function all(): Promise<ContactOutboxEntry[]> {
 export async function enqueueContactMessage(message: ContactMessageInput): Promise<void> {
   const entry: ContactOutboxEntry = {
     message,
-    idempotencyKey: crypto.randomUUID(),
+    idempotencyKey: newIdempotencyKey(),
     createdAt: Date.now(),
     attempts: 0,
     nextAttemptAt: 0,
@@ -115,11 +117,5 @@ export async function replayContactOutbox(hooks: ContactReplayHooks): Promise<vo
       }
     }
   };
-  if ('locks' in navigator) {
-    await navigator.locks.request('cineverse-contact-outbox', { ifAvailable: true }, async (lock) => {
-      if (lock) await run();
-    });
-  } else {
-    await run();
-  }
+  await withTabLock('cineverse-contact-outbox', run);
 }

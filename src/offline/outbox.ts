@@ -7,6 +7,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import type { Product } from '@/contract/catalog';
+import { newIdempotencyKey } from '@/lib/form-errors';
 import { db, isStorageAvailable, reportStorageFailure } from './db';
 import { mergeAction } from './outbox-merge';
 import type { OutboxAction, OutboxEntry } from './outbox-types';
@@ -49,7 +50,7 @@ function newEntry(userId: number, action: OutboxAction, product: Product): Outbo
     userId,
     action,
     product,
-    idempotencyKey: crypto.randomUUID(),
+    idempotencyKey: newIdempotencyKey(),
     createdAt: Date.now(),
     attempts: 0,
     nextAttemptAt: 0,

@@ -7,6 +7,7 @@ import { cartSchema, wishlistSchema, type Cart, type Wishlist } from '@/contract
 import { apiPaths, apiRequest, ApiError } from '@/lib/api-client';
 import { claimEntry, listEntries, removeEntry, updateEntry } from './outbox';
 import type { OutboxEntry } from './outbox-types';
+import { withTabLock } from './tab-lock';
 import { backoffMs, decideAfterFailure } from './retry-policy';
 
 export const OUTBOX_LOCK = 'cineverse-outbox';
@@ -143,12 +144,5 @@ export async function replayOutbox(userId: number, hooks: ReplayHooks): Promise<
     }
     if (sent) hooks.onSettled();
   };
-  if (typeof navigator !== 'undefined' && 'locks' in navigator) {
-    // ifAvailable: a tab already replaying sends everything; this one need not wait in line.
-    await navigator.locks.request(OUTBOX_LOCK, { ifAvailable: true }, async (lock) => {
-      if (lock) await run();
-    });
-  } else {
-    await run();
-  }
+  await withTabLock(OUTBOX_LOCK, run);
 }

@@ -21,7 +21,17 @@ declare module 'fastify' {
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** 24 hours, in milliseconds: long enough for a phone to come back online, short enough to keep the table small. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** The request's Idempotency-Key, undefined when it has none; a malformed one is a 400 naming the header. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
+    throw new HttpError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
+  }
+  return header;
+}
 /** Expired keys are swept hourly. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -53,11 +63,8 @@ export default fp(
     fastify.decorate('runIdempotent', async function runIdempotent<
       T,
     >(request: FastifyRequest, reply: FastifyReply, work: (tx: Database) => Promise<T>): Promise<T> {
-      const header = request.headers[IDEMPOTENCY_HEADER];
+      const header = idempotencyKeyOf(request);
       if (header === undefined) return db.transaction((tx) => work(tx));
-      if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
-        throw new HttpError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
-      }
       const userId = request.user?.id;
       if (userId === undefined) throw new HttpError(401, 'Please log in to continue');
       const path = request.url.split('?')[0] ?? request.url;

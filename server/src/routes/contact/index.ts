@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
 import { contactMessageCreatedSchema, contactMessageSchema } from '../../../../src/contract/contact.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../plugins/idempotency.js';
+import { idempotencyKeyOf } from '../../plugins/idempotency.js';
 
 /** Messages one address may send per window: enough for a person, too few for a spam run. */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 15 * 60 * 1000 } as const; // 15 minutes
@@ -31,10 +31,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key))) {
-        throw new HttpError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
-      }
+      const key = idempotencyKeyOf(request);
       const id = await fastify.contactRepository.createMessage({
         ...request.body,
         ipAddress: request.ip,

@@ -43,6 +43,8 @@ export function useCartActions() {
     enqueue(userId, action, product).catch(tellFailure);
   };
   return {
+    /** The cart these actions see, for components that also show it. */
+    cart,
     add(product: Product, quantity: number) {
       const line = cart?.data.find((item) => item.product_id === product.id);
       record({ kind: 'cart.add', productId: product.id, quantity, wasPresent: Boolean(line) }, product);

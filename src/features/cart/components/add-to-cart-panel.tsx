@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MAX_LINE_QUANTITY } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
-import { useCartActions, useDisplayedCart } from '../api/cart-mutations';
+import { useCartActions } from '../api/cart-mutations';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface AddToCartPanelProps {
@@ -17,7 +17,7 @@ export interface AddToCartPanelProps {
 export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPanelProps) {
   const [quantity, setQuantity] = useState(1);
   const actions = useCartActions();
-  const { cart } = useDisplayedCart(signedIn);
+  const { cart } = actions;
   const inCart = cart?.data.find((line) => line.product_id === product.id)?.quantity ?? 0;
   // What may still be added: the stock and the per-line limit, less what the cart already holds.
   const room = Math.min(product.stock, MAX_LINE_QUANTITY) - inCart;
