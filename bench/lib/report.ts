@@ -1,0 +1,203 @@
+import type { PageBytes, OfflineStart } from './browser.js';
+import type { LighthouseFigures } from './lighthouse.js';
+import type { LoadFigures } from './load.js';
+import type { SyncFigures } from './sync.js';
+
+export interface Budget {
+  figure: string;
+  budget: string;
+  measured: string;
+  ok: boolean;
+}
+
+export interface BenchResults {
+  date: string;
+  commit: string;
+  machine: { cpus: number; memoryGb: number; node: string };
+  smoke: boolean;
+  settings: Record<string, number>;
+  bytes: PageBytes[];
+  lighthouse: LighthouseFigures[];
+  offline: OfflineStart | null;
+  load: LoadFigures[];
+  sync: SyncFigures | null;
+  peakRssMb: number | null;
+  budgets: Budget[];
+}
+
+/** 1 KB = 1,024 bytes. */
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+export function budgetsOf(results: BenchResults): Budget[] {
+  const home = results.bytes.find((row) => row.path === '/');
+  const budgets: Budget[] = [];
+  if (home) {
+    budgets.push({
+      figure: 'JS on first load of `/`, compressed',
+      budget: '<= 180 KB',
+      measured: kb(home.js),
+      ok: home.js <= 180 * 1024,
+    });
+    budgets.push({
+      figure: 'CSS on first load of `/`, compressed',
+      budget: '<= 20 KB',
+      measured: kb(home.css),
+      ok: home.css <= 20 * 1024,
+    });
+  }
+  for (const page of results.lighthouse) {
+    budgets.push({
+      figure: `Lighthouse performance, ${page.name}`,
+      budget: '>= 95',
+      measured: String(page.performance),
+      ok: page.performance >= 95,
+    });
+    budgets.push({
+      figure: `Lighthouse accessibility / best practices / SEO, ${page.name}`,
+      budget: '100 / 100 / >= 95',
+      measured: `${page.accessibility} / ${page.bestPractices} / ${page.seo}`,
+      ok: page.accessibility === 100 && page.bestPractices === 100 && page.seo >= 95,
+    });
+  }
+  const homeLighthouse = results.lighthouse.find((page) => page.path === '/');
+  if (homeLighthouse) {
+    budgets.push({
+      figure: 'LCP (Lighthouse mobile) on `/`',
+      budget: '<= 2.0 s',
+      measured: ms(homeLighthouse.lcpMs),
+      ok: homeLighthouse.lcpMs <= 2000,
+    });
+  }
+  const homeData = results.load.find((row) => row.name === 'getHomeData');
+  if (homeData) {
+    budgets.push({
+      figure: '`getHomeData` throughput vs the bare-route ceiling',
+      budget: '>= 0.5',
+      measured: homeData.ratio.toFixed(2),
+      ok: homeData.ratio >= 0.5,
+    });
+  }
+  for (const row of results.load) {
+    budgets.push({
+      figure: `p99 latency at ${results.settings.connections} connections, ${row.name}`,
+      budget: '<= 25 ms',
+      measured: ms(row.p99Ms),
+      ok: row.p99Ms <= 25,
+    });
+  }
+  const { sync } = results;
+  if (sync) {
+    budgets.push({
+      figure: `${sync.edits} queued edits synced after reconnect`,
+      budget: '<= 3 s',
+      measured: `${ms(sync.syncMs)}${sync.serverStateMatches ? '' : ' (server state wrong)'}`,
+      ok: sync.syncMs <= 3000 && sync.serverStateMatches,
+    });
+  }
+  if (results.peakRssMb !== null) {
+    budgets.push({
+      figure: 'Server peak RSS',
+      budget: '<= 400 MB',
+      measured: `${Math.round(results.peakRssMb)} MB`,
+      ok: results.peakRssMb <= 400,
+    });
+  }
+  const errors = results.load.reduce((sum, row) => sum + row.errors, 0);
+  budgets.push({ figure: 'Errors under load', budget: '0', measured: String(errors), ok: errors === 0 });
+  return budgets;
+}
+
+function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+function offlineSection(offline: OfflineStart | null): string[] {
+  if (!offline) return ['## 3. Offline start of the installed app', 'Not run.'];
+  return [
+    `## 3. Offline start of the installed app (median of ${offline.runs})`,
+    table(
+      ['network', 'first contentful paint', 'home content on screen'],
+      [
+        ['online', ms(offline.onlineFcpMs), ms(offline.onlineContentMs)],
+        ['offline', ms(offline.offlineFcpMs), ms(offline.offlineContentMs)],
+      ],
+    ),
+  ];
+}
+
+export function renderMarkdown(results: BenchResults): string {
+  const { machine } = results;
+  return [
+    `# Benchmark${results.smoke ? ' (smoke run: short and partial, not for figures)' : ''}`,
+    '',
+    `${results.date}, commit ${results.commit}, ${machine.cpus} CPUs, ${machine.memoryGb} GB, Node ${machine.node}.`,
+    '',
+    '## Budgets',
+    table(
+      ['figure', 'budget', 'measured', ''],
+      results.budgets.map((budget) => [budget.figure, budget.budget, budget.measured, budget.ok ? 'ok' : 'OVER']),
+    ),
+    '',
+    '## 1. Bytes on a cold first load (compressed, as sent)',
+    table(
+      ['page', 'JS', 'CSS', 'fonts', 'images', 'API', 'all'],
+      results.bytes.map((row) => [
+        `${row.name} \`${row.path}\``,
+        `${kb(row.js)} (${row.jsFiles} files)`,
+        `${kb(row.css)} (${row.cssFiles} files)`,
+        kb(row.fonts),
+        kb(row.images),
+        kb(row.api),
+        kb(row.total),
+      ]),
+    ),
+    '',
+    '## 2. Lighthouse, mobile defaults',
+    table(
+      ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'],
+      results.lighthouse.map((page) => [
+        `${page.name} \`${page.path}\``,
+        String(page.performance),
+        String(page.accessibility),
+        String(page.bestPractices),
+        String(page.seo),
+        ms(page.fcpMs),
+        ms(page.lcpMs),
+        ms(page.tbtMs),
+        page.cls.toFixed(3),
+      ]),
+    ),
+    ...results.lighthouse
+      .filter((page) => page.failing.length > 0)
+      .map((page) => `- ${page.name}, audits below 90: ${page.failing.join(', ')}`),
+    '',
+    ...offlineSection(results.offline),
+    '',
+    `## 4. Server, ${results.settings.connections} connections, ${results.settings.durationSeconds} s each`,
+    table(
+      ['endpoint', 'req/s', 'p50', 'p99', 'errors', 'ceiling req/s', 'ceiling p99', 'ratio'],
+      results.load.map((row) => [
+        `${row.name} \`${row.path}\``,
+        row.rps.toFixed(0),
+        ms(row.p50Ms),
+        ms(row.p99Ms),
+        String(row.errors),
+        row.ceilingRps.toFixed(0),
+        ms(row.ceilingP99Ms),
+        row.ratio.toFixed(2),
+      ]),
+    ),
+    '',
+    '## 5. Outbox sync',
+    results.sync
+      ? `${results.sync.edits} queued cart and wishlist edits acknowledged ${ms(results.sync.syncMs)} after the network ` +
+        `returned; the server's cart and wishlist ${results.sync.serverStateMatches ? 'match' : 'do NOT match'} the edits.`
+      : 'Not run.',
+    '',
+    '## 6. Memory',
+    `Server peak RSS: ${results.peakRssMb === null ? 'unknown (needs /proc)' : `${Math.round(results.peakRssMb)} MB`}.`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,208 @@
+/**
+ * `npm run bench`: builds the production app, starts the real server on a fresh demo database and measures bytes,
+ * Lighthouse, offline start, server throughput against a bare ceiling, outbox sync and the server's peak memory.
+ * Prints a table and writes bench/results/latest.md and latest.json. It reports; it asserts nothing on timing.
+ *
+ * BENCH_SMOKE=1 runs every stage briefly (CI keeps it working with this); BENCH_SKIP_BUILD=1 reuses dist/.
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type autocannon from 'autocannon';
+import type { Product } from '../src/contract/catalog.js';
+import { launchChromium, measureBytes, measureOfflineStart, type OfflineStart, type PageBytes } from './lib/browser.js';
+import { type LighthouseFigures, runLighthouse } from './lib/lighthouse.js';
+import { type LoadFigures, type LoadTarget, measureLoad } from './lib/load.js';
+import { peakRssMb, run, startTsx } from './lib/processes.js';
+import { type BenchResults, budgetsOf, renderMarkdown } from './lib/report.js';
+import { API, USER_API, addToCart, fetchText, listAllProducts, registerShopper, type Shopper } from './lib/shop-api.js';
+import { measureSync, type SyncFigures } from './lib/sync.js';
+
+const smoke = process.env.BENCH_SMOKE === '1';
+const settings = {
+  connections: 50,
+  durationSeconds: smoke ? 1 : 10,
+  warmupSeconds: smoke ? 0 : 2,
+  lighthouseRuns: smoke ? 1 : Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1),
+  offlineRuns: smoke ? 1 : 5,
+  syncEdits: 100,
+};
+const log = (line: string) => console.log(line);
+/** BENCH_ONLY=bytes,lighthouse,offline,load,sync runs just those stages (to work on one figure). */
+const only = process.env.BENCH_ONLY?.split(',');
+const runs = (stage: string) => !only || only.includes(stage);
+
+if (process.env.BENCH_SKIP_BUILD !== '1') {
+  log('Building the production app...');
+  await run('npm', ['run', 'build']);
+}
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-bench-'));
+log('Starting the server on a fresh demo database...');
+const server = await startTsx(
+  'server/src/server.ts',
+  [],
+  // Request logging is left at warn: the figures are the server's, not the terminal's.
+  { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SKIP_BUILD: '1' },
+  /running at (http:\/\/localhost:\d+)\//,
+);
+const baseUrl = server.url.replace('localhost', '127.0.0.1');
+const browser = await launchChromium();
+
+/** Stage 4: autocannon on the four endpoints, each beside the bare ceiling. */
+async function measureServer(baseUrl: string, products: Product[], product: Product): Promise<LoadFigures[]> {
+  log('\n4. Server under load');
+
+  const stocked = products.filter((item) => item.stock >= 10).slice(0, 5);
+  const shoppers: Shopper[] = [];
+  for (let index = 0; index < 10; index += 1) shoppers.push(await registerShopper(baseUrl, `load-${index}`));
+  const probe = await registerShopper(baseUrl, 'probe');
+  const cartBody = JSON.stringify(await addToCart(baseUrl, probe, stocked[0]!.id));
+  const pairs = shoppers.flatMap((shopper) => stocked.map((item) => ({ shopper, productId: item.id })));
+  let nextPair = 0;
+  const addPath = `${USER_API}/addToCart`;
+  const headersOf = (shopper: Shopper) => ({
+    authorization: `Bearer ${shopper.token}`,
+    'content-type': 'application/json',
+  });
+  type CartContext = { pair?: (typeof pairs)[number]; lineId?: number };
+  // Four adds of one to a line, then its quantity set back to 1, so no line reaches the limit of 10 per product:
+  // each connection takes the next shopper and product for every round of five.
+  const add: autocannon.Request = {
+    method: 'POST',
+    path: addPath,
+    setupRequest: (request, context: CartContext) => {
+      context.pair ??= pairs[nextPair++ % pairs.length]!;
+      return {
+        ...request,
+        headers: headersOf(context.pair.shopper),
+        body: JSON.stringify({ product_id: context.pair.productId, quantity: 1 }),
+      };
+    },
+    onResponse: (status, body, context: CartContext) => {
+      if (status !== 200 || context.lineId !== undefined) return;
+      const cart = JSON.parse(body) as { data: { id: number; product_id: number }[] };
+      context.lineId = cart.data.find((line) => line.product_id === context.pair?.productId)?.id;
+    },
+  };
+  const reset: autocannon.Request = {
+    method: 'PUT',
+    setupRequest: (request, context: CartContext) => ({
+      ...request,
+      path: `${USER_API}/cart/${context.lineId}`,
+      headers: headersOf(context.pair!.shopper),
+      body: JSON.stringify({ quantity: 1 }),
+    }),
+  };
+  const productPath = `${API}/api/v1/getProduct/${product.id}`;
+  const targets: LoadTarget[] = [
+    {
+      name: 'getHomeData',
+      method: 'GET',
+      path: `${API}/getHomeData`,
+      cannedBody: await fetchText(baseUrl, `${API}/getHomeData`),
+    },
+    {
+      name: 'Product list',
+      method: 'GET',
+      path: `${API}/getProduct`,
+      cannedBody: await fetchText(baseUrl, `${API}/getProduct`),
+    },
+    { name: 'Product detail', method: 'GET', path: productPath, cannedBody: await fetchText(baseUrl, productPath) },
+    {
+      name: 'addToCart (signed in)',
+      method: 'POST',
+      path: addPath,
+      cannedBody: cartBody,
+      headers: headersOf(probe),
+      body: JSON.stringify({ product_id: stocked[0]!.id, quantity: 1 }),
+      requests: [add, add, add, add, reset],
+    },
+  ];
+  return measureLoad(baseUrl, targets, settings, log);
+}
+
+try {
+  const products = await listAllProducts(baseUrl);
+  const product = products.find((item) => item.stock >= 10) ?? products[0]!;
+  const pages = [
+    { name: 'Home', path: '/', ready: 'main a[href^="/category/"]' },
+    { name: 'Shop list', path: '/shop', ready: 'main a[href^="/shop/"]' },
+    { name: 'Product', path: `/shop/${product.id}`, ready: 'main h1' },
+  ];
+
+  const bytes: PageBytes[] = [];
+  if (runs('bytes')) log('\n1. Bytes on a cold first load');
+  for (const page of runs('bytes') ? pages : []) {
+    const row = await measureBytes(browser, baseUrl, page.name, page.path, page.ready);
+    log(
+      `  ${row.name}: JS ${(row.js / 1024).toFixed(1)} KB in ${row.jsFiles} files, CSS ${(row.css / 1024).toFixed(1)} KB`,
+    );
+    bytes.push(row);
+  }
+
+  const lighthousePages = [...pages.map(({ name, path }) => ({ name, path })), { name: 'About', path: '/about' }];
+  let lighthouse: LighthouseFigures[] = [];
+  if (runs('lighthouse')) {
+    log('\n2. Lighthouse (mobile defaults)');
+    lighthouse = await runLighthouse(
+      baseUrl,
+      smoke ? lighthousePages.slice(0, 1) : lighthousePages,
+      settings.lighthouseRuns,
+      log,
+    );
+  }
+
+  let offline: OfflineStart | null = null;
+  if (runs('offline')) {
+    log('\n3. Offline start');
+    offline = await measureOfflineStart(browser, baseUrl, pages[0]!.ready, settings.offlineRuns);
+    log(
+      `  home FCP online ${offline.onlineFcpMs.toFixed(0)} ms, offline ${offline.offlineFcpMs.toFixed(0)} ms; ` +
+        `content online ${offline.onlineContentMs.toFixed(0)} ms, offline ${offline.offlineContentMs.toFixed(0)} ms`,
+    );
+  }
+
+  const load = runs('load') ? await measureServer(baseUrl, products, product) : [];
+
+  let sync: SyncFigures | null = null;
+  if (runs('sync')) {
+    log('\n5. Outbox sync after reconnect');
+    const syncShopper = await registerShopper(baseUrl, 'sync');
+    const syncProducts = products.filter((item) => item.stock >= 3).slice(0, 25);
+    sync = await measureSync(browser, baseUrl, syncShopper, syncProducts, settings.syncEdits);
+    log(
+      `  ${sync.edits} edits acknowledged in ${sync.syncMs.toFixed(0)} ms; server state matches: ${sync.serverStateMatches}`,
+    );
+  }
+
+  const peakRss = peakRssMb(server.child.pid!);
+  log(`\n6. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
+
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    commit: execSync('git rev-parse --short HEAD').toString().trim(),
+    machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    smoke,
+    settings,
+    bytes,
+    lighthouse,
+    offline,
+    load,
+    sync,
+    peakRssMb: peakRss,
+    budgets: [],
+  };
+  results.budgets = budgetsOf(results);
+  const markdown = renderMarkdown(results);
+  await fs.mkdir('bench/results', { recursive: true });
+  await fs.writeFile('bench/results/latest.md', markdown);
+  await fs.writeFile('bench/results/latest.json', JSON.stringify(results, null, 2) + '\n');
+  log('\n' + markdown);
+  log('Written to bench/results/latest.md and bench/results/latest.json');
+} finally {
+  await browser.close();
+  await server.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
