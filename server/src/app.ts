@@ -1,6 +1,5 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -24,6 +23,8 @@ import couponRepository from './plugins/coupon-repository.js';
 import errorHandler from './plugins/error-handler.js';
 import idempotency from './plugins/idempotency.js';
 import orderRepository from './plugins/order-repository.js';
+import readCache from './plugins/read-cache.js';
+import securityHeaders from './plugins/security-headers.js';
 import siteRepository from './plugins/site-repository.js';
 import webApp from './plugins/web-app.js';
 import catalogRoutes from './routes/catalog/index.js';
@@ -49,6 +50,8 @@ export interface AppOptions {
   logLevel?: string;
   /** Read the client's address from X-Forwarded-For (set when a reverse proxy is in front). */
   trustProxy?: boolean;
+  /** Keep the public reads' answers in memory for a short time (on unless turned off; see plugins/read-cache). */
+  readCache?: boolean;
 }
 
 /** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
@@ -68,7 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // External plugins first: security headers and compression wrap every reply, including errors and static files.
   await fastify.register(errorHandler);
-  await fastify.register(fastifyHelmet, {
+  await fastify.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -122,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handle: options.database,
     closeOnShutdown: options.closeDatabase ?? false,
   });
+  await fastify.register(readCache, { enabled: options.readCache ?? true });
   await fastify.register(siteRepository);
   await fastify.register(directoryRepository);
   await fastify.register(contactRepository);

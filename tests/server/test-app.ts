@@ -24,6 +24,8 @@ export async function createTestApp(
     seed?: boolean;
     distDir?: string;
     trustProxy?: boolean;
+    /** Most tests edit rows and read them back at once, so the read cache is off unless asked for. */
+    readCache?: boolean;
     beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
@@ -52,6 +54,7 @@ export async function createTestApp(
     distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
     logLevel: 'silent',
     trustProxy: options.trustProxy,
+    readCache: options.readCache ?? false,
   });
   options.beforeReady?.(app);
   await app.ready();

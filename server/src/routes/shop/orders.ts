@@ -16,6 +16,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { cartRepository, couponRepository, orderRepository, db } = fastify;
   const auth = { onRequest: fastify.authenticate };
 
+  /** Stock moved (or may have): cached product answers go once the transaction has committed or failed. */
+  async function changingStock<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } finally {
+      fastify.readCache.catalog.clear();
+    }
+  }
+
   fastify.get(
     '/coupons',
     {
@@ -75,13 +84,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return fastify.runIdempotent(request, reply, async (tx) => ({
-        data: await orderRepository.placeOrder(tx, signedInUser(request).id, {
-          address: request.body.address,
-          paymentMethod: request.body.payment_method,
-          couponCode: request.body.coupon_code,
-        }),
-      }));
+      return changingStock(
+        fastify.runIdempotent(request, reply, async (tx) => ({
+          data: await orderRepository.placeOrder(tx, signedInUser(request).id, {
+            address: request.body.address,
+            paymentMethod: request.body.payment_method,
+            couponCode: request.body.coupon_code,
+          }),
+        })),
+      );
     },
   );
 
@@ -135,9 +146,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) =>
-      fastify.runIdempotent(request, reply, async (tx) => ({
-        data: await orderRepository.cancelOrder(tx, signedInUser(request).id, request.params.id),
-      })),
+      changingStock(
+        fastify.runIdempotent(request, reply, async (tx) => ({
+          data: await orderRepository.cancelOrder(tx, signedInUser(request).id, request.params.id),
+        })),
+      ),
   );
 };
 

@@ -2,9 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
 import { healthSchema, homeDataSchema } from '../../../../src/contract/site.js';
+import { jsonSerializer, sendJson } from '../../plugins/read-cache.js';
 
 /** Public site data: the settings and categories every page needs, and the health check. */
 const siteRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const serializeHomeData = jsonSerializer(homeDataSchema, '/getHomeData');
+
   fastify.get(
     '/getHomeData',
     {
@@ -14,7 +17,13 @@ const siteRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: homeDataSchema },
       },
     },
-    async () => fastify.siteRepository.getHomeData(),
+    async (_request, reply) =>
+      sendJson(
+        reply,
+        await fastify.readCache.content.get('home', async () =>
+          serializeHomeData(await fastify.siteRepository.getHomeData()),
+        ),
+      ),
   );
 
   fastify.get(

@@ -1,0 +1,41 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * Helmet's security headers on every reply, errors and static files included. The options hold no per-request
+ * values (no nonces), so Helmet runs once at start-up against a recording response and every request gets the
+ * recorded headers: building Helmet's middleware per request cost a tenth of a cached read's time.
+ */
+export function helmetHeaders(options: HelmetOptions): { set: [string, string][]; removed: string[] } {
+  const set = new Map<string, string>();
+  const removed: string[] = [];
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set.set(name, String(value));
+    },
+    removeHeader(name: string) {
+      set.delete(name);
+      removed.push(name);
+    },
+  };
+  let error: unknown = null;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    error = err ?? null;
+  });
+  if (error) throw error;
+  return { set: [...set], removed };
+}
+
+export default fp<HelmetOptions>(
+  async (fastify, options) => {
+    const { set, removed } = helmetHeaders(options);
+    fastify.addHook('onRequest', (_request, reply, done) => {
+      const raw = reply.raw;
+      for (const [name, value] of set) raw.setHeader(name, value);
+      for (const name of removed) raw.removeHeader(name);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);
