@@ -73,6 +73,24 @@ describe('cart', () => {
     expect(none.json().message).toBe(`${soldOut.name} is out of stock`);
   });
 
+  it('refuses an add that takes a line past 10, even when adds arrive at once, and keeps what fitted', async () => {
+    await emptyCartAndWishlist(shopper);
+    const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
+    await setStock(testApp.app, tee.id, 100);
+    expect((await call('POST', '/addToCart', shopper, { product_id: tee.id, quantity: 6 })).statusCode).toBe(200);
+    const over = await call('POST', '/addToCart', shopper, { product_id: tee.id, quantity: 6 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({ message: `You can have at most 10 of ${tee.name} in your cart`, field: 'quantity' });
+    expect((await call('GET', '/getCartItems', shopper)).json().data[0].quantity).toBe(6);
+
+    await emptyCartAndWishlist(shopper);
+    const adds = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => call('POST', '/addToCart', shopper, { product_id: tee.id, quantity: 3 })),
+    );
+    expect(adds.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 409, 409]);
+    expect((await call('GET', '/getCartItems', shopper)).json().data[0].quantity).toBe(9);
+  });
+
   it('answers each invalid add with 400 naming the field, and an unknown product with 404', async () => {
     const cases: [unknown, string][] = [
       [{ quantity: 1 }, 'product_id'],

@@ -87,10 +87,13 @@ export default fp(
           .update(authTokens)
           .set({ revokedAt: sql`now()` })
           .where(eq(authTokens.id, tokenId));
+        fastify.forgetSessions();
       },
       getProfile,
       async updateProfile(userId, input) {
         await db.update(users).set({ name: input.name, phone: input.phone }).where(eq(users.id, userId));
+        // Signed-in requests carry the user's name; the next one reads the new name.
+        fastify.forgetSessions();
         return getProfile(userId);
       },
       async addAddress(tx, userId, input) {
@@ -124,5 +127,5 @@ export default fp(
       },
     });
   },
-  { name: 'account-repository', dependencies: ['database'] },
+  { name: 'account-repository', dependencies: ['database', 'auth'] },
 );

@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook of routes that need a signed-in user: answers 401 before the body is even read. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Drops the remembered sessions, so the next request of each reads its token and user again. */
+    forgetSessions(): void;
   }
   interface FastifyRequest {
     user: User | null;
@@ -22,6 +24,20 @@ declare module 'fastify' {
 export const TOKEN_IDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_used_at is written at most this often (1 hour) so that reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * A checked token is remembered for 30 s, so a shopper's burst of cart calls reads it once. This process forgets
+ * every session on a logout or a profile change; another server process on the same database may honour a
+ * logged-out token for up to this long.
+ */
+export const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_ENTRIES = 10_000;
+
+interface Session {
+  tokenId: number;
+  lastUsedAt: number;
+  user: User;
+  checkedAt: number;
+}
 
 export default fp(
   async (fastify) => {
@@ -29,11 +45,10 @@ export default fp(
     fastify.decorateRequest('user', null);
     fastify.decorateRequest('authTokenId', null);
 
-    fastify.decorate('authenticate', async (request: FastifyRequest) => {
-      const header = request.headers.authorization ?? '';
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      if (!match?.[1]) throw new HttpError(401, 'Please log in to continue');
-      const tokenHash = hashToken(match[1]);
+    const sessions = new Map<string, Session>();
+    fastify.decorate('forgetSessions', () => sessions.clear());
+
+    async function lookUp(tokenHash: string): Promise<Session | null> {
       const idleCutoff = new Date(Date.now() - TOKEN_IDLE_LIFETIME_MS);
       const [row] = await db
         .select({
@@ -51,15 +66,38 @@ export default fp(
           and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.lastUsedAt, idleCutoff)),
         )
         .limit(1);
-      if (!row) throw new HttpError(401, 'Your session has expired. Please log in again');
-      if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+      if (!row) return null;
+      return {
+        tokenId: row.tokenId,
+        lastUsedAt: row.lastUsedAt.getTime(),
+        user: { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role },
+        checkedAt: Date.now(),
+      };
+    }
+
+    fastify.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization ?? '';
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match?.[1]) throw new HttpError(401, 'Please log in to continue');
+      const tokenHash = hashToken(match[1]);
+      const now = Date.now();
+      let session = sessions.get(tokenHash);
+      if (!session || now - session.checkedAt > SESSION_CACHE_TTL_MS) {
+        sessions.delete(tokenHash);
+        session = (await lookUp(tokenHash)) ?? undefined;
+        if (!session) throw new HttpError(401, 'Your session has expired. Please log in again');
+        if (sessions.size >= SESSION_CACHE_ENTRIES) sessions.delete(sessions.keys().next().value ?? '');
+        sessions.set(tokenHash, session);
+      }
+      if (now - session.lastUsedAt > TOUCH_INTERVAL_MS) {
+        session.lastUsedAt = now;
         await db
           .update(authTokens)
           .set({ lastUsedAt: sql`now()` })
-          .where(eq(authTokens.id, row.tokenId));
+          .where(eq(authTokens.id, session.tokenId));
       }
-      request.authTokenId = row.tokenId;
-      request.user = { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role };
+      request.authTokenId = session.tokenId;
+      request.user = session.user;
     });
   },
   { name: 'auth', dependencies: ['database'] },

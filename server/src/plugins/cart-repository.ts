@@ -82,18 +82,53 @@ async function getWishlist(executor: Database, userId: number): Promise<Wishlist
   return { data: rows.map((row) => ({ id: row.id, product_id: row.product.id, product: row.product })) };
 }
 
+/** Rows of a raw statement, whichever driver ran it (PGlite answers `{ rows }`, postgres.js an array). */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+interface AddOutcome {
+  name: string;
+  stock: number;
+  /** The line's new quantity; null when the add was refused. */
+  added: number | null;
+  /** The line's quantity before the add (0 when there was none), for the refusal's message. */
+  before: number;
+}
+
 async function addToCart(tx: Database, userId: number, productId: number, quantity: number): Promise<Cart> {
-  const product = await activeProduct(tx, productId);
-  // The upsert locks the line, so two adds at once are summed, then checked against stock as a whole.
-  const [line] = await tx
-    .insert(cartItems)
-    .values({ userId, productId, quantity })
-    .onConflictDoUpdate({
-      target: [cartItems.userId, cartItems.productId],
-      set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-    })
-    .returning({ quantity: cartItems.quantity });
-  checkLineQuantity(product, line?.quantity ?? quantity);
+  // One statement: the product is checked, and the line inserted or summed only while the new quantity stays within
+  // the stock and the per-line limit. The upsert locks the line, so two adds at once are summed and checked as one.
+  const result = await tx.execute(sql`
+    with product as (
+      select ${products.id} as id, ${products.name} as name, ${products.stock} as stock
+      from ${products}
+      where ${products.id} = ${productId} and ${products.active}
+    ), line as (
+      insert into ${cartItems} (user_id, product_id, quantity)
+      select ${userId}, product.id, ${quantity}::integer from product
+      where ${quantity}::integer <= least(product.stock, ${MAX_LINE_QUANTITY}::integer)
+      on conflict (user_id, product_id) do update
+        set quantity = ${cartItems.quantity} + excluded.quantity
+        where ${cartItems.quantity} + excluded.quantity
+          <= least((select stock from product), ${MAX_LINE_QUANTITY}::integer)
+      returning quantity
+    )
+    select product.name, product.stock,
+      (select quantity from line) as added,
+      coalesce((
+        select ${cartItems.quantity} from ${cartItems}
+        where ${cartItems.userId} = ${userId} and ${cartItems.productId} = ${productId}
+      ), 0) as before
+    from product`);
+  const [outcome] = rowsOf<AddOutcome>(result);
+  if (!outcome) throw new HttpError(404, 'This product is no longer available', 'product_id');
+  if (outcome.added === null) {
+    const product = { name: outcome.name, stock: Number(outcome.stock) };
+    checkLineQuantity(product, Number(outcome.before) + quantity);
+    // Reached only when another add changed the line meanwhile: their sum went past the tighter of the two limits.
+    checkLineQuantity(product, Math.min(product.stock, MAX_LINE_QUANTITY) + 1);
+  }
   return getCart(tx, userId);
 }
 
