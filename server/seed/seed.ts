@@ -244,7 +244,7 @@ export async function seedShopContent(db: Database, uploadsDir: string): Promise
       createdAt: new Date(now - index * 60 * 1000),
     };
   });
-  // Checked before hashing: scrypt costs 128 MiB and a few hundred milliseconds, on every start otherwise.
+  // Checked before hashing: scrypt costs 32 MiB and a few hundred milliseconds, on every start otherwise.
   const [anyProduct] = await db.select({ id: products.id }).from(products).limit(1);
   if (anyProduct) return false;
   const passwordHash = await hashPassword(demoShopper.password);

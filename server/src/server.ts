@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { buildWebApp, isBuildStale } from './build/build-web-app.js';
 import { readConfig } from './config.js';
-import { databaseOptionsFrom, openDatabase } from './db/client.js';
+import { databaseOptionsFrom, isNewEmbeddedDatabase, openDatabase } from './db/client.js';
 import { seedDemoContent } from '../seed/seed.js';
 
 /** Longest wait for in-flight requests on shutdown before the process exits anyway (10 s). */
@@ -15,7 +16,25 @@ if (process.env.SKIP_BUILD !== '1' && (await isBuildStale(config.distDir))) {
   await buildWebApp(config.distDir);
 }
 
-const database = await openDatabase(databaseOptionsFrom(config));
+/**
+ * A new embedded database is created, migrated and seeded by `npm run db:seed` in a child process: PGlite's initdb
+ * and the demo password's hash need several hundred MB for a moment, and memory a process once gave to
+ * WebAssembly stays with it, so the server itself would otherwise keep that footprint for as long as it runs.
+ */
+async function createEmbeddedDatabase(): Promise<void> {
+  console.log('Creating the embedded database with the demo content...');
+  const script = path.resolve(import.meta.dirname, '../seed/seed-cli.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`Creating the embedded database failed (exit code ${code})`);
+}
+
+const databaseOptions = databaseOptionsFrom(config);
+if (isNewEmbeddedDatabase(databaseOptions)) await createEmbeddedDatabase();
+const database = await openDatabase(databaseOptions);
 await database.migrate();
 if (await seedDemoContent(database.db, path.join(config.dataDir, 'uploads'))) {
   console.log('Seeded demo content into the empty database.');

@@ -40,7 +40,7 @@ describe('register and login', () => {
     });
     expect(Buffer.from(body.token, 'base64url').length).toBeGreaterThanOrEqual(16);
     const [row] = await testApp.app.db.select().from(users).where(eq(users.id, body.user.id));
-    expect(row?.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(row?.passwordHash).toMatch(/^scrypt\$32768\$8\$3\$/);
     expect(row?.passwordHash).not.toContain(newUser.password);
     const [token] = await testApp.app.db.select().from(authTokens).where(eq(authTokens.userId, body.user.id));
     expect(token?.tokenHash).not.toBe(body.token);

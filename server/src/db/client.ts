@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -21,6 +22,22 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
+/**
+ * The embedded database's settings. PostgreSQL's default 128 MB of shared buffers would all become resident
+ * WebAssembly memory; the demo shop's tables fit in 16 MB many times over.
+ */
+export const PGLITE_OPTIONS: PGliteOptions = {
+  startParams: [
+    ...PGlite.defaultStartParams,
+    '-c',
+    'shared_buffers=16MB',
+    '-c',
+    'work_mem=2MB',
+    '-c',
+    'temp_buffers=2MB',
+  ],
+};
+
 export interface DatabaseOptions {
   /** postgres://... selects PostgreSQL. */
   databaseUrl?: string | undefined;
@@ -31,6 +48,11 @@ export interface DatabaseOptions {
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR/pglite. */
 export function databaseOptionsFrom(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseOptions {
   return { databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') };
+}
+
+/** True when the options name an embedded database folder that holds no database yet. */
+export function isNewEmbeddedDatabase(options: DatabaseOptions): boolean {
+  return !options.databaseUrl && !!options.pgliteDir && !existsSync(path.join(options.pgliteDir, 'PG_VERSION'));
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -46,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const client = new PGlite(options.pgliteDir, PGLITE_OPTIONS);
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {

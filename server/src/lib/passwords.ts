@@ -1,11 +1,12 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * Passwords are stored as scrypt hashes with OWASP's parameters (N = 2^17, r = 8, p = 1: 128 MiB and a few hundred
- * milliseconds per hash), a 16-byte random salt and a 32-byte key, as `scrypt$N$r$p$salt$key` in base64url. The
- * parameters travel with each hash, so they can be raised later without locking anyone out.
+ * Passwords are stored as scrypt hashes with one of OWASP's equivalent parameter sets (N = 2^15, r = 8, p = 3: a
+ * few hundred milliseconds per hash but 32 MiB of memory, where N = 2^17, p = 1 needs 128 MiB per login at once), a
+ * 16-byte random salt and a 32-byte key, as `scrypt$N$r$p$salt$key` in base64url. The parameters travel with each
+ * hash, so hashes made with other parameters (N = 2^17 before) keep working and they can be raised later.
  */
-const DEFAULT_PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 3 };
 const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
