@@ -56,24 +56,27 @@ async function measureServer(baseUrl: string, products: Product[], product: Prod
 
   const stocked = products.filter((item) => item.stock >= 10).slice(0, 5);
   const shoppers: Shopper[] = [];
-  for (let index = 0; index < 10; index += 1) shoppers.push(await registerShopper(baseUrl, `load-${index}`));
+  for (let index = 0; index < 20; index += 1) shoppers.push(await registerShopper(baseUrl, `load-${index}`));
   const probe = await registerShopper(baseUrl, 'probe');
   const cartBody = JSON.stringify(await addToCart(baseUrl, probe, stocked[0]!.id));
   const pairs = shoppers.flatMap((shopper) => stocked.map((item) => ({ shopper, productId: item.id })));
-  let nextPair = 0;
+  // A shopper and product pair belongs to one connection for a whole round (autocannon clears a connection's
+  // context after each round), so two connections never add to the same line at once. 100 pairs: the warm-up may
+  // stop 50 connections mid-round, and their pairs are not given back.
+  const freePairs = [...pairs];
   const addPath = `${USER_API}/addToCart`;
   const headersOf = (shopper: Shopper) => ({
     authorization: `Bearer ${shopper.token}`,
     'content-type': 'application/json',
   });
   type CartContext = { pair?: (typeof pairs)[number]; lineId?: number };
-  // Four adds of one to a line, then its quantity set back to 1, so no line reaches the limit of 10 per product:
-  // each connection takes the next shopper and product for every round of five.
+  // Four adds of one to a line, then its quantity set back to 1, so no line reaches the limit of 10 per product.
   const add: autocannon.Request = {
     method: 'POST',
     path: addPath,
     setupRequest: (request, context: CartContext) => {
-      context.pair ??= pairs[nextPair++ % pairs.length]!;
+      context.pair ??= freePairs.shift();
+      if (!context.pair) throw new Error('More connections than shopper and product pairs');
       return {
         ...request,
         headers: headersOf(context.pair.shopper),
@@ -94,6 +97,9 @@ async function measureServer(baseUrl: string, products: Product[], product: Prod
       headers: headersOf(context.pair!.shopper),
       body: JSON.stringify({ quantity: 1 }),
     }),
+    onResponse: (_status, _body, context: CartContext) => {
+      if (context.pair) freePairs.push(context.pair);
+    },
   };
   const productPath = `${API}/api/v1/getProduct/${product.id}`;
   const targets: LoadTarget[] = [
@@ -151,6 +157,7 @@ try {
       smoke ? lighthousePages.slice(0, 1) : lighthousePages,
       settings.lighthouseRuns,
       log,
+      'bench/results/lighthouse',
     );
   }
 

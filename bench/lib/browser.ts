@@ -17,6 +17,8 @@ export interface PageBytes {
   total: number;
   jsFiles: number;
   cssFiles: number;
+  /** Each script and stylesheet with its compressed bytes, largest first: what to look at when the total grows. */
+  files: { path: string; bytes: number }[];
 }
 
 function kindOf(
@@ -45,7 +47,19 @@ export async function measureBytes(
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   const finished: Promise<void>[] = [];
-  const row: PageBytes = { name, path, js: 0, css: 0, fonts: 0, images: 0, api: 0, total: 0, jsFiles: 0, cssFiles: 0 };
+  const row: PageBytes = {
+    name,
+    path,
+    js: 0,
+    css: 0,
+    fonts: 0,
+    images: 0,
+    api: 0,
+    total: 0,
+    jsFiles: 0,
+    cssFiles: 0,
+    files: [],
+  };
   page.on('requestfinished', (request) => {
     finished.push(
       request.sizes().then((sizes) => {
@@ -56,6 +70,7 @@ export async function measureBytes(
         row[kind] += bytes;
         if (kind === 'js') row.jsFiles += 1;
         if (kind === 'css') row.cssFiles += 1;
+        if (kind === 'js' || kind === 'css') row.files.push({ path: new URL(request.url()).pathname, bytes });
       }),
     );
   });
@@ -64,6 +79,7 @@ export async function measureBytes(
   await page.waitForLoadState('networkidle');
   await Promise.all(finished);
   await context.close();
+  row.files.sort((a, b) => b.bytes - a.bytes);
   return row;
 }
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../../tests/e2e/chromium.js';
@@ -22,13 +24,16 @@ const score = (value: number | null | undefined) => Math.round((value ?? 0) * 10
 /**
  * Lighthouse with its default settings (mobile: a mid-range phone, simulated slow 4G and 4x CPU slowdown) in the
  * system Chromium, each page in a clean profile. With `runs` > 1 the run with the median performance score is kept.
+ * Each kept run's full report is written to `reportDir` as `<page>.json`, to open in the Lighthouse viewer.
  */
 export async function runLighthouse(
   baseUrl: string,
   pages: { name: string; path: string }[],
   runs: number,
   log: (line: string) => void,
+  reportDir: string,
 ): Promise<LighthouseFigures[]> {
+  await fs.mkdir(reportDir, { recursive: true });
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumLaunchOptions.executablePath,
     chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args],
@@ -36,7 +41,7 @@ export async function runLighthouse(
   try {
     const figures: LighthouseFigures[] = [];
     for (const target of pages) {
-      const attempts: LighthouseFigures[] = [];
+      const attempts: { figures: LighthouseFigures; report: string }[] = [];
       for (let run = 0; run < runs; run += 1) {
         const result = await lighthouse(baseUrl + target.path, {
           port: chrome.port,
@@ -50,21 +55,25 @@ export async function runLighthouse(
           .filter((audit) => audit.score !== null && audit.score < 0.9)
           .map((audit) => `${audit.id} (${score(audit.score)})`);
         attempts.push({
-          name: target.name,
-          path: target.path,
-          performance: score(categories.performance?.score),
-          accessibility: score(categories.accessibility?.score),
-          bestPractices: score(categories['best-practices']?.score),
-          seo: score(categories.seo?.score),
-          lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
-          tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
-          cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
-          fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
-          failing: [...new Set(failing)],
+          report: JSON.stringify(result.lhr),
+          figures: {
+            name: target.name,
+            path: target.path,
+            performance: score(categories.performance?.score),
+            accessibility: score(categories.accessibility?.score),
+            bestPractices: score(categories['best-practices']?.score),
+            seo: score(categories.seo?.score),
+            lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+            tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+            cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+            fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
+            failing: [...new Set(failing)],
+          },
         });
       }
-      attempts.sort((a, b) => a.performance - b.performance);
-      const kept = attempts[Math.floor(attempts.length / 2)]!;
+      attempts.sort((a, b) => a.figures.performance - b.figures.performance);
+      const { figures: kept, report } = attempts[Math.floor(attempts.length / 2)]!;
+      await fs.writeFile(path.join(reportDir, `${target.name.toLowerCase().replace(/\W+/g, '-')}.json`), report);
       log(
         `  ${kept.name}: performance ${kept.performance}, accessibility ${kept.accessibility}, best practices ` +
           `${kept.bestPractices}, SEO ${kept.seo}; LCP ${Math.round(kept.lcpMs)} ms, TBT ${Math.round(kept.tbtMs)} ms, ` +

@@ -14,6 +14,8 @@ export interface LoadFigures {
   requests: number;
   ceilingRps: number;
   ceilingP99Ms: number;
+  /** Non-2xx answers, errors and timeouts of the ceiling: anything but 0 means the comparison is void. */
+  ceilingErrors: number;
   /** rps / ceilingRps */
   ratio: number;
 }
@@ -42,7 +44,8 @@ async function fire(
   durationSeconds: number,
 ): Promise<autocannon.Result> {
   return autocannon({
-    url,
+    // A target with its own request list names each path there; otherwise every request goes to the target's path.
+    url: target.requests ? url : url + target.path,
     connections: settings.connections,
     duration: durationSeconds,
     method: target.method,
@@ -93,11 +96,13 @@ export async function measureLoad(
         requests: real.requests.total,
         ceilingRps: bare.requests.average,
         ceilingP99Ms: bare.latency.p99,
+        ceilingErrors: errorsOf(bare),
         ratio: bare.requests.average > 0 ? real.requests.average / bare.requests.average : 0,
       };
       log(
         `  ${row.name}: ${row.rps.toFixed(0)} req/s (ceiling ${row.ceilingRps.toFixed(0)}, ratio ${row.ratio.toFixed(2)}),` +
-          ` p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors}`,
+          ` p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors}` +
+          (row.ceilingErrors ? `; THE CEILING ANSWERED ${row.ceilingErrors} ERRORS` : ''),
       );
       figures.push(row);
     }

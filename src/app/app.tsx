@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles';
 import '@mantine/notifications/styles.css';
 import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-600.css';

@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@mantine/core';
 import { SmartLink } from '@/components/smart-link';
 import { safeHref } from '@/lib/safe-url';
 import { youtubeVideoId } from '@/lib/youtube';
@@ -23,8 +24,8 @@ export function VideoCard({ item, onPlay }: { item: VideoItem; onPlay: (video: P
   const videoId = youtubeVideoId(item.video);
   const pageLink = item.link && item.link !== item.video ? safeHref(item.link) : null;
   const extra = pageLink ? (
-    <SmartLink href={pageLink} className={classes.more} aria-label={`More about ${item.title}`}>
-      More
+    <SmartLink href={pageLink} className={classes.more}>
+      More<VisuallyHidden> about {item.title}</VisuallyHidden>
     </SmartLink>
   ) : null;
   const image = (

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const stylesDir = path.join(root, 'node_modules/@mantine/core/styles');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe('Mantine stylesheets', () => {
+  it('imports the stylesheet of every Mantine component the app uses', () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(path.join(root, 'src'))) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
+        for (const name of (match[1] ?? '').split(',')) {
+          const component = name.trim().split(/\s+as\s+/)[0]?.replace(/^type\s+/, '');
+          if (component && fs.existsSync(path.join(stylesDir, `${component}.css`))) used.add(component);
+        }
+      }
+    }
+    expect(used.size).toBeGreaterThan(10);
+    const imported = fs.readFileSync(path.join(root, 'src/app/mantine-styles.ts'), 'utf8');
+    const missing = [...used].filter((component) => !imported.includes(`'@mantine/core/styles/${component}.css'`));
+    expect(missing).toEqual([]);
+  });
+});
