@@ -4,8 +4,8 @@
  * before they are sent. Logging out deletes the user's entries. When IndexedDB cannot be used (private mode, a full
  * disk) the entries live in memory for this visit instead, and the app says so (see db.ts).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
+import { liveQuery } from 'dexie';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { Product } from '@/contract/catalog';
 import { newIdempotencyKey } from '@/lib/form-errors';
 import { db, isStorageAvailable, reportStorageFailure } from './db';
@@ -15,13 +15,11 @@ import type { OutboxAction, OutboxEntry } from './outbox-types';
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-/** The in-memory outbox used once IndexedDB has failed, and a version that changes with it. */
+/** The in-memory outbox used once IndexedDB has failed. */
 let memoryEntries: OutboxEntry[] = [];
 let memoryNextId = 1;
-let memoryVersion = 0;
 
 function changed(): void {
-  memoryVersion += 1;
   for (const listener of listeners) listener();
 }
 
@@ -91,34 +89,46 @@ export async function enqueue(userId: number, action: OutboxAction, product: Pro
 }
 
 /**
- * Marks an entry as being sent and returns it as it is now: an edit merged into it since the list was read is sent,
- * not the older version; an entry merged away is not sent at all. From here on nothing merges into it.
+ * Marks entries as being sent, in one transaction, and returns them as they are now: an edit merged into one since
+ * the list was read is sent, not the older version; an entry merged away is not in the answer. From here on nothing
+ * merges into them.
  */
-export async function claimEntry(id: number): Promise<OutboxEntry | undefined> {
+export async function claimEntries(ids: number[]): Promise<Map<number, OutboxEntry>> {
+  const claimed = new Map<number, OutboxEntry>();
   if (!isStorageAvailable()) {
-    const entry = memoryEntries.find((item) => item.id === id);
-    if (!entry) return undefined;
-    const claimed = { ...entry, attempts: entry.attempts + 1 };
-    memoryEntries = memoryEntries.map((item) => (item.id === id ? claimed : item));
+    memoryEntries = memoryEntries.map((entry) => {
+      if (entry.id === undefined || !ids.includes(entry.id)) return entry;
+      const marked = { ...entry, attempts: entry.attempts + 1 };
+      claimed.set(entry.id, marked);
+      return marked;
+    });
     changed();
     return claimed;
   }
-  return db.transaction('rw', db.outbox, async () => {
-    const entry = await db.outbox.get(id);
-    if (!entry) return undefined;
-    const claimed = { ...entry, attempts: entry.attempts + 1 };
-    await db.outbox.put(claimed);
-    return claimed;
+  await db.transaction('rw', db.outbox, async () => {
+    const found = await db.outbox.bulkGet(ids);
+    const marked = found.flatMap((entry) =>
+      entry?.id === undefined ? [] : [{ ...entry, attempts: entry.attempts + 1 }],
+    );
+    await db.outbox.bulkPut(marked);
+    for (const entry of marked) claimed.set(entry.id!, entry);
   });
+  return claimed;
 }
 
-export async function removeEntry(id: number): Promise<void> {
+export async function claimEntry(id: number): Promise<OutboxEntry | undefined> {
+  return (await claimEntries([id])).get(id);
+}
+
+/** Deletes entries the server has acknowledged (or refused for good), in one transaction. */
+export async function removeEntries(ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
   if (!isStorageAvailable()) {
-    memoryEntries = memoryEntries.filter((entry) => entry.id !== id);
+    memoryEntries = memoryEntries.filter((entry) => entry.id === undefined || !ids.includes(entry.id));
     changed();
     return;
   }
-  await db.outbox.delete(id);
+  await db.outbox.bulkDelete(ids);
 }
 
 export async function updateEntry(id: number, changes: Partial<OutboxEntry>): Promise<void> {
@@ -137,9 +147,55 @@ export async function clearUserEntries(userId: number): Promise<void> {
   await db.outbox.where('userId').equals(userId).delete().catch(reportStorageFailure);
 }
 
+interface WatchedEntries {
+  entries: OutboxEntry[];
+  listeners: Set<Listener>;
+  stop: () => void;
+}
+
+const NO_ENTRIES: OutboxEntry[] = [];
+const watched = new Map<number, WatchedEntries>();
+
+/**
+ * One live query per user, however many components show that user's edits (every wishlist heart on a product list
+ * is one): a change to the outbox reads the table once, not once per component.
+ */
+function watchEntries(userId: number, listener: Listener): () => void {
+  let watch = watched.get(userId);
+  if (!watch) {
+    const created: WatchedEntries = { entries: NO_ENTRIES, listeners: new Set(), stop: () => {} };
+    const publish = (entries: OutboxEntry[]) => {
+      created.entries = entries;
+      for (const notify of created.listeners) notify();
+    };
+    // Dexie's live query follows the table; onOutboxChange follows the in-memory fallback.
+    const subscription = liveQuery(() => entriesOf(userId)).subscribe({ next: publish, error: reportStorageFailure });
+    const unlisten = onOutboxChange(() => void entriesOf(userId).then(publish));
+    created.stop = () => {
+      subscription.unsubscribe();
+      unlisten();
+    };
+    watched.set(userId, created);
+    watch = created;
+  }
+  const current = watch;
+  current.listeners.add(listener);
+  return () => {
+    current.listeners.delete(listener);
+    if (current.listeners.size === 0 && watched.get(userId) === current) {
+      current.stop();
+      watched.delete(userId);
+    }
+  };
+}
+
 /** The user's queued edits, live: the cart, the wishlist and the pending count re-render as they change. */
 export function useOutboxEntries(userId: number | null): OutboxEntry[] {
-  // Dexie's live query follows the table; the version follows the in-memory fallback.
-  const version = useSyncExternalStore(onOutboxChange, () => memoryVersion);
-  return useLiveQuery(() => (userId === null ? [] : entriesOf(userId)), [userId, version]) ?? [];
+  const subscribe = useCallback(
+    (listener: Listener) => (userId === null ? () => {} : watchEntries(userId, listener)),
+    [userId],
+  );
+  return useSyncExternalStore(subscribe, () =>
+    userId === null ? NO_ENTRIES : (watched.get(userId)?.entries ?? NO_ENTRIES),
+  );
 }

@@ -20,7 +20,10 @@ describe('Mantine stylesheets', () => {
       const text = fs.readFileSync(file, 'utf8');
       for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
         for (const name of (match[1] ?? '').split(',')) {
-          const component = name.trim().split(/\s+as\s+/)[0]?.replace(/^type\s+/, '');
+          const component = name
+            .trim()
+            .split(/\s+as\s+/)[0]
+            ?.replace(/^type\s+/, '');
           if (component && fs.existsSync(path.join(stylesDir, `${component}.css`))) used.add(component);
         }
       }
