@@ -1,27 +1,14 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Cart } from '@/contract/cart';
-import type { Product } from '@/contract/catalog';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { db } from '@/offline/db';
 import { claimEntry, clearUserEntries, enqueue, listEntries, updateEntry } from '@/offline/outbox';
 import { applyCartEdits, applyWishlistEdits } from '@/offline/outbox-merge';
 import { backoffMs, decideAfterFailure } from '@/offline/retry-policy';
+import { testProduct } from './test-product';
 
-function product(id: number, price = 10_000): Product {
-  return {
-    id,
-    name: `Product ${id}`,
-    slug: `p-${id}`,
-    description: '',
-    images: [],
-    mrp: price,
-    price,
-    stock: 10,
-    category: 'Test',
-    perishable: false,
-  };
-}
+const product = testProduct;
 
 const USER = 7;
 

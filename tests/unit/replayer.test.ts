@@ -1,27 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '@/contract/catalog';
 import { db } from '@/offline/db';
 import { listEntries } from '@/offline/outbox';
 import type { OutboxAction, OutboxEntry } from '@/offline/outbox-types';
 import { replayOutbox } from '@/offline/replayer';
+import { testProduct } from './test-product';
 
 const USER = 11;
 
-function product(id: number): Product {
-  return {
-    id,
-    name: `Product ${id}`,
-    slug: `p-${id}`,
-    description: '',
-    images: [],
-    mrp: 100,
-    price: 100,
-    stock: 10,
-    category: 'Test',
-    perishable: false,
-  };
-}
+const product = testProduct;
 
 /** Entries stored as the app leaves them, without merging, so each one is a request. */
 async function queue(actions: OutboxAction[]): Promise<void> {
