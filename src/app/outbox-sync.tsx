@@ -76,6 +76,10 @@ export function OutboxSync() {
               message: reason,
               autoClose: false,
             }),
+          onAcknowledged: ({ cart, wishlist }) => {
+            if (cart) queryClient.setQueryData(accountKeys.cart(), cart);
+            if (wishlist) queryClient.setQueryData(accountKeys.wishlist(), wishlist);
+          },
           onSettled: () => {
             void queryClient.invalidateQueries({ queryKey: accountKeys.cart() });
             void queryClient.invalidateQueries({ queryKey: accountKeys.wishlist() });

@@ -22,6 +22,11 @@ export const OUTBOX_BATCH = 25;
 export interface ReplayHooks {
   /** A change the server refused for good: tell the user which item and why. */
   onDropped(entry: OutboxEntry, reason: string): void;
+  /**
+   * A batch was acknowledged and its entries deleted: the server's latest answers (null when unknown), to show at once
+   * instead of the older copy, which without the deleted entries would briefly lack those edits.
+   */
+  onAcknowledged(server: { cart: Cart | null; wishlist: Wishlist | null }): void;
   /** The server has everything (or as much as it can take now): fetch the cart and wishlist again. */
   onSettled(): void;
   /** A retry is due after this many milliseconds. */
@@ -191,7 +196,10 @@ export async function replayOutbox(userId: number, hooks: ReplayHooks): Promise<
       const done: number[] = [];
       await Promise.all(lanesOf(batch).map((lane) => sendLane(lane, done)));
       await removeEntries(done);
-      if (done.length > 0) sent = true;
+      if (done.length > 0) {
+        sent = true;
+        hooks.onAcknowledged({ cart: state.cart, wishlist: state.wishlist });
+      }
     }
     if (sent) hooks.onSettled();
   };

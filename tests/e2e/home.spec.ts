@@ -264,7 +264,7 @@ test.describe('untrusted content', () => {
       'href',
       'https://evil.example/embed/Tn4bH6yVd0M',
     );
-    await expect(insider.getByText('On set: lighting a night chase in Film City')).toBeVisible();
+    await expect(insider.getByRole('heading', { name: 'On set: lighting a night chase in Film City' })).toBeVisible();
     expect(dialogs).toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ function fakeServer(fails: (body: { product_id: number }) => boolean = () => fal
   return calls;
 }
 
-const hooks = () => ({ onDropped: vi.fn(), onSettled: vi.fn(), scheduleRetry: vi.fn() });
+const hooks = () => ({ onDropped: vi.fn(), onAcknowledged: vi.fn(), onSettled: vi.fn(), scheduleRetry: vi.fn() });
 
 beforeEach(async () => {
   await db.outbox.clear();
@@ -86,6 +86,11 @@ describe('outbox replay', () => {
       expect(other.started).toBeLessThan(cartOne!.ended);
     expect(await listEntries(USER)).toEqual([]);
     expect(replayHooks.onSettled).toHaveBeenCalledTimes(1);
+    // The server's last answers are handed over once the batch is deleted, to show before the refetch.
+    expect(replayHooks.onAcknowledged).toHaveBeenCalledWith({
+      cart: { data: [], subtotal: 0, item_count: 0 },
+      wishlist: { data: [] },
+    });
   });
 
   it("keeps a failed product's later edits and every later batch for the retry, and deletes only what was acknowledged", async () => {

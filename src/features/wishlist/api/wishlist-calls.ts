@@ -18,7 +18,9 @@ export function wishlistQueryOptions(enabled = true) {
     queryKey: accountKeys.wishlist(),
     queryFn: ({ signal }) => getWishlist(signal),
     enabled,
-    staleTime: 30 * 1000,
+    // Fetched again on every page load: the copy saved on the device can predate edits the outbox has already
+    // delivered (and deleted) just before the page was left. Offline, the saved copy and the queued edits show.
+    staleTime: 0,
   });
 }
 

@@ -1,0 +1,26 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:4555', U = '/backend/api/api/user/v1';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const ctx = await b.newContext({ baseURL: base });
+const page = await ctx.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('request', (r) => { if (r.url().includes('/user/')) console.log('REQ', r.method(), r.url().split('/v1')[1]); });
+page.on('response', (r) => { if (r.url().includes('/user/')) console.log('RES', r.status(), r.url().split('/v1')[1]); });
+page.on('requestfailed', (r) => console.log('FAILED', r.url(), r.failure()?.errorText));
+const email = `dbg-${Date.now()}@example.in`;
+await page.request.post(U + '/register', { data: { name: 'Dbg', email, password: 'Matinee-Show-42' } });
+const { token } = await (await page.request.post(U + '/login', { data: { email, password: 'Matinee-Show-42' } })).json();
+await page.addInitScript((t) => { localStorage.setItem('useAccessToken', t); localStorage.setItem('role', 'customer'); }, token);
+await page.goto('/shop?search=clock');
+await page.getByRole('button', { name: 'Add Film Reel Wall Clock to wishlist' }).click();
+await page.getByRole('link', { name: 'Wishlist, 1 item' }).waitFor();
+console.log('--- clicked');
+for (let i = 0; i < 20; i++) { await page.waitForTimeout(150); console.log(i, await page.locator('button[aria-label*="Film Reel"]').first().getAttribute('aria-label'), await page.getByRole('link', { name: /^Wishlist/ }).first().getAttribute('aria-label')); }
+await page.goto('/wishlist');
+await page.waitForTimeout(2500);
+console.log('header', await page.getByRole('link', { name: /^Wishlist/ }).first().getAttribute('aria-label'), await page.locator('main').innerText());
+const outbox = await page.evaluate(() => new Promise((res) => { const o = indexedDB.open('cineverse'); o.onsuccess = () => { const r = o.result.transaction('outbox').objectStore('outbox').getAll(); r.onsuccess = () => res(r.result.map((e) => [e.action.kind, e.attempts])); }; }));
+console.log('outbox', JSON.stringify(outbox));
+const w = await (await page.request.get(U + '/getWishlistItems', { headers: { authorization: 'Bearer ' + token } })).json();
+console.log('server wishlist', w.data.length);
+await b.close();
