@@ -11,7 +11,12 @@ const devBackend = process.env.DEV_BACKEND ?? 'http://localhost:8080';
 process.env.VITE_BUILD_ID ??= new Date().toISOString();
 
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-jitless.ts') },
+    ],
+  },
   plugins: [
     // The router plugin must run before React's so that it sees the route files untransformed.
     tanstackRouter({
