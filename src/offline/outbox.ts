@@ -116,10 +116,6 @@ export async function claimEntries(ids: number[]): Promise<Map<number, OutboxEnt
   return claimed;
 }
 
-export async function claimEntry(id: number): Promise<OutboxEntry | undefined> {
-  return (await claimEntries([id])).get(id);
-}
-
 /** Deletes entries the server has acknowledged (or refused for good), in one transaction. */
 export async function removeEntries(ids: number[]): Promise<void> {
   if (ids.length === 0) return;

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Cart } from '@/contract/cart';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { db } from '@/offline/db';
-import { claimEntry, clearUserEntries, enqueue, listEntries, updateEntry } from '@/offline/outbox';
+import { claimEntries, clearUserEntries, enqueue, listEntries, updateEntry } from '@/offline/outbox';
 import { applyCartEdits, applyWishlistEdits } from '@/offline/outbox-merge';
 import { backoffMs, decideAfterFailure } from '@/offline/retry-policy';
 import { testProduct } from './test-product';
@@ -71,7 +71,7 @@ describe('outbox merge rules', () => {
     const [listed] = await listEntries(USER);
     // The user adds it back before the replayer gets to the entry: the two merge into one add.
     await enqueue(USER, { kind: 'wishlist.add', productId: 5, wasPresent: false }, product(5));
-    const claimed = await claimEntry(listed?.id ?? 0);
+    const claimed = (await claimEntries([listed?.id ?? 0])).get(listed?.id ?? 0);
     expect(claimed?.action).toEqual({ kind: 'wishlist.add', productId: 5, wasPresent: true });
     expect(claimed?.attempts).toBe(1);
     // Claimed entries are never merged into again.
