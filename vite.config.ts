@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Where `npm run dev` sends API and upload calls: the server started by `npm start`. */
@@ -9,6 +9,28 @@ const devBackend = process.env.DEV_BACKEND ?? 'http://localhost:8080';
 
 /** One id per build: the persisted query cache of an older release is dropped on the first start of a new one. */
 process.env.VITE_BUILD_ID ??= new Date().toISOString();
+
+/**
+ * Every page waits for getHomeData (the site settings) before it shows anything, so the page asks for it while the
+ * app's code is still downloading; the app's own fetch of the same address then takes the preloaded answer.
+ */
+function preloadHomeData(): Plugin {
+  let apiBase = '/backend/api';
+  return {
+    name: 'cineverse-preload-home-data',
+    configResolved(config) {
+      // The same address and default as src/lib/api-client.ts.
+      apiBase = (String(config.env.VITE_API_BASE ?? '') || apiBase).replace(/\/+$/, '');
+    },
+    transformIndexHtml: () => [
+      {
+        tag: 'link',
+        attrs: { rel: 'preload', href: `${apiBase}/getHomeData`, as: 'fetch', crossorigin: 'anonymous' },
+        injectTo: 'head',
+      },
+    ],
+  };
+}
 
 export default defineConfig({
   resolve: {
@@ -27,6 +49,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    preloadHomeData(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

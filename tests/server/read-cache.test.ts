@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteSettings } from '../../server/src/db/schema.js';
@@ -37,6 +38,25 @@ describe('cached public reads', () => {
     const plain = await get('/backend/api/getHomeData');
     expect(homeDataSchema.parse(plain.json()).site_settings.site_name).toBe(siteName);
     expect(plain.body).toBe(first.body);
+  });
+
+  it('compresses a cached answer in the encoding the client takes, to the same JSON', async () => {
+    const plain = await get('/backend/api/getProduct');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const cases = [
+      { accept: 'gzip, deflate, br', encoding: 'br', decode: brotliDecompressSync },
+      { accept: 'br;q=0, gzip', encoding: 'gzip', decode: gunzipSync },
+      { accept: 'gzip', encoding: 'gzip', decode: gunzipSync },
+    ] as const;
+    for (const { accept, encoding, decode } of cases) {
+      const response = await get('/backend/api/getProduct', { 'accept-encoding': accept });
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers.vary, accept).toContain('accept-encoding');
+      expect(decode(response.rawPayload).toString(), accept).toBe(plain.body);
+    }
+    const refused = await get('/backend/api/getProduct', { 'accept-encoding': 'identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 
   it('shows the new stock on the product page and in the list as soon as an order takes it', async () => {

@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -36,9 +37,47 @@ export function jsonSerializer<S extends z.ZodType>(schema: S, url: string): (va
   return (value) => Buffer.from(serialize(value));
 }
 
-/** Sends serialized JSON as it is; Fastify does not serialize a Buffer again. */
+type Encoding = 'br' | 'gzip';
+/** Below 1 KB compressing saves less than it costs (the same threshold as the server's compression). */
+const COMPRESS_FROM_BYTES = 1024;
+/** Compressed copies of each cached answer, made once per answer instead of once per request; freed with it. */
+const compressedCopies = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+
+/** br when the client takes it, else gzip, else none; an encoding with q=0 is refused. */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding | undefined {
+  const accepted = new Set<string>();
+  for (const part of [acceptEncoding ?? ''].flat().join(',').split(',')) {
+    const [name = '', ...params] = part.split(';').map((item) => item.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+function compressedCopy(body: Buffer, encoding: Encoding): Buffer {
+  const copies = compressedCopies.get(body) ?? {};
+  compressedCopies.set(body, copies);
+  copies[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(body);
+  return copies[encoding];
+}
+
+/**
+ * Sends serialized JSON as it is (Fastify does not serialize a Buffer again), compressed for clients that accept it
+ * from a copy made once per cached answer; the compression plugin leaves an encoded body alone.
+ */
 export function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
+  reply.type('application/json; charset=utf-8');
+  const encoding = body.length >= COMPRESS_FROM_BYTES && preferredEncoding(reply.request.headers['accept-encoding']);
+  if (!encoding) return reply.send(body);
+  return reply
+    .header('vary', 'accept-encoding')
+    .header('content-encoding', encoding)
+    .send(compressedCopy(body, encoding));
 }
 
 export default fp<ReadCacheOptions>(
