@@ -32,6 +32,34 @@ function preloadHomeData(): Plugin {
   };
 }
 
+/** The fonts of the first screen: body text, its semibold, and the headings' Bebas Neue. */
+const firstScreenFonts = [
+  /inter-latin-400-normal-.*\.woff2$/,
+  /inter-latin-600-normal-.*\.woff2$/,
+  /bebas-neue-latin-400-normal-.*\.woff2$/,
+];
+
+/**
+ * Preloads the first screen's fonts. Found by the page's own styles only after the app has rendered, they arrived
+ * late and, swapped in, moved the text and the footer below it (layout shift).
+ */
+function preloadFonts(): Plugin {
+  return {
+    name: 'cineverse-preload-fonts',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) =>
+        Object.keys(context.bundle ?? {})
+          .filter((file) => firstScreenFonts.some((pattern) => pattern.test(file)))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: 'anonymous' },
+            injectTo: 'head' as const,
+          })),
+    },
+  };
+}
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -50,6 +78,7 @@ export default defineConfig({
     }),
     react(),
     preloadHomeData(),
+    preloadFonts(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
