@@ -38,6 +38,21 @@ export const PGLITE_OPTIONS: PGliteOptions = {
   ],
 };
 
+/**
+ * PGlite runs each statement synchronously on the server's only thread and hands its queued operations (queries and
+ * whole transactions, one at a time) to each other in microtasks. Under load a queue of them ran back to back
+ * without the event loop ever turning: new requests were not read and finished answers not written for hundreds of
+ * milliseconds (seconds for the unluckiest request). Each operation now starts with one turn of the event loop.
+ */
+export function yieldBetweenOperations(client: PGlite): void {
+  const runExclusive = client._runExclusiveTransaction.bind(client);
+  client._runExclusiveTransaction = <T>(operation: () => Promise<T>) =>
+    runExclusive(async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return operation();
+    });
+}
+
 export interface DatabaseOptions {
   /** postgres://... selects PostgreSQL. */
   databaseUrl?: string | undefined;
@@ -70,6 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
   const client = new PGlite(options.pgliteDir, PGLITE_OPTIONS);
   await client.waitReady;
+  yieldBetweenOperations(client);
   const db = drizzlePglite({ client, schema });
   return {
     db,
