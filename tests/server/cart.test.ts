@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, wishlistItems } from '../../server/src/db/schema.js';
+import { cartItems, idempotencyKeys, wishlistItems } from '../../server/src/db/schema.js';
 import { createShopper, productNamed, setStock, USER_API, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -230,6 +230,32 @@ describe('idempotency keys', () => {
     const theirs = await call('POST', '/addToCart', other, { product_id: book.id, quantity: 1 }, key);
     expect(theirs.statusCode).toBe(200);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('treats a key older than 24 hours as new: the request runs again, even with another body', async () => {
+    await emptyCartAndWishlist(shopper);
+    const book = await productNamed(testApp.app, 'Screenplay Writing Workbook');
+    const key = { 'idempotency-key': 'add-workbook-old' };
+    expect((await call('POST', '/addToCart', shopper, { product_id: book.id, quantity: 1 }, key)).statusCode).toBe(200);
+    const age = async (hours: number) =>
+      testApp.app.db
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
+        .where(and(eq(idempotencyKeys.userId, shopper.id), eq(idempotencyKeys.key, key['idempotency-key'])));
+    await age(23);
+    const replayed = await call('POST', '/addToCart', shopper, { product_id: book.id, quantity: 1 }, key);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json().data[0].quantity).toBe(1);
+
+    await age(25);
+    const again = await call('POST', '/addToCart', shopper, { product_id: book.id, quantity: 2 }, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.json().data[0].quantity).toBe(3);
+    // From now on the key answers with this request's result.
+    const replay = await call('POST', '/addToCart', shopper, { product_id: book.id, quantity: 2 }, key);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(again.json());
   });
 
   it('does not repeat a removal replayed after later changes', async () => {

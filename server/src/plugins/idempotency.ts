@@ -74,12 +74,16 @@ export default fp(
       const sameKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, header));
 
       return db.transaction(async (tx) => {
-        await tx.delete(idempotencyKeys).where(and(sameKey, lt(idempotencyKeys.createdAt, expiredBefore())));
+        // Claimed when new, or taken over when its record has expired; a live record is left alone (no row back).
         // On PostgreSQL a second request with the same key waits here until the first commits, then replays it.
         const [claimed] = await tx
           .insert(idempotencyKeys)
           .values({ userId, key: header, fingerprint })
-          .onConflictDoNothing()
+          .onConflictDoUpdate({
+            target: [idempotencyKeys.userId, idempotencyKeys.key],
+            set: { fingerprint, statusCode: null, response: null, createdAt: sql`now()` },
+            setWhere: lt(idempotencyKeys.createdAt, expiredBefore()),
+          })
           .returning({ id: idempotencyKeys.id });
         if (!claimed) {
           const [stored] = await tx.select().from(idempotencyKeys).where(sameKey).limit(1);
