@@ -24,7 +24,7 @@ import type { PlayingVideo } from './video-modal';
 export function HomeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   const headingId = `${id}-heading`;
   return (
-    <section className={classes.section} aria-labelledby={headingId} data-section={id}>
+    <section className={`${classes.section} ${classes.titledSection}`} aria-labelledby={headingId} data-section={id}>
       <Reveal>
         <h2 id={headingId} className={classes.sectionTitle}>
           {title}
