@@ -10,8 +10,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { constants as zlibConstants } from 'node:zlib';
 import type { DatabaseHandle } from './db/client.js';
+import { brotliOptions, COMPRESS_FROM_BYTES } from './lib/compression.js';
 import accountRepository from './plugins/account-repository.js';
 import authPlugin from './plugins/auth.js';
 import cartRepository from './plugins/cart-repository.js';
@@ -101,9 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],
-    threshold: 1024,
-    // Brotli's default quality 11 costs milliseconds per response; 4 keeps most of the gain for dynamic JSON.
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESS_FROM_BYTES,
+    brotliOptions: brotliOptions(false),
   });
   // Off by default: only the routes that name a limit in their config (the contact form) are limited, per address.
   await fastify.register(fastifyRateLimit, { global: false });

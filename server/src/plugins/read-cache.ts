@@ -1,8 +1,9 @@
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { brotliOptions, COMPRESS_FROM_BYTES } from '../lib/compression.js';
 import { createJsonCache, type JsonCache } from '../lib/json-cache.js';
 
 declare module 'fastify' {
@@ -38,8 +39,6 @@ export function jsonSerializer<S extends z.ZodType>(schema: S, url: string): (va
 }
 
 type Encoding = 'br' | 'gzip';
-/** Below 1 KB compressing saves less than it costs (the same threshold as the server's compression). */
-const COMPRESS_FROM_BYTES = 1024;
 /** Compressed copies of each cached answer, made once per answer instead of once per request; freed with it. */
 const compressedCopies = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
 
@@ -59,10 +58,7 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
 function compressedCopy(body: Buffer, encoding: Encoding): Buffer {
   const copies = compressedCopies.get(body) ?? {};
   compressedCopies.set(body, copies);
-  copies[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-      : gzipSync(body);
+  copies[encoding] ??= encoding === 'br' ? brotliCompressSync(body, brotliOptions(true)) : gzipSync(body);
   return copies[encoding];
 }
 
