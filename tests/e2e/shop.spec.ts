@@ -181,6 +181,29 @@ test.describe('storefront', () => {
     await expect(page.getByText('Nothing saved yet.')).toBeVisible();
   });
 
+  test('a click on Add to cart or Wishlist before the profile has loaded waits for it instead of being lost', async ({
+    page,
+  }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user/v1/profile', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/shop/1');
+    const add = page.getByRole('button', { name: 'Add to cart' });
+    const wish = page.getByRole('button', { name: /to wishlist$/ });
+    await expect(add).toBeDisabled();
+    await expect(wish).toBeDisabled();
+    release();
+    await add.click();
+    await wish.click();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
+  });
+
   test('a perishable order shows why it cannot be cancelled, and logging out forgets the user', async ({ page }) => {
     await signIn(page);
     await page.goto('/orders?status=confirmed');

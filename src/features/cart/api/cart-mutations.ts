@@ -43,6 +43,8 @@ export function useCartActions() {
     enqueue(userId, action, product).catch(tellFailure);
   };
   return {
+    /** False while a signed-in user's profile (whose id keys the outbox) is still loading: nothing can be recorded. */
+    ready: userId !== null,
     /** The cart these actions see, for components that also show it. */
     cart,
     add(product: Product, quantity: number) {

@@ -37,6 +37,8 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
       <Button
         size="md"
         disabled={soldOut || full}
+        // Signed in, but the profile that says whose cart this is has not arrived: a click now would be lost.
+        loading={signedIn && !actions.ready}
         onClick={() => {
           if (!signedIn) {
             onNeedLogin();

@@ -49,6 +49,8 @@ export function useWishlistActions() {
     enqueue(userId, action, product).catch(tellFailure);
   };
   return {
+    /** False while a signed-in user's profile (whose id keys the outbox) is still loading: nothing can be recorded. */
+    ready: userId !== null,
     has: (productId: number) => Boolean(wishlist?.data.some((item) => item.product_id === productId)),
     add(product: Product) {
       const present = Boolean(wishlist?.data.some((item) => item.product_id === product.id));

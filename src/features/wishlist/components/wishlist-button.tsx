@@ -20,6 +20,8 @@ export function WishlistButton({ product, signedIn, onNeedLogin, compact }: Wish
       m={compact ? 'xs' : undefined}
       mt={compact ? 0 : 'sm'}
       aria-pressed={wished}
+      // Signed in, but the profile that says whose wishlist this is has not arrived: a click now would be lost.
+      loading={signedIn && !actions.ready}
       aria-label={wished ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
       onClick={() => {
         if (!signedIn) return onNeedLogin();
