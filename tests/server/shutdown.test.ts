@@ -34,45 +34,54 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-describe('shutdown', () => {
-  it('on SIGTERM finishes the request in flight, exits 0, and the data folder opens again intact', async () => {
-    const first = await startServer();
-    const exited = exitCode(first.child);
-    // A request whose body is still arriving when the signal comes: the server must read it and answer.
-    const body = JSON.stringify({ note: 'x'.repeat(2000) });
-    const request = http.request(`${first.baseUrl}/backend/api/getHomeData`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    });
-    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      request.on('response', (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-      });
-      request.on('error', reject);
-    });
-    request.write(body.slice(0, 1000));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    first.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    request.end(body.slice(1000));
-    const answer = await answered;
-    // getHomeData takes no POST: a complete JSON 404 shows the request was finished, not cut off.
-    expect(answer.status).toBe(404);
-    expect(JSON.parse(answer.text).message).toMatch(/not found/i);
-    expect(await exited).toBe(0);
+/**
+ * Two starts, the first creating a database in a fresh folder (PGlite's initdb alone takes ~8 s here): this test
+ * checks what a shutdown leaves behind, not how fast a server starts, so it gets far more than the default 30 s. */
+const TWO_STARTS_TIMEOUT_MS = 180_000;
 
-    const second = await startServer();
-    try {
-      const health = await fetch(`${second.baseUrl}/backend/api/health`);
-      expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
-      const home = await (await fetch(`${second.baseUrl}/backend/api/getHomeData`)).json();
-      expect(Object.keys(home.categoryList)).toHaveLength(8);
-    } finally {
-      const stopped = exitCode(second.child);
-      second.child.kill('SIGINT');
-      expect(await stopped).toBe(0);
-    }
-  });
+describe('shutdown', () => {
+  it(
+    'on SIGTERM finishes the request in flight, exits 0, and the data folder opens again intact',
+    async () => {
+      const first = await startServer();
+      const exited = exitCode(first.child);
+      // A request whose body is still arriving when the signal comes: the server must read it and answer.
+      const body = JSON.stringify({ note: 'x'.repeat(2000) });
+      const request = http.request(`${first.baseUrl}/backend/api/getHomeData`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        request.on('response', (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        });
+        request.on('error', reject);
+      });
+      request.write(body.slice(0, 1000));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      first.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      request.end(body.slice(1000));
+      const answer = await answered;
+      // getHomeData takes no POST: a complete JSON 404 shows the request was finished, not cut off.
+      expect(answer.status).toBe(404);
+      expect(JSON.parse(answer.text).message).toMatch(/not found/i);
+      expect(await exited).toBe(0);
+
+      const second = await startServer();
+      try {
+        const health = await fetch(`${second.baseUrl}/backend/api/health`);
+        expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+        const home = await (await fetch(`${second.baseUrl}/backend/api/getHomeData`)).json();
+        expect(Object.keys(home.categoryList)).toHaveLength(8);
+      } finally {
+        const stopped = exitCode(second.child);
+        second.child.kill('SIGINT');
+        expect(await stopped).toBe(0);
+      }
+    },
+    TWO_STARTS_TIMEOUT_MS,
+  );
 });
