@@ -6,10 +6,10 @@ import '@fontsource/inter/latin-700.css';
 import '@fontsource/bebas-neue/latin-400.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications, useNotifications } from '@mantine/notifications';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SiteSettingsGate } from '@/features/site-settings/components/site-settings-gate';
 import { onUnauthorized } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
@@ -21,6 +21,23 @@ import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 import { UpdatePrompt } from './update-prompt';
+
+const NotificationsStack = lazy(() =>
+  import('./notifications-stack').then((module) => ({ default: module.NotificationsStack })),
+);
+
+/** Mantine's notification stack, loaded when the first notification is shown; the store holds it until then. */
+function NotificationsOnDemand() {
+  const { notifications: shown, queue } = useNotifications();
+  const [loaded, setLoaded] = useState(false);
+  if (!loaded && shown.length + queue.length > 0) setLoaded(true);
+  if (!loaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsStack />
+    </Suspense>
+  );
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -59,7 +76,7 @@ export function App() {
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" />
+      <NotificationsOnDemand />
       <PersistQueryClientProvider
         client={queryClient}
         persistOptions={{

@@ -106,6 +106,28 @@ test.describe('accessibility', () => {
     await expect(page).toHaveURL(/\/contact$/);
   });
 
+  test('the account menu opens by keyboard on its first press, closes on Escape and gives focus back', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const accountButton = page.getByRole('button', { name: 'Account menu' });
+    await accountButton.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Log in' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(accountButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Log in' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Create account' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/register/);
+  });
+
   test('the banner dots and card carousel buttons work by keyboard and only visible slides take focus', async ({
     page,
   }) => {

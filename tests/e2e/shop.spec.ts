@@ -31,6 +31,11 @@ test.describe('storefront', () => {
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+    // The toast shows at the top right, under the header: the cart button stays free to press.
+    const toast = page.getByRole('alert').filter({ hasText: 'Added to cart' });
+    await expect(toast).toBeVisible();
+    const header = await page.getByRole('banner').boundingBox();
+    expect((await toast.boundingBox())?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
 
     await page.getByRole('link', { name: 'Cart, 2 items' }).click();
     await expect(page.getByText('Subtotal (2 items)')).toBeVisible();

@@ -1,24 +1,23 @@
-import { Burger, Drawer, Stack } from '@mantine/core';
+import { Burger, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { useAppStore } from '@/lib/app-store';
 import { imageUrl } from '@/lib/image-url';
 import { HeaderShopActions } from './header-shop-actions';
+import { navLinks } from './nav-links';
 import { SyncStatus } from './sync-status';
 import classes from './site-layout.module.css';
 import { TaglineStrip } from './tagline-strip';
 
-export const navLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/shop', label: 'Shop' },
-  { to: '/about', label: 'About Us' },
-  { to: '/contact', label: 'Contact Us' },
-] as const;
+const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
 /** Sticky header: tagline strip, logo home, nav links with the active one highlighted, a drawer menu on phones. */
 export function SiteHeader() {
   const settings = useAppStore((state) => state.siteSetting);
   const [menuOpen, menu] = useDisclosure(false);
+  // The drawer (Mantine's modal machinery) loads on the first press of the menu button, then stays for its animations.
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const siteName = settings?.site_name || 'CineVerse';
   const logo = settings?.site_logo ? imageUrl(settings.site_logo, 'settings') : '/icons/icon-192.png';
 
@@ -47,7 +46,10 @@ export function SiteHeader() {
           <Burger
             hiddenFrom="sm"
             opened={menuOpen}
-            onClick={menu.toggle}
+            onClick={() => {
+              setMenuLoaded(true);
+              menu.toggle();
+            }}
             color="#f5efe6"
             size="md"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -57,23 +59,11 @@ export function SiteHeader() {
         </nav>
       </div>
       <SyncStatus />
-      <Drawer opened={menuOpen} onClose={menu.close} title="Menu" position="right" size="80%" hiddenFrom="sm">
-        <nav aria-label="Mobile">
-          <Stack gap={4}>
-            {navLinks.map((link) => (
-              <Link
-                key={link.to}
-                to={link.to}
-                className={classes.drawerLink}
-                activeOptions={{ exact: link.to !== '/shop' }}
-                onClick={menu.close}
-              >
-                {link.label}
-              </Link>
-            ))}
-          </Stack>
-        </nav>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpen} onClose={menu.close} />
+        </Suspense>
+      )}
     </header>
   );
 }

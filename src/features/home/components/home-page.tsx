@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PageContainer } from '@/components/page-container';
 import type { HomeData, Section } from '@/contract/site';
 import { imageUrl } from '@/lib/image-url';
@@ -13,7 +13,9 @@ import {
   VideoGrid,
 } from './home-sections';
 import classes from './home.module.css';
-import { VideoModal, type PlayingVideo } from './video-modal';
+import type { PlayingVideo } from './video-modal';
+
+const VideoModal = lazy(() => import('./video-modal').then((module) => ({ default: module.VideoModal })));
 
 function ContentSection({ section, onPlay }: { section: Section; onPlay: (video: PlayingVideo) => void }) {
   const { title, layout } = sectionDisplay[section.type];
@@ -50,6 +52,9 @@ function ContentSection({ section, onPlay }: { section: Section; onPlay: (video:
  */
 export function HomePage({ data, siteName }: { data: HomeData | undefined; siteName: string }) {
   const [video, setVideo] = useState<PlayingVideo | null>(null);
+  // The player (a Mantine modal) loads with the first video played, then stays mounted for its closing animation.
+  const [playerLoaded, setPlayerLoaded] = useState(false);
+  if (video && !playerLoaded) setPlayerLoaded(true);
   const insiders = data?.insiderList ?? [];
   return (
     <PageContainer>
@@ -75,7 +80,11 @@ export function HomePage({ data, siteName }: { data: HomeData | undefined; siteN
         <ContentSection key={section.type} section={section} onPlay={setVideo} />
       ))}
       <FaqSection />
-      <VideoModal video={video} onClose={() => setVideo(null)} />
+      {playerLoaded && (
+        <Suspense fallback={null}>
+          <VideoModal video={video} onClose={() => setVideo(null)} />
+        </Suspense>
+      )}
     </PageContainer>
   );
 }

@@ -1,0 +1,67 @@
+import { Menu } from '@mantine/core';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLogout } from '@/features/auth/api/session-calls';
+import { useAppStore } from '@/lib/app-store';
+import { AccountButton } from './account-button';
+
+/**
+ * The account menu. It loads when the account button is first pressed, in place of that button, so it opens right
+ * after its first render, from its own button focused: closing it gives focus back there.
+ */
+export function AccountMenu() {
+  const button = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    button.current?.focus();
+    // Opened as an update, not from the start: Mantine notes the element to give focus back to when it opens.
+    const frame = requestAnimationFrame(() => setOpened(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const signedIn = useAppStore((state) => state.signedIn);
+  const user = useAppStore((state) => state.userProfile);
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const loginSearch = {
+    redirect: location.pathname === '/login' || location.pathname === '/register' ? undefined : location.href,
+  };
+
+  return (
+    <Menu position="bottom-end" width={220} withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>
+        <AccountButton ref={button} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {signedIn ? (
+          <>
+            <Menu.Label>{user ? `Hello, ${user.name.split(' ')[0]}` : 'Your account'}</Menu.Label>
+            <Menu.Item component={Link} to="/profile">
+              Profile
+            </Menu.Item>
+            <Menu.Item component={Link} to="/orders">
+              Orders
+            </Menu.Item>
+            <Menu.Item component={Link} to="/wishlist">
+              Wishlist
+            </Menu.Item>
+            <Menu.Item component={Link} to="/coupons">
+              Coupons
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item onClick={() => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) })}>
+              Log out
+            </Menu.Item>
+          </>
+        ) : (
+          <>
+            <Menu.Item renderRoot={(props) => <Link {...props} to="/login" search={loginSearch} />}>Log in</Menu.Item>
+            <Menu.Item renderRoot={(props) => <Link {...props} to="/register" search={loginSearch} />}>
+              Create account
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
