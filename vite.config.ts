@@ -64,7 +64,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
-      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-jitless.ts') },
+      { find: /^zod\/mini$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-jitless.ts') },
     ],
   },
   plugins: [

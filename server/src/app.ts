@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import type { DatabaseHandle } from './db/client.js';
 import { brotliOptions, COMPRESS_FROM_BYTES } from './lib/compression.js';
 import accountRepository from './plugins/account-repository.js';
@@ -35,6 +36,10 @@ import orderRoutes from './routes/shop/orders.js';
 import siteRoutes from './routes/site/index.js';
 import accountRoutes from './routes/user/accounts.js';
 import profileRoutes from './routes/user/profile.js';
+
+// The contract is written with zod/mini, which carries no messages of its own: API clients get zod's English ones
+// ("Invalid input: expected object, received undefined") for the rules the contract gives no message.
+z.config(z.locales.en());
 
 export const API_PREFIX = '/backend/api';
 export const API_VERSION = 'v1';

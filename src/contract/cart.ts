@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { productSchema } from './catalog';
 
 /** At most this many of one product in a cart: a shop limit, also far below any stock. */
@@ -6,16 +6,20 @@ export const MAX_LINE_QUANTITY = 10;
 
 const productIdSchema = z
   .number({ error: 'product_id must be a number' })
-  .int('product_id must be a whole number')
-  .min(1, 'product_id must be 1 or more');
+  .check(z.int('product_id must be a whole number'), z.gte(1, 'product_id must be 1 or more'));
 
 const quantitySchema = z
   .number({ error: 'quantity must be a number' })
-  .int('quantity must be a whole number')
-  .min(1, 'quantity must be at least 1')
-  .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`);
+  .check(
+    z.int('quantity must be a whole number'),
+    z.gte(1, 'quantity must be at least 1'),
+    z.lte(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
+  );
 
-export const addToCartRequestSchema = z.object({ product_id: productIdSchema, quantity: quantitySchema.default(1) });
+export const addToCartRequestSchema = z.object({
+  product_id: productIdSchema,
+  quantity: z._default(quantitySchema, 1),
+});
 export type AddToCartRequest = z.input<typeof addToCartRequestSchema>;
 
 export const setCartQuantityRequestSchema = z.object({ quantity: quantitySchema });
@@ -25,11 +29,11 @@ export const addToWishlistRequestSchema = z.object({ product_id: productIdSchema
 export type AddToWishlistRequest = z.input<typeof addToWishlistRequestSchema>;
 
 export const cartLineSchema = z.object({
-  id: z.number().int(),
-  product_id: z.number().int(),
-  quantity: z.number().int(),
+  id: z.int(),
+  product_id: z.int(),
+  quantity: z.int(),
   /** price x quantity, in paise, from the product's current price. */
-  line_total: z.number().int(),
+  line_total: z.int(),
   product: productSchema,
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
@@ -37,15 +41,15 @@ export type CartLine = z.infer<typeof cartLineSchema>;
 export const cartSchema = z.object({
   data: z.array(cartLineSchema),
   /** Sum of the line totals, in paise. */
-  subtotal: z.number().int(),
+  subtotal: z.int(),
   /** Sum of the quantities, for the header's count. */
-  item_count: z.number().int(),
+  item_count: z.int(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 
 export const wishlistItemSchema = z.object({
-  id: z.number().int(),
-  product_id: z.number().int(),
+  id: z.int(),
+  product_id: z.int(),
   product: productSchema,
 });
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;

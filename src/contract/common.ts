@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Every error the API answers: a message a person can read, and the field at fault when there is one. */
 export const errorResponseSchema = z.object({
   message: z.string(),
-  field: z.string().optional(),
+  field: z.optional(z.string()),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * A message from the contact page. The rules and messages are the spec's (point 5); the upper limits are ours, so
@@ -7,22 +7,26 @@ import { z } from 'zod';
 export const contactMessageSchema = z.object({
   name: z
     .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .min(3, 'Name must be at least 3 characters')
-    .max(100, 'Name must be at most 100 characters'),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Email must be at most 254 characters')
-    .pipe(z.email('Invalid email address')),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Name is required'),
+      z.minLength(3, 'Name must be at least 3 characters'),
+      z.maxLength(100, 'Name must be at most 100 characters'),
+    ),
+  email: z.pipe(
+    z
+      .string({ error: 'Email is required' })
+      .check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Email must be at most 254 characters')),
+    z.email('Invalid email address'),
+  ),
   message: z
     .string({ error: 'Message is required' })
-    .trim()
-    .min(1, 'Message is required')
-    .min(10, 'Message must be at least 10 characters')
-    .max(5000, 'Message must be at most 5000 characters'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Message is required'),
+      z.minLength(10, 'Message must be at least 10 characters'),
+      z.maxLength(5000, 'Message must be at most 5000 characters'),
+    ),
 });
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 export type ContactField = keyof ContactMessageInput;
@@ -34,6 +38,6 @@ export function contactFieldError(field: ContactField, value: string): string | 
 }
 
 export const contactMessageCreatedSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   message: z.string(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const couponKinds = ['percent', 'flat'] as const;
 
@@ -7,21 +7,25 @@ export const couponSchema = z.object({
   code: z.string(),
   description: z.string(),
   kind: z.enum(couponKinds),
-  value: z.number().int(),
-  min_order: z.number().int(),
-  max_discount: z.number().int().nullable(),
-  ends_at: z.string().nullable(),
+  value: z.int(),
+  min_order: z.int(),
+  max_discount: z.nullable(z.int()),
+  ends_at: z.nullable(z.string()),
 });
 export type Coupon = z.infer<typeof couponSchema>;
 
 export const couponListSchema = z.object({ data: z.array(couponSchema) });
 
-export const couponCodeSchema = z
-  .string({ error: 'Coupon code is required' })
-  .trim()
-  .min(1, 'Coupon code is required')
-  .max(40, 'Coupon code must be at most 40 characters')
-  .transform((value) => value.toUpperCase());
+export const couponCodeSchema = z.pipe(
+  z
+    .string({ error: 'Coupon code is required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Coupon code is required'),
+      z.maxLength(40, 'Coupon code must be at most 40 characters'),
+    ),
+  z.transform((value: string) => value.toUpperCase()),
+);
 
 export const applyCouponRequestSchema = z.object({ code: couponCodeSchema });
 export type ApplyCouponRequest = z.input<typeof applyCouponRequestSchema>;
@@ -31,8 +35,8 @@ export const appliedCouponSchema = z.object({
     code: z.string(),
     description: z.string(),
     /** The cart's subtotal and the discount it earns, in paise. */
-    subtotal: z.number().int(),
-    discount: z.number().int(),
+    subtotal: z.int(),
+    discount: z.int(),
   }),
 });
 export type AppliedCoupon = z.infer<typeof appliedCouponSchema>['data'];

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** One entry of a category's directory: a person, a studio, a union, a location... */
 export const directoryEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   city: z.string(),
   description: z.string(),
@@ -19,22 +19,25 @@ export const DIRECTORY_PAGE_SIZE = 6;
 
 export const directoryQuerySchema = z.object({
   /** Part of the name, any case. */
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100, 'search must be at most 100 characters'))),
   /** Exact city, any case. */
-  city: z.string().trim().max(100, 'city must be at most 100 characters').optional(),
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(48, 'pageSize must be at most 48').default(DIRECTORY_PAGE_SIZE),
+  city: z.optional(z.string().check(z.trim(), z.maxLength(100, 'city must be at most 100 characters'))),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1, 'page must be 1 or more'), z.lte(10_000)), 1),
+  pageSize: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(48, 'pageSize must be at most 48')),
+    DIRECTORY_PAGE_SIZE,
+  ),
 });
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 
 export const directoryPageSchema = z.object({
-  category: z.object({ id: z.number().int(), name: z.string(), description: z.string() }),
+  category: z.object({ id: z.int(), name: z.string(), description: z.string() }),
   /** Every city of the category, for the filter, whatever the current search. */
   cities: z.array(z.string()),
   entries: z.array(directoryEntrySchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
+  page: z.int(),
+  pageSize: z.int(),
+  total: z.int(),
+  totalPages: z.int(),
 });
 export type DirectoryPage = z.infer<typeof directoryPageSchema>;

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { pageMetaSchema } from './catalog';
 import { couponCodeSchema } from './coupons';
+import { orderStatuses } from './order-statuses';
 import { addressInputSchema, savedAddressSchema } from './user';
 
-export const orderStatuses = ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+export { orderStatuses, type OrderStatus } from './order-statuses';
 
 export const paymentMethods = ['cod'] as const;
 
@@ -17,32 +17,42 @@ export const CANCEL_WINDOW_DAYS = 30;
 export const completeOrderRequestSchema = z.object({
   address: addressInputSchema,
   payment_method: z.enum(paymentMethods, { error: 'payment_method must be cod (cash on delivery)' }),
-  coupon_code: z
-    .union([z.literal('').transform(() => undefined), z.null().transform(() => undefined), couponCodeSchema])
-    .optional(),
+  coupon_code: z.optional(
+    z.union([
+      z.pipe(
+        z.literal(''),
+        z.transform(() => undefined),
+      ),
+      z.pipe(
+        z.null(),
+        z.transform(() => undefined),
+      ),
+      couponCodeSchema,
+    ]),
+  ),
 });
 export type CompleteOrderRequest = z.input<typeof completeOrderRequestSchema>;
 
-export const orderAddressSchema = savedAddressSchema.omit({ id: true });
+export const orderAddressSchema = z.omit(savedAddressSchema, { id: true });
 
 export const orderItemSchema = z.object({
-  product_id: z.number().int(),
+  product_id: z.int(),
   name: z.string(),
   image: z.string(),
   /** Prices as they were when the order was placed, in paise. */
-  price: z.number().int(),
-  mrp: z.number().int(),
-  quantity: z.number().int(),
-  line_total: z.number().int(),
+  price: z.int(),
+  mrp: z.int(),
+  quantity: z.int(),
+  line_total: z.int(),
   perishable: z.boolean(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
 export const orderSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   status: z.enum(orderStatuses),
-  total: z.number().int(),
-  item_count: z.number().int(),
+  total: z.int(),
+  item_count: z.int(),
   created_at: z.string(),
   /** The first item's image and name, for a list row. */
   cover_image: z.string(),
@@ -51,21 +61,21 @@ export const orderSummarySchema = z.object({
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const orderSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   status: z.enum(orderStatuses),
   payment_method: z.enum(paymentMethods),
   address: orderAddressSchema,
   items: z.array(orderItemSchema),
-  subtotal: z.number().int(),
-  discount: z.number().int(),
-  shipping: z.number().int(),
-  total: z.number().int(),
-  coupon_code: z.string().nullable(),
+  subtotal: z.int(),
+  discount: z.int(),
+  shipping: z.int(),
+  total: z.int(),
+  coupon_code: z.nullable(z.string()),
   created_at: z.string(),
-  cancelled_at: z.string().nullable(),
+  cancelled_at: z.nullable(z.string()),
   /** Whether the shopper may cancel now, and if not, why. */
   can_cancel: z.boolean(),
-  cancel_blocked_reason: z.string().nullable(),
+  cancel_blocked_reason: z.nullable(z.string()),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -73,18 +83,22 @@ export const orderResponseSchema = z.object({ data: orderSchema });
 
 export const ORDERS_PER_PAGE = 10;
 
-export const getOrdersRequestSchema = z
-  .object({
-    page: z.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').default(1),
-    per_page: z
-      .number({ error: 'per_page must be a number' })
-      .int()
-      .min(1, 'per_page must be 1 or more')
-      .max(50, 'per_page must be at most 50')
-      .default(ORDERS_PER_PAGE),
-    status: z.enum(orderStatuses, { error: `status must be one of ${orderStatuses.join(', ')}` }).optional(),
-  })
-  .default({ page: 1, per_page: ORDERS_PER_PAGE });
+export const getOrdersRequestSchema = z._default(
+  z.object({
+    page: z._default(
+      z.number({ error: 'page must be a number' }).check(z.int(), z.gte(1, 'page must be 1 or more')),
+      1,
+    ),
+    per_page: z._default(
+      z
+        .number({ error: 'per_page must be a number' })
+        .check(z.int(), z.gte(1, 'per_page must be 1 or more'), z.lte(50, 'per_page must be at most 50')),
+      ORDERS_PER_PAGE,
+    ),
+    status: z.optional(z.enum(orderStatuses, { error: `status must be one of ${orderStatuses.join(', ')}` })),
+  }),
+  { page: 1, per_page: ORDERS_PER_PAGE },
+);
 export type GetOrdersRequest = z.input<typeof getOrdersRequestSchema>;
 
 export const orderListSchema = z.object({ data: z.array(orderSummarySchema), meta: pageMetaSchema });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** site_settings as the spec names them; image fields hold a file name in the `settings` upload folder. */
 export const siteSettingsSchema = z.object({
@@ -17,7 +17,7 @@ export const siteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 export const categorySummarySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   description: z.string(),
 });
@@ -28,7 +28,7 @@ export const categoryListSchema = z.record(z.string(), categorySummarySchema);
 
 /** A banner carousel slide: an image in the `banner` upload folder and where the slide leads. */
 export const bannerSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   image: z.string(),
   link: z.string(),
   /** What the banner shows, for people who cannot see it; empty when the banner is decorative. */
@@ -38,7 +38,7 @@ export type Banner = z.infer<typeof bannerSchema>;
 
 /** An insider video: a thumbnail in the `inside` folder, the video to play and an optional page link. */
 export const insiderSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   thumbnail: z.string(),
   video_link: z.string(),
@@ -61,7 +61,7 @@ export type SectionType = (typeof sectionTypes)[number];
 
 /** An item of a content section; its image is in the `section` folder. */
 export const sectionItemSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   image: z.string(),
   link: z.string(),

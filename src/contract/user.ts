@@ -1,11 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Phones are 10-digit Indian mobile numbers; spaces, dashes and a +91 or 0 prefix are accepted and removed. */
-export const phoneSchema = z
-  .string({ error: 'Phone is required' })
-  .trim()
-  .transform((value) => value.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, ''))
-  .pipe(z.string().regex(/^[6-9]\d{9}$/, 'Phone must be a 10-digit mobile number'));
+export const phoneSchema = z.pipe(
+  z.pipe(
+    z.string({ error: 'Phone is required' }).check(z.trim()),
+    z.transform((value: string) => value.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, '')),
+  ),
+  z.string().check(z.regex(/^[6-9]\d{9}$/, 'Phone must be a 10-digit mobile number')),
+);
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** scrypt input is bounded: a megabyte-long password would only cost the server time. */
@@ -13,32 +15,48 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 export const nameSchema = z
   .string({ error: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .min(2, 'Name must be at least 2 characters')
-  .max(100, 'Name must be at most 100 characters');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Name is required'),
+    z.minLength(2, 'Name must be at least 2 characters'),
+    z.maxLength(100, 'Name must be at most 100 characters'),
+  );
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
-  .pipe(z.email('Invalid email address'))
-  .transform((value) => value.toLowerCase());
+export const emailSchema = z.pipe(
+  z.pipe(
+    z
+      .string({ error: 'Email is required' })
+      .check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Email must be at most 254 characters')),
+    z.email('Invalid email address'),
+  ),
+  z.transform((value: string) => value.toLowerCase()),
+);
+
+/** A phone that may be left out: empty or null means none. */
+const optionalPhoneSchema = z.union([
+  z.pipe(
+    z.literal(''),
+    z.transform(() => null),
+  ),
+  z.null(),
+  phoneSchema,
+]);
 
 export const registerRequestSchema = z.object({
   name: nameSchema,
   email: emailSchema,
   password: z
     .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    .check(
+      z.minLength(1, 'Password is required'),
+      z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+      z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    ),
   /** Optional: empty or absent means no phone. */
-  phone: z
-    .union([z.literal('').transform(() => null), z.null(), phoneSchema])
-    .optional()
-    .transform((value) => value ?? null),
+  phone: z.pipe(
+    z.optional(optionalPhoneSchema),
+    z.transform((value: string | null | undefined) => value ?? null),
+  ),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -46,16 +64,18 @@ export const loginRequestSchema = z.object({
   email: emailSchema,
   password: z
     .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    .check(
+      z.minLength(1, 'Password is required'),
+      z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    ),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
+  phone: z.nullable(z.string()),
   role: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -69,35 +89,30 @@ export const addressInputSchema = z.object({
   phone: phoneSchema,
   line1: z
     .string({ error: 'Address line 1 is required' })
-    .trim()
-    .min(1, 'Address line 1 is required')
-    .max(200, 'Address line 1 must be at most 200 characters'),
-  line2: z
-    .string()
-    .trim()
-    .max(200, 'Address line 2 must be at most 200 characters')
-    .optional()
-    .transform((value) => value ?? ''),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Address line 1 is required'),
+      z.maxLength(200, 'Address line 1 must be at most 200 characters'),
+    ),
+  line2: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(200, 'Address line 2 must be at most 200 characters'))),
+    z.transform((value: string | undefined) => value ?? ''),
+  ),
   city: z
     .string({ error: 'City is required' })
-    .trim()
-    .min(1, 'City is required')
-    .max(100, 'City must be at most 100 characters'),
+    .check(z.trim(), z.minLength(1, 'City is required'), z.maxLength(100, 'City must be at most 100 characters')),
   state: z
     .string({ error: 'State is required' })
-    .trim()
-    .min(1, 'State is required')
-    .max(100, 'State must be at most 100 characters'),
+    .check(z.trim(), z.minLength(1, 'State is required'), z.maxLength(100, 'State must be at most 100 characters')),
   pincode: z
     .string({ error: 'PIN code is required' })
-    .trim()
-    .regex(/^[1-9]\d{5}$/, 'PIN code must be 6 digits and cannot start with 0'),
+    .check(z.trim(), z.regex(/^[1-9]\d{5}$/, 'PIN code must be 6 digits and cannot start with 0')),
 });
 export type AddressInput = z.input<typeof addressInputSchema>;
 export type Address = z.infer<typeof addressInputSchema>;
 
 export const savedAddressSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   phone: z.string(),
   line1: z.string(),
@@ -108,7 +123,7 @@ export const savedAddressSchema = z.object({
 });
 export type SavedAddress = z.infer<typeof savedAddressSchema>;
 
-export const profileSchema = userSchema.extend({ addresses: z.array(savedAddressSchema) });
+export const profileSchema = z.extend(userSchema, { addresses: z.array(savedAddressSchema) });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const profileResponseSchema = z.object({ data: profileSchema });
@@ -116,7 +131,7 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 export const profileUpdateSchema = z.object({
   name: nameSchema,
-  phone: z.union([z.literal('').transform(() => null), z.null(), phoneSchema]),
+  phone: optionalPhoneSchema,
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 

@@ -2,7 +2,7 @@
  * The one place that talks to the API over fetch. Base address from VITE_API_BASE (default same-origin
  * /backend/api), API version {v} = v1, bearer token from localStorage `useAccessToken`, success = 200-299.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { clearSession, getAccessToken } from './session';
 
 export const API_BASE = (import.meta.env.VITE_API_BASE ?? '/backend/api').replace(/\/+$/, '');
@@ -52,7 +52,7 @@ export interface RequestOptions<T> {
   /** Send the stored bearer token. */
   auth?: boolean;
   /** Validates the answer; a server that drifts from the contract fails loudly here, not deep in a component. */
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Sent as Idempotency-Key: created once per user action, so a retried request never repeats its effect. */

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { NotFoundPage } from '@/components/not-found-page';
+import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router';
 import { useSessionProfile } from '@/features/auth/hooks/use-session-profile';
 import { SiteFooter } from './-components/site-footer';
 import { SiteHeader } from './-components/site-header';
@@ -25,5 +24,6 @@ function RootLayout() {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  // Loaded when a path is unknown: its decorative search field is the only text input a first page would carry.
+  notFoundComponent: lazyRouteComponent(() => import('@/components/not-found-page'), 'NotFoundPage'),
 });

@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useDisplayedCart } from '@/features/cart/api/cart-mutations';
 import { CartPage } from '@/features/cart/components/cart-page';
 import { useAppliedCoupon } from '@/features/coupons/api/coupon-calls';
 import { CouponField } from '@/features/coupons/components/coupon-field';
 import { useDisplayedWishlist } from '@/features/wishlist/api/wishlist-calls';
+import { lenient } from '@/lib/search-params';
 
 export const couponSearchSchema = z.object({
-  coupon: z.string().trim().toUpperCase().max(40).optional().catch(undefined),
+  coupon: lenient(z.string().check(z.trim(), z.toUpperCase(), z.maxLength(40))),
 });
 
 function CartRoute() {

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OrderPage } from '@/features/orders/components/order-page';
+import { idParam, lenient } from '@/lib/search-params';
 
 function OrderRoute() {
   const { orderId } = Route.useParams();
@@ -10,9 +11,9 @@ function OrderRoute() {
 
 export const Route = createFileRoute('/_account/orders/$orderId')({
   params: {
-    parse: (params) => ({ orderId: z.coerce.number().int().min(1).parse(params.orderId) }),
+    parse: (params) => ({ orderId: idParam.parse(params.orderId) }),
     stringify: (params) => ({ orderId: String(params.orderId) }),
   },
-  validateSearch: (search) => z.object({ placed: z.boolean().optional().catch(undefined) }).parse(search),
+  validateSearch: (search) => z.object({ placed: lenient(z.boolean()) }).parse(search),
   component: OrderRoute,
 });

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { orderStatuses } from '@/contract/orders';
+import { z } from 'zod/mini';
+import { orderStatuses } from '@/contract/order-statuses';
 import { OrdersPage } from '@/features/orders/components/orders-page';
+import { lenient, pageNumber } from '@/lib/search-params';
 
 const ordersSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
-  status: z.enum(orderStatuses).optional().catch(undefined),
+  page: lenient(pageNumber),
+  status: lenient(z.enum(orderStatuses)),
 });
 
 function OrdersRoute() {

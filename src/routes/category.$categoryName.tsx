@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DirectoryPage } from '@/features/category/components/directory-page';
+import { lenient, pageNumber, searchText } from '@/lib/search-params';
 
 /** Search params of the directory; a malformed value is dropped rather than failing the page. */
 const directorySearchSchema = z.object({
-  search: z.string().trim().max(100).optional().catch(undefined),
-  city: z.string().trim().max(100).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  search: lenient(searchText(100)),
+  city: lenient(searchText(100)),
+  page: lenient(pageNumber),
 });
 
 function CategoryRoute() {
@@ -25,7 +26,9 @@ function CategoryRoute() {
 
 export const Route = createFileRoute('/category/$categoryName')({
   params: {
-    parse: (params) => ({ categoryName: z.string().min(1).max(100).parse(params.categoryName) }),
+    parse: (params) => ({
+      categoryName: z.string().check(z.minLength(1), z.maxLength(100)).parse(params.categoryName),
+    }),
     stringify: (params) => params,
   },
   validateSearch: (search) => directorySearchSchema.parse(search),

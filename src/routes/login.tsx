@@ -1,10 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { useAppStore } from '@/lib/app-store';
 import { safeRedirect } from '@/lib/form-errors';
+import { lenient } from '@/lib/search-params';
 
-export const authSearchSchema = z.object({ redirect: z.string().max(2000).optional().catch(undefined) });
+export const authSearchSchema = z.object({ redirect: lenient(z.string().check(z.maxLength(2000))) });
 
 function LoginRoute() {
   const { redirect: target } = Route.useSearch();

@@ -1,17 +1,18 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { productSorts } from '@/contract/catalog';
 import { productsQueryOptions } from '@/features/catalog/api/get-products';
 import { ShopPage } from '@/features/catalog/components/shop-page';
 import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { useAppStore } from '@/lib/app-store';
+import { lenient, pageNumber, searchText } from '@/lib/search-params';
 
 /** Search params of the store; a malformed value is dropped rather than failing the page. */
 const shopSearchSchema = z.object({
-  search: z.string().trim().max(100).optional().catch(undefined),
-  category: z.string().trim().max(100).optional().catch(undefined),
-  sort: z.enum(productSorts).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  search: lenient(searchText(100)),
+  category: lenient(searchText(100)),
+  sort: lenient(z.enum(productSorts)),
+  page: lenient(pageNumber),
 });
 
 function ShopRoute() {

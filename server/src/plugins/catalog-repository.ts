@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Product, ProductListResponse, productListQuerySchema } from '../../../src/contract/catalog.js';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { products } from '../db/schema.js';
 import { likePattern } from '../lib/like-pattern.js';
 

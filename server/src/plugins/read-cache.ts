@@ -2,7 +2,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { brotliOptions, COMPRESS_FROM_BYTES } from '../lib/compression.js';
 import { createJsonCache, type JsonCache } from '../lib/json-cache.js';
 
@@ -33,7 +33,7 @@ export const CATALOG_CACHE_TTL_MS = 10_000;
 const CATALOG_CACHE_ENTRIES = 500;
 
 /** The route's own serializer: validates `value` against the response schema once, when it is cached. */
-export function jsonSerializer<S extends z.ZodType>(schema: S, url: string): (value: z.input<S>) => Buffer {
+export function jsonSerializer<S extends z.ZodMiniType>(schema: S, url: string): (value: z.input<S>) => Buffer {
   const serialize = serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' });
   return (value) => Buffer.from(serialize(value));
 }

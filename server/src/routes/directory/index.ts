@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
 import { directoryPageSchema, directoryQuerySchema } from '../../../../src/contract/directory.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -12,7 +12,7 @@ const directoryRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['site'],
         summary: "A page of a category's directory entries",
-        params: z.object({ categoryName: z.string().trim().min(1).max(100) }),
+        params: z.object({ categoryName: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
         querystring: directoryQuerySchema,
         response: { 200: directoryPageSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
