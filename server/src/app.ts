@@ -33,7 +33,7 @@ import contactRoutes from './routes/contact/index.js';
 import directoryRoutes from './routes/directory/index.js';
 import cartRoutes from './routes/shop/cart.js';
 import orderRoutes from './routes/shop/orders.js';
-import siteRoutes from './routes/site/index.js';
+import siteRoutes, { homeBannerImage } from './routes/site/index.js';
 import accountRoutes from './routes/user/accounts.js';
 import profileRoutes from './routes/user/profile.js';
 
@@ -156,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(webApp, {
     distDir: options.distDir,
     uploadsDir: path.join(options.dataDir, 'uploads'),
+    largestImage: async (pathname) => (pathname === '/' ? homeBannerImage(fastify) : null),
   });
 
   return fastify;

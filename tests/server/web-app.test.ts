@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.js';
 
 let t: TestApp;
+let distDir: string;
 beforeAll(async () => {
-  const distDir = path.join(await fs.mkdtemp('/tmp/cineverse-dist-'), 'dist');
+  distDir = path.join(await fs.mkdtemp('/tmp/cineverse-dist-'), 'dist');
   await fs.mkdir(path.join(distDir, 'assets'), { recursive: true });
-  await fs.writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await fs.writeFile(path.join(distDir, 'index.html'), '<!doctype html><head></head><div id="root"></div>');
   await fs.writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("install", () => {});');
   await fs.writeFile(path.join(distDir, 'assets', 'index-AbC123.js'), 'console.log(1);');
   t = await createTestApp({ seed: false, distDir });
@@ -48,5 +49,33 @@ describe('serving the PWA', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('the home page shell', () => {
+  it("preloads the first banner, the home page's largest image, and only on the home page", async () => {
+    const seeded = await createTestApp({ distDir });
+    try {
+      const home = (await seeded.app.inject({ method: 'GET', url: '/backend/api/getHomeData' })).json();
+      const banner = `/backend/uploads/banner/${encodeURIComponent(home.bannerList[0].image)}`;
+      const shell = await seeded.app.inject({ method: 'GET', url: '/' });
+      expect(shell.statusCode).toBe(200);
+      expect(shell.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(shell.headers['cache-control']).toBe('no-store');
+      expect(shell.body).toContain(`<link rel="preload" as="image" href="${banner}" fetchpriority="high"></head>`);
+      expect(shell.body).toContain('id="root"');
+      expect((await seeded.app.inject({ method: 'GET', url: banner })).statusCode).toBe(200);
+      for (const url of ['/about', '/shop', '/no/such/scene']) {
+        expect((await seeded.app.inject({ method: 'GET', url })).body, url).not.toContain('rel="preload"');
+      }
+    } finally {
+      await seeded.close();
+    }
+  });
+
+  it('serves the plain shell when there is no banner', async () => {
+    const shell = await t.app.inject({ method: 'GET', url: '/' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).not.toContain('rel="preload"');
   });
 });

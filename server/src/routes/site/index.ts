@@ -1,13 +1,38 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
-import { healthSchema, homeDataSchema } from '../../../../src/contract/site.js';
+import { healthSchema, homeDataSchema, type HomeData } from '../../../../src/contract/site.js';
 import { jsonSerializer, sendJson } from '../../plugins/read-cache.js';
+
+const serializeHomeData = jsonSerializer(homeDataSchema, '/getHomeData');
+
+/** The getHomeData answer, serialized, from the read cache. */
+function homeDataBody(fastify: FastifyInstance): Promise<Buffer> {
+  return fastify.readCache.content.get('home', async () =>
+    serializeHomeData(await fastify.siteRepository.getHomeData()),
+  );
+}
+
+const firstBannerOf = new WeakMap<Buffer, string | null>();
+
+/**
+ * The address of the home page's first banner, its largest image on every screen, or null without banners. Read
+ * from the cached home data, once per cached copy.
+ */
+export async function homeBannerImage(fastify: FastifyInstance): Promise<string | null> {
+  const body = await homeDataBody(fastify);
+  let image = firstBannerOf.get(body);
+  if (image === undefined) {
+    const first = (JSON.parse(body.toString()) as HomeData).bannerList[0];
+    image = first ? `/backend/uploads/banner/${encodeURIComponent(first.image)}` : null;
+    firstBannerOf.set(body, image);
+  }
+  return image;
+}
 
 /** Public site data: the settings and categories every page needs, and the health check. */
 const siteRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const serializeHomeData = jsonSerializer(homeDataSchema, '/getHomeData');
-
   fastify.get(
     '/getHomeData',
     {
@@ -17,13 +42,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: homeDataSchema },
       },
     },
-    async (_request, reply) =>
-      sendJson(
-        reply,
-        await fastify.readCache.content.get('home', async () =>
-          serializeHomeData(await fastify.siteRepository.getHomeData()),
-        ),
-      ),
+    async (_request, reply) => sendJson(reply, await homeDataBody(fastify)),
   );
 
   fastify.get(
