@@ -5,6 +5,24 @@ import { expect, test } from './fixtures';
 const mainNav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
 
 test.describe('start-up', () => {
+  test('the home shell asks for the styles, the home data and the first banner before the code', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const home = await (await request.get('/backend/api/getHomeData')).json();
+    const firstScript = html.indexOf('<script type="module"');
+    expect(firstScript).toBeGreaterThan(-1);
+    for (const tag of [
+      /<link rel="stylesheet"[^>]*href="\/assets\/index-[^"]+\.css"/,
+      /<link rel="preload" href="\/backend\/api\/getHomeData" as="fetch"/,
+      `<link rel="preload" as="image" href="/backend/uploads/banner/${encodeURIComponent(home.bannerList[0].image)}"`,
+    ]) {
+      const at = typeof tag === 'string' ? html.indexOf(tag) : (tag.exec(html)?.index ?? -1);
+      expect(at, String(tag)).toBeGreaterThan(-1);
+      expect(at, String(tag)).toBeLessThan(firstScript);
+    }
+  });
+
   test('shows a spinner while the settings load, then the app', async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -8,7 +8,10 @@ let distDir: string;
 beforeAll(async () => {
   distDir = path.join(await fs.mkdtemp('/tmp/cineverse-dist-'), 'dist');
   await fs.mkdir(path.join(distDir, 'assets'), { recursive: true });
-  await fs.writeFile(path.join(distDir, 'index.html'), '<!doctype html><head></head><div id="root"></div>');
+  await fs.writeFile(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><head><script type="module" src="/assets/index-AbC123.js"></script></head><div id="root"></div>',
+  );
   await fs.writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("install", () => {});');
   await fs.writeFile(path.join(distDir, 'assets', 'index-AbC123.js'), 'console.log(1);');
   t = await createTestApp({ seed: false, distDir });
@@ -62,7 +65,10 @@ describe('the home page shell', () => {
       expect(shell.statusCode).toBe(200);
       expect(shell.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(shell.headers['cache-control']).toBe('no-store');
-      expect(shell.body).toContain(`<link rel="preload" as="image" href="${banner}" fetchpriority="high"></head>`);
+      const preload = shell.body.indexOf(`<link rel="preload" as="image" href="${banner}" fetchpriority="high">`);
+      // Asked for before the code: ahead of the entry script in the head.
+      expect(preload).toBeGreaterThan(-1);
+      expect(preload).toBeLessThan(shell.body.indexOf('<script type="module"'));
       expect(shell.body).toContain('id="root"');
       expect((await seeded.app.inject({ method: 'GET', url: banner })).statusCode).toBe(200);
       for (const url of ['/about', '/shop', '/no/such/scene']) {

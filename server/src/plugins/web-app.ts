@@ -78,10 +78,15 @@ export default fp<WebAppOptions>(
     }
 
     let shell: string | undefined;
-    /** The shell with a high-priority preload of `image` (an upload address, URL-encoded) in its head. */
+    /**
+     * The shell with a high-priority preload of `image` (an upload address, URL-encoded), ahead of the scripts so
+     * that it is asked for before them.
+     */
     const shellPreloading = (image: string): string => {
       shell ??= fs.readFileSync(path.join(options.distDir, 'index.html'), 'utf8');
-      return shell.replace('</head>', `<link rel="preload" as="image" href="${image}" fetchpriority="high"></head>`);
+      const link = `<link rel="preload" as="image" href="${image}" fetchpriority="high">`;
+      const at = shell.includes('<script type="module"') ? '<script type="module"' : '</head>';
+      return shell.replace(at, `${link}\n    ${at}`);
     };
     const largestImage = async (pathname: string): Promise<string | null> => {
       try {
