@@ -100,7 +100,9 @@ test.describe('shared layout', () => {
       ['Shipping Policy', '/shipping-policy', 'Shipping Policy'],
     ] as const;
     for (const [label, path, heading] of important) {
-      await footer.getByRole('link', { name: label, exact: true }).click();
+      // Followed by keyboard: the page above may still grow while it renders, moving the footer under a pointer.
+      await footer.getByRole('link', { name: label, exact: true }).focus();
+      await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     }
@@ -120,7 +122,8 @@ test.describe('shared layout', () => {
         `/category/${encodeURIComponent(name)}`,
       );
     }
-    await footer.getByRole('link', { name: 'Production House', exact: true }).click();
+    await footer.getByRole('link', { name: 'Production House', exact: true }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Production House' })).toBeVisible();
     await expect(footer.getByRole('link', { name: /^Phone: \+91 98201 45678$/ })).toHaveAttribute(
       'href',
