@@ -10,6 +10,3 @@ export const searchText = (max: number) => z.string().check(z.trim(), z.maxLengt
 
 /** A page number of a paged list. */
 export const pageNumber = z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000));
-
-/** A database id in a path, such as /shop/12. */
-export const idParam = z.coerce.number().check(z.int(), z.gte(1));

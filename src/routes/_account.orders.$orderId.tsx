@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { idParamsSchema } from '@/contract/catalog';
 import { OrderPage } from '@/features/orders/components/order-page';
-import { idParam, lenient } from '@/lib/search-params';
+import { lenient } from '@/lib/search-params';
 
 function OrderRoute() {
   const { orderId } = Route.useParams();
@@ -11,7 +12,7 @@ function OrderRoute() {
 
 export const Route = createFileRoute('/_account/orders/$orderId')({
   params: {
-    parse: (params) => ({ orderId: idParam.parse(params.orderId) }),
+    parse: (params) => ({ orderId: idParamsSchema.shape.id.parse(params.orderId) }),
     stringify: (params) => ({ orderId: String(params.orderId) }),
   },
   validateSearch: (search) => z.object({ placed: lenient(z.boolean()) }).parse(search),

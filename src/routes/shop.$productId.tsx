@@ -1,11 +1,11 @@
 import { Group } from '@mantine/core';
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
+import { idParamsSchema } from '@/contract/catalog';
 import { AddToCartPanel } from '@/features/cart/components/add-to-cart-panel';
 import { productQueryOptions } from '@/features/catalog/api/get-product';
 import { ProductPage } from '@/features/catalog/components/product-page';
 import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { useAppStore } from '@/lib/app-store';
-import { idParam } from '@/lib/search-params';
 
 function ProductRoute() {
   const { productId } = Route.useParams();
@@ -29,7 +29,7 @@ function ProductRoute() {
 
 export const Route = createFileRoute('/shop/$productId')({
   params: {
-    parse: (params) => ({ productId: idParam.parse(params.productId) }),
+    parse: (params) => ({ productId: idParamsSchema.shape.id.parse(params.productId) }),
     stringify: (params) => ({ productId: String(params.productId) }),
   },
   loader: ({ context, params }) => {

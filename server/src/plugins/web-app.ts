@@ -17,6 +17,9 @@ export interface WebAppOptions {
   largestImage?: (pathname: string) => Promise<string | null>;
 }
 
+/** Where the uploads are served. */
+export const UPLOADS_PREFIX = '/backend/uploads/';
+
 /** Upload folders the app knows; anything else under /backend/uploads is a 404. */
 export const uploadFolders = ['banner', 'settings', 'inside', 'section', 'product', 'directory'] as const;
 
@@ -49,7 +52,7 @@ export default fp<WebAppOptions>(
   async (fastify, options) => {
     await fastify.register(fastifyStatic, {
       root: options.uploadsDir,
-      prefix: '/backend/uploads/',
+      prefix: UPLOADS_PREFIX,
       decorateReply: false,
       index: false,
       dotfiles: 'deny',
@@ -77,13 +80,12 @@ export default fp<WebAppOptions>(
       fastify.log.warn(`No PWA build in ${options.distDir}: serving the API only`);
     }
 
-    let shell: string | undefined;
     /**
      * The shell with a high-priority preload of `image` (an upload address, URL-encoded), ahead of the scripts so
-     * that it is asked for before them.
+     * that it is asked for before them. Read per request, as sendFile does: a rebuild while the server runs changes it.
      */
-    const shellPreloading = (image: string): string => {
-      shell ??= fs.readFileSync(path.join(options.distDir, 'index.html'), 'utf8');
+    const shellPreloading = async (image: string): Promise<string> => {
+      const shell = await fs.promises.readFile(path.join(options.distDir, 'index.html'), 'utf8');
       const link = `<link rel="preload" as="image" href="${image}" fetchpriority="high">`;
       const at = shell.includes('<script type="module"') ? '<script type="module"' : '</head>';
       return shell.replace(at, `${link}\n    ${at}`);
@@ -111,7 +113,10 @@ export default fp<WebAppOptions>(
       if (!isPagePath(pathname)) return reply.code(404).sendFile('index.html');
       const image = await largestImage(pathname);
       if (!image) return reply.sendFile('index.html');
-      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(shellPreloading(image));
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(await shellPreloading(image));
     });
   },
   { name: 'web-app' },

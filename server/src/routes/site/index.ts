@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
 import { healthSchema, homeDataSchema, type HomeData } from '../../../../src/contract/site.js';
 import { jsonSerializer, sendJson } from '../../plugins/read-cache.js';
+import { UPLOADS_PREFIX } from '../../plugins/web-app.js';
 
 const serializeHomeData = jsonSerializer(homeDataSchema, '/getHomeData');
 
@@ -25,7 +26,7 @@ export async function homeBannerImage(fastify: FastifyInstance): Promise<string 
   let image = firstBannerOf.get(body);
   if (image === undefined) {
     const first = (JSON.parse(body.toString()) as HomeData).bannerList[0];
-    image = first ? `/backend/uploads/banner/${encodeURIComponent(first.image)}` : null;
+    image = first ? `${UPLOADS_PREFIX}banner/${encodeURIComponent(first.image)}` : null;
     firstBannerOf.set(body, image);
   }
   return image;
