@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Where `npm run dev` sends API and upload calls: the server started by `npm start`. */
@@ -86,7 +86,97 @@ function stylesBeforeScripts(): Plugin {
   };
 }
 
-export default defineConfig({
+/** The module the entry imports after the first paint: the whole app. */
+const startModule = /\/src\/app\/start\.tsx$/;
+
+/**
+ * The entry only imports the app after the first paint, so Vite would neither preload the app's code nor link its
+ * stylesheet. This puts both in the HTML: the code downloads while the page paints, and the first paint is styled.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'cineverse-preload-app',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => {
+        const bundle = context.bundle ?? {};
+        const start = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && startModule.test(output.facadeModuleId ?? ''),
+        );
+        if (!start || start.type !== 'chunk') return html;
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (!chunk || chunk.type !== 'chunk' || scripts.has(fileName)) return;
+          scripts.add(fileName);
+          chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+          chunk.imports.forEach(visit);
+        };
+        visit(start.fileName);
+        return [
+          ...[...styles].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...scripts]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+        ];
+      },
+    },
+  };
+}
+
+/** The browser's plugins; the server's renderer (an SSR build) needs only the router's and React's. */
+const browserPlugins = (): PluginOption[] => [
+  preloadHomeData(),
+  preloadFonts(),
+  preloadApp(),
+  stylesBeforeScripts(),
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    // The page registers the worker itself through workbox-window (src/app/service-worker.ts).
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: ['icons/*.png', 'robots.txt'],
+    manifest: {
+      id: '/',
+      name: 'CineVerse: India’s film-industry network',
+      short_name: 'CineVerse',
+      description:
+        'Actors, writers, directors, DOPs, studios and learners of Indian cinema, with official film merchandise.',
+      lang: 'en-IN',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      background_color: '#14110f',
+      theme_color: '#14110f',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // Every route chunk, the styles, fonts and icons: the app must open offline on pages never visited.
+      globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
+      globIgnores: ['**/*.br', '**/*.gz'],
+    },
+    devOptions: { enabled: false },
+  }),
+];
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
@@ -103,50 +193,20 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
-    preloadHomeData(),
-    preloadFonts(),
-    stylesBeforeScripts(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      // The page registers the worker itself through workbox-window (src/app/service-worker.ts).
-      injectRegister: false,
-      manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['icons/*.png', 'robots.txt'],
-      manifest: {
-        id: '/',
-        name: 'CineVerse: India’s film-industry network',
-        short_name: 'CineVerse',
-        description:
-          'Actors, writers, directors, DOPs, studios and learners of Indian cinema, with official film merchandise.',
-        lang: 'en-IN',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        background_color: '#14110f',
-        theme_color: '#14110f',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      injectManifest: {
-        // Every route chunk, the styles, fonts and icons: the app must open offline on pages never visited.
-        globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
-        globIgnores: ['**/*.br', '**/*.gz'],
-      },
-      devOptions: { enabled: false },
-    }),
+    ...(isSsrBuild ? [] : browserPlugins()),
   ],
   server: {
     proxy: { '/backend': devBackend },
   },
+  // The server's renderer carries its packages: it runs from DIST_DIR, which need not sit beside node_modules.
+  ssr: { noExternal: true },
+  // Bundled, React would pick its build from the server's NODE_ENV at run time; a production build is production's.
+  define: isSsrBuild && mode === 'production' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the server finds a rendered page's route stylesheets in it.
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
   },
-});
+}));

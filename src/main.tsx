@@ -1,18 +1,11 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { AppErrorBoundary } from './app/app-error-boundary';
-
+/**
+ * The entry. The page's own HTML (a server-rendered page, or the start-up screen) paints first; the app's code,
+ * which the HTML already preloads, runs after that first paint. In a hidden tab, where no frame is painted, it
+ * starts at once.
+ */
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element');
-const root = createRoot(rootElement);
-// A transition: the first render is done in slices, so the start-up screen keeps painting meanwhile.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <App />
-      </AppErrorBoundary>
-    </StrictMode>,
-  ),
-);
+
+const startApp = () => void import('./app/start').then(({ start }) => start(rootElement));
+if (document.visibilityState === 'hidden') startApp();
+else requestAnimationFrame(() => setTimeout(startApp, 0));

@@ -8,6 +8,7 @@ import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { notifications, useNotifications } from '@mantine/notifications';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { SiteSettingsGate } from '@/features/site-settings/components/site-settings-gate';
@@ -17,8 +18,7 @@ import { accountKeys } from '@/lib/shop-query-keys';
 import { onStorageAvailability } from '@/offline/db';
 import { PERSIST_BUSTER, PERSIST_MAX_AGE_MS, queryPersister, shouldPersistQuery } from '@/offline/query-persister';
 import { OutboxSync } from './outbox-sync';
-import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 import { UpdatePrompt } from './update-prompt';
 
@@ -39,10 +39,14 @@ function NotificationsOnDemand() {
   );
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+export interface AppProps {
+  queryClient: QueryClient;
+  /** Made with the same query client; loaded before a server-rendered page is hydrated. */
+  router: AppRouter;
+}
 
+/** The whole app, the same tree on the server (public pages rendered to HTML) and in the browser. */
+export function App({ queryClient, router }: AppProps) {
   useEffect(
     () =>
       onUnauthorized(() => {

@@ -1,20 +1,28 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { routeTree } from '@/route-tree.gen';
 
-export function createAppRouter(queryClient: QueryClient) {
+/**
+ * The router, on the browser's history; with `serverUrl`, the server's router of one page. That one leaves scroll
+ * restoration to the browser's router: on the server it would write an inline script, which the
+ * Content-Security-Policy refuses to run and which would then be left in the page, unlike the client's render.
+ */
+export function createAppRouter(queryClient: QueryClient, serverUrl?: string) {
   return createRouter({
     routeTree,
+    ...(serverUrl === undefined ? {} : { history: createMemoryHistory({ initialEntries: [serverUrl] }) }),
     context: { queryClient },
     defaultPreload: 'intent',
     // Loaders read through TanStack Query, which keeps its own cache: the router need not cache on top.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    scrollRestoration: serverUrl === undefined,
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }

@@ -20,3 +20,14 @@ export const pageRoutePatterns: readonly RegExp[] = [
 export function isPagePath(pathname: string): boolean {
   return pageRoutePatterns.some((pattern) => pattern.test(pathname));
 }
+
+/** Signed-in and sign-in pages: their content depends on the device's session, so the server sends the bare shell. */
+const accountPagePattern = /^\/(login|register|cart|checkout|wishlist|coupons|profile|orders)(\/|$)/;
+
+/** Public pages, which the server renders to HTML so that they show before the app's code has run. */
+export function isServerRenderedPath(pathname: string): boolean {
+  return isPagePath(pathname) && !accountPagePattern.test(pathname);
+}
+
+/** The id of the JSON script element that carries a server-rendered page's data (dehydrated query cache). */
+export const SERVER_STATE_ELEMENT_ID = 'cv-state';

@@ -59,6 +59,14 @@ export interface RequestOptions<T> {
   idempotencyKey?: string;
 }
 
+type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+let send: Fetch = (url, init) => fetch(url, init);
+
+/** Replaces the transport: the server renders a page by answering the app's calls itself, in the same process. */
+export function setApiTransport(transport: Fetch): void {
+  send = transport;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -69,7 +77,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   }
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await send(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? null : JSON.stringify(options.body),

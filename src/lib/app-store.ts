@@ -9,6 +9,11 @@ import { clearSession, getAccessToken, saveSession } from './session';
  */
 export interface AppState {
   signedIn: boolean;
+  /**
+   * Reads whether a token is stored. The store starts signed out, as the server renders every page, so that a
+   * server-rendered page hydrates against the same state; the app calls this once before it renders.
+   */
+  restoreSession(): void;
   /** Stores the token and role (the spec's keys) and the user. */
   signIn(token: string, user: User): void;
   /** Forgets the token, the role and the user. */
@@ -22,7 +27,8 @@ export interface AppState {
 }
 
 export const useAppStore = create<AppState>()((set) => ({
-  signedIn: getAccessToken() !== null,
+  signedIn: false,
+  restoreSession: () => set({ signedIn: getAccessToken() !== null }),
   signIn: (token, user) => {
     saveSession(token, user.role);
     set({ signedIn: true, userProfile: user });

@@ -69,7 +69,11 @@ async function update(id: number, changes: Partial<ContactOutboxEntry>): Promise
 
 /** Messages waiting to be sent, live. */
 export function useContactOutboxCount(): number {
-  const current = useSyncExternalStore(onContactOutboxChange, () => version);
+  const current = useSyncExternalStore(
+    onContactOutboxChange,
+    () => version,
+    () => version,
+  );
   return useLiveQuery(async () => (await all()).length, [current]) ?? 0;
 }
 

@@ -191,7 +191,10 @@ export function useOutboxEntries(userId: number | null): OutboxEntry[] {
     (listener: Listener) => (userId === null ? () => {} : watchEntries(userId, listener)),
     [userId],
   );
-  return useSyncExternalStore(subscribe, () =>
-    userId === null ? NO_ENTRIES : (watched.get(userId)?.entries ?? NO_ENTRIES),
+  return useSyncExternalStore(
+    subscribe,
+    () => (userId === null ? NO_ENTRIES : (watched.get(userId)?.entries ?? NO_ENTRIES)),
+    // A server-rendered page knows nothing of this device's outbox; the browser reads it once hydrated.
+    () => NO_ENTRIES,
   );
 }

@@ -58,16 +58,21 @@ export async function precompress(distDir: string): Promise<void> {
   );
 }
 
-/** Runs `vite build` in a child process (its memory is freed when it ends), then precompresses the output. */
-export async function buildWebApp(distDir: string): Promise<void> {
+function viteBuild(args: string[]): Promise<void> {
   const viteBin = path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [viteBin, 'build', '--outDir', distDir, '--emptyOutDir'], {
-      cwd: projectRoot,
-      stdio: 'inherit',
-    });
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [viteBin, 'build', ...args], { cwd: projectRoot, stdio: 'inherit' });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with code ${code}`))));
   });
+}
+
+/**
+ * Builds the PWA, then the server's renderer of public pages into DIST/.ssr (a dot folder: never served nor
+ * precached), each in a child process (its memory is freed when it ends); the PWA's text files are precompressed.
+ */
+export async function buildWebApp(distDir: string): Promise<void> {
+  await viteBuild(['--outDir', distDir, '--emptyOutDir']);
   await precompress(distDir);
+  await viteBuild(['--ssr', 'src/app/render-page.tsx', '--outDir', path.join(distDir, '.ssr'), '--emptyOutDir']);
 }

@@ -1,9 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { isPagePath } from '../../../src/contract/page-routes.js';
+import { isPagePath, isServerRenderedPath } from '../../../src/contract/page-routes.js';
+import { createJsonCache } from '../lib/json-cache.js';
+import {
+  beforeScripts,
+  imagePreload,
+  type RenderedPage,
+  routeAssets,
+  serverRenderedHtml,
+  type ViteManifest,
+} from '../lib/page-html.js';
+import { CATALOG_CACHE_TTL_MS } from './read-cache.js';
 
 export interface WebAppOptions {
   /** The PWA build; when it is missing only the API is served. */
@@ -15,6 +26,50 @@ export interface WebAppOptions {
    * while the code does instead of after it.
    */
   largestImage?: (pathname: string) => Promise<string | null>;
+  /** Render public pages to HTML (default true); off, every page gets the bare shell. */
+  serverRender?: boolean;
+}
+
+/** The SSR build's module (dist/.ssr/render-page.js, from src/app/render-page.tsx). */
+interface PageRendererModule {
+  renderPage(url: string): Promise<RenderedPage | null>;
+  setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
+}
+
+/** Rendered pages kept per address: the product figures in them are as fresh as the product reads they come from. */
+const PAGE_CACHE_TTL_MS = CATALOG_CACHE_TTL_MS;
+/** Distinct addresses kept (each search of the shop is its own); the oldest goes first. */
+const PAGE_CACHE_ENTRIES = 200;
+
+/**
+ * Loads the renderer of `distDir`, again after a rebuild (its file's time is part of the address, so the new build
+ * is a new module). The app's API calls are answered in process, through the same routes and caches as any client.
+ */
+function pageRendererOf(fastify: FastifyInstance, distDir: string) {
+  const file = path.join(distDir, '.ssr', 'render-page.js');
+  let loaded: { mtimeMs: number; module: Promise<PageRendererModule> } | undefined;
+  const transport = async (url: string, init: RequestInit): Promise<Response> => {
+    const answer = await fastify.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: init.headers as Record<string, string>,
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    });
+    return new Response(answer.payload, { status: answer.statusCode });
+  };
+  return async (): Promise<PageRendererModule | null> => {
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat) return null;
+    if (loaded?.mtimeMs !== stat.mtimeMs) {
+      const href = `${pathToFileURL(file).href}?v=${stat.mtimeMs}`;
+      const module = (import(href) as Promise<PageRendererModule>).then((renderer) => {
+        renderer.setApiTransport(transport);
+        return renderer;
+      });
+      loaded = { mtimeMs: stat.mtimeMs, module };
+    }
+    return loaded.module;
+  };
 }
 
 /** Where the uploads are served. */
@@ -80,16 +135,7 @@ export default fp<WebAppOptions>(
       fastify.log.warn(`No PWA build in ${options.distDir}: serving the API only`);
     }
 
-    /**
-     * The shell with a high-priority preload of `image` (an upload address, URL-encoded), ahead of the scripts so
-     * that it is asked for before them. Read per request, as sendFile does: a rebuild while the server runs changes it.
-     */
-    const shellPreloading = async (image: string): Promise<string> => {
-      const shell = await fs.promises.readFile(path.join(options.distDir, 'index.html'), 'utf8');
-      const link = `<link rel="preload" as="image" href="${image}" fetchpriority="high">`;
-      const at = shell.includes('<script type="module"') ? '<script type="module"' : '</head>';
-      return shell.replace(at, `${link}\n    ${at}`);
-    };
+    const readDist = (file: string) => fs.promises.readFile(path.join(options.distDir, file), 'utf8');
     const largestImage = async (pathname: string): Promise<string | null> => {
       try {
         return (await options.largestImage?.(pathname)) ?? null;
@@ -99,6 +145,31 @@ export default fp<WebAppOptions>(
         return null;
       }
     };
+    const renderer = options.serverRender === false ? async () => null : pageRendererOf(fastify, options.distDir);
+
+    /**
+     * The page at `url`: rendered by the server when it is public and renders, else the bare shell (the app then
+     * renders it in the browser). Either way the page's largest image, when known, is preloaded ahead of the
+     * scripts. The shell is read per render, as sendFile does: a rebuild while the server runs changes it.
+     */
+    const pageHtml = async (url: string, pathname: string): Promise<Buffer> => {
+      const [shell, image, module] = await Promise.all([readDist('index.html'), largestImage(pathname), renderer()]);
+      let html = image ? beforeScripts(shell, [imagePreload(image)]) : shell;
+      if (module && isServerRenderedPath(pathname)) {
+        try {
+          const page = await module.renderPage(url);
+          if (page) {
+            const manifest = JSON.parse(await readDist('.vite/manifest.json')) as ViteManifest;
+            html = serverRenderedHtml(html, page, routeAssets(manifest, page.routeIds));
+          }
+        } catch (error) {
+          // The bare shell still works: the app renders the page in the browser.
+          fastify.log.error({ err: error, url }, 'Could not render the page on the server');
+        }
+      }
+      return Buffer.from(html);
+    };
+    const pages = createJsonCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: PAGE_CACHE_ENTRIES });
 
     fastify.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
@@ -111,12 +182,10 @@ export default fp<WebAppOptions>(
         return reply.code(404).send({ message: `Not found: ${request.method} ${pathname}` });
       }
       if (!isPagePath(pathname)) return reply.code(404).sendFile('index.html');
-      const image = await largestImage(pathname);
-      if (!image) return reply.sendFile('index.html');
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(await shellPreloading(image));
+        .send(await pages.get(request.url, () => pageHtml(request.url, pathname)));
     });
   },
   { name: 'web-app' },

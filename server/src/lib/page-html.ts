@@ -1,0 +1,87 @@
+/**
+ * Puts a server-rendered page into the PWA's shell (dist/index.html): its markup in #root, its route stylesheets in
+ * the head, its data for the browser's hydration in a JSON script element. Pure functions; the web-app plugin does
+ * the reading and caching.
+ */
+import { SERVER_STATE_ELEMENT_ID } from '../../../src/contract/page-routes.js';
+
+export interface RenderedPage {
+  html: string;
+  head: string;
+  state: string;
+  routeIds: string[];
+}
+
+/** dist/.vite/manifest.json: each source module's output file, stylesheets and static imports. */
+export type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/** The route file of a TanStack route id: `/` is index, `/shop/` shop.index, `/shop/$productId` shop.$productId. */
+export function routeFileOf(routeId: string): string {
+  const trimmed = routeId.replace(/^\//, '');
+  const name = trimmed === '' ? 'index' : trimmed.endsWith('/') ? `${trimmed}index` : trimmed;
+  return `src/routes/${name.replaceAll('/', '.')}.tsx`;
+}
+
+export interface RouteAssets {
+  /** Site paths of the stylesheets: the page is styled at its first paint. */
+  styles: string[];
+  /** Site paths of the code: it downloads beside the app's, not after it. */
+  scripts: string[];
+}
+
+/** The code and stylesheets of the routes' code-split components and of everything they import. */
+export function routeAssets(manifest: ViteManifest, routeIds: string[]): RouteAssets {
+  const styles = new Set<string>();
+  const scripts = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const entry = manifest[key];
+    if (!entry) return;
+    scripts.add(`/${entry.file}`);
+    entry.css?.forEach((file) => styles.add(`/${file}`));
+    entry.imports?.forEach(visit);
+  };
+  for (const routeId of routeIds) visit(`${routeFileOf(routeId)}?tsr-split=component`);
+  return { styles: [...styles], scripts: [...scripts] };
+}
+
+const MODULE_SCRIPT = '<script type="module"';
+const ROOT_START = '<!--app-->';
+const ROOT_END = '<!--/app-->';
+
+/** Inserts `tags` ahead of the module scripts, so that they are asked for before the code. */
+export function beforeScripts(shell: string, tags: string[]): string {
+  if (tags.length === 0) return shell;
+  const at = shell.includes(MODULE_SCRIPT) ? MODULE_SCRIPT : '</head>';
+  return shell.replace(at, `${tags.join('\n    ')}\n    ${at}`);
+}
+
+/** A high-priority preload of the page's largest image (an upload address, URL-encoded). */
+export function imagePreload(image: string): string {
+  return `<link rel="preload" as="image" href="${image}" fetchpriority="high">`;
+}
+
+/**
+ * The shell with the page and its route's assets in it. The start-up screen between the shell's markers is replaced by the page; the
+ * shell's preload of getHomeData is dropped, since the data comes with the page.
+ */
+export function serverRenderedHtml(shell: string, page: RenderedPage, assets: RouteAssets): string {
+  const start = shell.indexOf(ROOT_START);
+  const end = shell.indexOf(ROOT_END);
+  if (start < 0 || end < start) throw new Error('The shell has no <!--app--> markers in #root');
+  const missing = (href: string) => !shell.includes(`href="${href}"`);
+  const links = [
+    ...(page.head ? [page.head] : []),
+    ...assets.styles.filter(missing).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    ...assets.scripts.filter(missing).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ];
+  const withPage = `${shell.slice(0, start)}${page.html}${shell.slice(end + ROOT_END.length)}`
+    .replace(/<link rel="preload" href="[^"]*\/getHomeData" as="fetch"[^>]*>\s*/, '')
+    .replace(
+      '</body>',
+      `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${page.state}</script>\n  </body>`,
+    );
+  return beforeScripts(withPage, links);
+}

@@ -1,0 +1,67 @@
+/**
+ * The server's renderer of public pages (built by Vite as an SSR bundle into dist/.ssr). It renders the very tree
+ * the browser hydrates, from the same queries, which the server answers in process (`setApiTransport`).
+ */
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { homeDataQueryOptions } from '@/features/site-settings/api/get-home-data';
+import { appElement } from './app-element';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
+export { setApiTransport } from '@/lib/api-client';
+
+export interface RenderedPage {
+  /** The app's markup, for the shell's #root. */
+  html: string;
+  /** Resource hints React wrote for the page (image preloads), for the head: in #root the browser's tree has none. */
+  head: string;
+  /** The query cache the page was rendered from, as JSON safe inside a script element. */
+  state: string;
+  /** The routes the page matched, root first, to find their stylesheets. */
+  routeIds: string[];
+}
+
+/** Resolves once no query is fetching: route loaders start theirs without waiting for them. */
+function queriesSettled(queryClient: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    const cache = queryClient.getQueryCache();
+    const check = () => {
+      if (queryClient.isFetching() > 0) return false;
+      resolve();
+      return true;
+    };
+    if (check()) return;
+    const unsubscribe = cache.subscribe(() => {
+      if (check()) unsubscribe();
+    });
+  });
+}
+
+/**
+ * Renders the page at `url` (path and query). Null when it should not be server-rendered after all: a call failed
+ * (the browser then shows its own error or offline state) or the address is not a known page.
+ */
+export async function renderPage(url: string): Promise<RenderedPage | null> {
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient, url);
+  await queryClient.prefetchQuery(homeDataQueryOptions());
+  await router.load();
+  await queriesSettled(queryClient);
+  const failed = queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => query.state.status !== 'success');
+  const { matches } = router.state;
+  if (failed || matches.some((match) => match.status !== 'success')) return null;
+  const markup = renderToString(appElement({ queryClient, router }));
+  // React writes its hints first when it does not render the whole document.
+  const head = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
+  return {
+    html: markup.slice(head.length),
+    head,
+    // `<` escaped: the JSON cannot close the script element it is written in.
+    state: JSON.stringify(dehydrate(queryClient)).replace(/</g, '\\u003c'),
+    routeIds: matches.map((match) => match.routeId),
+  };
+}

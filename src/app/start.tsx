@@ -1,0 +1,45 @@
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SERVER_STATE_ELEMENT_ID } from '@/contract/page-routes';
+import { useAppStore } from '@/lib/app-store';
+import { appElement } from './app-element';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
+/** The data a server-rendered page was rendered with, or null for the bare shell (offline, signed-in pages). */
+function serverState(): DehydratedState | null {
+  const text = document.getElementById(SERVER_STATE_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as DehydratedState;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts the app in `rootElement`. A server-rendered page is hydrated: its query cache is filled with the data the
+ * server used and the route's code is loaded first, so that the first render matches the HTML. Otherwise the app
+ * renders into the shell. Both are transitions: React works in slices and the page stays responsive meanwhile.
+ */
+export async function start(rootElement: HTMLElement): Promise<void> {
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  // Hydration reads the store's initial, signed-out state (as the server rendered), then renders the session.
+  useAppStore.getState().restoreSession();
+  const element = appElement({ queryClient, router });
+  const state = serverState();
+  if (state) {
+    hydrate(queryClient, state);
+    // What the router's own SSR hydration sets: the root match then renders as on the server, without a Suspense.
+    router.ssr = { manifest: undefined };
+    await router.load();
+    startTransition(() => {
+      hydrateRoot(rootElement, element);
+    });
+    return;
+  }
+  const root = createRoot(rootElement);
+  startTransition(() => root.render(element));
+}
