@@ -47,6 +47,10 @@ export interface AppProps {
 
 /** The whole app, the same tree on the server (public pages rendered to HTML) and in the browser. */
 export function App({ queryClient, router }: AppProps) {
+  // The page says when the app has taken over its HTML (hydrated a server-rendered page, or rendered the shell):
+  // before that, a server-rendered page's buttons do nothing. Tests wait for it.
+  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
+
   useEffect(
     () =>
       onUnauthorized(() => {

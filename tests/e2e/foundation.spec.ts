@@ -1,6 +1,6 @@
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium';
-import { expect, test } from './fixtures';
+import { expect, test, useBareShell } from './fixtures';
 
 const mainNav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -26,6 +26,7 @@ test.describe('start-up', () => {
   test('shows a spinner while the settings load, then the app', async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    await useBareShell(page);
     await page.route('**/backend/api/getHomeData', async (route) => {
       await held;
       await route.continue();
@@ -43,6 +44,7 @@ test.describe('start-up', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
+    await useBareShell(page);
     await page.route('**/backend/api/getHomeData', (route) => route.abort('failed'));
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
@@ -147,6 +149,7 @@ test.describe('shared layout', () => {
     // The seeded settings leave LinkedIn empty.
     await expect(socials.getByRole('link', { name: 'LinkedIn' })).toHaveCount(0);
 
+    await useBareShell(page);
     await page.route('**/backend/api/getHomeData', async (route) => {
       const response = await route.fetch();
       const body = await response.json();

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { routeAssets, routeFileOf, serverRenderedHtml, type ViteManifest } from '../../server/src/lib/page-html';
+
+const shell = [
+  '<!doctype html><html><head>',
+  '<link rel="stylesheet" crossorigin href="/assets/start-A.css">',
+  '<link rel="preload" href="/backend/api/getHomeData" as="fetch" crossorigin="anonymous">',
+  '<script type="module" crossorigin src="/assets/index-A.js"></script>',
+  '</head><body>',
+  '<div id="root"><!--app--><div class="cv-start">Loading CineVerse…</div><!--/app--></div>',
+  '</body></html>',
+].join('\n');
+
+const manifest: ViteManifest = {
+  'src/app/start.tsx': { file: 'assets/start-A.js', css: ['assets/start-A.css'] },
+  'src/routes/shop.index.tsx?tsr-split=component': {
+    file: 'assets/shop.index-B.js',
+    imports: ['src/app/start.tsx', '_catalog-C.js'],
+  },
+  '_catalog-C.js': { file: 'assets/catalog-C.js', css: ['assets/catalog-C.css'] },
+  'src/routes/about.tsx?tsr-split=component': { file: 'assets/about-D.js', css: ['assets/about-D.css'] },
+};
+
+describe('putting a server-rendered page into the shell', () => {
+  it('names the route file of each route id', () => {
+    expect(routeFileOf('/')).toBe('src/routes/index.tsx');
+    expect(routeFileOf('/shop/')).toBe('src/routes/shop.index.tsx');
+    expect(routeFileOf('/shop/$productId')).toBe('src/routes/shop.$productId.tsx');
+    expect(routeFileOf('/category/$categoryName')).toBe('src/routes/category.$categoryName.tsx');
+  });
+
+  it("finds a route's stylesheets and code through the chunks it imports, and nothing of other routes", () => {
+    const assets = routeAssets(manifest, ['__root__', '/shop/']);
+    expect(assets.styles.sort()).toEqual(['/assets/catalog-C.css', '/assets/start-A.css']);
+    expect(assets.scripts.sort()).toEqual(['/assets/catalog-C.js', '/assets/shop.index-B.js', '/assets/start-A.js']);
+  });
+
+  it('replaces the start-up screen with the page, links its new assets ahead of the code and embeds its data', () => {
+    const html = serverRenderedHtml(
+      shell,
+      {
+        html: '<header>CineVerse</header><main><h1>Store</h1></main>',
+        head: '<link rel="preload" as="image" href="/icons/icon-192.png"/>',
+        state: '{"queries":[{"note":"\\u003c/script>"}]}',
+        routeIds: ['__root__', '/shop/'],
+      },
+      routeAssets(manifest, ['__root__', '/shop/']),
+    );
+    expect(html).toContain('<div id="root"><header>CineVerse</header><main><h1>Store</h1></main></div>');
+    expect(html).not.toContain('Loading CineVerse');
+    // The data comes with the page: the shell's own request for it would download it twice.
+    expect(html).not.toContain('getHomeData');
+    expect(html).toContain('<script type="application/json" id="cv-state">{"queries":[{"note":"\\u003c/script>"}]}');
+    const script = html.indexOf('<script type="module"');
+    for (const tag of [
+      '<link rel="stylesheet" crossorigin href="/assets/catalog-C.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/shop.index-B.js">',
+      '<link rel="preload" as="image" href="/icons/icon-192.png"/>',
+    ]) {
+      expect(html.indexOf(tag), tag).toBeGreaterThan(-1);
+      expect(html.indexOf(tag), tag).toBeLessThan(script);
+    }
+    // Already in the shell: not linked twice.
+    expect(html.split('start-A.css')).toHaveLength(2);
+  });
+
+  it('refuses a shell without the markers rather than writing the page somewhere else', () => {
+    expect(() =>
+      serverRenderedHtml(
+        '<div id="root"></div>',
+        { html: '<p/>', head: '', state: '{}', routeIds: [] },
+        {
+          styles: [],
+          scripts: [],
+        },
+      ),
+    ).toThrow(/markers/);
+  });
+});
