@@ -5,22 +5,31 @@ import { expect, test, useBareShell } from './fixtures';
 const mainNav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
 
 test.describe('start-up', () => {
-  test('the home shell asks for the styles, the home data and the first banner before the code', async ({
+  test('the home page asks for its styles and first banner before the code; the shell also for the home data', async ({
     request,
   }) => {
-    const html = await (await request.get('/')).text();
     const home = await (await request.get('/backend/api/getHomeData')).json();
-    const firstScript = html.indexOf('<script type="module"');
-    expect(firstScript).toBeGreaterThan(-1);
-    for (const tag of [
-      /<link rel="stylesheet"[^>]*href="\/assets\/index-[^"]+\.css"/,
-      /<link rel="preload" href="\/backend\/api\/getHomeData" as="fetch"/,
+    const expectBeforeCode = (html: string, tags: (string | RegExp)[]) => {
+      const firstScript = html.indexOf('<script type="module"');
+      expect(firstScript).toBeGreaterThan(-1);
+      for (const tag of tags) {
+        const at = typeof tag === 'string' ? html.indexOf(tag) : (tag.exec(html)?.index ?? -1);
+        expect(at, String(tag)).toBeGreaterThan(-1);
+        expect(at, String(tag)).toBeLessThan(firstScript);
+      }
+    };
+    const appStyles = /<link rel="stylesheet"[^>]*href="\/assets\/start-[^"]+\.css"/;
+    // The server-rendered home page: the app's and the home route's styles, the banner; its data is in the page.
+    const page = await (await request.get('/')).text();
+    expectBeforeCode(page, [
+      appStyles,
+      /<link rel="stylesheet"[^>]*href="\/assets\/routes-[^"]+\.css"/,
       `<link rel="preload" as="image" href="/backend/uploads/banner/${encodeURIComponent(home.bannerList[0].image)}"`,
-    ]) {
-      const at = typeof tag === 'string' ? html.indexOf(tag) : (tag.exec(html)?.index ?? -1);
-      expect(at, String(tag)).toBeGreaterThan(-1);
-      expect(at, String(tag)).toBeLessThan(firstScript);
-    }
+    ]);
+    expect(page).not.toContain('/backend/api/getHomeData');
+    // The bare shell, which the service worker answers every page with: it asks for the data at once.
+    const shell = await (await request.get('/index.html')).text();
+    expectBeforeCode(shell, [appStyles, /<link rel="preload" href="\/backend\/api\/getHomeData" as="fetch"/]);
   });
 
   test('shows a spinner while the settings load, then the app', async ({ page }) => {

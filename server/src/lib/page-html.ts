@@ -48,7 +48,8 @@ export function routeAssets(manifest: ViteManifest, routeIds: string[]): RouteAs
 }
 
 const MODULE_SCRIPT = '<script type="module"';
-const ROOT_START = '<!--app-->';
+const ROOT_OPEN = '<div id="root">';
+/** Ends the start-up screen in #root; the root's own closing tag follows it. */
 const ROOT_END = '<!--/app-->';
 
 /** Inserts `tags` ahead of the module scripts, so that they are asked for before the code. */
@@ -64,20 +65,22 @@ export function imagePreload(image: string): string {
 }
 
 /**
- * The shell with the page and its route's assets in it. The start-up screen between the shell's markers is replaced by the page; the
+ * The shell with the page and its route's assets in it. The page replaces all of #root (the start-up screen); the
  * shell's preload of getHomeData is dropped, since the data comes with the page.
  */
 export function serverRenderedHtml(shell: string, page: RenderedPage, assets: RouteAssets): string {
-  const start = shell.indexOf(ROOT_START);
-  const end = shell.indexOf(ROOT_END);
-  if (start < 0 || end < start) throw new Error('The shell has no <!--app--> markers in #root');
+  // Everything in #root goes, whitespace included: React hydrates the root's children and would meet a text node.
+  const open = shell.indexOf(ROOT_OPEN);
+  const close = open < 0 ? -1 : shell.indexOf('</div>', shell.indexOf(ROOT_END, open));
+  if (open < 0 || close < 0 || !shell.includes(ROOT_END))
+    throw new Error('The shell has no #root ending in <!--/app-->');
   const missing = (href: string) => !shell.includes(`href="${href}"`);
   const links = [
     ...(page.head ? [page.head] : []),
     ...assets.styles.filter(missing).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     ...assets.scripts.filter(missing).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
   ];
-  const withPage = `${shell.slice(0, start)}${page.html}${shell.slice(end + ROOT_END.length)}`
+  const withPage = `${shell.slice(0, open + ROOT_OPEN.length)}${page.html}${shell.slice(close)}`
     .replace(/<link rel="preload" href="[^"]*\/getHomeData" as="fetch"[^>]*>\s*/, '')
     .replace(
       '</body>',

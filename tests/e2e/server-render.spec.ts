@@ -1,0 +1,64 @@
+import { formatInr } from '../../src/lib/money';
+import { expect, test } from './fixtures';
+
+interface ProductAnswer {
+  data: { id: number; name: string; price: number };
+}
+
+const publicPages = ['/', '/shop', '/shop/1', '/about'];
+
+test.describe('server-rendered public pages', () => {
+  test('arrive with their content and data in the HTML; signed-in pages arrive as the bare shell', async ({
+    request,
+  }) => {
+    const { data: product } = (await (await request.get('/backend/api/api/v1/getProduct/1')).json()) as ProductAnswer;
+    const productPage = await (await request.get('/shop/1')).text();
+    expect(productPage).toContain(`>${product.name}</h1>`);
+    expect(productPage).toContain(formatInr(product.price));
+    expect(productPage).toContain('<script type="application/json" id="cv-state">');
+    expect(productPage).not.toContain('Loading CineVerse');
+
+    const about = await (await request.get('/about')).text();
+    expect(about).toMatch(/<h1[^>]*>About Us<\/h1>/);
+
+    // The content of a signed-in page depends on the device's session: the app renders it.
+    const cart = await (await request.get('/cart')).text();
+    expect(cart).toContain('Loading CineVerse');
+    expect(cart).not.toContain('id="cv-state"');
+  });
+
+  test('show their content with JavaScript turned off', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto('/shop/1');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/\S/);
+      await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'CineVerse' })).toBeVisible();
+      // Styled from the first paint: the header is the dark frame, not an unstyled list.
+      await expect(page.locator('header').first()).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('are taken over by the app without a mismatch or an error, and then answer the user', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const path of publicPages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    }
+    // A mismatch makes React log an error and render the page again from scratch.
+    expect(errors).toEqual([]);
+
+    // Hydrated: a guest's Add to cart asks them to log in, coming back to the product afterwards.
+    await page.goto('/shop/1');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fshop%2F1$/);
+  });
+});
