@@ -90,12 +90,13 @@ function stylesBeforeScripts(): Plugin {
 const startModule = /\/src\/app\/start\.tsx$/;
 
 /**
- * The entry only imports the app after the first paint, so Vite would neither preload the app's code nor link its
- * stylesheet. This puts both in the HTML: the code downloads while the page paints, and the first paint is styled.
+ * The entry imports the app only after the first paint (src/main.tsx), so Vite would not link the app's stylesheet:
+ * this links it, so that the first paint is styled. The app's code is deliberately not preloaded: fetched at once, it
+ * competes with the stylesheet, fonts and first image of a slow connection for the first paint.
  */
-function preloadApp(): Plugin {
+function linkAppStyles(): Plugin {
   return {
-    name: 'cineverse-preload-app',
+    name: 'cineverse-link-app-styles',
     transformIndexHtml: {
       order: 'post',
       handler: (html, context) => {
@@ -104,30 +105,21 @@ function preloadApp(): Plugin {
           (output) => output.type === 'chunk' && startModule.test(output.facadeModuleId ?? ''),
         );
         if (!start || start.type !== 'chunk') return html;
-        const scripts = new Set<string>();
         const styles = new Set<string>();
+        const seen = new Set<string>();
         const visit = (fileName: string) => {
           const chunk = bundle[fileName];
-          if (!chunk || chunk.type !== 'chunk' || scripts.has(fileName)) return;
-          scripts.add(fileName);
+          if (!chunk || chunk.type !== 'chunk' || seen.has(fileName)) return;
+          seen.add(fileName);
           chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
           chunk.imports.forEach(visit);
         };
         visit(start.fileName);
-        return [
-          ...[...styles].map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-          ...[...scripts]
-            .filter((file) => !html.includes(`/${file}"`))
-            .map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-              injectTo: 'head' as const,
-            })),
-        ];
+        return [...styles].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };
@@ -137,7 +129,7 @@ function preloadApp(): Plugin {
 const browserPlugins = (): PluginOption[] => [
   preloadHomeData(),
   preloadFonts(),
-  preloadApp(),
+  linkAppStyles(),
   stylesBeforeScripts(),
   VitePWA({
     strategies: 'injectManifest',

@@ -3,6 +3,7 @@
  * the browser hydrates, from the same queries, which the server answers in process (`setApiTransport`).
  */
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { homeDataQueryOptions } from '@/features/site-settings/api/get-home-data';
 import { appElement } from './app-element';
@@ -44,7 +45,7 @@ function queriesSettled(queryClient: QueryClient): Promise<void> {
  */
 export async function renderPage(url: string): Promise<RenderedPage | null> {
   const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, url);
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
   await queryClient.prefetchQuery(homeDataQueryOptions());
   await router.load();
   await queriesSettled(queryClient);

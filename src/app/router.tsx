@@ -1,21 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '@/route-tree.gen';
 
 /**
- * The router, on the browser's history; with `serverUrl`, the server's router of one page. That one leaves scroll
- * restoration to the browser's router: on the server it would write an inline script, which the
+ * The router, on the browser's history; with `serverHistory`, the server's router of one page. That one leaves
+ * scroll restoration to the browser's router: on the server it would write an inline script, which the
  * Content-Security-Policy refuses to run and which would then be left in the page, unlike the client's render.
  */
-export function createAppRouter(queryClient: QueryClient, serverUrl?: string) {
+export function createAppRouter(queryClient: QueryClient, serverHistory?: RouterHistory) {
   return createRouter({
     routeTree,
-    ...(serverUrl === undefined ? {} : { history: createMemoryHistory({ initialEntries: [serverUrl] }) }),
+    ...(serverHistory ? { history: serverHistory } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     // Loaders read through TanStack Query, which keeps its own cache: the router need not cache on top.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: serverUrl === undefined,
+    scrollRestoration: !serverHistory,
   });
 }
 

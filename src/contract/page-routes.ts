@@ -31,3 +31,6 @@ export function isServerRenderedPath(pathname: string): boolean {
 
 /** The id of the JSON script element that carries a server-rendered page's data (dehydrated query cache). */
 export const SERVER_STATE_ELEMENT_ID = 'cv-state';
+
+/** The name of the meta element listing a server-rendered page's route modules, space-separated site paths. */
+export const PAGE_MODULES_META = 'cv-page-modules';

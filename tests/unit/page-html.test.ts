@@ -36,7 +36,7 @@ describe('putting a server-rendered page into the shell', () => {
     expect(assets.scripts.sort()).toEqual(['/assets/catalog-C.js', '/assets/shop.index-B.js', '/assets/start-A.js']);
   });
 
-  it('replaces the start-up screen with the page, links its new assets ahead of the code and embeds its data', () => {
+  it('replaces the start-up screen with the page, links its styles, names its modules and embeds its data', () => {
     const html = serverRenderedHtml(
       shell,
       {
@@ -55,7 +55,7 @@ describe('putting a server-rendered page into the shell', () => {
     const script = html.indexOf('<script type="module"');
     for (const tag of [
       '<link rel="stylesheet" crossorigin href="/assets/catalog-C.css">',
-      '<link rel="modulepreload" crossorigin href="/assets/shop.index-B.js">',
+      '<meta name="cv-page-modules" content="/assets/shop.index-B.js /assets/start-A.js /assets/catalog-C.js">',
       '<link rel="preload" as="image" href="/icons/icon-192.png"/>',
     ]) {
       expect(html.indexOf(tag), tag).toBeGreaterThan(-1);

@@ -3,7 +3,7 @@
  * the head, its data for the browser's hydration in a JSON script element. Pure functions; the web-app plugin does
  * the reading and caching.
  */
-import { SERVER_STATE_ELEMENT_ID } from '../../../src/contract/page-routes.js';
+import { PAGE_MODULES_META, SERVER_STATE_ELEMENT_ID } from '../../../src/contract/page-routes.js';
 
 export interface RenderedPage {
   html: string;
@@ -25,7 +25,7 @@ export function routeFileOf(routeId: string): string {
 export interface RouteAssets {
   /** Site paths of the stylesheets: the page is styled at its first paint. */
   styles: string[];
-  /** Site paths of the code: it downloads beside the app's, not after it. */
+  /** Site paths of the code: the entry fetches it beside the app's, after the first paint (src/main.tsx). */
   scripts: string[];
 }
 
@@ -78,7 +78,7 @@ export function serverRenderedHtml(shell: string, page: RenderedPage, assets: Ro
   const links = [
     ...(page.head ? [page.head] : []),
     ...assets.styles.filter(missing).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    ...assets.scripts.filter(missing).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    `<meta name="${PAGE_MODULES_META}" content="${assets.scripts.join(' ')}">`,
   ];
   const withPage = `${shell.slice(0, open + ROOT_OPEN.length)}${page.html}${shell.slice(close)}`
     .replace(/<link rel="preload" href="[^"]*\/getHomeData" as="fetch"[^>]*>\s*/, '')

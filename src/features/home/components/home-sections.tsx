@@ -1,9 +1,9 @@
 import { Accordion, SimpleGrid } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Carousel } from '@/components/carousel';
 import { Reveal } from '@/components/reveal';
+import { useMediaMatch } from '@/hooks/use-media-match';
 import { SmartLink } from '@/components/smart-link';
 import type { Banner, CategorySummary, SectionItem } from '@/contract/site';
 import { imageUrl } from '@/lib/image-url';
@@ -111,8 +111,8 @@ export function VideoGrid({ items, onPlay }: { items: VideoItem[]; onPlay: (vide
 
 /** Spec point 9: 4 slides, 3 under 1024 px, 2 under 768 px (and under 568 px). */
 function useCardSlidesPerView(): number {
-  const under768 = useMediaQuery('(max-width: 767.98px)', undefined, { getInitialValueInEffect: false });
-  const under1024 = useMediaQuery('(max-width: 1023.98px)', undefined, { getInitialValueInEffect: false });
+  const under768 = useMediaMatch('(max-width: 767.98px)', true);
+  const under1024 = useMediaMatch('(max-width: 1023.98px)', true);
   if (under768) return 2;
   if (under1024) return 3;
   return 4;
