@@ -47,9 +47,13 @@ export interface AppProps {
 
 /** The whole app, the same tree on the server (public pages rendered to HTML) and in the browser. */
 export function App({ queryClient, router }: AppProps) {
-  // The page says when the app has taken over its HTML (hydrated a server-rendered page, or rendered the shell):
-  // before that, a server-rendered page's buttons do nothing. Tests wait for it.
-  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
+  // The page says when the app has taken over its HTML (hydrated a server-rendered page, or rendered the shell) and
+  // settled: a frame later, after the renders that follow hydration at once (a layout for this screen's width, the
+  // session). Before that a server-rendered page's buttons do nothing. Tests wait for it.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => document.documentElement.setAttribute('data-app-ready', ''));
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   useEffect(
     () =>

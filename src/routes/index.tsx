@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HomePage } from '@/features/home/components/home-page';
 import { useHomeData } from '@/features/site-settings/hooks/use-home-data';
-import { useAppStore } from '@/lib/app-store';
+import { useSiteSettings } from '@/lib/site-settings-context';
 
 function HomeRoute() {
   const data = useHomeData();
-  const siteName = useAppStore((state) => state.siteSetting?.site_name) || 'CineVerse';
+  const siteName = useSiteSettings()?.site_name || 'CineVerse';
   return <HomePage data={data} siteName={siteName} />;
 }
 

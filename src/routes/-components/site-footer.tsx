@@ -1,9 +1,9 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
+import { useSiteSettings } from '@/lib/site-settings-context';
 import { useHomeData } from '@/features/site-settings/hooks/use-home-data';
 import { useInView } from '@/hooks/use-in-view';
-import { useAppStore } from '@/lib/app-store';
 import { telHref, whatsappHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
 import { InstallButton } from './install-button';
@@ -41,7 +41,7 @@ function WordMark({ text }: { text: string }) {
 }
 
 export function SiteFooter() {
-  const settings = useAppStore((state) => state.siteSetting);
+  const settings = useSiteSettings();
   const categoryNames = Object.keys(useHomeData()?.categoryList ?? {});
   const siteName = settings?.site_name || 'CineVerse';
   const socials = socialNetworks.flatMap((network) => {

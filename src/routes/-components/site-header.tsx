@@ -2,7 +2,7 @@ import { Burger, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { useAppStore } from '@/lib/app-store';
+import { useSiteSettings } from '@/lib/site-settings-context';
 import { imageUrl } from '@/lib/image-url';
 import { HeaderShopActions } from './header-shop-actions';
 import { navLinks } from './nav-links';
@@ -14,7 +14,7 @@ const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ defaul
 
 /** Sticky header: tagline strip, logo home, nav links with the active one highlighted, a drawer menu on phones. */
 export function SiteHeader() {
-  const settings = useAppStore((state) => state.siteSetting);
+  const settings = useSiteSettings();
   const [menuOpen, menu] = useDisclosure(false);
   // The drawer (Mantine's modal machinery) loads on the first press of the menu button, then stays for its animations.
   const [menuLoaded, setMenuLoaded] = useState(false);

@@ -2,7 +2,7 @@ import { Button, Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { PageContainer } from '@/components/page-container';
 import { Reveal } from '@/components/reveal';
-import { useAppStore } from '@/lib/app-store';
+import { useSiteSettings } from '@/lib/site-settings-context';
 import { telHref } from '@/lib/phone';
 import studioFloor from '../assets/studio-floor.svg';
 import classes from './about.module.css';
@@ -39,7 +39,7 @@ const supportEmails = ['support@cineverse.in', 'casting@cineverse.in'] as const;
 const supportPhones = ['+91 22 4012 3456', '+91 98201 45678'] as const;
 
 export function AboutPage() {
-  const settings = useAppStore((state) => state.siteSetting);
+  const settings = useSiteSettings();
   const siteName = settings?.site_name || 'CineVerse';
   return (
     <>

@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { PageContainer } from '@/components/page-container';
-import { useAppStore } from '@/lib/app-store';
+import { useSiteSettings } from '@/lib/site-settings-context';
 import { telHref, whatsappHref } from '@/lib/phone';
 import classes from './contact.module.css';
 import { ContactForm } from './contact-form';
@@ -44,7 +44,7 @@ function DetailRow({ label, children }: { label: string; children: ReactNode }) 
 }
 
 function ContactDetails() {
-  const settings = useAppStore((state) => state.siteSetting);
+  const settings = useSiteSettings();
   const phone = settings?.site_phone;
   const whatsapp = settings?.site_whatsapp;
   return (

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useAppStore } from '@/lib/app-store';
+import { useSiteSettings } from '@/lib/site-settings-context';
 import { telHref } from '@/lib/phone';
 import classes from './policies.module.css';
 import { PolicyLayout, PolicySection } from './policy-layout';
@@ -10,7 +10,7 @@ const SUPPORT_EMAIL = 'support@cineverse.in';
 const GRIEVANCE_EMAIL = 'grievance@cineverse.in';
 
 function SitePhone() {
-  const phone = useAppStore((state) => state.siteSetting?.site_phone);
+  const phone = useSiteSettings()?.site_phone;
   if (!phone) return <>Not available</>;
   return <a href={telHref(phone)}>{phone}</a>;
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useAppStore } from '@/lib/app-store';
 import { imageUrl } from '@/lib/image-url';
+import { SiteSettingsContext } from '@/lib/site-settings-context';
 import { homeDataQueryOptions } from '../api/get-home-data';
 
 function setLink(rel: string, href: string): void {
@@ -17,7 +18,8 @@ function setLink(rel: string, href: string): void {
 
 /**
  * Start-up as the spec says: a spinner while the site settings load, then the app, whether the load succeeded or
- * failed. On success the settings go to the global store and set the title, favicon and touch icon.
+ * failed. On success the settings are provided to the app (`useSiteSettings`), go to the global store and set the
+ * title, favicon and touch icon.
  */
 export function SiteSettingsGate({ children }: { children: ReactNode }) {
   const { data, error, isPending } = useQuery(homeDataQueryOptions());
@@ -46,5 +48,5 @@ export function SiteSettingsGate({ children }: { children: ReactNode }) {
       </Center>
     );
   }
-  return children;
+  return <SiteSettingsContext value={data?.site_settings ?? null}>{children}</SiteSettingsContext>;
 }
