@@ -199,6 +199,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     sourcemap: false,
     // dist/.vite/manifest.json: the server finds a rendered page's route stylesheets in it.
     manifest: !isSsrBuild,
+    // The server's renderer is one file: it is imported again after a rebuild under a new address, and a chunk of it
+    // importing `../render-page.js` would load a second copy of it (another React context) beside the new one.
+    ...(isSsrBuild ? { rolldownOptions: { output: { codeSplitting: false } } } : {}),
     copyPublicDir: !isSsrBuild,
   },
 }));

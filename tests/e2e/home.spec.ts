@@ -149,6 +149,8 @@ test.describe('home page', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       for (const label of ['Testimonials from members', 'Magazine issues']) {
+        // The server renders the phone's two cards; a wider screen gets its own count once the page has hydrated.
+        await expect(slidesInView(page, label)).toHaveCount(perView);
         await page.getByRole('region', { name: label, exact: true }).scrollIntoViewIfNeeded();
         await expect(slidesInView(page, label)).toHaveCount(perView);
       }
@@ -161,6 +163,8 @@ test.describe('home page', () => {
   }) => {
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Testimonials from members', exact: true });
+    // Four cards at this width, once hydrated (the server renders the phone's two).
+    await expect(slidesInView(page, 'Testimonials from members')).toHaveCount(4);
     await carousel.scrollIntoViewIfNeeded();
     const first = slidesInView(page, 'Testimonials from members').first();
     await expect(first).toHaveAttribute('aria-label', '1 of 6');
@@ -182,6 +186,7 @@ test.describe('home page', () => {
   test('the card carousels play on their own and stop while hovered', async ({ page }) => {
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Magazine issues', exact: true });
+    await expect(slidesInView(page, 'Magazine issues')).toHaveCount(4);
     await carousel.scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);
     const first = slidesInView(page, 'Magazine issues').first();

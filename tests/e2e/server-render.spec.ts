@@ -1,3 +1,4 @@
+import type { HomeData } from '../../src/contract/site';
 import { formatInr } from '../../src/lib/money';
 import { expect, test } from './fixtures';
 
@@ -18,8 +19,12 @@ test.describe('server-rendered public pages', () => {
     expect(productPage).toContain('<script type="application/json" id="cv-state">');
     expect(productPage).not.toContain('Loading CineVerse');
 
+    // The settings come with the page: the head office address of the about page is the editors', not a fallback.
+    const home = (await (await request.get('/backend/api/getHomeData')).json()) as HomeData;
+    expect(home.site_settings.site_address).toBeTruthy();
     const about = await (await request.get('/about')).text();
     expect(about).toMatch(/<h1[^>]*>About Us<\/h1>/);
+    expect(about).toContain(`>${home.site_settings.site_address}<`);
 
     // The content of a signed-in page depends on the device's session: the app renders it.
     const cart = await (await request.get('/cart')).text();
