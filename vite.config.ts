@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { APP_MODULES_META } from './src/contract/page-routes';
 
 /** Where `npm run dev` sends API and upload calls: the server started by `npm start`. */
 const devBackend = process.env.DEV_BACKEND ?? 'http://localhost:8080';
@@ -90,13 +91,14 @@ function stylesBeforeScripts(): Plugin {
 const startModule = /\/src\/app\/start\.tsx$/;
 
 /**
- * The entry imports the app only after the first paint (src/main.tsx), so Vite would not link the app's stylesheet:
- * this links it, so that the first paint is styled. The app's code is deliberately not preloaded: fetched at once, it
- * competes with the stylesheet, fonts and first image of a slow connection for the first paint.
+ * The entry imports the app only after the first paint (src/main.tsx), so Vite would neither link the app's
+ * stylesheet nor preload its code. This links the stylesheet, so that the first paint is styled, and names the
+ * app's modules in a meta element, which the entry preloads all at once after that paint. Preloaded by the HTML, the
+ * code would compete with the stylesheet, fonts and first image of a slow connection for the first paint.
  */
-function linkAppStyles(): Plugin {
+function appAssets(): Plugin {
   return {
-    name: 'cineverse-link-app-styles',
+    name: 'cineverse-app-assets',
     transformIndexHtml: {
       order: 'post',
       handler: (html, context) => {
@@ -105,21 +107,28 @@ function linkAppStyles(): Plugin {
           (output) => output.type === 'chunk' && startModule.test(output.facadeModuleId ?? ''),
         );
         if (!start || start.type !== 'chunk') return html;
+        const scripts = new Set<string>();
         const styles = new Set<string>();
-        const seen = new Set<string>();
         const visit = (fileName: string) => {
           const chunk = bundle[fileName];
-          if (!chunk || chunk.type !== 'chunk' || seen.has(fileName)) return;
-          seen.add(fileName);
+          if (!chunk || chunk.type !== 'chunk' || scripts.has(fileName)) return;
+          scripts.add(fileName);
           chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
           chunk.imports.forEach(visit);
         };
         visit(start.fileName);
-        return [...styles].map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
-          injectTo: 'head' as const,
-        }));
+        return [
+          ...[...styles].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          {
+            tag: 'meta',
+            attrs: { name: APP_MODULES_META, content: [...scripts].map((file) => `/${file}`).join(' ') },
+            injectTo: 'head' as const,
+          },
+        ];
       },
     },
   };
@@ -129,7 +138,7 @@ function linkAppStyles(): Plugin {
 const browserPlugins = (): PluginOption[] => [
   preloadHomeData(),
   preloadFonts(),
-  linkAppStyles(),
+  appAssets(),
   stylesBeforeScripts(),
   VitePWA({
     strategies: 'injectManifest',

@@ -7,7 +7,6 @@ import '@fontsource/bebas-neue/latin-400.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { notifications, useNotifications } from '@mantine/notifications';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -18,6 +17,7 @@ import { accountKeys } from '@/lib/shop-query-keys';
 import { onStorageAvailability } from '@/offline/db';
 import { PERSIST_BUSTER, PERSIST_MAX_AGE_MS, queryPersister, shouldPersistQuery } from '@/offline/query-persister';
 import { OutboxSync } from './outbox-sync';
+import { PersistQueryClient } from './persist-query-client';
 import type { AppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 import { UpdatePrompt } from './update-prompt';
@@ -89,7 +89,7 @@ export function App({ queryClient, router }: AppProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       <NotificationsOnDemand />
-      <PersistQueryClientProvider
+      <PersistQueryClient
         client={queryClient}
         persistOptions={{
           persister: queryPersister,
@@ -103,7 +103,7 @@ export function App({ queryClient, router }: AppProps) {
         </SiteSettingsGate>
         <OutboxSync />
         <UpdatePrompt />
-      </PersistQueryClientProvider>
+      </PersistQueryClient>
     </MantineProvider>
   );
 }

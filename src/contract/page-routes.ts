@@ -34,3 +34,6 @@ export const SERVER_STATE_ELEMENT_ID = 'cv-state';
 
 /** The name of the meta element listing a server-rendered page's route modules, space-separated site paths. */
 export const PAGE_MODULES_META = 'cv-page-modules';
+
+/** The name of the meta element listing the app's own modules (written into index.html by the build). */
+export const APP_MODULES_META = 'cv-app-modules';
