@@ -25,6 +25,7 @@ await render(192, 'public/icons/icon-192.png');
 await render(512, 'public/icons/icon-512.png');
 // Maskable: the artwork inside the 80% safe zone.
 await render(512, 'public/icons/icon-maskable-512.png', 56);
-await render(512, 'server/seed/images/settings/logo.png');
+// The seeded logo: drawn at 40 px in the header and used as the 180 px touch icon.
+await render(192, 'server/seed/images/settings/logo.png');
 await render(64, 'server/seed/images/settings/favicon.png');
 await browser.close();
