@@ -3,14 +3,8 @@
  * the head, its data for the browser's hydration in a JSON script element. Pure functions; the web-app plugin does
  * the reading and caching.
  */
+import type { RenderedPage } from '../../../src/app/render-page.js';
 import { PAGE_MODULES_META, SERVER_STATE_ELEMENT_ID } from '../../../src/contract/page-routes.js';
-
-export interface RenderedPage {
-  html: string;
-  head: string;
-  state: string;
-  routeIds: string[];
-}
 
 /** dist/.vite/manifest.json: each source module's output file, stylesheets and static imports. */
 export type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;

@@ -9,7 +9,6 @@ import { createJsonCache } from '../lib/json-cache.js';
 import {
   beforeScripts,
   imagePreload,
-  type RenderedPage,
   routeAssets,
   serverRenderedHtml,
   type ViteManifest,
@@ -26,15 +25,10 @@ export interface WebAppOptions {
    * while the code does instead of after it.
    */
   largestImage?: (pathname: string) => Promise<string | null>;
-  /** Render public pages to HTML (default true); off, every page gets the bare shell. */
-  serverRender?: boolean;
 }
 
-/** The SSR build's module (dist/.ssr/render-page.js, from src/app/render-page.tsx). */
-interface PageRendererModule {
-  renderPage(url: string): Promise<RenderedPage | null>;
-  setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
-}
+/** The SSR build's module: dist/.ssr/render-page.js, built from src/app/render-page.tsx. */
+type PageRendererModule = typeof import('../../../src/app/render-page.js');
 
 /** Rendered pages kept per address: the product figures in them are as fresh as the product reads they come from. */
 const PAGE_CACHE_TTL_MS = CATALOG_CACHE_TTL_MS;
@@ -145,7 +139,7 @@ export default fp<WebAppOptions>(
         return null;
       }
     };
-    const renderer = options.serverRender === false ? async () => null : pageRendererOf(fastify, options.distDir);
+    const renderer = pageRendererOf(fastify, options.distDir);
 
     /**
      * The page at `url`: rendered by the server when it is public and renders, else the bare shell (the app then
