@@ -6,13 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPagePath, isServerRenderedPath } from '../../../src/contract/page-routes.js';
 import { createJsonCache } from '../lib/json-cache.js';
-import {
-  beforeScripts,
-  imagePreload,
-  routeAssets,
-  serverRenderedHtml,
-  type ViteManifest,
-} from '../lib/page-html.js';
+import { beforeScripts, imagePreload, routeAssets, serverRenderedHtml, type ViteManifest } from '../lib/page-html.js';
 import { CATALOG_CACHE_TTL_MS } from './read-cache.js';
 
 export interface WebAppOptions {
