@@ -85,3 +85,83 @@ describe('the home page shell', () => {
     expect(shell.body).not.toContain('rel="preload"');
   });
 });
+
+describe('server-rendered pages', () => {
+  const shell = [
+    '<!doctype html><html><head>',
+    '<link rel="preload" href="/backend/api/getHomeData" as="fetch" crossorigin="anonymous">',
+    '<script type="module" src="/assets/index-AbC123.js"></script>',
+    '</head><body>',
+    '<div id="root">',
+    '  <div class="cv-start">Loading CineVerse…</div>',
+    '  <!--/app-->',
+    '</div>',
+    '</body></html>',
+  ].join('\n');
+
+  /** A dist folder with the shell, a manifest and `renderer` as the SSR build's module. */
+  async function distWith(renderer: string): Promise<string> {
+    const dir = path.join(await fs.mkdtemp('/tmp/cineverse-dist-'), 'dist');
+    await fs.mkdir(path.join(dir, '.ssr'), { recursive: true });
+    await fs.mkdir(path.join(dir, '.vite'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'index.html'), shell);
+    await fs.writeFile(
+      path.join(dir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'src/routes/about.tsx?tsr-split=component': { file: 'assets/about-1.js', css: ['assets/about-1.css'] },
+      }),
+    );
+    await fs.writeFile(path.join(dir, '.ssr', 'render-page.js'), renderer);
+    return dir;
+  }
+
+  // Stands in for the SSR build: renders the site name it asks the API for, through the transport it is given.
+  const renderer = `
+    let send;
+    export function setApiTransport(transport) { send = transport; }
+    export async function renderPage(url) {
+      const answer = await send('/backend/api/getHomeData', { method: 'GET', headers: { accept: 'application/json' } });
+      const home = await answer.json();
+      return { html: '<main><h1>' + home.site_settings.site_name + ' at ' + url + '</h1></main>', head: '',
+        state: '{"queries":[]}', routeIds: ['__root__', '/about'] };
+    }`;
+
+  it("sends a public page rendered from the app's own calls, answered in process, with its styles and data", async () => {
+    const app = await createTestApp({ distDir: await distWith(renderer) });
+    try {
+      const page = await app.app.inject({ method: 'GET', url: '/about' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.body).toContain('<div id="root"><main><h1>CineVerse at /about</h1></main></div>');
+      expect(page.body).not.toContain('Loading CineVerse');
+      expect(page.body).toContain('<script type="application/json" id="cv-state">{"queries":[]}</script>');
+      expect(page.body).toContain('<link rel="stylesheet" crossorigin href="/assets/about-1.css">');
+      expect(page.body).toContain('<meta name="cv-page-modules" content="/assets/about-1.js">');
+      expect(page.body).not.toContain('/backend/api/getHomeData');
+
+      // A signed-in page depends on the device's session: the bare shell.
+      const cart = await app.app.inject({ method: 'GET', url: '/cart' });
+      expect(cart.statusCode).toBe(200);
+      expect(cart.body).toContain('Loading CineVerse');
+      expect(cart.body).not.toContain('cv-state');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends the bare shell when the renderer cannot load or a page fails to render', async () => {
+    for (const broken of [
+      'throw new Error("a broken build");',
+      'export function setApiTransport() {} export async function renderPage() { throw new Error("boom"); }',
+    ]) {
+      const app = await createTestApp({ seed: false, distDir: await distWith(broken) });
+      try {
+        const page = await app.app.inject({ method: 'GET', url: '/about' });
+        expect(page.statusCode, broken).toBe(200);
+        expect(page.body, broken).toContain('Loading CineVerse');
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});

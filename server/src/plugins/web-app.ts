@@ -141,7 +141,12 @@ export default fp<WebAppOptions>(
      * scripts. The shell is read per render, as sendFile does: a rebuild while the server runs changes it.
      */
     const pageHtml = async (url: string, pathname: string): Promise<Buffer> => {
-      const [shell, image, module] = await Promise.all([readDist('index.html'), largestImage(pathname), renderer()]);
+      const loadRenderer = renderer().catch((error: unknown) => {
+        // A renderer that does not load (a broken build) leaves every page to the app, as the bare shell does.
+        fastify.log.error({ err: error }, 'Could not load the page renderer');
+        return null;
+      });
+      const [shell, image, module] = await Promise.all([readDist('index.html'), largestImage(pathname), loadRenderer]);
       let html = image ? beforeScripts(shell, [imagePreload(image)]) : shell;
       if (module && isServerRenderedPath(pathname)) {
         try {
