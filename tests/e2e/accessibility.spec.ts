@@ -120,6 +120,8 @@ test.describe('accessibility', () => {
     await expect(accountButton).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(menu).toBeVisible();
+    // Mantine moves focus into the menu a moment after it shows; the arrows work from there.
+    await expect(page.locator('[role="menu"]:focus, [role="menu"] :focus')).toHaveCount(1);
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'Log in' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
