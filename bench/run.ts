@@ -14,6 +14,7 @@ import type { Product } from '../src/contract/catalog.js';
 import { launchChromium, measureBytes, measureOfflineStart, type OfflineStart, type PageBytes } from './lib/browser.js';
 import { type LighthouseFigures, runLighthouse } from './lib/lighthouse.js';
 import { type LoadFigures, type LoadTarget, measureLoad } from './lib/load.js';
+import { SERVER_NODE_FLAGS } from '../server/src/config.js';
 import { peakRssMb, run, startTsx } from './lib/processes.js';
 import { type BenchResults, budgetsOf, renderMarkdown } from './lib/report.js';
 import { API, USER_API, addToCart, fetchText, listAllProducts, registerShopper, type Shopper } from './lib/shop-api.js';
@@ -46,6 +47,9 @@ const server = await startTsx(
   // Request logging is left at warn: the figures are the server's, not the terminal's.
   { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SKIP_BUILD: '1' },
   /running at (http:\/\/localhost:\d+)\//,
+  undefined,
+  // As `npm start` runs it.
+  SERVER_NODE_FLAGS,
 );
 const baseUrl = server.url.replace('localhost', '127.0.0.1');
 const browser = await launchChromium();

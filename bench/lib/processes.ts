@@ -15,8 +15,9 @@ export async function startTsx(
   env: NodeJS.ProcessEnv,
   ready: RegExp,
   timeoutMs = 180_000,
+  nodeFlags: string[] = [],
 ): Promise<RunningProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../server/src/config.js';
 
 /**
  * Builds the PWA when stale and starts the real server on a free port with a fresh temporary database.
@@ -9,7 +10,7 @@ import path from 'node:path';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-e2e-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/src/server.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
