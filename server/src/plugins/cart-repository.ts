@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { MAX_LINE_QUANTITY, type Cart, type Wishlist } from '../../../src/contract/cart.js';
-import type { Database } from '../db/client.js';
+import type { Database, DatabaseHandle } from '../db/client.js';
+import { jsonStatement } from '../db/json-statement.js';
 import { cartItems, products, wishlistItems } from '../db/schema.js';
 import { productColumns } from './catalog-repository.js';
 import { HttpError } from './error-handler.js';
@@ -14,8 +15,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     cartRepository: {
       getCart(executor: Database, userId: number): Promise<Cart>;
-      addToCart(tx: Database, userId: number, productId: number, quantity: number): Promise<Cart>;
-      setQuantity(tx: Database, userId: number, lineId: number, quantity: number): Promise<Cart>;
+      /** The carts of several users at once, in one query. */
+      getCarts(executor: Database, userIds: number[]): Promise<Map<number, Cart>>;
+      /**
+       * Adds to lines, in order: each add is checked against the product, its stock and the per-line limit and
+       * either done or refused on its own (null, or the refusal, at its index). Several adds to one line run one
+       * after the other.
+       */
+      addToCarts(tx: Database, adds: LineAdd[]): Promise<(HttpError | null)[]>;
+      /** Sets lines' quantities, in order, each checked and done or refused on its own like `addToCarts`. */
+      setQuantities(tx: Database, sets: LineQuantity[]): Promise<(HttpError | null)[]>;
       removeFromCart(tx: Database, userId: number, lineId: number): Promise<Cart>;
       getWishlist(executor: Database, userId: number): Promise<Wishlist>;
       addToWishlist(tx: Database, userId: number, productId: number): Promise<Wishlist>;
@@ -26,6 +35,18 @@ declare module 'fastify' {
       moveToWishlist(tx: Database, userId: number, lineId: number): Promise<{ cart: Cart; wishlist: Wishlist }>;
     };
   }
+}
+
+export interface LineAdd {
+  userId: number;
+  productId: number;
+  quantity: number;
+}
+
+export interface LineQuantity {
+  userId: number;
+  lineId: number;
+  quantity: number;
 }
 
 function stockMessage(name: string, stock: number): string {
@@ -43,33 +64,50 @@ async function activeProduct(tx: Database, productId: number) {
   return product;
 }
 
-/** Refuses a line quantity above the stock or the per-line limit; the caller's transaction then rolls back. */
-function checkLineQuantity(product: { name: string; stock: number }, quantity: number): void {
-  if (quantity > product.stock) throw new HttpError(409, stockMessage(product.name, product.stock), 'quantity');
+/** The refusal of a line quantity above the stock or the per-line limit, or null when it fits. */
+function lineQuantityRefusal(product: { name: string; stock: number }, quantity: number): HttpError | null {
+  if (quantity > product.stock) return new HttpError(409, stockMessage(product.name, product.stock), 'quantity');
   if (quantity > MAX_LINE_QUANTITY) {
-    throw new HttpError(409, `You can have at most ${MAX_LINE_QUANTITY} of ${product.name} in your cart`, 'quantity');
+    return new HttpError(409, `You can have at most ${MAX_LINE_QUANTITY} of ${product.name} in your cart`, 'quantity');
   }
+  return null;
 }
 
-async function getCart(executor: Database, userId: number): Promise<Cart> {
-  const rows = await executor
-    .select({ id: cartItems.id, quantity: cartItems.quantity, product: productColumns })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.id));
-  const data = rows.map((row) => ({
-    id: row.id,
-    product_id: row.product.id,
-    quantity: row.quantity,
-    line_total: row.product.price * row.quantity,
-    product: row.product,
-  }));
-  return {
-    data,
-    subtotal: data.reduce((sum, line) => sum + line.line_total, 0),
-    item_count: data.reduce((sum, line) => sum + line.quantity, 0),
-  };
+/** The per-line limit, written into the statements (they take no parameter but their JSON document). */
+const lineLimit = sql.raw(`${MAX_LINE_QUANTITY}::integer`);
+
+/** A product row as the wire's product object, built by the database (see getCarts). */
+const productJson = sql`json_build_object(
+  'id', ${products.id}, 'name', ${products.name}, 'slug', ${products.slug},
+  'description', ${products.description}, 'images', ${products.images}, 'mrp', ${products.mrp},
+  'price', ${products.price}, 'stock', ${products.stock}, 'category', ${products.category},
+  'perishable', ${products.perishable}
+)`;
+
+/**
+ * `(user_id, cart)` for each user in `userIds` (a JSON array of ids), the cart as the wire's JSON object built by
+ * the database: the embedded database hands over one large cell per cart far faster than a row per line with a
+ * dozen columns each.
+ */
+export function cartsOfUsers(userIds: SQL): SQL {
+  return sql`
+    select wanted.user_id, json_build_object(
+      'data', coalesce(line.lines, '[]'::json),
+      'subtotal', coalesce(line.subtotal, 0),
+      'item_count', coalesce(line.item_count, 0)
+    ) as cart
+    from (select distinct jsonb_array_elements_text(${userIds})::integer as user_id) as wanted
+    cross join lateral (
+      select
+        json_agg(json_build_object(
+          'id', ${cartItems.id}, 'product_id', ${products.id}, 'quantity', ${cartItems.quantity},
+          'line_total', ${products.price} * ${cartItems.quantity}, 'product', ${productJson}
+        ) order by ${cartItems.id}) as lines,
+        sum(${products.price} * ${cartItems.quantity}) as subtotal,
+        sum(${cartItems.quantity}) as item_count
+      from ${cartItems} join ${products} on ${products.id} = ${cartItems.productId}
+      where ${cartItems.userId} = wanted.user_id
+    ) as line`;
 }
 
 async function getWishlist(executor: Database, userId: number): Promise<Wishlist> {
@@ -82,54 +120,182 @@ async function getWishlist(executor: Database, userId: number): Promise<Wishlist
   return { data: rows.map((row) => ({ id: row.id, product_id: row.product.id, product: row.product })) };
 }
 
-/** Rows of a raw statement, whichever driver ran it (PGlite answers `{ rows }`, postgres.js an array). */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+/**
+ * Splits work into rounds in which no two items share a key, keeping each key's items in order: an upsert may touch
+ * a row once per statement, so the items of one line run in successive statements of the same transaction.
+ */
+function rounds<T>(items: T[], keyOf: (item: T) => string): { item: T; index: number }[][] {
+  const result: { item: T; index: number }[][] = [];
+  const seen = new Map<string, number>();
+  items.forEach((item, index) => {
+    const key = keyOf(item);
+    const round = seen.get(key) ?? 0;
+    seen.set(key, round + 1);
+    (result[round] ??= []).push({ item, index });
+  });
+  return result;
 }
 
+/** An add that was not done. */
 interface AddOutcome {
-  name: string;
-  stock: number;
-  /** The line's new quantity; null when the add was refused. */
-  added: number | null;
+  index: number;
+  /** Null when the product is missing or inactive. */
+  name: string | null;
+  stock: number | null;
   /** The line's quantity before the add (0 when there was none), for the refusal's message. */
   before: number;
 }
 
-async function addToCart(tx: Database, userId: number, productId: number, quantity: number): Promise<Cart> {
-  // One statement: the product is checked, and the line inserted or summed only while the new quantity stays within
-  // the stock and the per-line limit. The upsert locks the line, so two adds at once are summed and checked as one.
-  const result = await tx.execute(sql`
-    with product as (
-      select ${products.id} as id, ${products.name} as name, ${products.stock} as stock
-      from ${products}
-      where ${products.id} = ${productId} and ${products.active}
-    ), line as (
-      insert into ${cartItems} (user_id, product_id, quantity)
-      select ${userId}, product.id, ${quantity}::integer from product
-      where ${quantity}::integer <= least(product.stock, ${MAX_LINE_QUANTITY}::integer)
-      on conflict (user_id, product_id) do update
-        set quantity = ${cartItems.quantity} + excluded.quantity
-        where ${cartItems.quantity} + excluded.quantity
-          <= least((select stock from product), ${MAX_LINE_QUANTITY}::integer)
-      returning quantity
-    )
-    select product.name, product.stock,
-      (select quantity from line) as added,
-      coalesce((
-        select ${cartItems.quantity} from ${cartItems}
-        where ${cartItems.userId} = ${userId} and ${cartItems.productId} = ${productId}
-      ), 0) as before
-    from product`);
-  const [outcome] = rowsOf<AddOutcome>(result);
-  if (!outcome) throw new HttpError(404, 'This product is no longer available', 'product_id');
-  if (outcome.added === null) {
-    const product = { name: outcome.name, stock: Number(outcome.stock) };
-    checkLineQuantity(product, Number(outcome.before) + quantity);
-    // Reached only when another add changed the line meanwhile: their sum went past the tighter of the two limits.
-    checkLineQuantity(product, Math.min(product.stock, MAX_LINE_QUANTITY) + 1);
+/**
+ * One round of adds: each product is checked, and each line inserted or summed only while its new quantity stays
+ * within the stock and the per-line limit. The upsert locks the line, so two adds at once from two processes are
+ * summed and checked as one. Rows go in (user, product) order, the order every writer of cart lines locks them in.
+ * Only the adds that were not done come back.
+ */
+const addRoundStatement = (requests: SQL) => sql`
+  with request as (
+    select * from jsonb_to_recordset(${requests})
+      as request(index integer, user_id integer, product_id integer, quantity integer)
+  ), product as (
+    select request.index, found.id, found.name, found.stock
+    from request cross join lateral (
+      select ${products.id} as id, ${products.name} as name, ${products.stock} as stock from ${products}
+      where ${products.id} = request.product_id and ${products.active} limit 1
+    ) as found
+  ), line as (
+    insert into ${cartItems} (user_id, product_id, quantity)
+    select request.user_id, product.id, request.quantity
+    from request join product using (index)
+    where request.quantity <= least(product.stock, ${lineLimit})
+    order by request.user_id, product.id
+    on conflict (user_id, product_id) do update
+      set quantity = ${cartItems.quantity} + excluded.quantity
+      where ${cartItems.quantity} + excluded.quantity <= least(
+        (select ${products.stock} from ${products} where ${products.id} = excluded.product_id),
+        ${lineLimit}
+      )
+    returning user_id, product_id
+  )
+  select request.index, product.name, product.stock,
+    coalesce((
+      select ${cartItems.quantity} from ${cartItems}
+      where ${cartItems.userId} = request.user_id and ${cartItems.productId} = request.product_id
+    ), 0) as before
+  from request left join product using (index)
+  where not exists (
+    select 1 from line where line.user_id = request.user_id and line.product_id = request.product_id
+  )`;
+
+function refusalOfAdd(row: AddOutcome, quantity: number): HttpError {
+  if (row.name === null || row.stock === null) {
+    return new HttpError(404, 'This product is no longer available', 'product_id');
   }
-  return getCart(tx, userId);
+  const product = { name: row.name, stock: Number(row.stock) };
+  // The add fitted the line as this statement saw it only when another process changed the line meanwhile: their
+  // sum went past the tighter of the two limits.
+  const limit = Math.min(product.stock, MAX_LINE_QUANTITY);
+  return (
+    lineQuantityRefusal(product, Math.max(Number(row.before) + quantity, limit + 1)) ??
+    new HttpError(409, stockMessage(product.name, product.stock), 'quantity')
+  );
+}
+
+/** A quantity change that was not done. */
+interface SetOutcome {
+  index: number;
+  /** Null when the line is not the user's. */
+  line_id: number | null;
+  name: string | null;
+  stock: number | null;
+  active: boolean | null;
+}
+
+/**
+ * One round of quantity changes: the line must be the user's, its product active, and its stock and the per-line
+ * limit enough. Only the changes that were not done come back.
+ */
+const setRoundStatement = (requests: SQL) => sql`
+  with request as (
+    select * from jsonb_to_recordset(${requests})
+      as request(index integer, user_id integer, line_id integer, quantity integer)
+  ), target as (
+    select request.index, request.quantity, line.id as line_id, line.name, line.stock, line.active
+    from request cross join lateral (
+      select ${cartItems.id} as id, ${products.name} as name, ${products.stock} as stock, ${products.active} as active
+      from ${cartItems} join ${products} on ${products.id} = ${cartItems.productId}
+      where ${cartItems.id} = request.line_id and ${cartItems.userId} = request.user_id
+      limit 1
+    ) as line
+  ), changed as (
+    update ${cartItems}
+    set quantity = (select target.quantity from target where target.line_id = ${cartItems.id})
+    where ${cartItems.id} = any(array(
+      select target.line_id from target where target.active and target.quantity <= least(target.stock, ${lineLimit})
+    ))
+    returning ${cartItems.id} as line_id
+  )
+  select request.index, target.line_id, target.name, target.stock, target.active
+  from request left join target using (index)
+  where not exists (select 1 from changed where changed.line_id = target.line_id)`;
+
+function refusalOfSet(row: SetOutcome, quantity: number): HttpError {
+  const gone = new HttpError(404, 'This item is not in your cart');
+  if (row.line_id === null || row.name === null || row.stock === null) return gone;
+  if (!row.active) return new HttpError(404, 'This product is no longer available', 'product_id');
+  // A change that fits was not done only when another process removed the line meanwhile.
+  return lineQuantityRefusal({ name: row.name, stock: Number(row.stock) }, quantity) ?? gone;
+}
+
+/** The cart's batched statements, for one database (see jsonStatement). */
+function cartQueries(kind: DatabaseHandle['kind']) {
+  const carts = jsonStatement<{ user_id: number; cart: Cart }>(kind, cartsOfUsers);
+  const addRound = jsonStatement<AddOutcome>(kind, addRoundStatement);
+  const setRound = jsonStatement<SetOutcome>(kind, setRoundStatement);
+
+  async function getCarts(executor: Database, userIds: number[]): Promise<Map<number, Cart>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    return new Map((await carts.run(executor, ids)).map((row) => [row.user_id, row.cart]));
+  }
+
+  return {
+    getCarts,
+    async getCart(executor: Database, userId: number): Promise<Cart> {
+      const [row] = await carts.run(executor, [userId]);
+      if (!row) throw new Error('The cart query answered no row');
+      return row.cart;
+    },
+    async addToCarts(tx: Database, adds: LineAdd[]): Promise<(HttpError | null)[]> {
+      const outcomes: (HttpError | null)[] = adds.map(() => null);
+      for (const round of rounds(adds, (add) => `${add.userId} ${add.productId}`)) {
+        const requests = round.map(({ item, index }) => ({
+          index,
+          user_id: item.userId,
+          product_id: item.productId,
+          quantity: item.quantity,
+        }));
+        for (const row of await addRound.run(tx, requests)) {
+          outcomes[row.index] = refusalOfAdd(row, adds[row.index]!.quantity);
+        }
+      }
+      return outcomes;
+    },
+    async setQuantities(tx: Database, sets: LineQuantity[]): Promise<(HttpError | null)[]> {
+      const outcomes: (HttpError | null)[] = sets.map(() => null);
+      for (const round of rounds(sets, (set) => `${set.userId} ${set.lineId}`)) {
+        const requests = round.map(({ item, index }) => ({
+          index,
+          user_id: item.userId,
+          line_id: item.lineId,
+          quantity: item.quantity,
+        }));
+        for (const row of await setRound.run(tx, requests)) {
+          outcomes[row.index] = refusalOfSet(row, sets[row.index]!.quantity);
+        }
+      }
+      return outcomes;
+    },
+  };
 }
 
 async function findLine(tx: Database, userId: number, lineId: number) {
@@ -154,16 +320,12 @@ async function findWishlistItem(tx: Database, userId: number, itemId: number) {
 
 export default fp(
   async (fastify) => {
+    const { getCart, getCarts, addToCarts, setQuantities } = cartQueries(fastify.database.kind);
     fastify.decorate('cartRepository', {
       getCart,
-      addToCart,
-      async setQuantity(tx, userId, lineId, quantity) {
-        const line = await findLine(tx, userId, lineId);
-        const product = await activeProduct(tx, line.productId);
-        checkLineQuantity(product, quantity);
-        await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
-        return getCart(tx, userId);
-      },
+      getCarts,
+      addToCarts,
+      setQuantities,
       async removeFromCart(tx, userId, lineId) {
         const line = await findLine(tx, userId, lineId);
         await tx.delete(cartItems).where(eq(cartItems.id, line.id));

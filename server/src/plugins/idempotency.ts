@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
+import { jsonStatement } from '../db/json-statement.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { HttpError } from './error-handler.js';
 
@@ -10,11 +11,24 @@ import { HttpError } from './error-handler.js';
  * Idempotency-Key support for the shop's POST and DELETE calls. The key is claimed, the work done and the answer
  * stored in one transaction, so an effect and its record commit together or not at all. Keys belong to a user and
  * are kept for 24 hours; a refused request (4xx) rolls back and stores nothing, so it may be retried with its key.
+ *
+ * Work that runs many requests in one transaction (the cart's batches, plugins/cart-writes) looks their keys up
+ * first (`findAnswers`) and stores the answers of those it did with the statement that builds them
+ * (`insertAnswers`), in the same transaction.
  */
 declare module 'fastify' {
   interface FastifyInstance {
     /** Runs `work` in a transaction, at most once per Idempotency-Key and request body. */
     runIdempotent<T>(request: FastifyRequest, reply: FastifyReply, work: (tx: Database) => Promise<T>): Promise<T>;
+    idempotency: {
+      /** The request's key and fingerprint, undefined when it has no Idempotency-Key; a malformed key is a 400. */
+      claimOf(request: FastifyRequest): IdempotencyClaim | undefined;
+      /**
+       * What each request whose key is in use must answer instead of running: the stored answer, or a refusal (in
+       * progress, or another request's key). Requests whose key is free are left out of the map (by index).
+       */
+      findAnswers(tx: Database, claims: IdempotencyClaim[]): Promise<Map<number, StoredOutcome>>;
+    };
   }
 }
 
@@ -22,6 +36,17 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** 24 hours, in milliseconds: long enough for a phone to come back online, short enough to keep the table small. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export interface IdempotencyClaim {
+  userId: number;
+  key: string;
+  /** SHA-256 of the method, path and body: the same key with another request is refused. */
+  fingerprint: string;
+}
+
+/** A finished request's answer, to replay, or the refusal of a key that is in use otherwise. */
+export type StoredOutcome =
+  { kind: 'replay'; statusCode: number; response: unknown } | { kind: 'refused'; error: HttpError };
 
 /** The request's Idempotency-Key, undefined when it has none; a malformed one is a 400 naming the header. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -47,58 +72,139 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+function claimOf(request: FastifyRequest): IdempotencyClaim | undefined {
+  const key = idempotencyKeyOf(request);
+  if (key === undefined) return undefined;
+  const userId = request.user?.id;
+  if (userId === undefined) throw new HttpError(401, 'Please log in to continue');
+  const path = request.url.split('?')[0] ?? request.url;
+  const fingerprint = createHash('sha256')
+    .update(`${request.method} ${path}\n${canonicalJson(request.body)}`)
+    .digest('hex');
+  return { userId, key, fingerprint };
+}
+
+/** What a request must answer whose key has a live record: still in progress, another request's key, or replay. */
+function outcomeOfStored(
+  stored: { fingerprint: string; statusCode: number | null; response: unknown } | undefined,
+  fingerprint: string,
+): StoredOutcome {
+  if (!stored || stored.statusCode === null) {
+    const error = new HttpError(409, 'A request with this Idempotency-Key is still in progress; try again shortly');
+    return { kind: 'refused', error };
+  }
+  if (stored.fingerprint !== fingerprint) {
+    const error = new HttpError(
+      422,
+      'This Idempotency-Key was already used for a different request',
+      'Idempotency-Key',
+    );
+    return { kind: 'refused', error };
+  }
+  return { kind: 'replay', statusCode: stored.statusCode, response: stored.response };
+}
+
+/** A record older than this is expired: its key may be used again. */
+const expiredBefore = sql.raw(`now() - make_interval(secs => ${IDEMPOTENCY_TTL_MS / 1000})`);
+
+/**
+ * The body of a statement (a CTE) that stores answers built in the same statement: `keys` is a JSON array of
+ * `{ user_id, key, fingerprint }` (the requests that ran, their keys free when `findAnswers` looked), `answers` a
+ * relation of `(user_id, status_code, response)`, one answer per user. An expired record is taken over; a key that
+ * another request took meanwhile (another process on the same PostgreSQL database) is not stored and does not come
+ * back, so the caller can compare the count and roll back. Rows go in (user, key) order, as every writer locks them.
+ */
+export function insertAnswers(keys: SQL, answers: SQL): SQL {
+  return sql`
+    insert into ${idempotencyKeys} (user_id, key, fingerprint, status_code, response)
+    select claim.user_id, claim.key, claim.fingerprint, answer.status_code, answer.response
+    from jsonb_to_recordset(${keys}) as claim(user_id integer, key text, fingerprint text)
+    join (${answers}) as answer on answer.user_id = claim.user_id
+    order by claim.user_id, claim.key
+    on conflict (user_id, key) do update
+      set fingerprint = excluded.fingerprint, status_code = excluded.status_code, response = excluded.response,
+        created_at = now()
+      where ${idempotencyKeys.createdAt} < ${expiredBefore}
+    returning ${idempotencyKeys.id}`;
+}
+
 export default fp(
   async (fastify) => {
     const { db } = fastify;
-    const expiredBefore = () => sql`now() - make_interval(secs => ${IDEMPOTENCY_TTL_MS / 1000})`;
 
     const sweep = setInterval(() => {
       db.delete(idempotencyKeys)
-        .where(lt(idempotencyKeys.createdAt, expiredBefore()))
+        .where(lt(idempotencyKeys.createdAt, expiredBefore))
         .catch((error: unknown) => fastify.log.warn({ err: error }, 'idempotency sweep failed'));
     }, SWEEP_INTERVAL_MS);
     sweep.unref();
     fastify.addHook('onClose', async () => clearInterval(sweep));
 
+    const liveRecords = jsonStatement<{
+      index: number;
+      fingerprint: string;
+      status_code: number | null;
+      response: unknown;
+    }>(
+      fastify.database.kind,
+      (claims) => sql`
+        select claim.index, record.fingerprint, record.status_code, record.response
+        from jsonb_to_recordset(${claims}) as claim(index integer, user_id integer, key text)
+        cross join lateral (
+          select ${idempotencyKeys.fingerprint}, ${idempotencyKeys.statusCode}, ${idempotencyKeys.response},
+            ${idempotencyKeys.createdAt} >= ${expiredBefore} as live
+          from ${idempotencyKeys}
+          where ${idempotencyKeys.userId} = claim.user_id and ${idempotencyKeys.key} = claim.key
+          limit 1
+        ) as record
+        where record.live`,
+    );
+
+    fastify.decorate('idempotency', {
+      claimOf,
+      async findAnswers(tx, claims) {
+        if (claims.length === 0) return new Map();
+        const rows = await liveRecords.run(
+          tx,
+          claims.map(({ userId, key }, index) => ({ index, user_id: userId, key })),
+        );
+        return new Map(
+          rows.map((row) => [
+            row.index,
+            outcomeOfStored(
+              { fingerprint: row.fingerprint, statusCode: row.status_code, response: row.response },
+              claims[row.index]!.fingerprint,
+            ),
+          ]),
+        );
+      },
+    });
+
     fastify.decorate('runIdempotent', async function runIdempotent<
       T,
     >(request: FastifyRequest, reply: FastifyReply, work: (tx: Database) => Promise<T>): Promise<T> {
-      const header = idempotencyKeyOf(request);
-      if (header === undefined) return db.transaction((tx) => work(tx));
-      const userId = request.user?.id;
-      if (userId === undefined) throw new HttpError(401, 'Please log in to continue');
-      const path = request.url.split('?')[0] ?? request.url;
-      const fingerprint = createHash('sha256')
-        .update(`${request.method} ${path}\n${canonicalJson(request.body)}`)
-        .digest('hex');
-      const sameKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, header));
+      const claim = claimOf(request);
+      if (claim === undefined) return db.transaction((tx) => work(tx));
+      const sameKey = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
 
       return db.transaction(async (tx) => {
         // Claimed when new, or taken over when its record has expired; a live record is left alone (no row back).
         // On PostgreSQL a second request with the same key waits here until the first commits, then replays it.
         const [claimed] = await tx
           .insert(idempotencyKeys)
-          .values({ userId, key: header, fingerprint })
+          .values(claim)
           .onConflictDoUpdate({
             target: [idempotencyKeys.userId, idempotencyKeys.key],
-            set: { fingerprint, statusCode: null, response: null, createdAt: sql`now()` },
-            setWhere: lt(idempotencyKeys.createdAt, expiredBefore()),
+            set: { fingerprint: claim.fingerprint, statusCode: null, response: null, createdAt: sql`now()` },
+            setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
           })
           .returning({ id: idempotencyKeys.id });
         if (!claimed) {
           const [stored] = await tx.select().from(idempotencyKeys).where(sameKey).limit(1);
-          if (!stored || stored.statusCode === null) {
-            throw new HttpError(409, 'A request with this Idempotency-Key is still in progress; try again shortly');
-          }
-          if (stored.fingerprint !== fingerprint) {
-            throw new HttpError(
-              422,
-              'This Idempotency-Key was already used for a different request',
-              'Idempotency-Key',
-            );
-          }
-          reply.code(stored.statusCode).header('idempotent-replayed', 'true');
-          return stored.response as T;
+          const outcome = outcomeOfStored(stored, claim.fingerprint);
+          if (outcome.kind === 'refused') throw outcome.error;
+          reply.code(outcome.statusCode).header('idempotent-replayed', 'true');
+          return outcome.response as T;
         }
         const result = await work(tx);
         await tx

@@ -39,9 +39,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) =>
-      fastify.runIdempotent(request, reply, (tx) =>
-        cartRepository.addToCart(tx, signedInUser(request).id, request.body.product_id, request.body.quantity),
-      ),
+      fastify.cartWrites.add(request, reply, signedInUser(request).id, request.body.product_id, request.body.quantity),
   );
 
   fastify.put(
@@ -56,8 +54,12 @@ const cartRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) =>
-      fastify.runIdempotent(request, reply, (tx) =>
-        cartRepository.setQuantity(tx, signedInUser(request).id, request.params.id, request.body.quantity),
+      fastify.cartWrites.setQuantity(
+        request,
+        reply,
+        signedInUser(request).id,
+        request.params.id,
+        request.body.quantity,
       ),
   );
 

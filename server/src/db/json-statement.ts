@@ -1,0 +1,62 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database, DatabaseHandle } from './client.js';
+
+/** Rows of a raw statement, whichever driver ran it (PGlite answers `{ rows }`, postgres.js an array). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** A statement run many times a second with one JSON document as its only parameter. */
+export interface JsonStatement<Row> {
+  /** Runs on the database or a transaction; `document` is sent as JSON. */
+  run(executor: Database, document: unknown): Promise<Row[]>;
+}
+
+const dialect = new PgDialect();
+let statementCount = 0;
+
+/** A SQL string literal; valid with `standard_conforming_strings` on, the default since PostgreSQL 9.1. */
+function quoteLiteral(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The shop's busiest statements (the cart's batched writes and reads, the Idempotency-Key look-ups) take all their
+ * rows as one JSON document, read with `jsonb_to_recordset`; `build` places the document in the statement.
+ *
+ * PGlite parses and plans a statement afresh each time it runs, which for these took longer than running them. On
+ * PGlite the statement is prepared once (SQL `PREPARE`) and run with `EXECUTE`, its document written as a literal.
+ * After a few runs PostgreSQL keeps one plan for every document, made without knowing its rows: the statements
+ * therefore look rows up through `lateral` subqueries with `limit 1` (or `= any(array(...))`), which the planner
+ * answers with an index whatever a table's size, rather than joins, which a plan made while a table was small would
+ * go on answering with a scan of the whole table as it grows (tests/server/cart-batches.test.ts checks the plans).
+ * A prepared statement outlives a rolled-back transaction and lasts as long as the database session: the embedded
+ * database has one, and each object returned here belongs to the one database it was made for. PostgreSQL runs the
+ * statement as usual, with a parameter.
+ */
+export function jsonStatement<Row>(kind: DatabaseHandle['kind'], build: (document: SQL) => SQL): JsonStatement<Row> {
+  if (kind === 'postgres') {
+    return {
+      async run(executor, document) {
+        return rowsOf<Row>(await executor.execute(build(sql`${JSON.stringify(document)}::jsonb`)));
+      },
+    };
+  }
+  statementCount += 1;
+  const name = `json_statement_${statementCount}`;
+  const query = dialect.sqlToQuery(build(sql.raw('$1')));
+  // Any other value would have become a parameter that EXECUTE cannot pass: constants go in with sql.raw.
+  if (query.params.length > 0) throw new Error(`${name} has parameters besides its JSON document`);
+  let prepared: Promise<unknown> | undefined;
+  return {
+    async run(executor, document) {
+      prepared ??= executor.execute(sql.raw(`prepare ${name}(jsonb) as ${query.sql}`)).catch((error: unknown) => {
+        prepared = undefined;
+        throw error;
+      });
+      await prepared;
+      return rowsOf<Row>(await executor.execute(sql.raw(`execute ${name}(${quoteLiteral(JSON.stringify(document))})`)));
+    },
+  };
+}

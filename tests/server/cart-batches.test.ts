@@ -1,0 +1,164 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartSchema } from '../../src/contract/cart.js';
+import { rowsOf } from '../../server/src/db/json-statement.js';
+import { cartItems, idempotencyKeys, users } from '../../server/src/db/schema.js';
+import { createShopper, productNamed, setStock, USER_API, type Shopper } from './shop-helpers.js';
+import { createTestApp, type TestApp } from './test-app.js';
+
+let testApp: TestApp;
+let shoppers: Shopper[];
+/** Transactions begun on the app's database, to see that requests arriving together share one. */
+let transactions = 0;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  shoppers = [];
+  for (let index = 0; index < 12; index += 1) shoppers.push(await createShopper(testApp.app, `Batch ${index}`));
+  const db = testApp.app.db;
+  const begin = db.transaction.bind(db);
+  db.transaction = ((...args: Parameters<typeof begin>) => {
+    transactions += 1;
+    return begin(...args);
+  }) as typeof db.transaction;
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+function add(who: Shopper, productId: number, quantity: number, key?: string) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: `${USER_API}/addToCart`,
+    headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { product_id: productId, quantity },
+  });
+}
+
+async function cartOf(who: Shopper) {
+  return (await testApp.app.inject({ method: 'GET', url: `${USER_API}/getCartItems`, headers: who.headers })).json();
+}
+
+async function emptyCarts() {
+  await testApp.app.db.delete(cartItems);
+}
+
+describe('cart writes that arrive together', () => {
+  it('share a transaction, answer each shopper with their own cart, and refuse only what does not fit', async () => {
+    await emptyCarts();
+    const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
+    const cap = await productNamed(testApp.app, 'Lights Camera Action Cap');
+    const soldOut = await productNamed(testApp.app, 'Vintage Movie Ticket Wall Art');
+    await setStock(testApp.app, tee.id, 40);
+    await setStock(testApp.app, cap.id, 3);
+
+    const before = transactions;
+    const [overStock, none, ...fitting] = await Promise.all([
+      add(shoppers[0]!, cap.id, 4),
+      add(shoppers[1]!, soldOut.id, 1),
+      ...shoppers.map((who, index) => add(who, tee.id, 1 + (index % 3))),
+    ]);
+    expect(transactions - before).toBeLessThan(fitting.length);
+
+    expect(overStock!.statusCode).toBe(409);
+    expect(overStock!.json()).toEqual({ message: `Only 3 of ${cap.name} left in stock`, field: 'quantity' });
+    expect(none!.statusCode).toBe(409);
+    expect(none!.json().message).toBe(`${soldOut.name} is out of stock`);
+    for (const [index, response] of fitting.entries()) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = response.json();
+      // The answer is the contract's cart, no field more or less, and the shopper's own.
+      expect(cartSchema.parse(body)).toEqual(body);
+      expect(body.data).toHaveLength(1);
+      expect(body.data[0]).toMatchObject({ product_id: tee.id, quantity: 1 + (index % 3) });
+      expect(body.subtotal).toBe(tee.price * (1 + (index % 3)));
+      expect(await cartOf(shoppers[index]!)).toEqual(body);
+    }
+  });
+
+  it('add once for a key sent twice at once, the second answer replaying the first', async () => {
+    await emptyCarts();
+    const mug = await productNamed(testApp.app, 'Popcorn Bucket Mug');
+    const [first, second] = await Promise.all([
+      add(shoppers[2]!, mug.id, 2, 'mug-twice'),
+      add(shoppers[2]!, mug.id, 2, 'mug-twice'),
+    ]);
+    expect([first!.statusCode, second!.statusCode]).toEqual([200, 200]);
+    expect([first!.headers['idempotent-replayed'], second!.headers['idempotent-replayed']]).toContain('true');
+    expect(first!.json()).toEqual(second!.json());
+    expect((await cartOf(shoppers[2]!)).data[0].quantity).toBe(2);
+    const stored = await testApp.app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'mug-twice'));
+    expect(stored).toHaveLength(1);
+  });
+
+  it("run again one by one when the batch fails, so that one request's failure is not the others'", async () => {
+    await emptyCarts();
+    const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
+    const leaving = await createShopper(testApp.app, 'Leaving Shopper');
+    // Signed in a moment ago (the session is remembered), then the account is gone: its add breaks the batch.
+    expect((await add(leaving, tee.id, 1)).statusCode).toBe(200);
+    await testApp.app.db.delete(users).where(eq(users.id, leaving.id));
+
+    const [broken, ...others] = await Promise.all([
+      add(leaving, tee.id, 1, 'leaving-add'),
+      ...shoppers.slice(0, 4).map((who, index) => add(who, tee.id, 1, `stays-${index}`)),
+    ]);
+    expect(broken!.statusCode).toBe(500);
+    for (const [index, response] of others.entries()) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data[0].quantity).toBe(1);
+      const replay = await add(shoppers[index]!, tee.id, 1, `stays-${index}`);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+    }
+  });
+});
+
+describe.skipIf(!!process.env.DATABASE_URL)('the batched statements on the embedded database', () => {
+  it('keep looking rows up by index after their tables have grown', async () => {
+    const { app } = testApp;
+    const tee = await productNamed(app, 'Clapperboard Classic Tee');
+    const line = (await add(shoppers[3]!, tee.id, 1)).json().data[0];
+    // Runs enough for PostgreSQL to keep one plan per statement, while the tables are small.
+    for (let index = 0; index < 8; index += 1) {
+      await add(shoppers[3]!, tee.id, 1, `grow-${index}`);
+      await app.inject({
+        method: 'PUT',
+        url: `${USER_API}/cart/${line.id}`,
+        headers: { ...shoppers[3]!.headers, 'idempotency-key': `set-${index}` },
+        payload: { quantity: 1 },
+      });
+    }
+    await app.db.execute(sql`
+      insert into ${users} (name, email, password_hash)
+      select 'Grown ' || n, 'grown-' || n || '@example.in', 'not-a-usable-hash' from generate_series(1, 4000) as n`);
+    await app.db.execute(sql`
+      insert into ${cartItems} (user_id, product_id, quantity)
+      select ${users.id}, ${tee.id}, 1 from ${users} where ${users.email} like 'grown-%'`);
+    await app.db.execute(sql`
+      insert into ${idempotencyKeys} (user_id, key, fingerprint, status_code, response)
+      select ${shoppers[4]!.id}, 'old-' || n, 'f', 200, '{}'::jsonb from generate_series(1, 20000) as n`);
+
+    const statements = rowsOf<{ name: string }>(
+      await app.db.execute(sql`select name from pg_prepared_statements where name like 'json_statement_%'`),
+    );
+    expect(statements.length).toBeGreaterThanOrEqual(4);
+    for (const { name } of statements) {
+      const plan = rowsOf<{ 'QUERY PLAN': string }>(await app.db.execute(sql.raw(`explain execute ${name}('[]')`))).map(
+        (row) => row['QUERY PLAN'],
+      );
+      // Every read of a grown table goes through an index, by the key the statement was given, never a whole scan.
+      plan.forEach((line, index) => {
+        if (!/ on (cart_items|idempotency_keys|users)\b/.test(line) || !/Scan/.test(line)) return;
+        const depth = line.search(/\S/);
+        const details = plan
+          .slice(index + 1)
+          .filter((_, offset, rest) =>
+            rest.slice(0, offset + 1).every((next) => next.search(/\S/) > depth && !next.trim().startsWith('->')),
+          );
+        const condition = details.find((next) => /(Index Cond|Recheck Cond):/.test(next)) ?? '(no index condition)';
+        expect(`${name}: ${line.trim()} ${condition.trim()}`).toMatch(/(Index Cond|Recheck Cond): .*\b(user_id|id) = /);
+      });
+    }
+  });
+});
