@@ -6,6 +6,7 @@
  * BENCH_SMOKE=1 runs every stage briefly (CI keeps it working with this); BENCH_SKIP_BUILD=1 reuses dist/.
  */
 import { execSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,9 +70,11 @@ async function measureServer(baseUrl: string, products: Product[], product: Prod
   // stop 50 connections mid-round, and their pairs are not given back.
   const freePairs = [...pairs];
   const addPath = `${USER_API}/addToCart`;
+  // Each edit with its own Idempotency-Key, as the app's outbox sends them (the server then also stores each answer).
   const headersOf = (shopper: Shopper) => ({
     authorization: `Bearer ${shopper.token}`,
     'content-type': 'application/json',
+    'idempotency-key': randomUUID(),
   });
   type CartContext = { pair?: (typeof pairs)[number]; lineId?: number };
   // Four adds of one to a line, then its quantity set back to 1, so no line reaches the limit of 10 per product.

@@ -1,3 +1,4 @@
+import type { PGliteInterface } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, DatabaseHandle } from './client.js';
@@ -14,6 +15,15 @@ export interface JsonStatement<Row> {
 }
 
 const dialect = new PgDialect();
+
+/**
+ * The PGlite client (or transaction) under a Drizzle database or transaction. Its simple-query `exec` runs a
+ * statement in one exchange with the database, where Drizzle's `execute` takes six (parse, describe, bind,
+ * describe, execute, sync) and copies PGlite's table of type parsers for each.
+ */
+function pgliteClientOf(executor: Database): Pick<PGliteInterface, 'exec'> {
+  return (executor._.session as unknown as { client: PGliteInterface }).client;
+}
 let statementCount = 0;
 
 /** A SQL string literal; valid with `standard_conforming_strings` on, the default since PostgreSQL 9.1. */
@@ -51,12 +61,14 @@ export function jsonStatement<Row>(kind: DatabaseHandle['kind'], build: (documen
   let prepared: Promise<unknown> | undefined;
   return {
     async run(executor, document) {
-      prepared ??= executor.execute(sql.raw(`prepare ${name}(jsonb) as ${query.sql}`)).catch((error: unknown) => {
+      const client = pgliteClientOf(executor);
+      prepared ??= client.exec(`prepare ${name}(jsonb) as ${query.sql}`).catch((error: unknown) => {
         prepared = undefined;
         throw error;
       });
       await prepared;
-      return rowsOf<Row>(await executor.execute(sql.raw(`execute ${name}(${quoteLiteral(JSON.stringify(document))})`)));
+      const results = await client.exec(`execute ${name}(${quoteLiteral(JSON.stringify(document))})`);
+      return (results.at(-1)?.rows ?? []) as Row[];
     },
   };
 }
