@@ -132,12 +132,10 @@ test.describe('storefront', () => {
     await expect(page.locator('main article')).toHaveCount(12);
     await page.getByRole('button', { name: 'Page 3' }).click();
     await expect(page.locator('main article')).toHaveCount(2);
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: 'Snacks & Treats' }).click();
+    await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Snacks & Treats' });
     await expect(page).toHaveURL(/category=Snacks/);
     await expect(page.locator('main article')).toHaveCount(4);
-    await page.getByRole('combobox', { name: 'Sort by' }).click();
-    await page.getByRole('option', { name: 'Price: low to high' }).click();
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
     await expect(page.locator('main article h2')).toHaveText([
       'Mumbai Chai Masala Tin',
       'Masala Popcorn Premiere Pack',

@@ -1,4 +1,4 @@
-import { Button, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Button, NativeSelect, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -50,28 +50,26 @@ export function ShopPage({ filters, onFiltersChange, renderCardActions }: ShopPa
             applySearch(event.currentTarget.value);
           }}
         />
-        <Select
+        {/* Native selects: the phone's own picker, and no option list to build when the page starts. */}
+        <NativeSelect
           label="Category"
-          placeholder="All categories"
-          data={data?.meta.categories ?? (filters.category ? [filters.category] : [])}
-          value={filters.category ?? null}
-          onChange={(category) => onFiltersChange({ ...filters, category: category ?? undefined, page: undefined })}
-          clearable
-          comboboxProps={{ withinPortal: true }}
+          data={[
+            { value: '', label: 'All categories' },
+            ...(data?.meta.categories ?? (filters.category ? [filters.category] : [])),
+          ]}
+          value={filters.category ?? ''}
+          onChange={(event) =>
+            onFiltersChange({ ...filters, category: event.currentTarget.value || undefined, page: undefined })
+          }
         />
-        <Select
+        <NativeSelect
           label="Sort by"
           data={productSorts.map((value) => ({ value, label: sortLabels[value] }))}
           value={filters.sort ?? 'newest'}
-          onChange={(sort) =>
-            onFiltersChange({
-              ...filters,
-              sort: sort && sort !== 'newest' ? (sort as ProductSort) : undefined,
-              page: undefined,
-            })
-          }
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
+          onChange={(event) => {
+            const sort = event.currentTarget.value as ProductSort;
+            onFiltersChange({ ...filters, sort: sort !== 'newest' ? sort : undefined, page: undefined });
+          }}
         />
       </div>
 
