@@ -21,6 +21,21 @@ export interface LighthouseFigures {
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
+/** Tries a failed recording (a runtime error, such as a trace without its navigation) twice more. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/** One Lighthouse report of `url`: a run whose recording failed scores nothing, so it is run again. */
+async function lighthouseRun(url: string, port: number, log: (line: string) => void) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result;
+    if (attempt === LIGHTHOUSE_ATTEMPTS) throw new Error(`Lighthouse failed on ${url}: ${failure.message}`);
+    log(`  (Lighthouse could not record ${url}: ${failure.code}; running it again)`);
+  }
+}
+
 /**
  * Lighthouse with its default settings (mobile: a mid-range phone, simulated slow 4G and 4x CPU slowdown) in the
  * system Chromium, each page in a clean profile. With `runs` > 1 the run with the median performance score is kept.
@@ -43,12 +58,7 @@ export async function runLighthouse(
     for (const target of pages) {
       const attempts: { figures: LighthouseFigures; report: string }[] = [];
       for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouse(baseUrl + target.path, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+        const result = await lighthouseRun(baseUrl + target.path, chrome.port, log);
         const { categories, audits } = result.lhr;
         const failing = Object.values(categories)
           .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => audits[ref.id]!))

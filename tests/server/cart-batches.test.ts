@@ -1,8 +1,9 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartSchema } from '../../src/contract/cart.js';
 import { rowsOf } from '../../server/src/db/json-statement.js';
-import { cartItems, idempotencyKeys, users } from '../../server/src/db/schema.js';
+import { cartItems, idempotencyKeys, products, users } from '../../server/src/db/schema.js';
 import { createShopper, productNamed, setStock, USER_API, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -111,6 +112,40 @@ describe('cart writes that arrive together', () => {
       const replay = await add(shoppers[index]!, tee.id, 1, `stays-${index}`);
       expect(replay.headers['idempotent-replayed']).toBe('true');
     }
+  });
+});
+
+describe('a large cart answer', () => {
+  it('arrives whole when compressed, for adds arriving together and alone', async () => {
+    await emptyCarts();
+    const { app } = testApp;
+    const stocked = (await app.db.select().from(products)).filter((product) => product.stock >= 4);
+    const who = shoppers[5]!;
+    // Enough lines that the answer is compressed as a stream rather than in one go.
+    const adds = stocked.map((product) =>
+      app.inject({
+        method: 'POST',
+        url: `${USER_API}/addToCart`,
+        headers: { ...who.headers, 'accept-encoding': 'br', 'idempotency-key': `large-${product.id}` },
+        payload: { product_id: product.id, quantity: 1 },
+      }),
+    );
+    const answers = await Promise.all(adds);
+    const final = await cartOf(who);
+    expect(JSON.stringify(final).length).toBeGreaterThan(8 * 1024);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('br');
+      const cart = JSON.parse(brotliDecompressSync(answer.rawPayload).toString());
+      expect(cartSchema.parse(cart)).toEqual(cart);
+    }
+    const last = await app.inject({
+      method: 'PUT',
+      url: `${USER_API}/cart/${final.data[0].id}`,
+      headers: { ...who.headers, 'accept-encoding': 'br' },
+      payload: { quantity: 2 },
+    });
+    expect(JSON.parse(brotliDecompressSync(last.rawPayload).toString())).toEqual(await cartOf(who));
   });
 });
 

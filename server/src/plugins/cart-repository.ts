@@ -9,7 +9,8 @@ import { HttpError } from './error-handler.js';
 
 /**
  * Carts and wishlists. Every query is scoped by user id, so another user's line id is simply not found (404).
- * Writers take the transaction they run in (the idempotency wrapper's), readers take any executor.
+ * Writers take the transaction they run in (the idempotency wrapper's, or a cart batch's: plugins/cart-writes),
+ * readers take any executor.
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,7 +77,10 @@ function lineQuantityRefusal(product: { name: string; stock: number }, quantity:
 /** The per-line limit, written into the statements (they take no parameter but their JSON document). */
 const lineLimit = sql.raw(`${MAX_LINE_QUANTITY}::integer`);
 
-/** A product row as the wire's product object, built by the database (see getCarts). */
+/**
+ * A product row as the wire's product object, built by the database: the fields of `productColumns`, which the cart
+ * answers' schema test holds to the contract (tests/server/cart-batches.test.ts).
+ */
 const productJson = sql`json_build_object(
   'id', ${products.id}, 'name', ${products.name}, 'slug', ${products.slug},
   'description', ${products.description}, 'images', ${products.images}, 'mrp', ${products.mrp},
