@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { MAX_LINE_QUANTITY, type Cart, type Wishlist } from '../../../src/contract/cart.js';
 import type { Database, DatabaseHandle } from '../db/client.js';
-import { jsonStatement } from '../db/json-statement.js';
+import { jsonStatement, type JsonStatement } from '../db/json-statement.js';
 import { cartItems, products, wishlistItems } from '../db/schema.js';
 import { productColumns } from './catalog-repository.js';
 import { HttpError } from './error-handler.js';
@@ -140,6 +140,30 @@ function rounds<T>(items: T[], keyOf: (item: T) => string): { item: T; index: nu
   return result;
 }
 
+/**
+ * Runs `items` through a round statement, round after round (see rounds): each item travels as `rowOf` gives it,
+ * with its index; the statement answers only the items it did not do, and `refusalOf` says why.
+ */
+async function inRounds<T extends { quantity: number }, Row extends { index: number }>(
+  tx: Database,
+  items: T[],
+  statement: JsonStatement<Row>,
+  how: {
+    keyOf: (item: T) => string;
+    rowOf: (item: T) => Record<string, number>;
+    refusalOf: (row: Row, quantity: number) => HttpError;
+  },
+): Promise<(HttpError | null)[]> {
+  const outcomes: (HttpError | null)[] = items.map(() => null);
+  for (const round of rounds(items, how.keyOf)) {
+    const requests = round.map(({ item, index }) => ({ index, ...how.rowOf(item) }));
+    for (const row of await statement.run(tx, requests)) {
+      outcomes[row.index] = how.refusalOf(row, items[row.index]!.quantity);
+    }
+  }
+  return outcomes;
+}
+
 /** An add that was not done. */
 interface AddOutcome {
   index: number;
@@ -269,36 +293,18 @@ function cartQueries(kind: DatabaseHandle['kind']) {
       if (!row) throw new Error('The cart query answered no row');
       return row.cart;
     },
-    async addToCarts(tx: Database, adds: LineAdd[]): Promise<(HttpError | null)[]> {
-      const outcomes: (HttpError | null)[] = adds.map(() => null);
-      for (const round of rounds(adds, (add) => `${add.userId} ${add.productId}`)) {
-        const requests = round.map(({ item, index }) => ({
-          index,
-          user_id: item.userId,
-          product_id: item.productId,
-          quantity: item.quantity,
-        }));
-        for (const row of await addRound.run(tx, requests)) {
-          outcomes[row.index] = refusalOfAdd(row, adds[row.index]!.quantity);
-        }
-      }
-      return outcomes;
-    },
-    async setQuantities(tx: Database, sets: LineQuantity[]): Promise<(HttpError | null)[]> {
-      const outcomes: (HttpError | null)[] = sets.map(() => null);
-      for (const round of rounds(sets, (set) => `${set.userId} ${set.lineId}`)) {
-        const requests = round.map(({ item, index }) => ({
-          index,
-          user_id: item.userId,
-          line_id: item.lineId,
-          quantity: item.quantity,
-        }));
-        for (const row of await setRound.run(tx, requests)) {
-          outcomes[row.index] = refusalOfSet(row, sets[row.index]!.quantity);
-        }
-      }
-      return outcomes;
-    },
+    addToCarts: (tx: Database, adds: LineAdd[]) =>
+      inRounds(tx, adds, addRound, {
+        keyOf: (add) => `${add.userId} ${add.productId}`,
+        rowOf: (add) => ({ user_id: add.userId, product_id: add.productId, quantity: add.quantity }),
+        refusalOf: refusalOfAdd,
+      }),
+    setQuantities: (tx: Database, sets: LineQuantity[]) =>
+      inRounds(tx, sets, setRound, {
+        keyOf: (set) => `${set.userId} ${set.lineId}`,
+        rowOf: (set) => ({ user_id: set.userId, line_id: set.lineId, quantity: set.quantity }),
+        refusalOf: refusalOfSet,
+      }),
   };
 }
 

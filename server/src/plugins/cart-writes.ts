@@ -101,33 +101,25 @@ export default fp(
       );
       for (const [position, outcome] of stored) outcomes[keyed[position]!.index] = outcome;
 
-      const toRun = <K extends CartWrite['kind']>(kind: K) =>
-        batch.flatMap(({ write }, index) =>
-          outcomes[index] === undefined && write.kind === kind
-            ? [{ index, write: write as Extract<CartWrite, { kind: K }> }]
-            : [],
+      for (const kind of ['add', 'set'] as const) {
+        const writes = batch.flatMap(({ write }, index) =>
+          outcomes[index] === undefined && write.kind === kind ? [{ index, write }] : [],
         );
-      const refuse = (indexes: number[], refusals: (HttpError | null)[]) =>
-        indexes.forEach((index, position) => {
+        const refusals =
+          kind === 'add'
+            ? await cartRepository.addToCarts(
+                tx,
+                writes.map(({ write }) => write as LineAdd),
+              )
+            : await cartRepository.setQuantities(
+                tx,
+                writes.map(({ write }) => write as LineQuantity),
+              );
+        writes.forEach(({ index }, position) => {
           const error = refusals[position];
           if (error) outcomes[index] = { kind: 'refused', error };
         });
-      const adds = toRun('add');
-      refuse(
-        adds.map(({ index }) => index),
-        await cartRepository.addToCarts(
-          tx,
-          adds.map(({ write }) => write),
-        ),
-      );
-      const sets = toRun('set');
-      refuse(
-        sets.map(({ index }) => index),
-        await cartRepository.setQuantities(
-          tx,
-          sets.map(({ write }) => write),
-        ),
-      );
+      }
 
       const done = batch.filter((_, index) => outcomes[index] === undefined);
       if (done.length > 0) {
