@@ -39,7 +39,7 @@ declare module 'fastify' {
 }
 
 /** Requests in one batch at most: its statements' JSON documents stay a few kilobytes. */
-export const MAX_CART_BATCH = 100;
+const MAX_CART_BATCH = 100;
 
 type CartWrite = ({ kind: 'add' } & LineAdd) | ({ kind: 'set' } & LineQuantity);
 
@@ -55,7 +55,7 @@ interface Pending {
 type Outcome = { kind: 'cart'; json: string } | StoredOutcome | { kind: 'refused'; error: HttpError };
 
 /** Takes from the front of the queue up to `max` requests, leaving a second use of one Idempotency-Key for later. */
-export function takeBatch<T extends { claim: IdempotencyClaim | undefined }>(queue: T[], max: number): T[] {
+function takeBatch<T extends { claim: IdempotencyClaim | undefined }>(queue: T[], max: number): T[] {
   const batch: T[] = [];
   const keys = new Set<string>();
   for (let index = 0; index < queue.length && batch.length < max;) {
