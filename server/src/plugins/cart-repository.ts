@@ -16,8 +16,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     cartRepository: {
       getCart(executor: Database, userId: number): Promise<Cart>;
-      /** The carts of several users at once, in one query. */
-      getCarts(executor: Database, userIds: number[]): Promise<Map<number, Cart>>;
       /**
        * Adds to lines, in order: each add is checked against the product, its stock and the per-line limit and
        * either done or refused on its own (null, or the refusal, at its index). Several adds to one line run one
@@ -280,14 +278,7 @@ function cartQueries(kind: DatabaseHandle['kind']) {
   const addRound = jsonStatement<AddOutcome>(kind, addRoundStatement);
   const setRound = jsonStatement<SetOutcome>(kind, setRoundStatement);
 
-  async function getCarts(executor: Database, userIds: number[]): Promise<Map<number, Cart>> {
-    const ids = [...new Set(userIds)];
-    if (ids.length === 0) return new Map();
-    return new Map((await carts.run(executor, ids)).map((row) => [row.user_id, row.cart]));
-  }
-
   return {
-    getCarts,
     async getCart(executor: Database, userId: number): Promise<Cart> {
       const [row] = await carts.run(executor, [userId]);
       if (!row) throw new Error('The cart query answered no row');
@@ -330,10 +321,9 @@ async function findWishlistItem(tx: Database, userId: number, itemId: number) {
 
 export default fp(
   async (fastify) => {
-    const { getCart, getCarts, addToCarts, setQuantities } = cartQueries(fastify.database.kind);
+    const { getCart, addToCarts, setQuantities } = cartQueries(fastify.database.kind);
     fastify.decorate('cartRepository', {
       getCart,
-      getCarts,
       addToCarts,
       setQuantities,
       async removeFromCart(tx, userId, lineId) {

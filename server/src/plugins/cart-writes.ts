@@ -18,7 +18,11 @@ import { insertAnswers, type IdempotencyClaim, type StoredOutcome } from './idem
  */
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Each answers the request with the user's cart, or rejects with the refusal. */
+    /**
+     * Each answers the request with the user's cart, or rejects with the refusal. The reply comes back to be returned
+     * by the route: Fastify then waits until the answer has been written (a compressed answer is a stream; a handler
+     * that resolved without it would make Fastify send an empty body in its place).
+     */
     cartWrites: {
       add(
         request: FastifyRequest,
@@ -26,14 +30,14 @@ declare module 'fastify' {
         userId: number,
         productId: number,
         quantity: number,
-      ): Promise<void>;
+      ): Promise<FastifyReply>;
       setQuantity(
         request: FastifyRequest,
         reply: FastifyReply,
         userId: number,
         lineId: number,
         quantity: number,
-      ): Promise<void>;
+      ): Promise<FastifyReply>;
     };
   }
 }
@@ -47,7 +51,7 @@ interface Pending {
   write: CartWrite;
   claim: IdempotencyClaim | undefined;
   reply: FastifyReply;
-  resolve(): void;
+  resolve(reply: FastifyReply): void;
   reject(error: unknown): void;
 }
 
@@ -151,7 +155,7 @@ export default fp(
         // schema): it is sent as it is, neither parsed nor serialized again.
         reply.type('application/json; charset=utf-8').send(outcome.json);
       }
-      pending.resolve();
+      pending.resolve(reply);
     }
 
     async function runAndSettle(batch: Pending[]): Promise<void> {
@@ -179,9 +183,9 @@ export default fp(
       }
     }
 
-    function submit(request: FastifyRequest, reply: FastifyReply, write: CartWrite): Promise<void> {
+    function submit(request: FastifyRequest, reply: FastifyReply, write: CartWrite): Promise<FastifyReply> {
       const claim = idempotency.claimOf(request);
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<FastifyReply>((resolve, reject) => {
         queue.push({ write, claim, reply, resolve, reject });
         if (draining) return;
         draining = true;
