@@ -207,6 +207,55 @@ test.describe('storefront', () => {
     await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
   });
 
+  test('the cart and wishlist pages hold their buttons until the profile has loaded, then every press counts', async ({
+    page,
+  }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 1, quantity: 1 });
+    await apiAs(page.request, shopper.token, 'POST', '/addToWishlist', { product_id: 2 });
+    // The lines show from the device's copy of the cart at once; the profile that says whose edits they are is late.
+    await page.goto('/cart');
+    await expect(page.getByRole('button', { name: 'Move to wishlist' })).toBeVisible();
+    await page.goto('/wishlist');
+    await expect(page.getByRole('button', { name: /^Move .* to cart$/ })).toBeVisible();
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user/v1/profile', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/cart');
+    const move = page.getByRole('button', { name: 'Move to wishlist' });
+    await expect(move).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Remove', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    release();
+    await move.click();
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Wishlist, 2 items' })).toBeVisible();
+    await expect
+      .poll(async () => (await apiAs<{ data: unknown[] }>(page.request, shopper.token, 'GET', '/getCartItems')).data)
+      .toEqual([]);
+
+    let releaseAgain: () => void = () => {};
+    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+    await page.unrouteAll();
+    await page.route('**/api/user/v1/profile', async (route) => {
+      await heldAgain;
+      await route.continue();
+    });
+    await page.goto('/wishlist');
+    const toCart = page.getByRole('button', { name: /^Move .* to cart$/ }).first();
+    await expect(toCart).toBeDisabled();
+    await expect(page.getByRole('button', { name: /^Remove .* from wishlist$/ }).first()).toBeDisabled();
+    releaseAgain();
+    await toCart.click();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
+  });
+
   test('a perishable order shows why it cannot be cancelled, and logging out forgets the user', async ({ page }) => {
     await signIn(page);
     await page.goto('/orders?status=confirmed');

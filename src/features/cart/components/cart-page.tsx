@@ -14,6 +14,9 @@ import { QuantityStepper } from './quantity-stepper';
 function CartLineRow({ line, wished }: { line: CartLine; wished: boolean }) {
   const actions = useCartActions();
   const max = Math.max(line.quantity, Math.min(line.product.stock, MAX_LINE_QUANTITY));
+  // The cart can show (from the device or the server) before the profile that says whose outbox an edit goes to:
+  // until then a press would be lost, so the controls wait.
+  const waiting = !actions.ready;
   return (
     <li className={classes.line}>
       <img
@@ -42,12 +45,24 @@ function CartLineRow({ line, wished }: { line: CartLine; wished: boolean }) {
             value={line.quantity}
             max={max}
             label={`Quantity of ${line.product.name}`}
+            disabled={waiting}
             onChange={(quantity) => actions.setQuantity(line.product, quantity)}
           />
-          <Button variant="subtle" size="compact-md" onClick={() => actions.moveToWishlist(line.product, wished)}>
+          <Button
+            variant="subtle"
+            size="compact-md"
+            loading={waiting}
+            onClick={() => actions.moveToWishlist(line.product, wished)}
+          >
             Move to wishlist
           </Button>
-          <Button variant="subtle" color="red" size="compact-md" onClick={() => actions.remove(line.product)}>
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-md"
+            loading={waiting}
+            onClick={() => actions.remove(line.product)}
+          >
             Remove
           </Button>
         </Group>

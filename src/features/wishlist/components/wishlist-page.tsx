@@ -60,6 +60,8 @@ export function WishlistPage({ cartProductIds }: { cartProductIds: ReadonlySet<n
                   <Button
                     size="compact-md"
                     disabled={item.product.stock <= 0}
+                    // Until the profile says whose outbox a press goes to, it would be lost.
+                    loading={!actions.ready}
                     onClick={() => actions.moveToCart(item.product, cartProductIds.has(item.product_id))}
                     aria-label={`Move ${item.product.name} to cart`}
                   >
@@ -69,6 +71,7 @@ export function WishlistPage({ cartProductIds }: { cartProductIds: ReadonlySet<n
                     size="compact-md"
                     variant="subtle"
                     color="red"
+                    loading={!actions.ready}
                     onClick={() => actions.remove(item.product)}
                     aria-label={`Remove ${item.product.name} from wishlist`}
                   >
