@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { PGliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,21 +38,6 @@ export const PGLITE_OPTIONS: PGliteOptions = {
     'temp_buffers=2MB',
   ],
 };
-
-/**
- * PGlite runs each statement synchronously on the server's only thread and hands its queued operations (queries and
- * whole transactions, one at a time) to each other in microtasks. Under load a queue of them ran back to back
- * without the event loop ever turning: new requests were not read and finished answers not written for hundreds of
- * milliseconds (seconds for the unluckiest request). Each operation now starts with one turn of the event loop.
- */
-export function yieldBetweenOperations(client: PGlite): void {
-  const runExclusive = client._runExclusiveTransaction.bind(client);
-  client._runExclusiveTransaction = <T>(operation: () => Promise<T>) =>
-    runExclusive(async () => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      return operation();
-    });
-}
 
 export interface DatabaseOptions {
   /** postgres://... selects PostgreSQL. */
@@ -83,10 +69,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir, PGLITE_OPTIONS);
+  const client = new PGliteThread(options.pgliteDir, PGLITE_OPTIONS);
   await client.waitReady;
-  yieldBetweenOperations(client);
-  const db = drizzlePglite({ client, schema });
+  // Drizzle's PGlite driver uses only what PGliteThread offers of a PGlite client.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db,
     kind: 'pglite',

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   serial,
@@ -322,7 +323,7 @@ export const idempotencyKeys = pgTable(
     /** SHA-256 of the method, path and body: the same key with another request is refused. */
     fingerprint: text('fingerprint').notNull(),
     statusCode: integer('status_code'),
-    response: jsonb('response'),
+    response: json('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // No index on created_at: the hourly sweep reads the table whole, while every cart edit with a key would update

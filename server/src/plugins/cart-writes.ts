@@ -90,7 +90,7 @@ export default fp(
         with cart as (${cartsOfUsers(sql`${document}->'users'`)}),
         stored as (${insertAnswers(
           sql`${document}->'keys'`,
-          sql`select user_id, 200 as status_code, cart::jsonb as response from cart`,
+          sql`select user_id, 200 as status_code, cart as response from cart`,
         )})
         select cart.user_id, cart.cart::text as cart, (select count(*)::integer from stored) as stored from cart`,
     );

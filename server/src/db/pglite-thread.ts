@@ -1,0 +1,149 @@
+/**
+ * The embedded database on a thread of its own. PGlite is PostgreSQL compiled to WebAssembly: every statement runs
+ * synchronously on the thread that holds it. On the server's thread, each statement kept the server from reading
+ * requests and writing answers while it ran, and under load the database took two thirds of that thread. Here the
+ * server's thread only sends statements and receives their rows, and the database works on the machine's other core
+ * meanwhile.
+ *
+ * `PGliteThread` offers what Drizzle's PGlite driver and the server use of a PGlite client: `query`, `exec`,
+ * `transaction` (whose client offers `query` and `exec`) and `close`. A transaction holds the database until it
+ * ends, as in PGlite: the statements of others wait for it.
+ */
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PGliteOptions, QueryOptions, Results } from '@electric-sql/pglite';
+
+export type ThreadRequest =
+  | {
+      id: number;
+      op: 'query';
+      tx?: number;
+      sql: string;
+      params: unknown[] | undefined;
+      rowMode: 'array' | 'object' | undefined;
+      /** Drizzle's parsers, which keep dates as text: functions cannot be sent to the thread, so it has its own. */
+      drizzleParsers: boolean;
+    }
+  | { id: number; op: 'exec'; tx?: number; sql: string }
+  | { id: number; op: 'begin'; tx?: undefined }
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'close'; tx?: undefined };
+
+export interface ThreadReply {
+  id: number;
+  result?: unknown;
+  error?: { message: string; name?: string; fields?: Record<string, unknown> };
+}
+
+/** The part of a PGlite client a transaction offers. */
+export interface ThreadClient {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+}
+
+const workerModule = fileURLToPath(new URL('./pglite-worker.ts', import.meta.url));
+const tsxHook = createRequire(import.meta.url).resolve('tsx/cjs');
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+type RequestWithoutId = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, 'id'> : never) : never;
+
+function errorFrom(reply: NonNullable<ThreadReply['error']>): Error {
+  const error = new Error(reply.message);
+  if (reply.name) error.name = reply.name;
+  Object.assign(error, reply.fields);
+  return error;
+}
+
+export class PGliteThread implements ThreadClient {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #failure: Error | undefined;
+  /** Resolves once the database is open (and, for a new folder, created). */
+  readonly waitReady: Promise<void>;
+
+  constructor(dataDir: string | undefined, options: PGliteOptions) {
+    // The server's TypeScript runs through tsx, whose loader a thread does not inherit: the thread loads it first.
+    // The server's TypeScript runs through tsx, whose ES module loader a thread does not take over (Node 20): the
+    // thread loads its module through tsx's CommonJS hook instead.
+    this.#worker = new Worker(`require(${JSON.stringify(tsxHook)}); require(${JSON.stringify(workerModule)});`, {
+      eval: true,
+      workerData: { dataDir, options },
+    });
+    this.waitReady = new Promise((resolve, reject) => this.#pending.set(0, { resolve: () => resolve(), reject }));
+    this.#worker.on('message', (reply: ThreadReply) => {
+      const pending = this.#pending.get(reply.id);
+      if (!pending) return;
+      this.#pending.delete(reply.id);
+      if (reply.error) pending.reject(errorFrom(reply.error));
+      else pending.resolve(reply.result);
+    });
+    const fail = (error: Error) => {
+      this.#failure = error;
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+    };
+    this.#worker.on('error', fail);
+    this.#worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code})`)));
+  }
+
+  #send(request: RequestWithoutId, id = this.#nextId++): Promise<unknown> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...request, id });
+    });
+  }
+
+  #client(tx: number | undefined): ThreadClient {
+    return {
+      query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
+        this.#send({
+          op: 'query',
+          ...(tx === undefined ? {} : { tx }),
+          sql,
+          params,
+          rowMode: options?.rowMode,
+          drizzleParsers: options?.parsers !== undefined,
+        }) as Promise<Results<T>>,
+      exec: (sql: string) => this.#send({ op: 'exec', ...(tx === undefined ? {} : { tx }), sql }) as Promise<Results[]>,
+    };
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#client(undefined).query<T>(sql, params, options);
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.#client(undefined).exec(sql);
+  }
+
+  /** Runs `work` in a transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(work: (tx: ThreadClient) => Promise<T>): Promise<T> {
+    const id = this.#nextId++;
+    // Not waited for: the first statement follows at once and waits on the database's thread until the transaction
+    // is open (one exchange less per transaction). A failure to begin fails that statement too.
+    const begun = this.#send({ op: 'begin' }, id);
+    begun.catch(() => {});
+    let result: T;
+    try {
+      result = await work(this.#client(id));
+      await begun;
+    } catch (error) {
+      await this.#send({ op: 'end', tx: id, commit: false }).catch(() => {});
+      throw error;
+    }
+    await this.#send({ op: 'end', tx: id, commit: true });
+    return result;
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.#send({ op: 'close' });
+    } finally {
+      await this.#worker.terminate();
+    }
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The embedded database's own thread (see pglite-thread.ts). It opens PGlite in the folder it is given and runs the
+ * statements the server's thread sends it, one message each, in the order they arrive; a transaction's statements
+ * run inside that transaction, which holds the database until the server's thread commits or rolls it back.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
+import type { ThreadReply, ThreadRequest } from './pglite-thread.js';
+
+interface Settings {
+  dataDir: string | undefined;
+  options: PGliteOptions;
+}
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
+const { dataDir, options } = workerData as Settings;
+
+/** Drizzle's parsers (drizzle-orm/pglite): dates, times and intervals stay the strings PostgreSQL wrote. */
+const identity = (value: string) => value;
+const drizzleParsers = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
+    oid,
+    identity,
+  ]),
+);
+
+interface OpenTransaction {
+  tx: Transaction;
+  finish: (commit: boolean) => void;
+  done: Promise<void>;
+}
+
+/**
+ * The open transactions, each from the moment its `begin` arrives: the server's thread sends the transaction's first
+ * statement without waiting for the answer to `begin`, and that statement waits here until the transaction is open.
+ */
+const transactions = new Map<number, Promise<OpenTransaction>>();
+/** Thrown inside a transaction to roll it back: PGlite then rolls back and rethrows it. */
+const ROLL_BACK = Symbol('roll back');
+
+function answer(reply: ThreadReply): void {
+  port!.postMessage(reply);
+}
+
+function describe(error: unknown): ThreadReply['error'] {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === undefined || typeof value === 'function' || typeof value === 'object') continue;
+    fields[key] = value;
+  }
+  return { message: error.message, name: error.name, fields };
+}
+
+const database = new PGlite(dataDir, options);
+
+function begin(id: number): Promise<OpenTransaction> {
+  let opened!: (open: OpenTransaction) => void;
+  const ready = new Promise<OpenTransaction>((resolve) => (opened = resolve));
+  let finish!: (commit: boolean) => void;
+  const ended = new Promise<boolean>((resolve) => (finish = resolve));
+  // PGlite holds the database for the transaction from here: statements sent outside it wait until it ends.
+  const done: Promise<void> = database
+    .transaction(async (tx) => {
+      opened({ tx, finish, done });
+      if (!(await ended)) throw ROLL_BACK;
+    })
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        if (error !== ROLL_BACK) throw error;
+      },
+    );
+  const started = Promise.race([
+    ready,
+    done.then(() => Promise.reject(new Error(`Transaction ${id} ended before it began`))),
+  ]);
+  transactions.set(id, started);
+  started.catch(() => transactions.delete(id));
+  return started;
+}
+
+async function handle(request: ThreadRequest): Promise<unknown> {
+  const open = request.tx === undefined ? undefined : await transactions.get(request.tx);
+  if (request.tx !== undefined && !open) throw new Error(`Transaction ${request.tx} is not open`);
+  const target = open?.tx ?? database;
+  switch (request.op) {
+    case 'query':
+      return target.query(request.sql, request.params, {
+        rowMode: request.rowMode,
+        ...(request.drizzleParsers ? { parsers: drizzleParsers } : {}),
+      });
+    case 'exec':
+      return target.exec(request.sql);
+    case 'begin':
+      await begin(request.id);
+      return undefined;
+    case 'end': {
+      try {
+        open!.finish(request.commit);
+        await open!.done;
+      } finally {
+        transactions.delete(request.tx);
+      }
+      return undefined;
+    }
+    case 'close':
+      await database.close();
+      return undefined;
+  }
+}
+
+port.on('message', (request: ThreadRequest) => {
+  handle(request).then(
+    (result) => answer({ id: request.id, result }),
+    (error: unknown) => answer({ id: request.id, error: describe(error) }),
+  );
+});
+
+database.waitReady.then(
+  () => answer({ id: 0, result: 'ready' }),
+  (error: unknown) => answer({ id: 0, error: describe(error) }),
+);
