@@ -93,6 +93,32 @@ describe('cart writes that arrive together', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it('replay a key already answered amid new requests, each of which still adds exactly once', async () => {
+    await emptyCarts();
+    const cap = await productNamed(testApp.app, 'Lights Camera Action Cap');
+    await setStock(testApp.app, cap.id, 40);
+    const first = await add(shoppers[3]!, cap.id, 2, 'cap-earlier');
+    expect(first.statusCode).toBe(200);
+
+    const [replay, changed, ...fresh] = await Promise.all([
+      add(shoppers[3]!, cap.id, 2, 'cap-earlier'),
+      add(shoppers[3]!, cap.id, 5, 'cap-earlier'),
+      ...shoppers.slice(4, 9).map((who, index) => add(who, cap.id, 1, `cap-fresh-${index}`)),
+    ]);
+    expect(replay!.statusCode).toBe(200);
+    expect(replay!.headers['idempotent-replayed']).toBe('true');
+    expect(replay!.json()).toEqual(first.json());
+    // The same key with another body is refused, and adds nothing.
+    expect(changed!.statusCode).toBe(422);
+    expect((await cartOf(shoppers[3]!)).data[0].quantity).toBe(2);
+    for (const [index, response] of fresh.entries()) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['idempotent-replayed']).toBeUndefined();
+      expect(response.json().data[0].quantity).toBe(1);
+      expect((await cartOf(shoppers[4 + index]!)).data[0].quantity).toBe(1);
+    }
+  });
+
   it("run again one by one when the batch fails, so that one request's failure is not the others'", async () => {
     await emptyCarts();
     const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');

@@ -58,6 +58,13 @@ interface Pending {
 /** How one request of a batch ends: its cart (as JSON text), a stored answer replayed, or a refusal. */
 type Outcome = { kind: 'cart'; json: string } | StoredOutcome | { kind: 'refused'; error: HttpError };
 
+/** A batch met an Idempotency-Key already in use. */
+class KeyInUse extends Error {
+  constructor() {
+    super('An Idempotency-Key of the batch is in use');
+  }
+}
+
 /** Takes from the front of the queue up to `max` requests, leaving a second use of one Idempotency-Key for later. */
 function takeBatch<T extends { claim: IdempotencyClaim | undefined }>(queue: T[], max: number): T[] {
   const batch: T[] = [];
@@ -95,15 +102,19 @@ export default fp(
         select cart.user_id, cart.cart::text as cart, (select count(*)::integer from stored) as stored from cart`,
     );
 
+    /**
+     * A batch of several requests takes their keys to be new, as nearly all are: a key found in use after all (a
+     * replay, another process's request) fails the batch, whose requests then run one at a time, each looking its
+     * key up first. One statement less for every batch.
+     */
     async function runBatch(tx: Database, batch: Pending[]): Promise<Outcome[]> {
       const outcomes: (Outcome | undefined)[] = batch.map(() => undefined);
-      // Requests whose key is in use answer as its record says, without running.
-      const keyed = batch.flatMap((pending, index) => (pending.claim ? [{ index, claim: pending.claim }] : []));
-      const stored = await idempotency.findAnswers(
-        tx,
-        keyed.map(({ claim }) => claim),
-      );
-      for (const [position, outcome] of stored) outcomes[keyed[position]!.index] = outcome;
+      if (batch.length === 1) {
+        // A request whose key is in use answers as its record says, without running.
+        const claim = batch[0]!.claim;
+        const stored = claim ? await idempotency.findAnswers(tx, [claim]) : new Map<number, StoredOutcome>();
+        outcomes[0] = stored.get(0);
+      }
 
       for (const kind of ['add', 'set'] as const) {
         const writes = batch.flatMap(({ write }, index) =>
@@ -131,9 +142,9 @@ export default fp(
           claim ? [{ user_id: claim.userId, key: claim.key, fingerprint: claim.fingerprint }] : [],
         );
         const rows = await answerStatement.run(tx, { users: done.map(({ write }) => write.userId), keys });
-        // Another process on the same PostgreSQL database took one of the keys meanwhile: the batch rolls back and
-        // its requests run again one by one, that one then replaying the other's answer.
-        if ((rows[0]?.stored ?? 0) !== keys.length) throw new Error('An Idempotency-Key was taken meanwhile');
+        // A key was in use (a replay), or another process on the same PostgreSQL database took one meanwhile: the
+        // batch rolls back and its requests run again one by one, that one then answering as the key's record says.
+        if ((rows[0]?.stored ?? 0) !== keys.length) throw new KeyInUse();
         const carts = new Map(rows.map((row) => [row.user_id, row.cart]));
         batch.forEach(({ write }, index) => {
           if (outcomes[index] !== undefined) return;
@@ -170,7 +181,12 @@ export default fp(
         }
         // A batch that failed as a whole (a database error, a key taken by another server process) runs again one
         // request at a time, so that one request's failure is never another's.
-        fastify.log.warn({ err: error, requests: batch.length }, 'cart batch failed; running its requests one by one');
+        if (error instanceof KeyInUse) fastify.log.debug({ requests: batch.length }, 'cart batch met a key in use');
+        else
+          fastify.log.warn(
+            { err: error, requests: batch.length },
+            'cart batch failed; running its requests one by one',
+          );
         for (const pending of batch) await runAndSettle([pending]);
       }
     }
