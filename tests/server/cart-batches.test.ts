@@ -93,6 +93,29 @@ describe('cart writes that arrive together', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it('store nothing for a keyed request refused amid others, so that the same request can succeed later', async () => {
+    await emptyCarts();
+    const cap = await productNamed(testApp.app, 'Lights Camera Action Cap');
+    await setStock(testApp.app, cap.id, 2);
+    const [refused, ...others] = await Promise.all([
+      add(shoppers[5]!, cap.id, 3, 'cap-too-many'),
+      ...shoppers.slice(6, 10).map((who, index) => add(who, cap.id, 1, `cap-one-${index}`)),
+    ]);
+    expect(refused!.statusCode).toBe(409);
+    for (const response of others) expect(response.statusCode).toBe(200);
+    const stored = await testApp.app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'cap-too-many'));
+    expect(stored).toEqual([]);
+    expect(
+      await testApp.app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'cap-one-0')),
+    ).toHaveLength(1);
+
+    await setStock(testApp.app, cap.id, 40);
+    const again = await add(shoppers[5]!, cap.id, 3, 'cap-too-many');
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.json().data[0].quantity).toBe(3);
+  });
+
   it('replay a key already answered amid new requests, each of which still adds exactly once', async () => {
     await emptyCarts();
     const cap = await productNamed(testApp.app, 'Lights Camera Action Cap');

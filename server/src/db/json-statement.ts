@@ -12,6 +12,35 @@ export function rowsOf<T>(result: unknown): T[] {
 export interface JsonStatement<Row> {
   /** Runs on the database or a transaction; `document` is sent as JSON. */
   run(executor: Database, document: unknown): Promise<Row[]>;
+  /** The statement with `document`, to run with others by `runSteps`. */
+  step(document: unknown): Step<Row>;
+}
+
+/** One statement and its document, as `runSteps` runs it. */
+export interface Step<Row> {
+  /** Brands the rows' type; never set. */
+  readonly rows?: Row[];
+  prepare(executor: Database): Promise<void>;
+  /** The EXECUTE of the embedded database, undefined on PostgreSQL. */
+  readonly text: string | undefined;
+  run(executor: Database): Promise<Row[]>;
+}
+
+/**
+ * Runs the steps one after the other, in order, and answers each one's rows. On the embedded database they go in one
+ * exchange (one simple query of several statements); on PostgreSQL one after the other.
+ */
+export async function runSteps(executor: Database, steps: Step<unknown>[]): Promise<unknown[][]> {
+  if (steps.some((step) => step.text === undefined)) {
+    const rows: unknown[][] = [];
+    for (const step of steps) rows.push(await step.run(executor));
+    return rows;
+  }
+  for (const step of steps) await step.prepare(executor);
+  if (steps.length === 0) return [];
+  const results = await pgliteClientOf(executor).exec(steps.map((step) => step.text).join(';\n'));
+  if (results.length !== steps.length) throw new Error(`${steps.length} statements answered ${results.length} results`);
+  return results.map((result) => result.rows);
 }
 
 const dialect = new PgDialect();
@@ -47,10 +76,11 @@ function quoteLiteral(text: string): string {
  */
 export function jsonStatement<Row>(kind: DatabaseHandle['kind'], build: (document: SQL) => SQL): JsonStatement<Row> {
   if (kind === 'postgres') {
+    const run = async (executor: Database, document: unknown) =>
+      rowsOf<Row>(await executor.execute(build(sql`${JSON.stringify(document)}::jsonb`)));
     return {
-      async run(executor, document) {
-        return rowsOf<Row>(await executor.execute(build(sql`${JSON.stringify(document)}::jsonb`)));
-      },
+      run,
+      step: (document) => ({ text: undefined, prepare: async () => {}, run: (executor) => run(executor, document) }),
     };
   }
   statementCount += 1;
@@ -59,16 +89,26 @@ export function jsonStatement<Row>(kind: DatabaseHandle['kind'], build: (documen
   // Any other value would have become a parameter that EXECUTE cannot pass: constants go in with sql.raw.
   if (query.params.length > 0) throw new Error(`${name} has parameters besides its JSON document`);
   let prepared: Promise<unknown> | undefined;
-  return {
-    async run(executor, document) {
-      const client = pgliteClientOf(executor);
-      prepared ??= client.exec(`prepare ${name}(jsonb) as ${query.sql}`).catch((error: unknown) => {
+  const prepare = async (executor: Database) => {
+    prepared ??= pgliteClientOf(executor)
+      .exec(`prepare ${name}(jsonb) as ${query.sql}`)
+      .catch((error: unknown) => {
         prepared = undefined;
         throw error;
       });
-      await prepared;
-      const results = await client.exec(`execute ${name}(${quoteLiteral(JSON.stringify(document))})`);
-      return (results.at(-1)?.rows ?? []) as Row[];
-    },
+    await prepared;
   };
+  const step = (document: unknown): Step<Row> => {
+    const text = `execute ${name}(${quoteLiteral(JSON.stringify(document))})`;
+    return {
+      text,
+      prepare,
+      async run(executor) {
+        await prepare(executor);
+        const results = await pgliteClientOf(executor).exec(text);
+        return (results.at(-1)?.rows ?? []) as Row[];
+      },
+    };
+  };
+  return { run: (executor, document) => step(document).run(executor), step };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { MAX_LINE_QUANTITY, type Cart, type Wishlist } from '../../../src/contract/cart.js';
 import type { Database, DatabaseHandle } from '../db/client.js';
-import { jsonStatement, type JsonStatement } from '../db/json-statement.js';
+import { jsonStatement, type JsonStatement, type Step } from '../db/json-statement.js';
 import { cartItems, products, wishlistItems } from '../db/schema.js';
 import { productColumns } from './catalog-repository.js';
 import { HttpError } from './error-handler.js';
@@ -17,13 +17,13 @@ declare module 'fastify' {
     cartRepository: {
       getCart(executor: Database, userId: number): Promise<Cart>;
       /**
-       * Adds to lines, in order: each add is checked against the product, its stock and the per-line limit and
-       * either done or refused on its own (null, or the refusal, at its index). Several adds to one line run one
-       * after the other.
+       * The statements that add to lines, in order: each add is checked against the product, its stock and the
+       * per-line limit and either done or refused on its own (null, or the refusal, at its index). Several adds to
+       * one line run one after the other. Run with `runSteps`, with other statements of the same transaction.
        */
-      addToCarts(tx: Database, adds: LineAdd[]): Promise<(HttpError | null)[]>;
-      /** Sets lines' quantities, in order, each checked and done or refused on its own like `addToCarts`. */
-      setQuantities(tx: Database, sets: LineQuantity[]): Promise<(HttpError | null)[]>;
+      planAdds(adds: LineAdd[]): Plan<(HttpError | null)[]>;
+      /** The statements that set lines' quantities, in order, each checked and done or refused like `planAdds`. */
+      planSets(sets: LineQuantity[]): Plan<(HttpError | null)[]>;
       removeFromCart(tx: Database, userId: number, lineId: number): Promise<Cart>;
       getWishlist(executor: Database, userId: number): Promise<Wishlist>;
       addToWishlist(tx: Database, userId: number, productId: number): Promise<Wishlist>;
@@ -138,12 +138,17 @@ function rounds<T>(items: T[], keyOf: (item: T) => string): { item: T; index: nu
   return result;
 }
 
+/** Statements to run in order (see runSteps), and how to read their rows once they have run. */
+export interface Plan<T> {
+  steps: Step<unknown>[];
+  read(rows: unknown[][]): T;
+}
+
 /**
- * Runs `items` through a round statement, round after round (see rounds): each item travels as `rowOf` gives it,
- * with its index; the statement answers only the items it did not do, and `refusalOf` says why.
+ * Puts `items` through a round statement, one statement per round (see rounds): each item travels as `rowOf` gives
+ * it, with its index; a round answers only the items it did not do, and `refusalOf` says why.
  */
-async function inRounds<T extends { quantity: number }, Row extends { index: number }>(
-  tx: Database,
+function inRounds<T extends { quantity: number }, Row extends { index: number }>(
   items: T[],
   statement: JsonStatement<Row>,
   how: {
@@ -151,15 +156,17 @@ async function inRounds<T extends { quantity: number }, Row extends { index: num
     rowOf: (item: T) => Record<string, number>;
     refusalOf: (row: Row, quantity: number) => HttpError;
   },
-): Promise<(HttpError | null)[]> {
-  const outcomes: (HttpError | null)[] = items.map(() => null);
-  for (const round of rounds(items, how.keyOf)) {
-    const requests = round.map(({ item, index }) => ({ index, ...how.rowOf(item) }));
-    for (const row of await statement.run(tx, requests)) {
-      outcomes[row.index] = how.refusalOf(row, items[row.index]!.quantity);
-    }
-  }
-  return outcomes;
+): Plan<(HttpError | null)[]> {
+  return {
+    steps: rounds(items, how.keyOf).map((round) =>
+      statement.step(round.map(({ item, index }) => ({ index, ...how.rowOf(item) }))),
+    ),
+    read(rows) {
+      const outcomes: (HttpError | null)[] = items.map(() => null);
+      for (const row of rows.flat() as Row[]) outcomes[row.index] = how.refusalOf(row, items[row.index]!.quantity);
+      return outcomes;
+    },
+  };
 }
 
 /** An add that was not done. */
@@ -284,14 +291,14 @@ function cartQueries(kind: DatabaseHandle['kind']) {
       if (!row) throw new Error('The cart query answered no row');
       return row.cart;
     },
-    addToCarts: (tx: Database, adds: LineAdd[]) =>
-      inRounds(tx, adds, addRound, {
+    planAdds: (adds: LineAdd[]) =>
+      inRounds(adds, addRound, {
         keyOf: (add) => `${add.userId} ${add.productId}`,
         rowOf: (add) => ({ user_id: add.userId, product_id: add.productId, quantity: add.quantity }),
         refusalOf: refusalOfAdd,
       }),
-    setQuantities: (tx: Database, sets: LineQuantity[]) =>
-      inRounds(tx, sets, setRound, {
+    planSets: (sets: LineQuantity[]) =>
+      inRounds(sets, setRound, {
         keyOf: (set) => `${set.userId} ${set.lineId}`,
         rowOf: (set) => ({ user_id: set.userId, line_id: set.lineId, quantity: set.quantity }),
         refusalOf: refusalOfSet,
@@ -321,11 +328,11 @@ async function findWishlistItem(tx: Database, userId: number, itemId: number) {
 
 export default fp(
   async (fastify) => {
-    const { getCart, addToCarts, setQuantities } = cartQueries(fastify.database.kind);
+    const { getCart, planAdds, planSets } = cartQueries(fastify.database.kind);
     fastify.decorate('cartRepository', {
       getCart,
-      addToCarts,
-      setQuantities,
+      planAdds,
+      planSets,
       async removeFromCart(tx, userId, lineId) {
         const line = await findLine(tx, userId, lineId);
         await tx.delete(cartItems).where(eq(cartItems.id, line.id));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
-import { jsonStatement } from '../db/json-statement.js';
+import { jsonStatement, runSteps } from '../db/json-statement.js';
 import { cartsOfUsers, type LineAdd, type LineQuantity } from './cart-repository.js';
 import type { HttpError } from './error-handler.js';
 import { insertAnswers, type IdempotencyClaim, type StoredOutcome } from './idempotency.js';
@@ -58,6 +58,13 @@ interface Pending {
 /** How one request of a batch ends: its cart (as JSON text), a stored answer replayed, or a refusal. */
 type Outcome = { kind: 'cart'; json: string } | StoredOutcome | { kind: 'refused'; error: HttpError };
 
+/** A user's cart, as JSON text, and how many keyed answers the statement stored. */
+interface AnswerRow {
+  user_id: number;
+  cart: string;
+  stored: number;
+}
+
 /** A batch met an Idempotency-Key already in use. */
 class KeyInUse extends Error {
   constructor() {
@@ -91,7 +98,7 @@ export default fp(
 
     // The carts of the batch's users as JSON text, and the answers of its keyed requests stored, in one statement:
     // the carts never travel back into the database to be stored.
-    const answerStatement = jsonStatement<{ user_id: number; cart: string; stored: number }>(
+    const answerStatement = jsonStatement<AnswerRow>(
       database.kind,
       (document) => sql`
         with cart as (${cartsOfUsers(sql`${document}->'users'`)}),
@@ -116,43 +123,53 @@ export default fp(
         outcomes[0] = stored.get(0);
       }
 
-      for (const kind of ['add', 'set'] as const) {
-        const writes = batch.flatMap(({ write }, index) =>
+      const writesOf = (kind: CartWrite['kind']) =>
+        batch.flatMap(({ write }, index) =>
           outcomes[index] === undefined && write.kind === kind ? [{ index, write }] : [],
         );
-        const refusals =
-          kind === 'add'
-            ? await cartRepository.addToCarts(
-                tx,
-                writes.map(({ write }) => write as LineAdd),
-              )
-            : await cartRepository.setQuantities(
-                tx,
-                writes.map(({ write }) => write as LineQuantity),
-              );
+      const adds = writesOf('add');
+      const sets = writesOf('set');
+      const addPlan = cartRepository.planAdds(adds.map(({ write }) => write as LineAdd));
+      const setPlan = cartRepository.planSets(sets.map(({ write }) => write as LineQuantity));
+      // The answers are stored for every request that runs, refused or not, in the same exchange as the changes:
+      // a refusal, which is rare, then takes its stored answer back below.
+      const running = [...adds, ...sets].sort((one, other) => one.index - other.index);
+      const keys = running.flatMap(({ index }) => {
+        const claim = batch[index]!.claim;
+        return claim ? [{ user_id: claim.userId, key: claim.key, fingerprint: claim.fingerprint }] : [];
+      });
+      const answer = answerStatement.step({ users: running.map(({ write }) => write.userId), keys });
+      const rows = await runSteps(tx, [...addPlan.steps, ...setPlan.steps, ...(running.length > 0 ? [answer] : [])]);
+      const addRefusals = addPlan.read(rows.slice(0, addPlan.steps.length));
+      const setRefusals = setPlan.read(rows.slice(addPlan.steps.length, addPlan.steps.length + setPlan.steps.length));
+      const refusedKeys: typeof keys = [];
+      for (const [writes, refusals] of [
+        [adds, addRefusals],
+        [sets, setRefusals],
+      ] as const) {
         writes.forEach(({ index }, position) => {
           const error = refusals[position];
-          if (error) outcomes[index] = { kind: 'refused', error };
+          if (!error) return;
+          outcomes[index] = { kind: 'refused', error };
+          const claim = batch[index]!.claim;
+          if (claim) refusedKeys.push({ user_id: claim.userId, key: claim.key, fingerprint: claim.fingerprint });
         });
       }
+      if (running.length === 0) return outcomes as Outcome[];
 
-      const done = batch.filter((_, index) => outcomes[index] === undefined);
-      if (done.length > 0) {
-        const keys = done.flatMap(({ claim }) =>
-          claim ? [{ user_id: claim.userId, key: claim.key, fingerprint: claim.fingerprint }] : [],
-        );
-        const rows = await answerStatement.run(tx, { users: done.map(({ write }) => write.userId), keys });
-        // A key was in use (a replay), or another process on the same PostgreSQL database took one meanwhile: the
-        // batch rolls back and its requests run again one by one, that one then answering as the key's record says.
-        if ((rows[0]?.stored ?? 0) !== keys.length) throw new KeyInUse();
-        const carts = new Map(rows.map((row) => [row.user_id, row.cart]));
-        batch.forEach(({ write }, index) => {
-          if (outcomes[index] !== undefined) return;
-          const json = carts.get(write.userId);
-          if (json === undefined) throw new Error(`No cart came back for user ${write.userId}`);
-          outcomes[index] = { kind: 'cart', json };
-        });
-      }
+      const answers = (rows.at(-1) ?? []) as AnswerRow[];
+      // A key was in use (a replay), or another process on the same PostgreSQL database took one meanwhile: the
+      // batch rolls back and its requests run again one by one, that one then answering as the key's record says.
+      if ((answers[0]?.stored ?? 0) !== keys.length) throw new KeyInUse();
+      // A refused request stores nothing: its key stays free for the request sent again.
+      if (refusedKeys.length > 0) await idempotency.forgetKeys(tx, refusedKeys);
+      const carts = new Map(answers.map((row) => [row.user_id, row.cart]));
+      batch.forEach(({ write }, index) => {
+        if (outcomes[index] !== undefined) return;
+        const json = carts.get(write.userId);
+        if (json === undefined) throw new Error(`No cart came back for user ${write.userId}`);
+        outcomes[index] = { kind: 'cart', json };
+      });
       return outcomes as Outcome[];
     }
 

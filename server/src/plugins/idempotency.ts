@@ -28,6 +28,8 @@ declare module 'fastify' {
        * progress, or another request's key). Requests whose key is free are left out of the map (by index).
        */
       findAnswers(tx: Database, claims: IdempotencyClaim[]): Promise<Map<number, StoredOutcome>>;
+      /** Deletes the records of these keys, stored in this transaction for requests that were then refused. */
+      forgetKeys(tx: Database, keys: { user_id: number; key: string }[]): Promise<void>;
     };
   }
 }
@@ -177,6 +179,14 @@ export default fp(
             ),
           ]),
         );
+      },
+      async forgetKeys(tx, keys) {
+        await tx.execute(sql`
+          delete from ${idempotencyKeys}
+          where (${idempotencyKeys.userId}, ${idempotencyKeys.key}) in (
+            select forgotten.user_id, forgotten.key
+            from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as forgotten(user_id integer, key text)
+          )`);
       },
     });
 
