@@ -9,11 +9,11 @@ import { insertAnswers, type IdempotencyClaim, type StoredOutcome } from './idem
 
 /**
  * Adding to the cart and setting a line's quantity, the shop's busiest writes, run in batches: the requests that
- * arrive while a batch is in the database wait, then go together in one transaction, with one statement per kind of
- * change, one looking up their Idempotency-Keys and one that reads their carts back and stores the keyed answers.
- * Each request keeps its own outcome (a refusal refuses that request only) and is answered once the transaction has
- * committed. The embedded database costs the server's only thread about the same for a statement of one row or of
- * fifty, so under load the shoppers' adds no longer queue behind each other one transaction at a time.
+ * arrive while a batch is in the database wait, then go together in one transaction, sent in one exchange: one
+ * statement per kind of change and one that reads their carts back and stores the keyed answers. Each request keeps
+ * its own outcome (a refusal refuses that request only) and is answered once the transaction has committed. The
+ * embedded database costs about the same for a statement of one row or of fifty, so under load the shoppers' adds no
+ * longer queue behind each other one transaction at a time.
  * See the README (Performance) for what this costs and why.
  */
 declare module 'fastify' {
