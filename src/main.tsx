@@ -10,23 +10,6 @@ import { APP_MODULES_META, PAGE_MODULES_META } from './contract/page-routes';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element');
 
-/**
- * Starting a download costs the page's thread a little (about half a millisecond each on a slow phone): some forty
- * modules at once made a long task. They are asked for a few at a time, one task each, in the order named: the app's
- * entry and the framework come first.
- */
-const PRELOADS_PER_TASK = 6;
-
-function preloadInSteps(hrefs: string[]): void {
-  for (const href of hrefs.slice(0, PRELOADS_PER_TASK)) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
-  if (hrefs.length > PRELOADS_PER_TASK) setTimeout(preloadInSteps, 0, hrefs.slice(PRELOADS_PER_TASK));
-}
-
 let started = false;
 const startApp = () => {
   if (started) return;
@@ -34,14 +17,16 @@ const startApp = () => {
   const named = [APP_MODULES_META, PAGE_MODULES_META].flatMap(
     (name) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.split(' ') ?? [],
   );
-  preloadInSteps([...new Set(named.filter(Boolean))]);
-  // Everything downloads at once; it runs in three tasks, so that none is long: the libraries are evaluated, then
-  // the app's modules, then the app starts.
-  const nextTask = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(resolve, 0, value));
+  for (const href of new Set(named.filter(Boolean))) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  // Everything downloads at once; it is evaluated in two tasks, the libraries first, so that neither is long.
   void import('./app/start-libraries')
-    .then(({ loaded }) => nextTask(loaded))
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .then(() => import('./app/start'))
-    .then(nextTask)
     .then(({ start }) => start(rootElement));
 };
 

@@ -5,25 +5,6 @@ import { expect, test, useBareShell } from './fixtures';
 const mainNav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
 
 test.describe('start-up', () => {
-  test("the entry's first step loads the libraries without the app, so that the two are evaluated in two tasks", async () => {
-    const { readFile } = await import('node:fs/promises');
-    type Chunk = { file: string; imports?: string[] };
-    const manifest = JSON.parse(await readFile('dist/.vite/manifest.json', 'utf8')) as Record<string, Chunk>;
-    const closure = (key: string, seen = new Set<string>()): Set<string> => {
-      if (seen.has(key)) return seen;
-      seen.add(key);
-      for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
-      return seen;
-    };
-    const libraries = [...closure('src/app/start-libraries.ts')].map((key) => manifest[key]!.file);
-    const app = manifest['src/app/start.tsx']!.file;
-    expect(libraries.length).toBeGreaterThan(1);
-    expect(libraries).not.toContain(app);
-    // The libraries step holds the framework and the app's theme provider, which the app step then finds evaluated.
-    expect(libraries.some((file) => /framework-/.test(file))).toBe(true);
-    expect(closure('src/app/start.tsx').size).toBeGreaterThan(libraries.length);
-  });
-
   test('the home page asks for its styles and first banner before the code; the shell also for the home data', async ({
     request,
   }) => {
