@@ -1,5 +1,17 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiAs, registerShopper, signIn } from './shop-helpers';
+
+/** Holds the signed-in user's profile back until the returned function is called. */
+async function holdProfile(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/user/v1/profile', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test.describe('storefront', () => {
   test('a new shopper registers, searches, adds to cart, applies a coupon, pays on delivery and cancels', async ({
@@ -189,12 +201,7 @@ test.describe('storefront', () => {
   }) => {
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/user/v1/profile', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdProfile(page);
     await page.goto('/shop/1');
     const add = page.getByRole('button', { name: 'Add to cart' });
     const wish = page.getByRole('button', { name: /to wishlist$/ });
@@ -220,12 +227,7 @@ test.describe('storefront', () => {
     await page.goto('/wishlist');
     await expect(page.getByRole('button', { name: /^Move .* to cart$/ })).toBeVisible();
 
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/user/v1/profile', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdProfile(page);
     await page.goto('/cart');
     const move = page.getByRole('button', { name: 'Move to wishlist' });
     await expect(move).toBeDisabled();
@@ -239,13 +241,8 @@ test.describe('storefront', () => {
       .poll(async () => (await apiAs<{ data: unknown[] }>(page.request, shopper.token, 'GET', '/getCartItems')).data)
       .toEqual([]);
 
-    let releaseAgain: () => void = () => {};
-    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
     await page.unrouteAll();
-    await page.route('**/api/user/v1/profile', async (route) => {
-      await heldAgain;
-      await route.continue();
-    });
+    const releaseAgain = await holdProfile(page);
     await page.goto('/wishlist');
     const toCart = page.getByRole('button', { name: /^Move .* to cart$/ }).first();
     await expect(toCart).toBeDisabled();
