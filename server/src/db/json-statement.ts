@@ -18,8 +18,6 @@ export interface JsonStatement<Row> {
 
 /** One statement and its document, as `runSteps` runs it. */
 export interface Step<Row> {
-  /** Brands the rows' type; never set. */
-  readonly rows?: Row[];
   prepare(executor: Database): Promise<void>;
   /** The EXECUTE of the embedded database, undefined on PostgreSQL. */
   readonly text: string | undefined;

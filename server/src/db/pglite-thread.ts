@@ -61,6 +61,8 @@ export class PGliteThread implements ThreadClient {
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   #failure: Error | undefined;
+  /** Statements outside any transaction. */
+  readonly #outside = this.#client(undefined);
   /** Resolves once the database is open (and, for a new folder, created). */
   readonly waitReady: Promise<void>;
 
@@ -113,11 +115,11 @@ export class PGliteThread implements ThreadClient {
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#client(undefined).query<T>(sql, params, options);
+    return this.#outside.query<T>(sql, params, options);
   }
 
   exec(sql: string): Promise<Results[]> {
-    return this.#client(undefined).exec(sql);
+    return this.#outside.exec(sql);
   }
 
   /** Runs `work` in a transaction: committed when it resolves, rolled back when it throws. */

@@ -65,6 +65,11 @@ interface AnswerRow {
   stored: number;
 }
 
+/** The record a request's key is stored with, none without a key. */
+function keyRecordOf(claim: IdempotencyClaim | undefined) {
+  return claim ? [{ user_id: claim.userId, key: claim.key, fingerprint: claim.fingerprint }] : [];
+}
+
 /** A batch met an Idempotency-Key already in use. */
 class KeyInUse extends Error {
   constructor() {
@@ -116,28 +121,18 @@ export default fp(
      */
     async function runBatch(tx: Database, batch: Pending[]): Promise<Outcome[]> {
       const outcomes: (Outcome | undefined)[] = batch.map(() => undefined);
-      if (batch.length === 1) {
-        // A request whose key is in use answers as its record says, without running.
-        const claim = batch[0]!.claim;
-        const stored = claim ? await idempotency.findAnswers(tx, [claim]) : new Map<number, StoredOutcome>();
-        outcomes[0] = stored.get(0);
-      }
+      const claim = batch[0]!.claim;
+      // A request alone whose key is in use answers as its record says, without running.
+      if (batch.length === 1 && claim) outcomes[0] = await idempotency.findAnswer(tx, claim);
 
-      const writesOf = (kind: CartWrite['kind']) =>
-        batch.flatMap(({ write }, index) =>
-          outcomes[index] === undefined && write.kind === kind ? [{ index, write }] : [],
-        );
-      const adds = writesOf('add');
-      const sets = writesOf('set');
+      const running = batch.flatMap(({ write }, index) => (outcomes[index] === undefined ? [{ index, write }] : []));
+      const adds = running.filter(({ write }) => write.kind === 'add');
+      const sets = running.filter(({ write }) => write.kind === 'set');
       const addPlan = cartRepository.planAdds(adds.map(({ write }) => write as LineAdd));
       const setPlan = cartRepository.planSets(sets.map(({ write }) => write as LineQuantity));
       // The answers are stored for every request that runs, refused or not, in the same exchange as the changes:
       // a refusal, which is rare, then takes its stored answer back below.
-      const running = [...adds, ...sets].sort((one, other) => one.index - other.index);
-      const keys = running.flatMap(({ index }) => {
-        const claim = batch[index]!.claim;
-        return claim ? [{ user_id: claim.userId, key: claim.key, fingerprint: claim.fingerprint }] : [];
-      });
+      const keys = running.flatMap(({ index }) => keyRecordOf(batch[index]!.claim));
       const answer = answerStatement.step({ users: running.map(({ write }) => write.userId), keys });
       const rows = await runSteps(tx, [...addPlan.steps, ...setPlan.steps, ...(running.length > 0 ? [answer] : [])]);
       const addRefusals = addPlan.read(rows.slice(0, addPlan.steps.length));
@@ -151,8 +146,7 @@ export default fp(
           const error = refusals[position];
           if (!error) return;
           outcomes[index] = { kind: 'refused', error };
-          const claim = batch[index]!.claim;
-          if (claim) refusedKeys.push({ user_id: claim.userId, key: claim.key, fingerprint: claim.fingerprint });
+          refusedKeys.push(...keyRecordOf(batch[index]!.claim));
         });
       }
       if (running.length === 0) return outcomes as Outcome[];

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
-import { jsonStatement } from '../db/json-statement.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { HttpError } from './error-handler.js';
 
@@ -12,9 +11,9 @@ import { HttpError } from './error-handler.js';
  * stored in one transaction, so an effect and its record commit together or not at all. Keys belong to a user and
  * are kept for 24 hours; a refused request (4xx) rolls back and stores nothing, so it may be retried with its key.
  *
- * Work that runs many requests in one transaction (the cart's batches, plugins/cart-writes) looks their keys up
- * first (`findAnswers`) and stores the answers of those it did with the statement that builds them
- * (`insertAnswers`), in the same transaction.
+ * Work that runs many requests in one transaction (the cart's batches, plugins/cart-writes) stores the answers of
+ * those it did with the statement that builds them (`insertAnswers`), and looks a key up (`findAnswer`) when it runs
+ * a request alone.
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,10 +23,10 @@ declare module 'fastify' {
       /** The request's key and fingerprint, undefined when it has no Idempotency-Key; a malformed key is a 400. */
       claimOf(request: FastifyRequest): IdempotencyClaim | undefined;
       /**
-       * What each request whose key is in use must answer instead of running: the stored answer, or a refusal (in
-       * progress, or another request's key). Requests whose key is free are left out of the map (by index).
+       * What a request whose key is in use must answer instead of running: the stored answer, or a refusal (in
+       * progress, or another request's key); undefined when the key is free.
        */
-      findAnswers(tx: Database, claims: IdempotencyClaim[]): Promise<Map<number, StoredOutcome>>;
+      findAnswer(tx: Database, claim: IdempotencyClaim): Promise<StoredOutcome | undefined>;
       /** Deletes the records of these keys, stored in this transaction for requests that were then refused. */
       forgetKeys(tx: Database, keys: { user_id: number; key: string }[]): Promise<void>;
     };
@@ -106,15 +105,19 @@ function outcomeOfStored(
   return { kind: 'replay', statusCode: stored.statusCode, response: stored.response };
 }
 
+/** The record of the claim's key. */
+const sameKeyAs = (claim: IdempotencyClaim) =>
+  and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
+
 /** A record older than this is expired: its key may be used again. */
 const expiredBefore = sql.raw(`now() - make_interval(secs => ${IDEMPOTENCY_TTL_MS / 1000})`);
 
 /**
  * The body of a statement (a CTE) that stores answers built in the same statement: `keys` is a JSON array of
- * `{ user_id, key, fingerprint }` (the requests that ran, their keys free when `findAnswers` looked), `answers` a
- * relation of `(user_id, status_code, response)`, one answer per user. An expired record is taken over; a key that
- * another request took meanwhile (another process on the same PostgreSQL database) is not stored and does not come
- * back, so the caller can compare the count and roll back. Rows go in (user, key) order, as every writer locks them.
+ * `{ user_id, key, fingerprint }` (the requests that ran), `answers` a relation of `(user_id, status_code, response)`,
+ * one answer per user. An expired record is taken over; a key in use (a replay, or another process's request on the
+ * same PostgreSQL database) is not stored and does not come back, so the caller can compare the count and roll
+ * back. Rows go in (user, key) order, as every writer locks them.
  */
 export function insertAnswers(keys: SQL, answers: SQL): SQL {
   return sql`
@@ -142,43 +145,15 @@ export default fp(
     sweep.unref();
     fastify.addHook('onClose', async () => clearInterval(sweep));
 
-    const liveRecords = jsonStatement<{
-      index: number;
-      fingerprint: string;
-      status_code: number | null;
-      response: unknown;
-    }>(
-      fastify.database.kind,
-      (claims) => sql`
-        select claim.index, record.fingerprint, record.status_code, record.response
-        from jsonb_to_recordset(${claims}) as claim(index integer, user_id integer, key text)
-        cross join lateral (
-          select ${idempotencyKeys.fingerprint}, ${idempotencyKeys.statusCode}, ${idempotencyKeys.response},
-            ${idempotencyKeys.createdAt} >= ${expiredBefore} as live
-          from ${idempotencyKeys}
-          where ${idempotencyKeys.userId} = claim.user_id and ${idempotencyKeys.key} = claim.key
-          limit 1
-        ) as record
-        where record.live`,
-    );
-
     fastify.decorate('idempotency', {
       claimOf,
-      async findAnswers(tx, claims) {
-        if (claims.length === 0) return new Map();
-        const rows = await liveRecords.run(
-          tx,
-          claims.map(({ userId, key }, index) => ({ index, user_id: userId, key })),
-        );
-        return new Map(
-          rows.map((row) => [
-            row.index,
-            outcomeOfStored(
-              { fingerprint: row.fingerprint, statusCode: row.status_code, response: row.response },
-              claims[row.index]!.fingerprint,
-            ),
-          ]),
-        );
+      async findAnswer(tx, claim) {
+        const [stored] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(sameKeyAs(claim), gte(idempotencyKeys.createdAt, expiredBefore)))
+          .limit(1);
+        return stored ? outcomeOfStored(stored, claim.fingerprint) : undefined;
       },
       async forgetKeys(tx, keys) {
         await tx.execute(sql`
@@ -195,7 +170,6 @@ export default fp(
     >(request: FastifyRequest, reply: FastifyReply, work: (tx: Database) => Promise<T>): Promise<T> {
       const claim = claimOf(request);
       if (claim === undefined) return db.transaction((tx) => work(tx));
-      const sameKey = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
 
       return db.transaction(async (tx) => {
         // Claimed when new, or taken over when its record has expired; a live record is left alone (no row back).
@@ -210,7 +184,7 @@ export default fp(
           })
           .returning({ id: idempotencyKeys.id });
         if (!claimed) {
-          const [stored] = await tx.select().from(idempotencyKeys).where(sameKey).limit(1);
+          const [stored] = await tx.select().from(idempotencyKeys).where(sameKeyAs(claim)).limit(1);
           const outcome = outcomeOfStored(stored, claim.fingerprint);
           if (outcome.kind === 'refused') throw outcome.error;
           reply.code(outcome.statusCode).header('idempotent-replayed', 'true');
