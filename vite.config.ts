@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { startChunk, startModule } from './server/src/build/start-chunk.js';
 import { APP_MODULES_META } from './src/contract/page-routes.js';
 
 /** Where `npm run dev` sends API and upload calls: the server started by `npm start`. */
@@ -90,8 +91,8 @@ function stylesBeforeScripts(): Plugin {
 /** Libraries every page starts with, whatever the route. */
 const frameworkModules = /node_modules\/(react|react-dom|scheduler|@tanstack|zustand|dexie|zod)\//;
 
-/** The module the entry imports after the first paint: the whole app. */
-const startModule = /\/src\/app\/start\.tsx$/;
+/** The app's start in one chunk of its own (server/src/build/start-chunk.ts). */
+const start = startChunk(frameworkModules);
 
 /**
  * The entry imports the app only after the first paint (src/main.tsx), so Vite would neither link the app's
@@ -107,7 +108,7 @@ function appAssets(): Plugin {
       handler: (html, context) => {
         const bundle = context.bundle ?? {};
         const start = Object.values(bundle).find(
-          (output) => output.type === 'chunk' && startModule.test(output.facadeModuleId ?? ''),
+          (output) => output.type === 'chunk' && output.moduleIds.some((id) => startModule.test(id)),
         );
         if (!start || start.type !== 'chunk') return html;
         const scripts = new Set<string>();
@@ -139,6 +140,7 @@ function appAssets(): Plugin {
 
 /** The browser's plugins; the server's renderer (an SSR build) needs only the router's and React's. */
 const browserPlugins = (): PluginOption[] => [
+  start.plugin,
   preloadHomeData(),
   preloadFonts(),
   appAssets(),
@@ -216,7 +218,15 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // The server's renderer is one file: it is imported again after a rebuild under a new address, and a chunk
         // of it importing `../render-page.js` would load a second copy of it (another React context) beside the new.
         // The browser's framework, which every page starts with, is one chunk: ~40 small ones compressed worse.
-        codeSplitting: isSsrBuild ? false : { groups: [{ name: 'framework', test: frameworkModules }] },
+        // The app's start is one more (server/src/build/start-chunk.ts).
+        codeSplitting: isSsrBuild
+          ? false
+          : {
+              groups: [
+                { name: 'framework', test: frameworkModules, priority: 2 },
+                { name: 'start', test: start.test, priority: 1, includeDependenciesRecursively: false },
+              ],
+            },
       },
     },
     // The app's own modules are preloaded by the entry from the HTML's list (src/main.tsx); no second list in it.

@@ -1,29 +1,31 @@
 /**
- * A formatter made on first use: building an Intl formatter costs milliseconds (its locale data), which at module
- * load would all fall in the one task that starts the app.
+ * Money and dates written out by hand rather than with Intl: the first Intl formatter a page builds loads its locale
+ * data, tens of milliseconds on a mid-range phone, in the middle of the first render of a price.
  */
-function onFirstUse<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
-}
 
-const rupees = onFirstUse(
-  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }),
-);
-const rupeesAndPaise = onFirstUse(
-  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }),
-);
+/** Indian digit grouping: the last three digits, then pairs: 1234567 -> "12,34,567". */
+function groupIndian(whole: number): string {
+  const digits = String(whole);
+  if (digits.length <= 3) return digits;
+  const pairs = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
+  return `${pairs},${digits.slice(-3)}`;
+}
 
 /** Integer paise as Indian rupees: 12345600 -> "₹1,23,456"; paise shown only when there are some (₹12.50). */
 export function formatInr(paise: number): string {
-  return paise % 100 === 0 ? rupees().format(paise / 100) : rupeesAndPaise().format(paise / 100);
+  const whole = Math.abs(Math.round(paise));
+  const rest = whole % 100;
+  const sign = paise < 0 && whole > 0 ? '-' : '';
+  return `${sign}₹${groupIndian(Math.floor(whole / 100))}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
 }
 
-const dates = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }));
+/** The short month names of Indian English (CLDR's en-IN, as Intl writes them). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
-/** An ISO time as Indian readers write a date: "22 Nov 2026". */
+/** An ISO time as Indian readers write a date, in the device's time zone: "22 Nov 2026". */
 export function formatDate(iso: string): string {
-  return dates().format(new Date(iso));
+  const date = new Date(iso);
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
 
 /** The share of the MRP saved, rounded down: 1299 of 1799 -> 27. */

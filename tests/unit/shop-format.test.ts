@@ -9,10 +9,28 @@ describe('money and dates for Indian readers', () => {
     expect(formatInr(59_900)).toBe('₹599');
     expect(formatInr(12_990)).toBe('₹129.90');
     expect(formatInr(0)).toBe('₹0');
+    expect(formatInr(5)).toBe('₹0.05');
+  });
+
+  it('writes rupees as Intl does for en-IN, from one paisa to crores', () => {
+    const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+    const exact = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+    const amounts = [1, 99, 100, 101, 99_999, 100_000, 123_456_789, 10_000_000_000, 999_999_999_99];
+    for (let paise = 7; paise < 2e12; paise = paise * 3 + 1) amounts.push(paise, Math.max(100, paise - (paise % 100)));
+    for (const paise of amounts) {
+      const intl = paise % 100 === 0 ? whole.format(paise / 100) : exact.format(paise / 100);
+      expect(formatInr(paise), String(paise)).toBe(intl);
+      expect(formatInr(-paise), String(-paise)).toBe(`-${intl}`);
+    }
   });
 
   it('writes dates as "22 Nov 2026" and rounds savings down', () => {
     expect(formatDate('2026-11-22T06:00:00.000Z')).toBe('22 Nov 2026');
+    const intl = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(2027, month, month + 1, 12);
+      expect(formatDate(date.toISOString())).toBe(intl.format(date));
+    }
     expect(percentOff(179_900, 129_900)).toBe(27);
     expect(percentOff(50_000, 50_000)).toBe(0);
   });
