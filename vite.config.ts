@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { startChunk, startModule } from './server/src/build/start-chunk.js';
-import { APP_MODULES_META } from './src/contract/page-routes.js';
+import { APP_MODULES_META, COLOR_SCHEME_SCRIPT } from './src/contract/page-routes.js';
 
 /** Where `npm run dev` sends API and upload calls: the server started by `npm start`. */
 const devBackend = process.env.DEV_BACKEND ?? 'http://localhost:8080';
@@ -31,6 +31,14 @@ function preloadHomeData(): Plugin {
         injectTo: 'head',
       },
     ],
+  };
+}
+
+/** Mantine's colour scheme set before the first paint (COLOR_SCHEME_SCRIPT). */
+function colorSchemeScript(): Plugin {
+  return {
+    name: 'cineverse-color-scheme-script',
+    transformIndexHtml: () => [{ tag: 'script', children: COLOR_SCHEME_SCRIPT, injectTo: 'head-prepend' }],
   };
 }
 
@@ -141,6 +149,7 @@ function appAssets(): Plugin {
 /** The browser's plugins; the server's renderer (an SSR build) needs only the router's and React's. */
 const browserPlugins = (): PluginOption[] => [
   start.plugin,
+  colorSchemeScript(),
   preloadHomeData(),
   preloadFonts(),
   appAssets(),

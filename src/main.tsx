@@ -23,10 +23,13 @@ const startApp = () => {
     link.href = href;
     document.head.append(link);
   }
-  // Everything downloads at once; it is evaluated in two tasks, the libraries first, so that neither is long.
+  // Everything downloads at once; it runs in three tasks, so that none is long: the libraries are evaluated, then
+  // the app's modules, then the app starts.
+  const nextTask = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(resolve, 0, value));
   void import('./app/start-libraries')
-    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(nextTask)
     .then(() => import('./app/start'))
+    .then(nextTask)
     .then(({ start }) => start(rootElement));
 };
 

@@ -37,3 +37,12 @@ export const PAGE_MODULES_META = 'cv-page-modules';
 
 /** The name of the meta element listing the app's own modules (written into index.html by the build). */
 export const APP_MODULES_META = 'cv-app-modules';
+
+/**
+ * The shell's one inline script, first in its head: Mantine's colour scheme on `<html>` before the first paint, as
+ * MantineProvider (`defaultColorScheme="auto"`) sets it once the app runs. Set only then, it restyled and repainted
+ * the whole page as the app started, and a dark-mode reader saw the light page until then. The server allows this
+ * script by its hash in the Content-Security-Policy.
+ */
+export const COLOR_SCHEME_SCRIPT =
+  "document.documentElement.setAttribute('data-mantine-color-scheme',matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')";
