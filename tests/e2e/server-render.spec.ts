@@ -48,6 +48,23 @@ test.describe('server-rendered public pages', () => {
     }
   });
 
+  test("are painted in the reader's colour scheme before the app's code has run", async ({ browser, baseURL }) => {
+    for (const colorScheme of ['dark', 'light'] as const) {
+      const context = await browser.newContext({ baseURL, colorScheme });
+      const page = await context.newPage();
+      try {
+        // The app's code never arrives: only the shell itself can have set the scheme.
+        await page.route('**/assets/*.js', (route) => route.abort());
+        await page.goto('/about');
+        await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+        await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   test('are taken over by the app without a mismatch or an error, and then answer the user', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
