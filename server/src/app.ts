@@ -30,6 +30,7 @@ import orderRepository from './plugins/order-repository.js';
 import readCache from './plugins/read-cache.js';
 import securityHeaders from './plugins/security-headers.js';
 import siteRepository from './plugins/site-repository.js';
+import upkeep from './plugins/upkeep.js';
 import webApp from './plugins/web-app.js';
 import catalogRoutes from './routes/catalog/index.js';
 import contactRoutes from './routes/contact/index.js';
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(contactRepository);
   await fastify.register(authPlugin);
   await fastify.register(idempotency);
+  await fastify.register(upkeep);
   await fastify.register(accountRepository);
   await fastify.register(catalogRepository);
   await fastify.register(cartRepository);

@@ -29,6 +29,8 @@ declare module 'fastify' {
       findAnswer(tx: Database, claim: IdempotencyClaim): Promise<StoredOutcome | undefined>;
       /** Deletes the records of these keys, stored in this transaction for requests that were then refused. */
       forgetKeys(tx: Database, keys: { user_id: number; key: string }[]): Promise<void>;
+      /** Deletes the expired records (the upkeep plugin does it hourly). */
+      sweepExpired(): Promise<void>;
     };
   }
 }
@@ -58,9 +60,6 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   }
   return header;
 }
-/** Expired keys are swept hourly. */
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-
 /** JSON with object keys sorted, so that `{a, b}` and `{b, a}` are the same body. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -137,16 +136,11 @@ export default fp(
   async (fastify) => {
     const { db } = fastify;
 
-    const sweep = setInterval(() => {
-      db.delete(idempotencyKeys)
-        .where(lt(idempotencyKeys.createdAt, expiredBefore))
-        .catch((error: unknown) => fastify.log.warn({ err: error }, 'idempotency sweep failed'));
-    }, SWEEP_INTERVAL_MS);
-    sweep.unref();
-    fastify.addHook('onClose', async () => clearInterval(sweep));
-
     fastify.decorate('idempotency', {
       claimOf,
+      async sweepExpired() {
+        await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, expiredBefore));
+      },
       async findAnswer(tx, claim) {
         const [stored] = await tx
           .select()

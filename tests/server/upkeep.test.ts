@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/src/db/json-statement.js';
+import { idempotencyKeys } from '../../server/src/db/schema.js';
+import { createShopper, type Shopper } from './shop-helpers.js';
+import { createTestApp, type TestApp } from './test-app.js';
+
+let testApp: TestApp;
+let shopper: Shopper;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ seed: false });
+  shopper = await createShopper(testApp.app, 'Upkeep');
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('the hourly upkeep', () => {
+  it('forgets Idempotency-Keys older than a day and keeps the others', async () => {
+    const { db } = testApp.app;
+    await db.insert(idempotencyKeys).values([
+      { userId: shopper.id, key: 'old-edit', fingerprint: 'a', createdAt: new Date(Date.now() - 2 * DAY_MS) },
+      { userId: shopper.id, key: 'recent-edit', fingerprint: 'b', createdAt: new Date(Date.now() - DAY_MS / 2) },
+    ]);
+    await testApp.app.runUpkeep();
+    const kept = await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
+    expect(kept.map((row) => row.key)).toEqual(['recent-edit']);
+  });
+
+  it('vacuums the busiest tables of the embedded database, which has no autovacuum', async (context) => {
+    if (testApp.app.database.kind !== 'pglite') context.skip();
+    await testApp.app.runUpkeep();
+    const rows = rowsOf<{ relname: string; vacuumed: boolean; analyzed: boolean }>(
+      await testApp.app.db.execute(sql`
+      select relname, last_vacuum is not null as vacuumed, last_analyze is not null as analyzed
+      from pg_stat_user_tables
+      where relname in ('idempotency_keys', 'cart_items', 'wishlist_items')
+      order by relname`),
+    );
+    expect(rows).toEqual([
+      { relname: 'cart_items', vacuumed: true, analyzed: true },
+      { relname: 'idempotency_keys', vacuumed: true, analyzed: true },
+      { relname: 'wishlist_items', vacuumed: true, analyzed: true },
+    ]);
+  });
+});
