@@ -100,7 +100,7 @@ function stylesBeforeScripts(): Plugin {
 const frameworkModules = /node_modules\/(react|react-dom|scheduler|@tanstack|zustand|dexie|zod)\//;
 
 /** The app's start in one chunk of its own (server/src/build/start-chunk.ts). */
-const start = startChunk(frameworkModules);
+const startGroup = startChunk(frameworkModules);
 
 /**
  * The entry imports the app only after the first paint (src/main.tsx), so Vite would neither link the app's
@@ -148,7 +148,7 @@ function appAssets(): Plugin {
 
 /** The browser's plugins; the server's renderer (an SSR build) needs only the router's and React's. */
 const browserPlugins = (): PluginOption[] => [
-  start.plugin,
+  startGroup.plugin,
   colorSchemeScript(),
   preloadHomeData(),
   preloadFonts(),
@@ -233,7 +233,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           : {
               groups: [
                 { name: 'framework', test: frameworkModules, priority: 2 },
-                { name: 'start', test: start.test, priority: 1, includeDependenciesRecursively: false },
+                { name: 'start', test: startGroup.test, priority: 1, includeDependenciesRecursively: false },
               ],
             },
       },

@@ -31,25 +31,28 @@ interface GraphModule {
  * names every component of a library; followed whole, the closure would hold components only later pages use.
  */
 export function neededModules(roots: string[], getModule: (id: string) => GraphModule | null): Set<string> {
-  const barrels = new Map<string, Map<string, string>>();
   /** The imported module a specifier names: a relative file, or a package's entry inside node_modules. */
   const target = (module: GraphModule, specifier: string) =>
     specifier.startsWith('.')
       ? module.importedIds.find((id) => id.startsWith(path.resolve(path.dirname(module.id), specifier)))
       : module.importedIds.find((id) => id.includes(`/node_modules/${specifier}/`));
 
-  const barrelExports = (barrel: GraphModule): Map<string, string> => {
-    let exports = barrels.get(barrel.id);
-    if (exports) return exports;
-    exports = new Map();
-    for (const [, list, from] of barrel.code!.matchAll(namedImport)) {
-      const file = target(barrel, from!);
-      if (file !== undefined) for (const { as } of specifiers(list!)) exports.set(as, file);
+  /** Per module: for a barrel, the file each name it exports comes from; null for any other module. */
+  const barrels = new Map<string, Map<string, string> | null>();
+  const barrelExports = (module: GraphModule): Map<string, string> | null => {
+    const known = barrels.get(module.id);
+    if (known !== undefined) return known;
+    let exports: Map<string, string> | null = null;
+    if (module.code !== null && barrelShape.test(module.code)) {
+      exports = new Map();
+      for (const [, list, from] of module.code.matchAll(namedImport)) {
+        const file = target(module, from!);
+        if (file !== undefined) for (const { as } of specifiers(list!)) exports.set(as, file);
+      }
     }
-    barrels.set(barrel.id, exports);
+    barrels.set(module.id, exports);
     return exports;
   };
-  const isBarrel = (module: GraphModule) => module.code !== null && barrelShape.test(module.code);
   const seen = new Set<string>();
   const stack = [...roots];
   for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
@@ -64,8 +67,8 @@ export function neededModules(roots: string[], getModule: (id: string) => GraphM
     for (const [, list, specifier] of code.matchAll(namedImport)) {
       const barrelId = target(module, specifier!);
       const barrel = barrelId === undefined ? null : getModule(barrelId);
-      if (!barrel || !isBarrel(barrel) || barrel.id === module.id) continue;
-      const exports = barrelExports(barrel);
+      const exports = barrel && barrelExports(barrel);
+      if (!barrel || !exports) continue;
       const files = specifiers(list!).map(({ name }) => exports.get(name));
       // A name the barrel does not list plainly: the barrel is followed whole.
       if (files.some((file) => file === undefined)) whole.add(barrel.id);

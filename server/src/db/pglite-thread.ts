@@ -67,7 +67,6 @@ export class PGliteThread implements ThreadClient {
   readonly waitReady: Promise<void>;
 
   constructor(dataDir: string | undefined, options: PGliteOptions) {
-    // The server's TypeScript runs through tsx, whose loader a thread does not inherit: the thread loads it first.
     // The server's TypeScript runs through tsx, whose ES module loader a thread does not take over (Node 20): the
     // thread loads its module through tsx's CommonJS hook instead.
     this.#worker = new Worker(`require(${JSON.stringify(tsxHook)}); require(${JSON.stringify(workerModule)});`, {
