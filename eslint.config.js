@@ -24,7 +24,7 @@ const features = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', '.scratch', 'src/route-tree.gen.ts', 'bench/results'] },
+  { ignores: ['dist', 'dist-server', 'data', 'node_modules', '.scratch', 'src/route-tree.gen.ts', 'bench/results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.recommended,

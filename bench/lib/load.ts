@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startTsx } from './processes.js';
+import { startNode } from './processes.js';
 
 export interface LoadFigures {
   name: string;
@@ -75,7 +75,11 @@ export async function measureLoad(
     targets.map((target) => [target.path, { contentType: 'application/json; charset=utf-8', body: target.cannedBody }]),
   );
   await fs.writeFile(file, JSON.stringify(canned));
-  const ceiling = await startTsx('bench/ceiling-server.ts', [file], {}, /listening at (http:\/\/\S+)/);
+  const ceiling = await startNode(
+    ['--import', 'tsx', 'bench/ceiling-server.ts', file],
+    {},
+    /listening at (http:\/\/\S+)/,
+  );
   try {
     const figures: LoadFigures[] = [];
     for (const target of targets) {

@@ -1,23 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 
-/** A child process started with tsx, its URL read from its first lines of output. */
+/** A Node child process, its URL read from its first lines of output. */
 export interface RunningProcess {
   url: string;
   child: ChildProcess;
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx <script>` and waits until it prints a line matched by `ready` (group 1: the URL). */
-export async function startTsx(
-  script: string,
+/** Starts `node <args>` and waits until it prints a line matched by `ready` (group 1: the URL). */
+export async function startNode(
   args: string[],
   env: NodeJS.ProcessEnv,
   ready: RegExp,
   timeoutMs = 180_000,
-  nodeFlags: string[] = [],
 ): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], {
+  const script = args.join(' ');
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

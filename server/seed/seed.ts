@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { projectRoot } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { FREE_SHIPPING_FROM, SHIPPING_FEE } from '../../src/contract/orders.js';
 import {
@@ -29,7 +30,7 @@ import {
 } from './demo-content.js';
 import { couponWindow, demoAddress, demoCoupons, demoOrders, demoProducts, demoShopper } from './shop-content.js';
 
-const seedImagesDir = path.resolve(import.meta.dirname, 'images');
+const seedImagesDir = path.join(projectRoot, 'server/seed/images');
 
 /** Copies the demo images into the uploads folder, keeping any file an editor has already replaced. */
 async function copySeedImages(uploadsDir: string): Promise<void> {

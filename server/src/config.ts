@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /** Runtime configuration, read once from the environment. */
@@ -15,7 +16,15 @@ export interface ServerConfig {
   trustProxy: boolean;
 }
 
-export const projectRoot = path.resolve(import.meta.dirname, '../..');
+/** The folder of package.json: found from here, as this code runs from its sources or compiled into dist-server/. */
+export const projectRoot = findProjectRoot(import.meta.dirname);
+
+function findProjectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No package.json above ${from}`);
+  }
+}
 
 /**
  * Node flags the server runs with (`npm start` writes the same in package.json). Under load V8 let the heap grow to

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { buildWebApp, isBuildStale } from './build/build-web-app.js';
 import { readConfig } from './config.js';
+import { childProcessArgs } from './entry-points.js';
 import { databaseOptionsFrom, isNewEmbeddedDatabase, openDatabase } from './db/client.js';
 import { seedDemoContent } from '../seed/seed.js';
 
@@ -23,8 +24,7 @@ if (process.env.SKIP_BUILD !== '1' && (await isBuildStale(config.distDir))) {
  */
 async function createEmbeddedDatabase(): Promise<void> {
   console.log('Creating the embedded database with the demo content...');
-  const script = path.resolve(import.meta.dirname, '../seed/seed-cli.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, childProcessArgs('seed-cli'), { stdio: ['ignore', 'inherit', 'inherit'] });
   const code = await new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', resolve);

@@ -2,15 +2,18 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer } from '../../server/src/build/build-server.js';
 import { SERVER_NODE_FLAGS } from '../../server/src/config.js';
+import { compiledFile } from '../../server/src/entry-points.js';
 
 /**
- * Builds the PWA when stale and starts the real server on a free port with a fresh temporary database.
- * BASE_URL is handed to the tests through the environment; the returned function stops the server.
+ * Compiles the server and starts it as `npm start` does (it builds the PWA when stale), with a fresh temporary
+ * database. BASE_URL is handed to the tests through the environment; the returned function stops the server.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-e2e-'));
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/src/server.ts'], {
+  await buildServer();
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, compiledFile('server')], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

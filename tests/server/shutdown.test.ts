@@ -3,12 +3,16 @@ import http from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../server/src/build/build-server.js';
+import { SERVER_NODE_FLAGS } from '../../server/src/config.js';
+import { compiledFile } from '../../server/src/entry-points.js';
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-shutdown-'));
 
+/** The compiled server, as `npm start` runs it: its database thread and the seeding child process compiled too. */
 function startServer(): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, compiledFile('server')], {
     // The embedded database in a real data folder: that is what a shutdown must leave intact.
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SKIP_BUILD: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -29,6 +33,8 @@ function startServer(): Promise<{ child: ChildProcess; baseUrl: string }> {
 function exitCode(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 }
+
+beforeAll(buildServer);
 
 afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });

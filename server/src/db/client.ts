@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { projectRoot } from '../config.js';
 import { PGliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
@@ -21,7 +22,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(projectRoot, 'server/drizzle');
 
 /**
  * The embedded database's settings. PostgreSQL's default 128 MB of shared buffers would all become resident

@@ -9,10 +9,9 @@
  * `transaction` (whose client offers `query` and `exec`) and `close`. A transaction holds the database until it
  * ends, as in PGlite: the statements of others wait for it.
  */
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { PGliteOptions, QueryOptions, Results } from '@electric-sql/pglite';
+import { startWorkerThread } from '../entry-points.js';
 
 export type ThreadRequest =
   | {
@@ -42,8 +41,6 @@ export interface ThreadClient {
   exec(sql: string): Promise<Results[]>;
 }
 
-const workerModule = fileURLToPath(new URL('./pglite-worker.ts', import.meta.url));
-const tsxHook = createRequire(import.meta.url).resolve('tsx/cjs');
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
@@ -67,12 +64,7 @@ export class PGliteThread implements ThreadClient {
   readonly waitReady: Promise<void>;
 
   constructor(dataDir: string | undefined, options: PGliteOptions) {
-    // The server's TypeScript runs through tsx, whose ES module loader a thread does not take over (Node 20): the
-    // thread loads its module through tsx's CommonJS hook instead.
-    this.#worker = new Worker(`require(${JSON.stringify(tsxHook)}); require(${JSON.stringify(workerModule)});`, {
-      eval: true,
-      workerData: { dataDir, options },
-    });
+    this.#worker = startWorkerThread('pglite-worker', { dataDir, options });
     this.waitReady = new Promise((resolve, reject) => this.#pending.set(0, { resolve: () => resolve(), reject }));
     this.#worker.on('message', (reply: ThreadReply) => {
       const pending = this.#pending.get(reply.id);
