@@ -96,8 +96,11 @@ function stylesBeforeScripts(): Plugin {
   };
 }
 
-/** Libraries every page starts with, whatever the route. */
+/** Libraries every page starts with, whatever the route: React, and the others. */
+const reactModules = /node_modules\/(react|react-dom|scheduler)\//;
 const frameworkModules = /node_modules\/(react|react-dom|scheduler|@tanstack|zustand|dexie|zod)\//;
+/** The wire contract's modules, their zod schemas built as they are evaluated, and the zod setup they import. */
+const contractModules = /\/src\/(contract\/|lib\/zod-jitless\.ts$)/;
 
 /** The app's start in one chunk of its own (server/src/build/start-chunk.ts). */
 const startGroup = startChunk(frameworkModules);
@@ -159,7 +162,7 @@ const browserPlugins = (): PluginOption[] => [
     srcDir: 'sw',
     filename: 'sw.ts',
     registerType: 'prompt',
-    // The page registers the worker itself through workbox-window (src/app/service-worker.ts).
+    // The page registers the worker itself (src/app/service-worker-registration.ts).
     injectRegister: false,
     manifestFilename: 'manifest.webmanifest',
     includeAssets: ['icons/*.png', 'robots.txt'],
@@ -232,7 +235,14 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           ? false
           : {
               groups: [
-                { name: 'framework', test: frameworkModules, priority: 2 },
+                { name: 'react', test: reactModules, priority: 4 },
+                { name: 'framework', test: frameworkModules, priority: 3 },
+                {
+                  name: 'contract',
+                  test: (id: string) => contractModules.test(id) && startGroup.test(id),
+                  priority: 2,
+                  includeDependenciesRecursively: false,
+                },
                 { name: 'start', test: startGroup.test, priority: 1, includeDependenciesRecursively: false },
               ],
             },
@@ -241,7 +251,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // The app's own modules are preloaded by the entry from the HTML's list (src/main.tsx); no second list in it.
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (url, deps) => (/\/start(-libraries)?-[\w-]+\.js$/.test(url) ? [] : deps),
+      resolveDependencies: (url, deps) => (/\/start(-react|-libraries|-contract)?-[\w-]+\.js$/.test(url) ? [] : deps),
     },
     copyPublicDir: !isSsrBuild,
   },

@@ -23,14 +23,20 @@ const startApp = () => {
     link.href = href;
     document.head.append(link);
   }
-  // Everything downloads at once; it runs in three tasks, so that none is long: the libraries are evaluated, then
-  // the app's modules, then the app starts.
-  const nextTask = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(resolve, 0, value));
-  void import('./app/start-libraries')
-    .then(nextTask)
-    .then(() => import('./app/start'))
-    .then(nextTask)
-    .then(({ start }) => start(rootElement));
+  // Everything downloads at once; it runs in five tasks, so that none is long: React, the other libraries and the
+  // contract's schemas are evaluated, then the app's modules, then the app starts.
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  void (async () => {
+    await import('./app/start-react');
+    await nextTask();
+    await import('./app/start-libraries');
+    await nextTask();
+    await import('./app/start-contract');
+    await nextTask();
+    const { start } = await import('./app/start');
+    await nextTask();
+    await start(rootElement);
+  })();
 };
 
 if (document.visibilityState === 'hidden') {

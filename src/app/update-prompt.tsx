@@ -1,23 +1,20 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { Workbox } from 'workbox-window';
+import { moveToWaitingWorker, registerServiceWorker } from './service-worker-registration';
 
 /**
  * Registers the service worker (production builds only) and, when a new version is waiting, offers to reload.
  * Nothing reloads by itself: a half-filled form is never lost to an update.
  */
 export function UpdatePrompt() {
-  const [waiting, setWaiting] = useState<Workbox | null>(null);
+  const [waiting, setWaiting] = useState<ServiceWorker | null>(null);
 
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
-    void import('workbox-window').then(({ Workbox }) => {
-      if (cancelled) return;
-      const workbox = new Workbox('/sw.js', { scope: '/' });
-      workbox.addEventListener('waiting', () => setWaiting(workbox));
-      void workbox.register();
-    });
+    registerServiceWorker((worker) => {
+      if (!cancelled) setWaiting(worker);
+    }).catch((error: unknown) => console.warn('The service worker could not be registered', error));
     return () => {
       cancelled = true;
     };
@@ -25,10 +22,7 @@ export function UpdatePrompt() {
 
   if (!waiting) return null;
 
-  const reload = () => {
-    waiting.addEventListener('controlling', () => window.location.reload());
-    waiting.messageSkipWaiting();
-  };
+  const reload = () => moveToWaitingWorker(waiting);
 
   return (
     <Paper

@@ -210,7 +210,7 @@ test.describe('install', () => {
 });
 
 test.describe('updates', () => {
-  test('a new version of the service worker waiting shows the update prompt, and Reload moves to it', async ({
+  test('a new version of the service worker waiting shows the update prompt, again after Later, and Reload moves to it', async ({
     page,
   }) => {
     await page.goto('/');
@@ -236,6 +236,11 @@ test.describe('updates', () => {
       await expect(prompt).toContainText('A new version of the app is ready.');
       // Nothing reloads by itself: the page is the same until the user chooses.
       await page.waitForTimeout(500);
+      await expect(prompt).toBeVisible();
+      // Later: the new version keeps waiting, and the next visit offers it again.
+      await prompt.getByRole('button', { name: 'Later' }).click();
+      await expect(prompt).toHaveCount(0);
+      await page.reload();
       await expect(prompt).toBeVisible();
       const reloaded = page.waitForEvent('load');
       await prompt.getByRole('button', { name: 'Reload' }).click();

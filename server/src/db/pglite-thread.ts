@@ -41,7 +41,6 @@ export interface ThreadClient {
   exec(sql: string): Promise<Results[]>;
 }
 
-
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 type RequestWithoutId = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, 'id'> : never) : never;
