@@ -43,9 +43,9 @@ type Encoding = 'br' | 'gzip';
 const compressedCopies = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
 
 /** br when the client takes it, else gzip, else none; an encoding with q=0 is refused. */
-export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding | undefined {
+function parseAcceptEncoding(acceptEncoding: string | string[]): Encoding | undefined {
   const accepted = new Set<string>();
-  for (const part of [acceptEncoding ?? ''].flat().join(',').split(',')) {
+  for (const part of [acceptEncoding].flat().join(',').split(',')) {
     const [name = '', ...params] = part.split(';').map((item) => item.trim().toLowerCase());
     const q = params.find((param) => param.startsWith('q='));
     if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
@@ -53,6 +53,19 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return undefined;
+}
+
+/** Browsers send a handful of Accept-Encoding values, each read once: the busiest reads skip parsing it again. */
+const encodingOfHeader = new Map<string, Encoding | undefined>();
+const MAX_REMEMBERED_HEADERS = 64;
+
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding | undefined {
+  if (acceptEncoding === undefined) return undefined;
+  if (typeof acceptEncoding !== 'string') return parseAcceptEncoding(acceptEncoding);
+  if (encodingOfHeader.has(acceptEncoding)) return encodingOfHeader.get(acceptEncoding);
+  const encoding = parseAcceptEncoding(acceptEncoding);
+  if (encodingOfHeader.size < MAX_REMEMBERED_HEADERS) encodingOfHeader.set(acceptEncoding, encoding);
+  return encoding;
 }
 
 function compressedCopy(body: Buffer, encoding: Encoding): Buffer {
