@@ -6,8 +6,8 @@ import { projectRoot } from './config.js';
 /**
  * The server's programs: the server itself and what it starts in a thread or a child process. `npm run build`
  * compiles each, with the server's own modules, into one file of plain JavaScript in `dist-server/`, and
- * `npm start` runs those files: TypeScript compiled as it loads kept about 40 MB more of each thread resident.
- * Tests load the TypeScript sources through tsx or Vitest.
+ * `npm start` runs those files: TypeScript compiled as it loads (tsx) kept 20-25 MB more of the process resident
+ * from the start. Tests load the TypeScript sources through tsx or Vitest.
  */
 export const entryPoints = {
   server: 'server/src/server.ts',
