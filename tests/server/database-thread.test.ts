@@ -13,6 +13,17 @@ afterAll(async () => {
 });
 
 describe('the embedded database on its own thread', () => {
+  it('runs with the server’s settings: small buffers, and new WAL files not zero-filled', async () => {
+    const shown = await database.query<{ name: string; setting: string }>(
+      `select name, current_setting(name) as setting from unnest(array['shared_buffers', 'work_mem', 'wal_init_zero']) as name`,
+    );
+    expect(Object.fromEntries(shown.rows.map((row) => [row.name, row.setting]))).toEqual({
+      shared_buffers: '16MB',
+      work_mem: '2MB',
+      wal_init_zero: 'off',
+    });
+  });
+
   it('leaves the server’s thread free while a statement runs', async () => {
     let turns = 0;
     const ticking = setInterval(() => (turns += 1), 5);

@@ -53,7 +53,8 @@ function describe(error: unknown): ThreadReply['error'] {
   return { message: error.message, name: error.name, fields };
 }
 
-const database = new PGlite(dataDir, options);
+// PGlite reads its options from the first argument when no folder is given: (undefined, options) would drop them.
+const database = dataDir === undefined ? new PGlite(options) : new PGlite(dataDir, options);
 
 function begin(id: number): Promise<OpenTransaction> {
   let opened!: (open: OpenTransaction) => void;
