@@ -23,8 +23,8 @@ const startApp = () => {
     link.href = href;
     document.head.append(link);
   }
-  // Everything downloads at once; it runs in five tasks, so that none is long: React, the other libraries and the
-  // contract's schemas are evaluated, then the app's modules, then the app starts.
+  // Everything downloads at once; it runs in short tasks, so that none is long: React, the other libraries and the
+  // contract's schemas are evaluated, then the app's modules, then the app starts (in two tasks: src/app/start.tsx).
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   void (async () => {
     await import('./app/start-react');
