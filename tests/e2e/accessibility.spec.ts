@@ -130,6 +130,20 @@ test.describe('accessibility', () => {
     await expect(page).toHaveURL(/\/register/);
   });
 
+  test('an Escape pressed before the open account menu has taken focus closes it too', async ({ page }) => {
+    await page.goto('/');
+    const accountButton = page.getByRole('button', { name: 'Account menu' });
+    await accountButton.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(page.locator('[role="menu"]:focus, [role="menu"] :focus')).toHaveCount(1);
+    // The moment between the menu showing and Mantine moving focus into it: focus is still on the button.
+    await accountButton.focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(accountButton).toBeFocused();
+  });
+
   test('the banner dots and card carousel buttons work by keyboard and only visible slides take focus', async ({
     page,
   }) => {

@@ -18,6 +18,16 @@ export function AccountMenu() {
     const frame = requestAnimationFrame(() => setOpened(true));
     return () => cancelAnimationFrame(frame);
   }, []);
+  useEffect(() => {
+    if (!opened) return;
+    // Mantine closes the menu on Escape from inside it, and moves focus in only a moment after it shows: an Escape
+    // pressed meanwhile, on the button, closes it too.
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && document.activeElement === button.current) setOpened(false);
+    };
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [opened]);
   const signedIn = useAppStore((state) => state.signedIn);
   const user = useAppStore((state) => state.userProfile);
   const logout = useLogout();
