@@ -16,8 +16,7 @@ import { launchChromium, measureBytes, measureOfflineStart, type OfflineStart, t
 import { type LighthouseFigures, runLighthouse } from './lib/lighthouse.js';
 import { type LoadFigures, type LoadTarget, measureLoad } from './lib/load.js';
 import { buildServer } from '../server/src/build/build-server.js';
-import { SERVER_NODE_FLAGS } from '../server/src/config.js';
-import { compiledFile } from '../server/src/entry-points.js';
+import { compiledServerArgs } from '../server/src/entry-points.js';
 import { peakRssMb, run, startNode } from './lib/processes.js';
 import { type BenchResults, budgetsOf, renderMarkdown } from './lib/report.js';
 import { API, USER_API, addToCart, fetchText, listAllProducts, registerShopper, type Shopper } from './lib/shop-api.js';
@@ -49,7 +48,7 @@ const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-bench-'));
 log('Starting the server on a fresh demo database...');
 // As `npm start` runs it. Request logging is left at warn: the figures are the server's, not the terminal's.
 const server = await startNode(
-  [...SERVER_NODE_FLAGS, compiledFile('server')],
+  compiledServerArgs(),
   { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SKIP_BUILD: '1' },
   /running at (http:\/\/localhost:\d+)\//,
 );

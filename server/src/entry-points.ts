@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { projectRoot } from './config.js';
+import { projectRoot, SERVER_NODE_FLAGS } from './config.js';
 
 /**
  * The server's programs: the server itself and what it starts in a thread or a child process. `npm run build`
@@ -27,6 +27,11 @@ export const runsCompiled = !import.meta.url.endsWith('.ts');
 /** A program's compiled file. */
 export function compiledFile(name: EntryPoint): string {
   return path.join(serverDistDir, `${name}.js`);
+}
+
+/** Node arguments that run the compiled server as `npm start` does. */
+export function compiledServerArgs(): string[] {
+  return [...SERVER_NODE_FLAGS, compiledFile('server')];
 }
 
 /** Where a program lives: compiled, when this code runs compiled; else its TypeScript source. */

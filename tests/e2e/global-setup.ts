@@ -3,8 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../../server/src/build/build-server.js';
-import { SERVER_NODE_FLAGS } from '../../server/src/config.js';
-import { compiledFile } from '../../server/src/entry-points.js';
+import { compiledServerArgs } from '../../server/src/entry-points.js';
 
 /**
  * Compiles the server and starts it as `npm start` does (it builds the PWA when stale), with a fresh temporary
@@ -13,7 +12,7 @@ import { compiledFile } from '../../server/src/entry-points.js';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-e2e-'));
   await buildServer();
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, compiledFile('server')], {
+  const server = spawn(process.execPath, compiledServerArgs(), {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -5,14 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/src/build/build-server.js';
-import { SERVER_NODE_FLAGS } from '../../server/src/config.js';
-import { compiledFile } from '../../server/src/entry-points.js';
+import { compiledServerArgs } from '../../server/src/entry-points.js';
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-shutdown-'));
 
 /** The compiled server, as `npm start` runs it: its database thread and the seeding child process compiled too. */
 function startServer(): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, compiledFile('server')], {
+  const child = spawn(process.execPath, compiledServerArgs(), {
     // The embedded database in a real data folder: that is what a shutdown must leave intact.
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SKIP_BUILD: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,7 +12,7 @@ export async function buildServer(): Promise<void> {
   await fs.rm(serverDistDir, { recursive: true, force: true });
   await build({
     absWorkingDir: projectRoot,
-    entryPoints: Object.fromEntries(Object.entries(entryPoints)),
+    entryPoints,
     outdir: serverDistDir,
     bundle: true,
     packages: 'external',
