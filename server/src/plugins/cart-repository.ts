@@ -89,27 +89,41 @@ const productJson = sql`json_build_object(
 /**
  * `(user_id, cart)` for each user in `userIds` (a JSON array of ids), the cart as the wire's JSON object built by
  * the database: the embedded database hands over one large cell per cart far faster than a row per line with a
- * dozen columns each.
+ * dozen columns each. Each product's object is built once, however many of the carts hold it (a batch of carts
+ * mostly holds the same few products), and the lines are grouped by user in one pass: `materialized` keeps the
+ * planner from folding the products back into every line, or the grouping into a loop over the users.
  */
 export function cartsOfUsers(userIds: SQL): SQL {
   return sql`
-    select wanted.user_id, json_build_object(
-      'data', coalesce(line.lines, '[]'::json),
-      'subtotal', coalesce(line.subtotal, 0),
-      'item_count', coalesce(line.item_count, 0)
-    ) as cart
-    from (select distinct jsonb_array_elements_text(${userIds})::integer as user_id) as wanted
-    cross join lateral (
-      select
+    with wanted as (select distinct jsonb_array_elements_text(${userIds})::integer as user_id),
+    line as materialized (
+      select wanted.user_id, found.id, found.product_id, found.quantity
+      from wanted cross join lateral (
+        select ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
+        from ${cartItems} where ${cartItems.userId} = wanted.user_id
+      ) as found
+    ),
+    product as materialized (
+      select ${products.id} as id, ${products.price} as price, ${productJson} as json
+      from ${products} where ${products.id} = any(array(select distinct line.product_id from line))
+    ),
+    cart as materialized (
+      select line.user_id,
         json_agg(json_build_object(
-          'id', ${cartItems.id}, 'product_id', ${products.id}, 'quantity', ${cartItems.quantity},
-          'line_total', ${products.price} * ${cartItems.quantity}, 'product', ${productJson}
-        ) order by ${cartItems.id}) as lines,
-        sum(${products.price} * ${cartItems.quantity}) as subtotal,
-        sum(${cartItems.quantity}) as item_count
-      from ${cartItems} join ${products} on ${products.id} = ${cartItems.productId}
-      where ${cartItems.userId} = wanted.user_id
-    ) as line`;
+          'id', line.id, 'product_id', line.product_id, 'quantity', line.quantity,
+          'line_total', product.price * line.quantity, 'product', product.json
+        ) order by line.id) as lines,
+        sum(product.price * line.quantity) as subtotal,
+        sum(line.quantity) as item_count
+      from line join product on product.id = line.product_id
+      group by line.user_id
+    )
+    select wanted.user_id, json_build_object(
+      'data', coalesce(cart.lines, '[]'::json),
+      'subtotal', coalesce(cart.subtotal, 0),
+      'item_count', coalesce(cart.item_count, 0)
+    ) as cart
+    from wanted left join cart on cart.user_id = wanted.user_id`;
 }
 
 async function getWishlist(executor: Database, userId: number): Promise<Wishlist> {
