@@ -165,7 +165,7 @@ describe('cart writes that arrive together', () => {
 });
 
 describe('a large cart answer', () => {
-  it('arrives whole when compressed, for adds arriving together and alone', async () => {
+  it('arrives whole when compressed, for adds arriving together and alone, and when replayed', async () => {
     await emptyCarts();
     const { app } = testApp;
     const stocked = (await app.db.select().from(products)).filter((product) => product.stock >= 4);
@@ -188,6 +188,17 @@ describe('a large cart answer', () => {
       const cart = JSON.parse(brotliDecompressSync(answer.rawPayload).toString());
       expect(cartSchema.parse(cart)).toEqual(cart);
     }
+    // The largest answer, stored past a page and so compressed out of its row, comes back whole when replayed.
+    const largest = answers.reduce((a, b) => (b.rawPayload.length > a.rawPayload.length ? b : a));
+    const replay = await app.inject({
+      method: 'POST',
+      url: `${USER_API}/addToCart`,
+      headers: { ...who.headers, 'idempotency-key': `large-${stocked[answers.indexOf(largest)]!.id}` },
+      payload: { product_id: stocked[answers.indexOf(largest)]!.id, quantity: 1 },
+    });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.length).toBeGreaterThan(8 * 1024);
+    expect(replay.json()).toEqual(JSON.parse(brotliDecompressSync(largest.rawPayload).toString()));
     const last = await app.inject({
       method: 'PUT',
       url: `${USER_API}/cart/${final.data[0].id}`,

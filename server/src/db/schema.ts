@@ -327,6 +327,7 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // No index on created_at: the hourly sweep reads the table whole, while every cart edit with a key would update
-  // that index (half the cost of storing a batch of keyed answers on the embedded database).
+  // that index (half the cost of storing a batch of keyed answers on the embedded database). The answers are kept
+  // uncompressed in their rows (toast_tuple_target, migration 0006).
   (table) => [uniqueIndex('idempotency_keys_user_key_idx').on(table.userId, table.key)],
 );
