@@ -180,16 +180,23 @@ export default fp(
       pending.resolve(reply);
     }
 
-    async function runAndSettle(batch: Pending[]): Promise<void> {
+    /**
+     * Runs a batch and resolves, once its transaction has committed (or failed), to what answers its requests: a
+     * request is never told of a change that is then rolled back.
+     */
+    async function run(batch: Pending[]): Promise<() => void> {
       try {
-        // Answers only after the commit: a request is never told of a change that is then rolled back.
         const outcomes = await db.transaction((tx) => runBatch(tx, batch));
-        batch.forEach((pending, index) => settle(pending, outcomes[index]!));
+        return () =>
+          batch.forEach((pending, index) => {
+            try {
+              settle(pending, outcomes[index]!);
+            } catch (error) {
+              pending.reject(error);
+            }
+          });
       } catch (error) {
-        if (batch.length === 1) {
-          batch[0]!.reject(error);
-          return;
-        }
+        if (batch.length === 1) return () => batch[0]!.reject(error);
         // A batch that failed as a whole (a database error, a key taken by another server process) runs again one
         // request at a time, so that one request's failure is never another's.
         if (error instanceof KeyInUse) fastify.log.debug({ requests: batch.length }, 'cart batch met a key in use');
@@ -198,13 +205,22 @@ export default fp(
             { err: error, requests: batch.length },
             'cart batch failed; running its requests one by one',
           );
-        for (const pending of batch) await runAndSettle([pending]);
+        for (const pending of batch) (await run([pending]))();
+        return () => {};
       }
     }
 
     async function drain(): Promise<void> {
       try {
-        while (queue.length > 0) await runAndSettle(takeBatch(queue, MAX_CART_BATCH));
+        let answer: (() => void) | undefined;
+        while (queue.length > 0) {
+          const next = run(takeBatch(queue, MAX_CART_BATCH));
+          // The batch before is answered while the database runs this one: on the next turn of the event loop, once
+          // this batch's statements are on their way to the database's thread.
+          if (answer) setImmediate(answer);
+          answer = await next;
+        }
+        answer?.();
       } finally {
         draining = false;
       }
