@@ -162,6 +162,50 @@ describe('cart writes that arrive together', () => {
       expect(replay.headers['idempotent-replayed']).toBe('true');
     }
   });
+  it('do each request once when the next batch reaches the database before a refused one has run again', async () => {
+    await emptyCarts();
+    const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
+    const cap = await productNamed(testApp.app, 'Lights Camera Action Cap');
+    await setStock(testApp.app, tee.id, 40);
+    await setStock(testApp.app, cap.id, 2);
+    const [capShopper, teeShopper] = [shoppers[10]!, shoppers[11]!];
+    // Signed in a moment ago: the sessions are remembered, so the requests reach the cart without the database.
+    await Promise.all([cartOf(capShopper), cartOf(teeShopper)]);
+    // The embedded database is held by a transaction, so that both waves wait in it together: the first, refused
+    // in part, fails at once and runs again with a look at each request after the second.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const holder = testApp.app.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      opened();
+      await held;
+    });
+    await open;
+    const turns = async (count: number) => {
+      for (let turn = 0; turn < count; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const first = Promise.all([add(capShopper, cap.id, 3, 'wave-1-cap'), add(teeShopper, tee.id, 1, 'wave-1-tee')]);
+    await turns(20);
+    const second = Promise.all([add(teeShopper, tee.id, 1, 'wave-2-tee'), add(capShopper, cap.id, 1, 'wave-2-cap')]);
+    await turns(20);
+    release();
+    await holder;
+    const [[tooMany, teeFirst], [teeSecond, capFits]] = await Promise.all([first, second]);
+
+    expect(tooMany!.statusCode).toBe(409);
+    expect(tooMany!.json().message).toMatch(/^Only 2 of .* left in stock$/);
+    expect(capFits!.statusCode).toBe(200);
+    expect([teeFirst!.statusCode, teeSecond!.statusCode]).toEqual([200, 200]);
+    expect((await cartOf(capShopper)).data).toMatchObject([{ product_id: cap.id, quantity: 1 }]);
+    expect((await cartOf(teeShopper)).data).toMatchObject([{ product_id: tee.id, quantity: 2 }]);
+    const stored = await testApp.app.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(sql`${idempotencyKeys.key} like 'wave-%'`);
+    expect(stored.map(({ key }) => key).sort()).toEqual(['wave-1-tee', 'wave-2-cap', 'wave-2-tee']);
+  });
 });
 
 describe('a large cart answer', () => {

@@ -20,10 +20,12 @@ declare module 'fastify' {
        * The statements that add to lines, in order: each add is checked against the product, its stock and the
        * per-line limit and either done or refused on its own (null, or the refusal, at its index). Several adds to
        * one line run one after the other. Run with `runSteps`, with other statements of the same transaction.
+       * `strict` statements refuse nothing: one add that does not fit fails the statement (SQLSTATE CV001) and
+       * its transaction, and every refusal read is null.
        */
-      planAdds(adds: LineAdd[]): Plan<(HttpError | null)[]>;
+      planAdds(adds: LineAdd[], strict?: boolean): Plan<(HttpError | null)[]>;
       /** The statements that set lines' quantities, in order, each checked and done or refused like `planAdds`. */
-      planSets(sets: LineQuantity[]): Plan<(HttpError | null)[]>;
+      planSets(sets: LineQuantity[], strict?: boolean): Plan<(HttpError | null)[]>;
       removeFromCart(tx: Database, userId: number, lineId: number): Promise<Cart>;
       getWishlist(executor: Database, userId: number): Promise<Wishlist>;
       addToWishlist(tx: Database, userId: number, productId: number): Promise<Wishlist>;
@@ -164,7 +166,7 @@ export interface Plan<T> {
  */
 function inRounds<T extends { quantity: number }, Row extends { index: number }>(
   items: T[],
-  statement: JsonStatement<Row>,
+  statement: JsonStatement<Row | { fail_unless: boolean }>,
   how: {
     keyOf: (item: T) => string;
     rowOf: (item: T) => Record<string, number>;
@@ -177,10 +179,24 @@ function inRounds<T extends { quantity: number }, Row extends { index: number }>
     ),
     read(rows) {
       const outcomes: (HttpError | null)[] = items.map(() => null);
-      for (const row of rows.flat() as Row[]) outcomes[row.index] = how.refusalOf(row, items[row.index]!.quantity);
+      for (const row of rows.flat() as (Row | { fail_unless: boolean })[]) {
+        // A strict statement's one row: it ran, so nothing was refused.
+        if ('fail_unless' in row) continue;
+        outcomes[row.index] = how.refusalOf(row, items[row.index]!.quantity);
+      }
       return outcomes;
     },
   };
+}
+
+/**
+ * The end of a round statement whose `refused` rows are the changes it did not do: those rows, or, `strict`, one row
+ * if there are none and a failure (fail_unless, migration 0007) if there are.
+ */
+function refusedOrFail(strict: boolean, what: string): SQL {
+  return strict
+    ? sql`select fail_unless(not exists (select 1 from refused), ${sql.raw(`'${what} was refused'`)})`
+    : sql`select * from refused`;
 }
 
 /** An add that was not done. */
@@ -199,7 +215,7 @@ interface AddOutcome {
  * summed and checked as one. Rows go in (user, product) order, the order every writer of cart lines locks them in.
  * Only the adds that were not done come back.
  */
-const addRoundStatement = (requests: SQL) => sql`
+const addRoundStatement = (requests: SQL, strict: boolean) => sql`
   with request as (
     select * from jsonb_to_recordset(${requests})
       as request(index integer, user_id integer, product_id integer, quantity integer)
@@ -222,16 +238,18 @@ const addRoundStatement = (requests: SQL) => sql`
         ${lineLimit}
       )
     returning user_id, product_id
+  ), refused as (
+    select request.index, product.name, product.stock,
+      coalesce((
+        select ${cartItems.quantity} from ${cartItems}
+        where ${cartItems.userId} = request.user_id and ${cartItems.productId} = request.product_id
+      ), 0) as before
+    from request left join product using (index)
+    where not exists (
+      select 1 from line where line.user_id = request.user_id and line.product_id = request.product_id
+    )
   )
-  select request.index, product.name, product.stock,
-    coalesce((
-      select ${cartItems.quantity} from ${cartItems}
-      where ${cartItems.userId} = request.user_id and ${cartItems.productId} = request.product_id
-    ), 0) as before
-  from request left join product using (index)
-  where not exists (
-    select 1 from line where line.user_id = request.user_id and line.product_id = request.product_id
-  )`;
+  ${refusedOrFail(strict, 'An add to the cart')}`;
 
 function refusalOfAdd(row: AddOutcome, quantity: number): HttpError {
   if (row.name === null || row.stock === null) {
@@ -261,7 +279,7 @@ interface SetOutcome {
  * One round of quantity changes: the line must be the user's, its product active, and its stock and the per-line
  * limit enough. Only the changes that were not done come back.
  */
-const setRoundStatement = (requests: SQL) => sql`
+const setRoundStatement = (requests: SQL, strict: boolean) => sql`
   with request as (
     select * from jsonb_to_recordset(${requests})
       as request(index integer, user_id integer, line_id integer, quantity integer)
@@ -280,10 +298,12 @@ const setRoundStatement = (requests: SQL) => sql`
       select target.line_id from target where target.active and target.quantity <= least(target.stock, ${lineLimit})
     ))
     returning ${cartItems.id} as line_id
+  ), refused as (
+    select request.index, target.line_id, target.name, target.stock, target.active
+    from request left join target using (index)
+    where not exists (select 1 from changed where changed.line_id = target.line_id)
   )
-  select request.index, target.line_id, target.name, target.stock, target.active
-  from request left join target using (index)
-  where not exists (select 1 from changed where changed.line_id = target.line_id)`;
+  ${refusedOrFail(strict, 'A quantity change')}`;
 
 function refusalOfSet(row: SetOutcome, quantity: number): HttpError {
   const gone = new HttpError(404, 'This item is not in your cart');
@@ -296,8 +316,10 @@ function refusalOfSet(row: SetOutcome, quantity: number): HttpError {
 /** The cart's batched statements, for one database (see jsonStatement). */
 function cartQueries(kind: DatabaseHandle['kind']) {
   const carts = jsonStatement<{ user_id: number; cart: Cart }>(kind, cartsOfUsers);
-  const addRound = jsonStatement<AddOutcome>(kind, addRoundStatement);
-  const setRound = jsonStatement<SetOutcome>(kind, setRoundStatement);
+  const addRound = jsonStatement<AddOutcome>(kind, (requests) => addRoundStatement(requests, false));
+  const addRoundStrict = jsonStatement<{ fail_unless: boolean }>(kind, (requests) => addRoundStatement(requests, true));
+  const setRound = jsonStatement<SetOutcome>(kind, (requests) => setRoundStatement(requests, false));
+  const setRoundStrict = jsonStatement<{ fail_unless: boolean }>(kind, (requests) => setRoundStatement(requests, true));
 
   return {
     async getCart(executor: Database, userId: number): Promise<Cart> {
@@ -305,14 +327,14 @@ function cartQueries(kind: DatabaseHandle['kind']) {
       if (!row) throw new Error('The cart query answered no row');
       return row.cart;
     },
-    planAdds: (adds: LineAdd[]) =>
-      inRounds(adds, addRound, {
+    planAdds: (adds: LineAdd[], strict = false) =>
+      inRounds<LineAdd, AddOutcome>(adds, strict ? addRoundStrict : addRound, {
         keyOf: (add) => `${add.userId} ${add.productId}`,
         rowOf: (add) => ({ user_id: add.userId, product_id: add.productId, quantity: add.quantity }),
         refusalOf: refusalOfAdd,
       }),
-    planSets: (sets: LineQuantity[]) =>
-      inRounds(sets, setRound, {
+    planSets: (sets: LineQuantity[], strict = false) =>
+      inRounds<LineQuantity, SetOutcome>(sets, strict ? setRoundStrict : setRound, {
         keyOf: (set) => `${set.userId} ${set.lineId}`,
         rowOf: (set) => ({ user_id: set.userId, line_id: set.lineId, quantity: set.quantity }),
         refusalOf: refusalOfSet,
