@@ -232,8 +232,9 @@ export default fp(
         reply.code(outcome.statusCode).header('idempotent-replayed', 'true').send(outcome.response);
       } else {
         // The cart as the database wrote it, already JSON in the contract's shape (the server tests hold it to the
-        // schema): it is sent as it is, neither parsed nor serialized again.
-        reply.type('application/json; charset=utf-8').send(outcome.json);
+        // schema): it is sent as it is, neither parsed nor serialized again. As bytes: Node writes a text answer
+        // joined to its headers, a copy of both (twice the text's length when it holds a character such as '’').
+        reply.type('application/json; charset=utf-8').send(Buffer.from(outcome.json));
       }
       pending.resolve(reply);
     }
