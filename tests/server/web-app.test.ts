@@ -55,6 +55,41 @@ describe('serving the PWA', () => {
   });
 });
 
+describe('security headers', () => {
+  it('come with every kind of answer: pages, files, compressed files, API answers and errors', async () => {
+    const answers = {
+      page: await t.app.inject({ method: 'GET', url: '/about' }),
+      'unknown page': await t.app.inject({ method: 'GET', url: '/no/such/scene' }),
+      'service worker': await t.app.inject({ method: 'GET', url: '/sw.js' }),
+      asset: await t.app.inject({
+        method: 'GET',
+        url: '/assets/index-AbC123.js',
+        headers: { 'accept-encoding': 'br' },
+      }),
+      'missing asset': await t.app.inject({ method: 'GET', url: '/assets/missing-Zz9.js' }),
+      'API answer': await t.app.inject({ method: 'GET', url: '/backend/api/health' }),
+      'API refusal': await t.app.inject({ method: 'GET', url: '/backend/api/api/user/v1/profile' }),
+      'unknown API path': await t.app.inject({ method: 'GET', url: '/backend/api/no-such-call' }),
+      'bad JSON': await t.app.inject({
+        method: 'POST',
+        url: '/backend/api/api/v1/contact',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name":',
+      }),
+    };
+    for (const [kind, response] of Object.entries(answers)) {
+      expect(response.headers['content-security-policy'], kind).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options'], kind).toBe('nosniff');
+      expect(response.headers['x-frame-options'], kind).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy'], kind).toBe('same-origin');
+      expect(response.headers['referrer-policy'], kind).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-powered-by'], kind).toBeUndefined();
+    }
+    expect(answers['unknown API path'].statusCode).toBe(404);
+    expect(answers['bad JSON'].statusCode).toBe(400);
+  });
+});
+
 describe('the home page shell', () => {
   it("preloads the first banner, the home page's largest image, and only on the home page", async () => {
     const seeded = await createTestApp({ distDir });

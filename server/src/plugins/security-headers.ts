@@ -31,10 +31,13 @@ export function helmetHeaders(options: HelmetOptions): { set: [string, string][]
 export default fp<HelmetOptions>(
   async (fastify, options) => {
     const { set, removed } = helmetHeaders(options);
+    // Set as Fastify's own headers, in lower case as Fastify keeps them: Node then writes them with the answer's
+    // other headers in one go. Set on Node's response one by one, each was also checked and stored by Node on its
+    // own, about half the cost of a cached read's headers.
+    const headers = Object.fromEntries(set.map(([name, value]) => [name.toLowerCase(), value]));
     fastify.addHook('onRequest', (_request, reply, done) => {
-      const raw = reply.raw;
-      for (const [name, value] of set) raw.setHeader(name, value);
-      for (const name of removed) raw.removeHeader(name);
+      reply.headers(headers);
+      for (const name of removed) reply.raw.removeHeader(name);
       done();
     });
   },
