@@ -81,32 +81,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // External plugins first: security headers and compression wrap every reply, including errors and static files.
   await fastify.register(errorHandler);
   await fastify.register(securityHeaders, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The shell's inline script, by its hash (src/contract/page-routes.ts).
-        scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64')}'`],
-        // Mantine sets inline style attributes and injects its CSS variables in a style tag.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: frameSources,
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
+    dataPrefix: '/backend/',
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // The shell's inline script, by its hash (src/contract/page-routes.ts).
+          scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64')}'`],
+          // Mantine sets inline style attributes and injects its CSS variables in a style tag.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          frameSrc: frameSources,
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      // The YouTube and map frames are cross-origin documents that do not send CORP headers.
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
+      frameguard: { action: 'deny' },
+      // YouTube's embedded player refuses to play without the embedding page's origin as referrer.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     },
-    // The YouTube and map frames are cross-origin documents that do not send CORP headers.
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
-    frameguard: { action: 'deny' },
-    // YouTube's embedded player refuses to play without the embedding page's origin as referrer.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await fastify.register(fastifyCompress, {
     global: true,

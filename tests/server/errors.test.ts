@@ -88,13 +88,19 @@ describe('errors are JSON { message } with the right status', () => {
 });
 
 describe('security headers', () => {
-  it('sends a Content-Security-Policy that allows only the YouTube and map frames besides the site itself', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/backend/api/health' });
+  it('sends a page Content-Security-Policy that allows only the YouTube and map frames besides the site itself', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/about' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/www\.google\.com/);
     expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends API answers a Content-Security-Policy that allows nothing', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/backend/api/health' });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 

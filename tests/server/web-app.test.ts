@@ -57,6 +57,10 @@ describe('serving the PWA', () => {
 
 describe('security headers', () => {
   it('come with every kind of answer: pages, files, compressed files, API answers and errors', async () => {
+    const pagePolicy = (await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'];
+    expect(pagePolicy).toContain("default-src 'self'");
+    expect(pagePolicy).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/www\.google\.com/);
+    expect(pagePolicy).toContain("frame-ancestors 'none'");
     const answers = {
       page: await t.app.inject({ method: 'GET', url: '/about' }),
       'unknown page': await t.app.inject({ method: 'GET', url: '/no/such/scene' }),
@@ -78,7 +82,10 @@ describe('security headers', () => {
       }),
     };
     for (const [kind, response] of Object.entries(answers)) {
-      expect(response.headers['content-security-policy'], kind).toContain("default-src 'self'");
+      // The app's pages and files get the page policy; the API's answers, which are never pages, one allowing nothing.
+      expect(response.headers['content-security-policy'], kind).toBe(
+        /API|bad JSON/.test(kind) ? "default-src 'none';frame-ancestors 'none'" : pagePolicy,
+      );
       expect(response.headers['x-content-type-options'], kind).toBe('nosniff');
       expect(response.headers['x-frame-options'], kind).toBe('DENY');
       expect(response.headers['cross-origin-resource-policy'], kind).toBe('same-origin');
@@ -86,6 +93,10 @@ describe('security headers', () => {
       expect(response.headers['x-powered-by'], kind).toBeUndefined();
     }
     expect(answers['unknown API path'].statusCode).toBe(404);
+    // The API's documentation is a page of its own, with its own policy.
+    const docs = await t.app.inject({ method: 'GET', url: '/backend/api/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-security-policy']).toMatch(/script-src 'self'/);
     expect(answers['bad JSON'].statusCode).toBe(400);
   });
 });
