@@ -162,7 +162,7 @@ describe('cart writes that arrive together', () => {
       expect(replay.headers['idempotent-replayed']).toBe('true');
     }
   });
-  it('do each request once when the next batch reaches the database before a refused one has run again', async () => {
+  it('do each request once when more arrive while a partly refused batch is in the database', async () => {
     await emptyCarts();
     const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
     const cap = await productNamed(testApp.app, 'Lights Camera Action Cap');
@@ -171,8 +171,8 @@ describe('cart writes that arrive together', () => {
     const [capShopper, teeShopper] = [shoppers[10]!, shoppers[11]!];
     // Signed in a moment ago: the sessions are remembered, so the requests reach the cart without the database.
     await Promise.all([cartOf(capShopper), cartOf(teeShopper)]);
-    // The embedded database is held by a transaction, so that both waves wait in it together: the first, refused
-    // in part, fails at once and runs again with a look at each request after the second.
+    // The embedded database is held by a transaction, so that the second wave arrives while the first, refused in
+    // part, waits in it: the first fails at once and runs again with a look at each request, then the second runs.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let opened!: () => void;

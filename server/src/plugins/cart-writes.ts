@@ -46,14 +46,6 @@ declare module 'fastify' {
 
 /** Requests in one batch at most: its statements' JSON documents stay a few kilobytes. */
 const MAX_CART_BATCH = 100;
-/**
- * Batches in the embedded database at once: one running and the next waiting on the database's thread, which then
- * goes from one to the next without waiting for this thread to read the first one's answer and send the second (it
- * waited a third of the time under load). They run one after the other, each a transaction of its own, so a second
- * use of a key, left for a later batch, still finds the first one's answer stored. On PostgreSQL two batches would
- * run side by side: one at a time there.
- */
-const MAX_BATCHES_IN_EMBEDDED_DATABASE = 2;
 
 type CartWrite = ({ kind: 'add' } & LineAdd) | ({ kind: 'set' } & LineQuantity);
 
@@ -109,10 +101,7 @@ export default fp(
   async (fastify) => {
     const { db, database, cartRepository, idempotency } = fastify;
     const queue: Pending[] = [];
-    const maxBatchesInDatabase = database.kind === 'pglite' ? MAX_BATCHES_IN_EMBEDDED_DATABASE : 1;
-    /** Batches sent to the database and not yet answered. */
-    let batchesInDatabase = 0;
-    let startScheduled = false;
+    let draining = false;
 
     // The carts of the batch's users as JSON text, and the answers of its keyed requests stored, in one statement:
     // the carts never travel back into the database to be stored. `strict`, it fails (SQLSTATE CV001) unless
@@ -269,19 +258,19 @@ export default fp(
       }
     }
 
-    /**
-     * Starts batches of the queued requests while fewer than `maxBatchesInDatabase` are in the database. Each
-     * batch is answered once it has committed, on the next turn of the event loop: the batch started in its place
-     * is then already on its way to the database's thread.
-     */
-    function startBatches(): void {
-      while (batchesInDatabase < maxBatchesInDatabase && queue.length > 0) {
-        batchesInDatabase += 1;
-        void run(takeBatch(queue, MAX_CART_BATCH)).then((answer) => {
-          batchesInDatabase -= 1;
-          startBatches();
-          setImmediate(answer);
-        });
+    async function drain(): Promise<void> {
+      try {
+        let answer: (() => void) | undefined;
+        while (queue.length > 0) {
+          const next = run(takeBatch(queue, MAX_CART_BATCH));
+          // The batch before is answered while the database runs this one: on the next turn of the event loop, once
+          // this batch's statements are on their way to the database's thread.
+          if (answer) setImmediate(answer);
+          answer = await next;
+        }
+        answer?.();
+      } finally {
+        draining = false;
       }
     }
 
@@ -289,13 +278,10 @@ export default fp(
       const claim = idempotency.claimOf(request);
       return new Promise<FastifyReply>((resolve, reject) => {
         queue.push({ write, claim, reply, resolve, reject });
-        if (startScheduled || batchesInDatabase >= maxBatchesInDatabase) return;
-        startScheduled = true;
-        // Started on the next turn of the event loop, so that the requests read in this one join the same batch.
-        setImmediate(() => {
-          startScheduled = false;
-          startBatches();
-        });
+        if (draining) return;
+        draining = true;
+        // Started on the next turn of the event loop, so that the requests read in this one join the first batch.
+        setImmediate(() => void drain());
       });
     }
 
