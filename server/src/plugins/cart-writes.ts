@@ -57,8 +57,12 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-/** How one request of a batch ends: its cart (as JSON text), a stored answer replayed, or a refusal. */
-type Outcome = { kind: 'cart'; json: string } | StoredOutcome | { kind: 'refused'; error: HttpError };
+/** How one request of a batch ends: its cart (as JSON text), a stored answer replayed, a refusal, or an error. */
+type Outcome =
+  | { kind: 'cart'; json: string }
+  | StoredOutcome
+  | { kind: 'refused'; error: HttpError }
+  | { kind: 'failed'; error: Error };
 
 /** A user's cart, as JSON text, and how many keyed answers the statement stored. */
 interface AnswerRow {
@@ -121,12 +125,16 @@ export default fp(
     const answers = answerStatement(false);
     const strictAnswers = answerStatement(true);
 
-    /** Each request of the batch answered with its user's cart, from the answer statement's rows. */
+    /**
+     * Each request of the batch answered with its user's cart, from the answer statement's rows. It throws nothing:
+     * it runs after the commit of a batch sent in one exchange, whose requests must not then run again.
+     */
     function cartsFor(writes: CartWrite[], rows: AnswerRow[]): Outcome[] {
       const carts = new Map(rows.map((row) => [row.user_id, row.cart]));
       return writes.map((write) => {
         const json = carts.get(write.userId);
-        if (json === undefined) throw new Error(`No cart came back for user ${write.userId}`);
+        if (json === undefined)
+          return { kind: 'failed', error: new Error(`No cart came back for user ${write.userId}`) };
         return { kind: 'cart', json };
       });
     }
@@ -216,7 +224,7 @@ export default fp(
 
     function settle(pending: Pending, outcome: Outcome): void {
       const { reply } = pending;
-      if (outcome.kind === 'refused') return pending.reject(outcome.error);
+      if (outcome.kind === 'refused' || outcome.kind === 'failed') return pending.reject(outcome.error);
       if (outcome.kind === 'replay') {
         reply.code(outcome.statusCode).header('idempotent-replayed', 'true').send(outcome.response);
       } else {
