@@ -166,7 +166,7 @@ export interface Plan<T> {
  */
 function inRounds<T extends { quantity: number }, Row extends { index: number }>(
   items: T[],
-  statement: JsonStatement<Row | { fail_unless: boolean }>,
+  statement: JsonStatement<Row>,
   how: {
     keyOf: (item: T) => string;
     rowOf: (item: T) => Record<string, number>;
@@ -179,24 +179,19 @@ function inRounds<T extends { quantity: number }, Row extends { index: number }>
     ),
     read(rows) {
       const outcomes: (HttpError | null)[] = items.map(() => null);
-      for (const row of rows.flat() as (Row | { fail_unless: boolean })[]) {
-        // A strict statement's one row: it ran, so nothing was refused.
-        if ('fail_unless' in row) continue;
-        outcomes[row.index] = how.refusalOf(row, items[row.index]!.quantity);
-      }
+      for (const row of rows.flat() as Row[]) outcomes[row.index] = how.refusalOf(row, items[row.index]!.quantity);
       return outcomes;
     },
   };
 }
 
 /**
- * The end of a round statement whose `refused` rows are the changes it did not do: those rows, or, `strict`, one row
- * if there are none and a failure (fail_unless, migration 0007) if there are.
+ * The end of a round statement whose `refused` rows are the changes it did not do: those rows, or, `strict`, a
+ * failure (fail_unless, migration 0007) at the first of them, so that a strict statement that runs answers none.
  */
 function refusedOrFail(strict: boolean, what: string): SQL {
-  return strict
-    ? sql`select fail_unless(not exists (select 1 from refused), ${sql.raw(`'${what} was refused'`)})`
-    : sql`select * from refused`;
+  const failure = sql`where fail_unless(false, ${sql.raw(`'${what} was refused'`)})`;
+  return sql`select * from refused ${strict ? failure : sql``}`;
 }
 
 /** An add that was not done. */
@@ -317,9 +312,9 @@ function refusalOfSet(row: SetOutcome, quantity: number): HttpError {
 function cartQueries(kind: DatabaseHandle['kind']) {
   const carts = jsonStatement<{ user_id: number; cart: Cart }>(kind, cartsOfUsers);
   const addRound = jsonStatement<AddOutcome>(kind, (requests) => addRoundStatement(requests, false));
-  const addRoundStrict = jsonStatement<{ fail_unless: boolean }>(kind, (requests) => addRoundStatement(requests, true));
+  const addRoundStrict = jsonStatement<AddOutcome>(kind, (requests) => addRoundStatement(requests, true));
   const setRound = jsonStatement<SetOutcome>(kind, (requests) => setRoundStatement(requests, false));
-  const setRoundStrict = jsonStatement<{ fail_unless: boolean }>(kind, (requests) => setRoundStatement(requests, true));
+  const setRoundStrict = jsonStatement<SetOutcome>(kind, (requests) => setRoundStatement(requests, true));
 
   return {
     async getCart(executor: Database, userId: number): Promise<Cart> {
@@ -328,13 +323,13 @@ function cartQueries(kind: DatabaseHandle['kind']) {
       return row.cart;
     },
     planAdds: (adds: LineAdd[], strict = false) =>
-      inRounds<LineAdd, AddOutcome>(adds, strict ? addRoundStrict : addRound, {
+      inRounds(adds, strict ? addRoundStrict : addRound, {
         keyOf: (add) => `${add.userId} ${add.productId}`,
         rowOf: (add) => ({ user_id: add.userId, product_id: add.productId, quantity: add.quantity }),
         refusalOf: refusalOfAdd,
       }),
     planSets: (sets: LineQuantity[], strict = false) =>
-      inRounds<LineQuantity, SetOutcome>(sets, strict ? setRoundStrict : setRound, {
+      inRounds(sets, strict ? setRoundStrict : setRound, {
         keyOf: (set) => `${set.userId} ${set.lineId}`,
         rowOf: (set) => ({ user_id: set.userId, line_id: set.lineId, quantity: set.quantity }),
         refusalOf: refusalOfSet,

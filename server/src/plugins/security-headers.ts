@@ -39,7 +39,7 @@ export interface SecurityHeadersOptions {
 }
 
 /** A policy for answers that are not pages: nothing may load from them, and no page may frame them. */
-export const DATA_CONTENT_SECURITY_POLICY = "default-src 'none';frame-ancestors 'none'";
+const DATA_CONTENT_SECURITY_POLICY = "default-src 'none';frame-ancestors 'none'";
 
 export default fp<SecurityHeadersOptions>(
   async (fastify, options) => {
