@@ -42,12 +42,8 @@ function colorSchemeScript(): Plugin {
   };
 }
 
-/** The fonts of the first screen: body text, its semibold, and the headings' Bebas Neue. */
-const firstScreenFonts = [
-  /inter-latin-400-normal-.*\.woff2$/,
-  /inter-latin-600-normal-.*\.woff2$/,
-  /bebas-neue-latin-400-normal-.*\.woff2$/,
-];
+/** The fonts of the first screen: the body text's Inter (every weight in one file) and the headings' Bebas Neue. */
+const firstScreenFonts = [/inter-latin-wght-normal-.*\.woff2$/, /bebas-neue-latin-400-normal-.*\.woff2$/];
 
 /**
  * Preloads the first screen's fonts. Found by the page's own styles only after the app has rendered, they arrived

@@ -1,8 +1,6 @@
 import './mantine-styles';
 import '@mantine/notifications/styles.css';
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-600.css';
-import '@fontsource/inter/latin-700.css';
+import './fonts.css';
 import '@fontsource/bebas-neue/latin-400.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
