@@ -27,7 +27,7 @@ const settings = {
   connections: 50,
   durationSeconds: smoke ? 1 : 10,
   warmupSeconds: smoke ? 0 : 2,
-  lighthouseRuns: smoke ? 1 : Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1),
+  lighthouseRuns: smoke ? 1 : Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
   offlineRuns: smoke ? 1 : 5,
   syncEdits: 100,
 };
