@@ -13,7 +13,8 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import type { Product } from '../src/contract/catalog.js';
 import { launchChromium, measureBytes, measureOfflineStart, type OfflineStart, type PageBytes } from './lib/browser.js';
-import { type LighthouseFigures, runLighthouse } from './lib/lighthouse.js';
+import type { LighthouseFigures } from './lib/lighthouse.js';
+import { runLighthouseApart } from './lib/lighthouse-process.js';
 import { type LoadFigures, type LoadTarget, measureLoad } from './lib/load.js';
 import { buildServer } from '../server/src/build/build-server.js';
 import { compiledServerArgs } from '../server/src/entry-points.js';
@@ -159,13 +160,12 @@ try {
   let lighthouse: LighthouseFigures[] = [];
   if (runs('lighthouse')) {
     log('\n2. Lighthouse (mobile defaults)');
-    lighthouse = await runLighthouse(
+    lighthouse = await runLighthouseApart({
       baseUrl,
-      smoke ? lighthousePages.slice(0, 1) : lighthousePages,
-      settings.lighthouseRuns,
-      log,
-      'bench/results/lighthouse',
-    );
+      pages: smoke ? lighthousePages.slice(0, 1) : lighthousePages,
+      runs: settings.lighthouseRuns,
+      reportDir: 'bench/results/lighthouse',
+    });
   }
 
   let offline: OfflineStart | null = null;
