@@ -16,6 +16,7 @@ import { COLOR_SCHEME_SCRIPT } from '../../src/contract/page-routes.js';
 import type { DatabaseHandle } from './db/client.js';
 import { brotliOptions, COMPRESS_FROM_BYTES } from './lib/compression.js';
 import accountRepository from './plugins/account-repository.js';
+import attemptCounter from './plugins/attempt-counter.js';
 import authPlugin from './plugins/auth.js';
 import cartRepository from './plugins/cart-repository.js';
 import cartWrites from './plugins/cart-writes.js';
@@ -26,6 +27,7 @@ import directoryRepository from './plugins/directory-repository.js';
 import couponRepository from './plugins/coupon-repository.js';
 import errorHandler from './plugins/error-handler.js';
 import idempotency from './plugins/idempotency.js';
+import mailer, { type MailTransport } from './plugins/mailer.js';
 import orderRepository from './plugins/order-repository.js';
 import readCache from './plugins/read-cache.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -59,6 +61,14 @@ export interface AppOptions {
   logLevel?: string;
   /** Read the client's address from X-Forwarded-For (set when a reverse proxy is in front). */
   trustProxy?: boolean;
+  /** Registrations allowed per client address per hour (default 10). */
+  registerLimit?: number;
+  /** The site's address as users reach it, for links in mail (default http://localhost:8080). */
+  publicUrl?: string;
+  /** Delivers mail; without one, mail is written to the log. */
+  mailTransport?: MailTransport;
+  /** Strict-Transport-Security on every answer (the site is served over HTTPS only). */
+  hsts?: boolean;
   /** Keep the public reads' answers in memory for a short time (on unless turned off; see plugins/read-cache). */
   readCache?: boolean;
 }
@@ -82,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(errorHandler);
   await fastify.register(securityHeaders, {
     dataPrefix: '/backend/',
+    hsts: options.hsts ?? false,
     helmet: {
       contentSecurityPolicy: {
         directives: {
@@ -142,6 +153,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(directoryRepository);
   await fastify.register(contactRepository);
   await fastify.register(authPlugin);
+  await fastify.register(attemptCounter);
+  await fastify.register(mailer, { transport: options.mailTransport });
   await fastify.register(idempotency);
   await fastify.register(upkeep);
   await fastify.register(accountRepository);
@@ -157,7 +170,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(contactRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(catalogRoutes, { prefix: API_PREFIX, versionPrefix: `/api/${API_VERSION}` });
   const userPrefix = `${API_PREFIX}/api/user/${API_VERSION}`;
-  await fastify.register(accountRoutes, { prefix: userPrefix });
+  await fastify.register(accountRoutes, {
+    prefix: userPrefix,
+    registerLimit: options.registerLimit ?? 10,
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+  });
   await fastify.register(profileRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });
   await fastify.register(orderRoutes, { prefix: userPrefix });

@@ -14,6 +14,15 @@ export interface ServerConfig {
   logLevel: string;
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For (the contact form's rate limit needs it). */
   trustProxy: boolean;
+  /** The site's address as its users reach it (PUBLIC_URL), for links in mail. */
+  publicUrl: string;
+  /** Registrations allowed per client address per hour (REGISTER_LIMIT, default 10). */
+  registerLimit: number;
+  /**
+   * Send Strict-Transport-Security on every answer (HSTS=1): the site is only ever served over HTTPS. Behind a
+   * proxy (TRUST_PROXY), answers to requests the proxy says came over HTTPS (X-Forwarded-Proto) carry it anyway.
+   */
+  hsts: boolean;
 }
 
 /** The folder of package.json: found from here, as this code runs from its sources or compiled into dist-server/. */
@@ -39,6 +48,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a whole number from 0 to 65535, got "${env.PORT}"`);
   }
+  const registerLimit = env.REGISTER_LIMIT === undefined || env.REGISTER_LIMIT === '' ? 10 : Number(env.REGISTER_LIMIT);
+  if (!Number.isInteger(registerLimit) || registerLimit < 1) {
+    throw new Error(`REGISTER_LIMIT must be a whole number of 1 or more, got "${env.REGISTER_LIMIT}"`);
+  }
+  const trustProxy = env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true';
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -46,6 +60,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL === '' ? undefined : env.DATABASE_URL,
     distDir: path.resolve(projectRoot, env.DIST_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy,
+    registerLimit,
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port === 0 ? 8080 : port}`,
+    hsts: env.HSTS === '1' || env.HSTS === 'true',
   };
 }

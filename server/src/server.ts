@@ -47,6 +47,9 @@ const app = await buildApp({
   distDir: config.distDir,
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
+  registerLimit: config.registerLimit,
+  publicUrl: config.publicUrl,
+  hsts: config.hsts,
 });
 
 let closing = false;

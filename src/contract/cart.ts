@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { MAX_ID } from './common';
 import { productSchema } from './catalog';
 
 /** At most this many of one product in a cart: a shop limit, also far below any stock. */
@@ -6,7 +7,11 @@ export const MAX_LINE_QUANTITY = 10;
 
 const productIdSchema = z
   .number({ error: 'product_id must be a number' })
-  .check(z.int('product_id must be a whole number'), z.gte(1, 'product_id must be 1 or more'));
+  .check(
+    z.int('product_id must be a whole number'),
+    z.gte(1, 'product_id must be 1 or more'),
+    z.lte(MAX_ID, `product_id must be at most ${MAX_ID}`),
+  );
 
 const quantitySchema = z
   .number({ error: 'quantity must be a number' })

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { MAX_ID } from './common';
 
 /** A product of the merchandise shop. Money is integer paise, GST included. */
 export const productSchema = z.object({
@@ -58,5 +59,9 @@ export const productResponseSchema = z.object({ data: productSchema });
 export const idParamsSchema = z.object({
   id: z.coerce
     .number({ error: 'id must be a number' })
-    .check(z.int('id must be a whole number'), z.gte(1, 'id must be 1 or more')),
+    .check(
+      z.int('id must be a whole number'),
+      z.gte(1, 'id must be 1 or more'),
+      z.lte(MAX_ID, `id must be at most ${MAX_ID}`),
+    ),
 });

@@ -6,3 +6,6 @@ export const errorResponseSchema = z.object({
   field: z.optional(z.string()),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** The largest id a table holds (PostgreSQL's integer): a larger one names nothing, and is refused as invalid. */
+export const MAX_ID = 2_147_483_647;

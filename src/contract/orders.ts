@@ -86,7 +86,9 @@ export const ORDERS_PER_PAGE = 10;
 export const getOrdersRequestSchema = z._default(
   z.object({
     page: z._default(
-      z.number({ error: 'page must be a number' }).check(z.int(), z.gte(1, 'page must be 1 or more')),
+      z
+        .number({ error: 'page must be a number' })
+        .check(z.int(), z.gte(1, 'page must be 1 or more'), z.lte(10_000, 'page must be at most 10000')),
       1,
     ),
     per_page: z._default(

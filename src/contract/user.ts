@@ -42,16 +42,19 @@ const optionalPhoneSchema = z.union([
   phoneSchema,
 ]);
 
+/** A new password: 8 to 128 characters (the server also refuses the common ones). */
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .check(
+    z.minLength(1, 'Password is required'),
+    z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  );
+
 export const registerRequestSchema = z.object({
   name: nameSchema,
   email: emailSchema,
-  password: z
-    .string({ error: 'Password is required' })
-    .check(
-      z.minLength(1, 'Password is required'),
-      z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
-      z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-    ),
+  password: newPasswordSchema,
   /** Optional: empty or absent means no phone. */
   phone: z.pipe(
     z.optional(optionalPhoneSchema),
@@ -70,6 +73,23 @@ export const loginRequestSchema = z.object({
     ),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** A reset link works once, for this long after it was asked for. */
+export const PASSWORD_RESET_MINUTES = 30;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  token: z
+    .string({ error: 'The reset link is incomplete; open the link from the email again' })
+    .check(
+      z.minLength(1, 'The reset link is incomplete; open the link from the email again'),
+      z.maxLength(200, 'The reset link is not valid; ask for a new one'),
+    ),
+  password: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 export const userSchema = z.object({
   id: z.int(),

@@ -13,7 +13,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-e2e-'));
   await buildServer();
   const server = spawn(process.execPath, compiledServerArgs(), {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      // The tests register many shoppers from one address.
+      REGISTER_LIMIT: '100000',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {

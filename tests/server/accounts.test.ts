@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, users } from '../../server/src/db/schema.js';
-import { LOGIN_MAX_FAILURES } from '../../server/src/lib/login-throttle.js';
+
 import { createShopper, USER_API, validAddress } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -100,7 +100,7 @@ describe('register and login', () => {
     const victim = { email: 'throttled@example.in', password: 'Right-password-9' };
     expect((await post('/register', { ...victim, name: 'Throttled' })).statusCode).toBe(201);
     const timings: number[] = [];
-    for (let attempt = 0; attempt < LOGIN_MAX_FAILURES; attempt += 1) {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
       const started = performance.now();
       // A different address each time: the email's own count must be enough.
       const response = await post('/login', { ...victim, password: 'wrong-guess' }, {}, `10.2.0.${attempt}`);

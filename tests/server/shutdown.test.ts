@@ -70,9 +70,9 @@ describe('shutdown', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       request.end(body.slice(1000));
       const answer = await answered;
-      // getHomeData takes no POST: a complete JSON 404 shows the request was finished, not cut off.
-      expect(answer.status).toBe(404);
-      expect(JSON.parse(answer.text).message).toMatch(/not found/i);
+      // getHomeData takes no POST: a complete JSON 405 shows the request was finished, not cut off.
+      expect(answer.status).toBe(405);
+      expect(JSON.parse(answer.text).message).toMatch(/POST is not allowed here/);
       expect(await exited).toBe(0);
 
       const second = await startServer();

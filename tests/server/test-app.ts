@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import { seedDemoContent } from '../../server/seed/seed.js';
 import { buildApp } from '../../server/src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.js';
+import type { MailTransport } from '../../server/src/plugins/mailer.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -27,6 +28,10 @@ export async function createTestApp(
     /** Most tests edit rows and read them back at once, so the read cache is off unless asked for. */
     readCache?: boolean;
     beforeReady?: (app: FastifyInstance) => void;
+    /** Registrations per address per hour: high unless a test checks the limit. */
+    registerLimit?: number;
+    mailTransport?: MailTransport;
+    hsts?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -55,6 +60,10 @@ export async function createTestApp(
     logLevel: 'silent',
     trustProxy: options.trustProxy,
     readCache: options.readCache ?? false,
+    registerLimit: options.registerLimit ?? 100_000,
+    mailTransport: options.mailTransport,
+    publicUrl: 'https://cineverse.test',
+    hsts: options.hsts,
   });
   options.beforeReady?.(app);
   await app.ready();

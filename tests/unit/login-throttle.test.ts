@@ -1,44 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LOGIN_DELAY_STEP_MS,
-  LOGIN_FREE_FAILURES,
-  LOGIN_MAX_FAILURES,
-  LOGIN_WINDOW_MS,
-  LoginThrottle,
-} from '../../server/src/lib/login-throttle';
+import { loginVerdict } from '../../server/src/lib/login-throttle';
 
-describe('login throttle', () => {
-  it('lets the first failures through at once, then adds a growing delay, then refuses', () => {
-    let now = 1_000_000;
-    const throttle = new LoginThrottle(() => now);
-    const keys = ['email:a@example.in'];
-    for (let failure = 0; failure < LOGIN_MAX_FAILURES; failure += 1) {
-      const verdict = throttle.check(keys);
-      expect(verdict).toEqual({
-        allowed: true,
-        delayMs: Math.max(0, failure - LOGIN_FREE_FAILURES) * LOGIN_DELAY_STEP_MS,
-      });
-      throttle.recordFailure(keys);
-      now += 1000;
-    }
-    const refused = throttle.check(keys);
-    expect(refused.allowed).toBe(false);
-    // The oldest failure leaves the window 15 minutes after it happened.
-    if (!refused.allowed) expect(refused.retryAfterSeconds).toBe(LOGIN_WINDOW_MS / 1000 - LOGIN_MAX_FAILURES);
-    now += LOGIN_WINDOW_MS;
-    expect(throttle.check(keys)).toEqual({ allowed: true, delayMs: 0 });
+/** The verdict for an attempt that comes after `failures` failures in the window, with `wait` seconds left of it. */
+const after = (failures: number, wait = 600) => loginVerdict([{ attempts: failures + 1, retryAfterSeconds: wait }]);
+
+describe('login throttle policy (README: third failure slowed, 100 ms per failure, at most 1 s, 429 from the tenth)', () => {
+  it('answers the first attempts at once, then 100 ms later per failure, at most 1 s', () => {
+    expect(after(0)).toEqual({ allowed: true, delayMs: 0 });
+    expect(after(1)).toEqual({ allowed: true, delayMs: 0 });
+    expect(after(2)).toEqual({ allowed: true, delayMs: 0 });
+    expect(after(3)).toEqual({ allowed: true, delayMs: 100 });
+    expect(after(5)).toEqual({ allowed: true, delayMs: 300 });
+    expect(after(9)).toEqual({ allowed: true, delayMs: 700 });
   });
 
-  it('judges by the strictest key and forgets an email after a success', () => {
-    const throttle = new LoginThrottle(() => 0);
-    for (let failure = 0; failure < LOGIN_MAX_FAILURES; failure += 1) throttle.recordFailure(['ip:1.2.3.4']);
-    expect(throttle.check(['email:b@example.in', 'ip:1.2.3.4']).allowed).toBe(false);
-    expect(throttle.check(['email:b@example.in', 'ip:5.6.7.8']).allowed).toBe(true);
-    throttle.recordFailure(['email:c@example.in']);
-    throttle.recordFailure(['email:c@example.in']);
-    throttle.recordFailure(['email:c@example.in']);
-    expect(throttle.check(['email:c@example.in'])).toEqual({ allowed: true, delayMs: LOGIN_DELAY_STEP_MS });
-    throttle.clear('email:c@example.in');
-    expect(throttle.check(['email:c@example.in'])).toEqual({ allowed: true, delayMs: 0 });
+  it('refuses every attempt after ten failures, with the time left in the window', () => {
+    expect(after(10, 840)).toEqual({ allowed: false, retryAfterSeconds: 840 });
+    expect(after(150, 12)).toEqual({ allowed: false, retryAfterSeconds: 12 });
+  });
+
+  it('lets the strictest key decide', () => {
+    expect(
+      loginVerdict([
+        { attempts: 1, retryAfterSeconds: 900 },
+        { attempts: 11, retryAfterSeconds: 300 },
+      ]),
+    ).toEqual({ allowed: false, retryAfterSeconds: 300 });
+    expect(
+      loginVerdict([
+        { attempts: 5, retryAfterSeconds: 900 },
+        { attempts: 30, retryAfterSeconds: 900 },
+      ]).allowed,
+    ).toBe(false);
+    expect(
+      loginVerdict([
+        { attempts: 2, retryAfterSeconds: 900 },
+        { attempts: 9, retryAfterSeconds: 900 },
+      ]),
+    ).toEqual({ allowed: true, delayMs: 600 });
   });
 });

@@ -331,3 +331,30 @@ export const idempotencyKeys = pgTable(
   // uncompressed in their rows (toast_tuple_target, migration 0006).
   (table) => [uniqueIndex('idempotency_keys_user_key_idx').on(table.userId, table.key)],
 );
+
+/**
+ * Counters of attempts (failed logins, registrations, password resets) per key such as `login-email:x` or
+ * `register-ip:y`, each over a window that starts at its first attempt. Kept in the database so that every server
+ * process on one PostgreSQL shares them; counted with one upsert, so parallel attempts cannot slip past the limit.
+ */
+export const attemptCounters = pgTable('attempt_counters', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  attempts: integer('attempts').notNull(),
+});
+
+/** Password reset links: only the SHA-256 of the token is stored; a link works once, for 30 minutes. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);

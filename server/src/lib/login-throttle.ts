@@ -1,7 +1,8 @@
 /**
- * Counts failed logins per email and per client address in memory, over a sliding 15-minute window. From the
- * third failure each further attempt is delayed a little more; from the tenth it is refused with a wait time. A
- * successful login clears its email's count. Memory is bounded: the oldest keys are dropped past MAX_KEYS.
+ * The login throttle's policy. Attempts are counted per email and per client address over 15 minutes, in the
+ * database, before the password is checked (plugins/attempt-counter.ts); a right password takes its attempt back.
+ * From the third failure on, each further attempt is answered a little later; after ten failures attempts are
+ * refused with a wait time, without checking the password.
  */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failures answered at full speed. */
@@ -9,59 +10,23 @@ export const LOGIN_FREE_FAILURES = 2;
 /** Extra delay per failure past the free ones, and its ceiling: slows guessing without hurting a typo. */
 export const LOGIN_DELAY_STEP_MS = 100;
 export const LOGIN_MAX_DELAY_MS = 1000;
-/** Failures after which attempts are refused until the window moves on. */
+/** Failures after which attempts are refused until the window ends. */
 export const LOGIN_MAX_FAILURES = 10;
-const MAX_KEYS = 50_000;
 
 export type ThrottleVerdict = { allowed: true; delayMs: number } | { allowed: false; retryAfterSeconds: number };
 
-export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
-
-  constructor(private readonly now: () => number = Date.now) {}
-
-  private recent(key: string): number[] {
-    const cutoff = this.now() - LOGIN_WINDOW_MS;
-    const times = (this.failures.get(key) ?? []).filter((time) => time > cutoff);
-    if (times.length === 0) this.failures.delete(key);
-    else this.failures.set(key, times);
-    return times;
+/**
+ * What to do with an attempt, given each key's count of attempts in its window with this one included (the
+ * earlier attempts still counted are failures: a success takes its attempt back). The strictest key decides.
+ */
+export function loginVerdict(counts: { attempts: number; retryAfterSeconds: number }[]): ThrottleVerdict {
+  let delayMs = 0;
+  let retryAfterSeconds = 0;
+  for (const { attempts, retryAfterSeconds: wait } of counts) {
+    const earlierFailures = attempts - 1;
+    if (earlierFailures >= LOGIN_MAX_FAILURES) retryAfterSeconds = Math.max(retryAfterSeconds, wait);
+    const extra = Math.max(0, earlierFailures - LOGIN_FREE_FAILURES) * LOGIN_DELAY_STEP_MS;
+    delayMs = Math.max(delayMs, Math.min(LOGIN_MAX_DELAY_MS, extra));
   }
-
-  /** What to do with an attempt for these keys (e.g. `email:x`, `ip:y`): the strictest key decides. */
-  check(keys: string[]): ThrottleVerdict {
-    let delayMs = 0;
-    for (const key of keys) {
-      const times = this.recent(key);
-      if (times.length >= LOGIN_MAX_FAILURES) {
-        const oldest = times[times.length - LOGIN_MAX_FAILURES] ?? this.now();
-        return {
-          allowed: false,
-          retryAfterSeconds: Math.max(1, Math.ceil((oldest + LOGIN_WINDOW_MS - this.now()) / 1000)),
-        };
-      }
-      const extra = Math.max(0, times.length - LOGIN_FREE_FAILURES) * LOGIN_DELAY_STEP_MS;
-      delayMs = Math.max(delayMs, Math.min(LOGIN_MAX_DELAY_MS, extra));
-    }
-    return { allowed: true, delayMs };
-  }
-
-  recordFailure(keys: string[]): void {
-    const time = this.now();
-    for (const key of keys) {
-      const times = this.recent(key);
-      // Re-inserted so that the map's order is by last failure, and trimming drops the stalest keys.
-      this.failures.delete(key);
-      this.failures.set(key, [...times, time]);
-    }
-    while (this.failures.size > MAX_KEYS) {
-      const oldestKey = this.failures.keys().next().value;
-      if (oldestKey === undefined) break;
-      this.failures.delete(oldestKey);
-    }
-  }
-
-  clear(key: string): void {
-    this.failures.delete(key);
-  }
+  return retryAfterSeconds > 0 ? { allowed: false, retryAfterSeconds } : { allowed: true, delayMs };
 }

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { WorkQueue } from './work-queue.js';
 
 /**
  * Passwords are stored as scrypt hashes with one of OWASP's equivalent parameter sets (N = 2^15, r = 8, p = 3: a
@@ -9,14 +10,27 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 3 };
 const KEY_LENGTH = 32;
 
+/**
+ * Hashes in flight, and hashes waiting. Node runs scrypt on its pool of 4 threads, which reading files (the app's
+ * assets, uploaded images) shares: 200 logins at once queued 200 hashes there and an image took 25 s instead of
+ * 8 ms. Two hashes run at once, 30 more wait (a few seconds' work), and a hash beyond that is refused with 503 and
+ * Retry-After.
+ */
+export const HASHES_IN_FLIGHT = 2;
+export const HASHES_WAITING = 30;
+const hashing = new WorkQueue(HASHES_IN_FLIGHT, HASHES_WAITING);
+
 function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   // maxmem must exceed 128 * N * r bytes, or Node refuses the parameters.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
-  return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return hashing.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -40,6 +54,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 let decoyHash: Promise<string> | undefined;
 export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  // A refused hash (the queue was full) is not kept: the next login makes the decoy again.
+  decoyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+    decoyHash = undefined;
+    throw error;
+  });
   return decoyHash;
 }

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Address, Profile, SavedAddress, User } from '../../../src/contract/user.js';
 import type { Database } from '../db/client.js';
-import { addresses, authTokens, users } from '../db/schema.js';
+import { addresses, authTokens, passwordResetTokens, users } from '../db/schema.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
 
@@ -29,6 +29,13 @@ declare module 'fastify' {
       /** null when the address is not the user's (or does not exist). */
       updateAddress(userId: number, addressId: number, input: Address): Promise<SavedAddress | null>;
       removeAddress(tx: Database, userId: number, addressId: number): Promise<boolean>;
+      /** A new password reset token for the user, valid for `minutes`; only its hash is stored. */
+      createResetToken(userId: number, minutes: number): Promise<string>;
+      /**
+       * Sets a new password with a reset token, if the token is live and unused: the token is used up, every other
+       * reset token of the user goes, and every session of the user ends. False when the token does not work.
+       */
+      resetPassword(token: string, passwordHash: string): Promise<boolean>;
     };
   }
 }
@@ -124,6 +131,43 @@ export default fp(
           .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
           .returning({ id: addresses.id });
         return removed.length > 0;
+      },
+      async createResetToken(userId, minutes) {
+        const token = createToken();
+        await db.insert(passwordResetTokens).values({
+          userId,
+          tokenHash: hashToken(token),
+          expiresAt: sql`now() + make_interval(mins => ${minutes})`,
+        });
+        return token;
+      },
+      async resetPassword(token, passwordHash) {
+        const reset = await db.transaction(async (tx) => {
+          // Used up in the same statement that checks it: two requests with one link cannot both succeed.
+          const [used] = await tx
+            .update(passwordResetTokens)
+            .set({ usedAt: sql`now()` })
+            .where(
+              and(
+                eq(passwordResetTokens.tokenHash, hashToken(token)),
+                isNull(passwordResetTokens.usedAt),
+                gt(passwordResetTokens.expiresAt, sql`now()`),
+              ),
+            )
+            .returning({ userId: passwordResetTokens.userId });
+          if (!used) return false;
+          await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+          await tx
+            .delete(passwordResetTokens)
+            .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+          await tx
+            .update(authTokens)
+            .set({ revokedAt: sql`now()` })
+            .where(and(eq(authTokens.userId, used.userId), isNull(authTokens.revokedAt)));
+          return true;
+        });
+        if (reset) fastify.forgetSessions();
+        return reset;
       },
     });
   },

@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook of routes that need a signed-in user: answers 401 before the body is even read. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** onRequest hook of answers no cache may keep (tokens, or whether an account exists). */
+    noStore(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Drops the remembered sessions, so the next request of each reads its token and user again. */
     forgetSessions(): void;
   }
@@ -25,11 +27,11 @@ export const TOKEN_IDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_used_at is written at most this often (1 hour) so that reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 /**
- * A checked token is remembered for 30 s, so a shopper's burst of cart calls reads it once. This process forgets
+ * A checked token is remembered for 3 s, so a shopper's burst of cart calls reads it once. This process forgets
  * every session on a logout or a profile change; another server process on the same database may honour a
  * logged-out token for up to this long.
  */
-export const SESSION_CACHE_TTL_MS = 30_000;
+export const SESSION_CACHE_TTL_MS = 3_000;
 const SESSION_CACHE_ENTRIES = 10_000;
 
 interface Session {
@@ -47,6 +49,9 @@ export default fp(
 
     const sessions = new Map<string, Session>();
     fastify.decorate('forgetSessions', () => sessions.clear());
+    fastify.decorate('noStore', async (_request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+    });
 
     async function lookUp(tokenHash: string): Promise<Session | null> {
       const idleCutoff = new Date(Date.now() - TOKEN_IDLE_LIFETIME_MS);
@@ -75,7 +80,9 @@ export default fp(
       };
     }
 
-    fastify.decorate('authenticate', async (request: FastifyRequest) => {
+    fastify.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      // A signed-in answer is the user's own: no cache on the way may keep it (errors included).
+      reply.header('cache-control', 'no-store');
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new HttpError(401, 'Please log in to continue');

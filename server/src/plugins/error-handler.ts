@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { QueueFullError } from '../lib/work-queue.js';
 
 /** An error whose message is safe to show the client, with an optional field name. */
 export class HttpError extends Error {
@@ -8,6 +9,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    /** Sent as Retry-After (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -22,12 +25,29 @@ function fieldOf(context: string | undefined, instancePath: string, params: unkn
   return context ?? 'body';
 }
 
+/** The path (`address.line1`, `items.0`) of the first string holding a NUL character, or null. */
+export function fieldWithNul(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = fieldWithNul(item, path ? `${path}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /**
  * One JSON shape for every error: `{ message, field? }`. Client errors keep their message; server errors hide
  * theirs (it may hold SQL or paths) and are logged instead.
  */
 export default fp(
   async (fastify: FastifyInstance) => {
+    // PostgreSQL's text cannot hold a NUL character: refused before any route sees it, naming the field.
+    fastify.addHook('preValidation', async (request) => {
+      const field = fieldWithNul(request.query) ?? fieldWithNul(request.params) ?? fieldWithNul(request.body);
+      if (field) throw new HttpError(400, `${field} must not contain a NUL character`, field);
+    });
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];
@@ -39,7 +59,11 @@ export default fp(
         const message = first ? (namesField ? first.message : `${field}: ${first.message}`) : 'Invalid request';
         return reply.code(400).send({ message, field });
       }
+      if (error instanceof QueueFullError) {
+        return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send({ message: error.message });
+      }
       if (error instanceof HttpError) {
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
         return reply
           .code(error.statusCode)
           .send(error.field ? { message: error.message, field: error.field } : { message: error.message });

@@ -13,17 +13,18 @@ declare module 'fastify' {
 const UPKEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Hourly: deletes expired Idempotency-Keys, then, on the embedded database, vacuums and analyzes the tables whose rows
+ * Hourly: deletes expired Idempotency-Keys and attempt counters, then, on the embedded database, vacuums and analyzes the tables whose rows
  * are replaced all day. PGlite runs PostgreSQL without its autovacuum, so the space of deleted and updated rows was
  * never reused: the keys table, rewritten with every keyed cart edit, grew for as long as the server ran. PostgreSQL
  * vacuums by itself.
  */
 export default fp(
   async (fastify) => {
-    const { database, db, idempotency } = fastify;
+    const { attempts, database, db, idempotency } = fastify;
 
     async function runUpkeep(): Promise<void> {
       await idempotency.sweepExpired();
+      await attempts.sweepExpired();
       // Outside any transaction, as VACUUM must be; the tables are small, so it holds the database a few milliseconds.
       if (database.kind === 'pglite')
         await db.execute(sql`vacuum (analyze) ${idempotencyKeys}, ${cartItems}, ${wishlistItems}`);
@@ -36,5 +37,5 @@ export default fp(
     fastify.addHook('onClose', async () => clearInterval(timer));
     fastify.decorate('runUpkeep', runUpkeep);
   },
-  { name: 'upkeep', dependencies: ['database', 'idempotency'] },
+  { name: 'upkeep', dependencies: ['database', 'idempotency', 'attempt-counter'] },
 );

@@ -91,6 +91,8 @@ function setDistHeaders(reply: FastifyReply, filePath: string): void {
  * Serves the PWA build, the uploads, and the app shell for page routes. Unknown page paths get the shell with
  * status 404 (the app shows its 404 page; crawlers see the status); unknown API paths get JSON 404.
  */
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
 export default fp<WebAppOptions>(
   async (fastify, options) => {
     await fastify.register(fastifyStatic, {
@@ -164,6 +166,12 @@ export default fp<WebAppOptions>(
     };
     const pages = createJsonCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: PAGE_CACHE_ENTRIES });
 
+    /** The methods some route answers at this path (the app's pages answer GET and HEAD). */
+    function methodsAllowed(pathname: string): string[] {
+      if (hasBuild && !pathname.startsWith('/backend/') && isPagePath(pathname)) return ['GET', 'HEAD'];
+      return HTTP_METHODS.filter((method) => fastify.findRoute({ method, url: pathname }) !== null);
+    }
+
     fastify.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const wantsPage =
@@ -172,6 +180,14 @@ export default fp<WebAppOptions>(
         !pathname.startsWith('/backend/') &&
         !/\.[a-z0-9]+$/i.test(pathname);
       if (!wantsPage) {
+        const allowed = methodsAllowed(pathname);
+        // A file route's own not-found (a missing asset or upload) is a 404, not a wrong method.
+        if (allowed.length > 0 && !allowed.includes(request.method as (typeof HTTP_METHODS)[number])) {
+          return reply
+            .code(405)
+            .header('allow', allowed.join(', '))
+            .send({ message: `${request.method} is not allowed here; use ${allowed.join(' or ')}` });
+        }
         return reply.code(404).send({ message: `Not found: ${request.method} ${pathname}` });
       }
       if (!isPagePath(pathname)) return reply.code(404).sendFile('index.html');

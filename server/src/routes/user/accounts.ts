@@ -3,35 +3,79 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
 import {
   authResponseSchema,
+  forgotPasswordRequestSchema,
   loginRequestSchema,
   messageResponseSchema,
+  PASSWORD_RESET_MINUTES,
   registerRequestSchema,
+  resetPasswordRequestSchema,
 } from '../../../../src/contract/user.js';
 import { isCommonPassword } from '../../lib/common-passwords.js';
-import { LoginThrottle } from '../../lib/login-throttle.js';
+import { LOGIN_WINDOW_MS, loginVerdict } from '../../lib/login-throttle.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { HttpError } from '../../plugins/error-handler.js';
 
-/** register, login (slowed, then refused, after repeated failures) and logout. */
-const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const throttle = new LoginThrottle();
-  const { accountRepository } = fastify;
+export interface AccountRoutesOptions {
+  /** Registrations allowed per client address per hour. */
+  registerLimit: number;
+  /** The site's address as its users reach it, for links in mail (never taken from the request's Host). */
+  publicUrl: string;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Reset links asked for per client address, and per email, per hour. */
+export const RESET_LIMIT_PER_ADDRESS = 10;
+export const RESET_LIMIT_PER_EMAIL = 3;
+export const FORGOT_PASSWORD_ANSWER = `If an account uses this email, a link to choose a new password is on its way. It works once, within ${PASSWORD_RESET_MINUTES} minutes.`;
+
+function tooMany(what: string, retryAfterSeconds: number): HttpError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new HttpError(
+    429,
+    `${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    undefined,
+    retryAfterSeconds,
+  );
+}
+
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new HttpError(400, 'This password is too common; choose one that is harder to guess', 'password');
+  }
+}
+
+/** register, login (slowed, then refused, after repeated failures), logout and password resets. */
+const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastify, options) => {
+  const { accountRepository, attempts } = fastify;
+  // Answers that carry a token or say who has an account are never kept by a cache.
+  const noStore = { onRequest: fastify.noStore };
 
   fastify.post(
     '/register',
     {
+      ...noStore,
       schema: {
         tags: ['account'],
         summary: 'Create an account and sign in',
+        description: 'Each client address may register a limited number of times per hour (429 with Retry-After).',
         body: registerRequestSchema,
-        response: { 201: authResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          201: authResponseSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       const { name, email, password, phone } = request.body;
-      if (isCommonPassword(password)) {
-        throw new HttpError(400, 'This password is too common; choose one that is harder to guess', 'password');
+      // Counted before anything else, answers naming an existing email included: one address cannot test emails
+      // or make accounts by the hundred.
+      const [count] = await attempts.count([`register-ip:${request.ip}`], HOUR_MS);
+      if (count && count.attempts > options.registerLimit) {
+        throw tooMany('Too many accounts were made from this network.', count.retryAfterSeconds);
       }
+      refuseCommonPassword(password);
       const user = await accountRepository.createUser({
         name,
         email,
@@ -47,6 +91,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/login',
     {
+      ...noStore,
       schema: {
         tags: ['account'],
         summary: 'Sign in with email and password',
@@ -60,23 +105,19 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { email, password } = request.body;
-      const keys = [`email:${email}`, `ip:${request.ip}`];
-      const verdict = throttle.check(keys);
-      if (!verdict.allowed) {
-        reply.header('retry-after', String(verdict.retryAfterSeconds));
-        const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-        throw new HttpError(429, `Too many failed logins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-      }
+      const emailKey = `login-email:${email}`;
+      const addressKey = `login-ip:${request.ip}`;
+      // Counted before the password is checked, in one statement: parallel guesses each see the others.
+      const verdict = loginVerdict(await attempts.count([emailKey, addressKey], LOGIN_WINDOW_MS));
+      if (!verdict.allowed) throw tooMany('Too many failed logins.', verdict.retryAfterSeconds);
       if (verdict.delayMs > 0) await sleep(verdict.delayMs);
       const user = await accountRepository.findByEmail(email);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-      if (!user || !valid) {
-        throttle.recordFailure(keys);
-        throw new HttpError(401, 'Email or password is incorrect', 'password');
-      }
-      throttle.clear(`email:${email}`);
+      if (!user || !valid) throw new HttpError(401, 'Email or password is incorrect', 'password');
+      // A right password: the email starts afresh, and the address's count takes this attempt back.
+      await Promise.all([attempts.forget(emailKey), attempts.giveBack(addressKey)]);
       const token = await accountRepository.issueToken(user.id);
       return { token, user: { id: user.id, name: user.name, email: user.email, phone: user.phone, role: user.role } };
     },
@@ -96,6 +137,73 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       if (request.authTokenId !== null) await accountRepository.revokeToken(request.authTokenId);
       return { message: 'You have logged out' };
+    },
+  );
+
+  fastify.post(
+    '/forgot-password',
+    {
+      ...noStore,
+      schema: {
+        tags: ['account'],
+        summary: 'Mail a link to choose a new password',
+        description: `The same answer whether or not the email has an account. The link works once, for ${PASSWORD_RESET_MINUTES} minutes. Limited per address and per email (429 with Retry-After).`,
+        body: forgotPasswordRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      const counts = await attempts.count([`reset-ip:${request.ip}`, `reset-email:${email}`], HOUR_MS);
+      const over = counts.find((count) =>
+        count.key.startsWith('reset-ip:')
+          ? count.attempts > RESET_LIMIT_PER_ADDRESS
+          : count.attempts > RESET_LIMIT_PER_EMAIL,
+      );
+      if (over) throw tooMany('Too many reset links were asked for.', over.retryAfterSeconds);
+      const user = await accountRepository.findByEmail(email);
+      if (user) {
+        const token = await accountRepository.createResetToken(user.id, PASSWORD_RESET_MINUTES);
+        const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, options.publicUrl).toString();
+        await fastify.mailer.send({
+          to: user.email,
+          subject: 'Choose a new CineVerse password',
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'Someone (we hope you) asked to choose a new password for your CineVerse account. Open this link to choose it:',
+            '',
+            link,
+            '',
+            `The link works once, within ${PASSWORD_RESET_MINUTES} minutes. Choosing a new password logs you out everywhere.`,
+            'If you did not ask for it, ignore this email: your password stays as it is.',
+          ].join('\n'),
+        });
+      }
+      return { message: FORGOT_PASSWORD_ANSWER };
+    },
+  );
+
+  fastify.post(
+    '/reset-password',
+    {
+      ...noStore,
+      schema: {
+        tags: ['account'],
+        summary: 'Choose a new password with the token of a reset link',
+        description: 'Every session of the account ends; log in with the new password.',
+        body: resetPasswordRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 503: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { token, password } = request.body;
+      refuseCommonPassword(password);
+      const changed = await accountRepository.resetPassword(token, await hashPassword(password));
+      if (!changed) {
+        throw new HttpError(400, 'This reset link has expired or was already used; ask for a new one', 'token');
+      }
+      return { message: 'Your password has been changed. Log in with your new password.' };
     },
   );
 };
