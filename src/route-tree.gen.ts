@@ -13,10 +13,12 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteImport } from './routes/_account'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as RefundCancellationRouteImport } from './routes/refund-cancellation'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as ShippingPolicyRouteImport } from './routes/shipping-policy'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as AccountCartRouteImport } from './routes/_account.cart'
@@ -49,6 +51,11 @@ const ContactRoute = ContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -67,6 +74,11 @@ const RefundCancellationRoute = RefundCancellationRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ShippingPolicyRoute = ShippingPolicyRouteImport.update({
@@ -134,10 +146,12 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-cancellation': typeof RefundCancellationRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/cart': typeof AccountCartRoute
@@ -155,10 +169,12 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-cancellation': typeof RefundCancellationRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/cart': typeof AccountCartRoute
@@ -178,10 +194,12 @@ export interface FileRoutesById {
   '/_account': typeof AccountRouteWithChildren
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-cancellation': typeof RefundCancellationRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/_account/cart': typeof AccountCartRoute
@@ -201,10 +219,12 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/contact'
+    | '/forgot-password'
     | '/login'
     | '/privacy-policy'
     | '/refund-cancellation'
     | '/register'
+    | '/reset-password'
     | '/shipping-policy'
     | '/terms-and-conditions'
     | '/cart'
@@ -222,10 +242,12 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/contact'
+    | '/forgot-password'
     | '/login'
     | '/privacy-policy'
     | '/refund-cancellation'
     | '/register'
+    | '/reset-password'
     | '/shipping-policy'
     | '/terms-and-conditions'
     | '/cart'
@@ -244,10 +266,12 @@ export interface FileRouteTypes {
     | '/_account'
     | '/about'
     | '/contact'
+    | '/forgot-password'
     | '/login'
     | '/privacy-policy'
     | '/refund-cancellation'
     | '/register'
+    | '/reset-password'
     | '/shipping-policy'
     | '/terms-and-conditions'
     | '/_account/cart'
@@ -267,10 +291,12 @@ export interface RootRouteChildren {
   AccountRoute: typeof AccountRouteWithChildren
   AboutRoute: typeof AboutRoute
   ContactRoute: typeof ContactRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   RefundCancellationRoute: typeof RefundCancellationRoute
   RegisterRoute: typeof RegisterRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   ShippingPolicyRoute: typeof ShippingPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   CategoryCategoryNameRoute: typeof CategoryCategoryNameRoute
@@ -308,6 +334,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -334,6 +367,13 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/register'
       preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/shipping-policy': {
@@ -451,10 +491,12 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRoute: AccountRouteWithChildren,
   AboutRoute: AboutRoute,
   ContactRoute: ContactRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   RefundCancellationRoute: RefundCancellationRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   ShippingPolicyRoute: ShippingPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   CategoryCategoryNameRoute: CategoryCategoryNameRoute,

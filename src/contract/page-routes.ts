@@ -13,7 +13,7 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/category\/[^/]+\/?$/,
   /^\/shop\/?$/,
   /^\/shop\/\d+\/?$/,
-  /^\/(login|register|cart|checkout|wishlist|coupons|profile|orders)\/?$/,
+  /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders)\/?$/,
   /^\/orders\/\d+\/?$/,
 ];
 
@@ -22,7 +22,8 @@ export function isPagePath(pathname: string): boolean {
 }
 
 /** Signed-in and sign-in pages: their content depends on the device's session, so the server sends the bare shell. */
-const accountPagePattern = /^\/(login|register|cart|checkout|wishlist|coupons|profile|orders)(\/|$)/;
+const accountPagePattern =
+  /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders)(\/|$)/;
 
 /** Public pages, which the server renders to HTML so that they show before the app's code has run. */
 export function isServerRenderedPath(pathname: string): boolean {

@@ -71,10 +71,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-  if (options.auth) {
-    const token = getAccessToken();
-    if (token) headers.authorization = `Bearer ${token}`;
-  }
+  const sentToken = options.auth ? getAccessToken() : null;
+  if (sentToken) headers.authorization = `Bearer ${sentToken}`;
   let response: Response;
   try {
     response = await send(`${API_BASE}${path}`, {
@@ -90,8 +88,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const payload: unknown = await response.json().catch(() => null);
   if (response.status < 200 || response.status > 299) {
     const { message, field } = (payload ?? {}) as { message?: unknown; field?: unknown };
-    // Only a call that sent the token can find it rejected; a 401 from login means a wrong password, not a lost session.
-    if (response.status === 401 && options.auth) {
+    // Only a call that sent the stored token can find it rejected: a 401 from login means a wrong password, and a
+    // call still in flight when the user logged out (or sent without a token) ends no session.
+    if (response.status === 401 && sentToken && getAccessToken() === sentToken) {
       // Unlike the original client, the rejected token is dropped: kept, it would send every later call home again.
       clearSession();
       unauthorizedListener?.();

@@ -265,6 +265,9 @@ test.describe('storefront', () => {
     await expect(page.getByText('Flat 402, Kalpataru Heights, Yari Road, Versova')).toBeVisible();
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/$/);
+    // A logout the user asked for is said neutrally, never as an ended session.
+    await expect(page.getByText('You are logged out')).toBeVisible();
+    await expect(page.getByText('Session ended')).toHaveCount(0);
     expect(await page.evaluate(() => window.localStorage.getItem('useAccessToken'))).toBeNull();
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login/);

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   authResponseSchema,
@@ -61,6 +62,7 @@ export function useLogout() {
       if (userId !== null) await clearUserEntries(userId);
       signOut();
       queryClient.removeQueries({ queryKey: accountKeys.all() });
+      notifications.show({ id: 'logged-out', title: 'You are logged out', message: 'See you again soon.' });
     },
   });
 }

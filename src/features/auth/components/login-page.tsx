@@ -57,6 +57,9 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
               withAsterisk
               {...form.getInputProps('password')}
             />
+            <Anchor component={Link} to="/forgot-password" fz="sm" ta="right">
+              Forgot password?
+            </Anchor>
             <Button type="submit" loading={login.isPending} fullWidth>
               Log in
             </Button>

@@ -1,0 +1,39 @@
+import { expect, test } from './fixtures';
+import { registerShopper, signIn } from './shop-helpers';
+
+test.describe('accounts', () => {
+  test('a forgotten password: the link from the login page, the same answer for any email', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(/Email is required/);
+    await page.getByLabel('Email').fill(`nobody-${Date.now()}@example.in`);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      'If an account uses this email, a link to choose a new password is on its way. It works once, within 30 minutes.',
+    );
+  });
+
+  test('a used or made-up reset link says so next to a way to ask for a new one', async ({ page }) => {
+    await page.goto('/reset-password?token=not-a-real-token');
+    await page.getByLabel('New password').fill('Brand-New-Password-1');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('This reset link has expired or was already used; ask for a new one');
+    await alert.getByRole('link', { name: 'Ask for a new link' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+  });
+
+  test('logging out from the account menu says so, neutrally', async ({ page }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page.getByText('You are logged out')).toBeVisible();
+    await expect(page.getByText('Session ended')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  });
+});
