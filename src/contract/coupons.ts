@@ -34,9 +34,12 @@ export const appliedCouponSchema = z.object({
   data: z.object({
     code: z.string(),
     description: z.string(),
-    /** The cart's subtotal and the discount it earns, in paise. */
+    /** The server's cart as it stands: its subtotal, the discount it earns and the order's totals, in paise. */
     subtotal: z.int(),
     discount: z.int(),
+    shipping: z.int(),
+    round_off: z.int(),
+    total: z.int(),
   }),
 });
 export type AppliedCoupon = z.infer<typeof appliedCouponSchema>['data'];

@@ -14,6 +14,23 @@ export const SHIPPING_FEE = 4_900;
 /** The refund policy: cancellation only within 30 days of the order. */
 export const CANCEL_WINDOW_DAYS = 30;
 
+/** What an order of `subtotal` with `discount` costs, in paise: the one computation of the shop and the server. */
+export interface OrderTotals {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  /** Cash on delivery is paid in whole rupees: the paise of the total are let go (0 to -99). */
+  round_off: number;
+  total: number;
+}
+
+export function orderTotals(subtotal: number, discount: number): OrderTotals {
+  const shipping = subtotal - discount >= FREE_SHIPPING_FROM ? 0 : SHIPPING_FEE;
+  const exact = subtotal - discount + shipping;
+  const total = Math.floor(exact / 100) * 100;
+  return { subtotal, discount, shipping, round_off: total - exact, total };
+}
+
 export const completeOrderRequestSchema = z.object({
   address: addressInputSchema,
   payment_method: z.enum(paymentMethods, { error: 'payment_method must be cod (cash on delivery)' }),
@@ -30,6 +47,13 @@ export const completeOrderRequestSchema = z.object({
       couponCodeSchema,
     ]),
   ),
+  /**
+   * The total the shopper was shown, in paise: when the server's total differs (the cart, a price or the coupon
+   * changed meanwhile), the order is refused with 409 on this field instead of charging another amount.
+   */
+  expected_total: z.optional(z.int('expected_total must be a whole number of paise')),
+  /** Also keep the delivery address in the profile (skipped when it is saved already or 10 are saved). */
+  save_address: z.optional(z.boolean('save_address must be true or false')),
 });
 export type CompleteOrderRequest = z.input<typeof completeOrderRequestSchema>;
 
@@ -69,6 +93,8 @@ export const orderSchema = z.object({
   subtotal: z.int(),
   discount: z.int(),
   shipping: z.int(),
+  /** The paise let go so that the total is whole rupees (0 to -99). */
+  round_off: z.int(),
   total: z.int(),
   coupon_code: z.nullable(z.string()),
   created_at: z.string(),

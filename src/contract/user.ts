@@ -124,9 +124,14 @@ export const addressInputSchema = z.object({
   state: z
     .string({ error: 'State is required' })
     .check(z.trim(), z.minLength(1, 'State is required'), z.maxLength(100, 'State must be at most 100 characters')),
-  pincode: z
-    .string({ error: 'PIN code is required' })
-    .check(z.trim(), z.regex(/^[1-9]\d{5}$/, 'PIN code must be 6 digits and cannot start with 0')),
+  /** Six digits; spaces as people type them (`411 005`) are removed. */
+  pincode: z.pipe(
+    z.pipe(
+      z.string({ error: 'PIN code is required' }).check(z.trim()),
+      z.transform((value: string) => value.replace(/\s+/g, '')),
+    ),
+    z.string().check(z.regex(/^[1-9]\d{5}$/, 'PIN code must be 6 digits and cannot start with 0')),
+  ),
 });
 export type AddressInput = z.input<typeof addressInputSchema>;
 export type Address = z.infer<typeof addressInputSchema>;

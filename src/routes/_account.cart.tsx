@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { useDisplayedCart } from '@/features/cart/api/cart-mutations';
 import { CartPage } from '@/features/cart/components/cart-page';
-import { useAppliedCoupon } from '@/features/coupons/api/coupon-calls';
+import { discountOf, useCouponCheck } from '@/features/coupons/api/coupon-calls';
 import { CouponField } from '@/features/coupons/components/coupon-field';
 import { useDisplayedWishlist } from '@/features/wishlist/api/wishlist-calls';
 import { lenient } from '@/lib/search-params';
@@ -14,19 +14,19 @@ export const couponSearchSchema = z.object({
 function CartRoute() {
   const { coupon } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { cart } = useDisplayedCart();
+  const { cart, editsWaiting } = useDisplayedCart();
   const { wishlist } = useDisplayedWishlist();
-  const applied = useAppliedCoupon(coupon, cart?.subtotal);
-  const discount = coupon && applied.data && !applied.error ? applied.data.discount : 0;
+  const check = useCouponCheck(coupon, cart && { subtotal: cart.subtotal, editsWaiting });
   const setCoupon = (code: string | undefined) => void navigate({ search: { coupon: code }, replace: true });
   return (
     <CartPage
       wishedProductIds={new Set(wishlist?.data.map((item) => item.product_id))}
-      discount={discount}
-      couponCode={discount > 0 ? coupon : undefined}
-      couponField={() => (
-        <CouponField appliedCode={coupon} result={applied} onApply={setCoupon} onRemove={() => setCoupon(undefined)} />
-      )}
+      discount={discountOf(check)}
+      // Carried to checkout while it applies or is being checked; checkout checks it again.
+      couponCode={check.state === 'applied' || check.state === 'checking' ? coupon : undefined}
+      couponField={
+        <CouponField appliedCode={coupon} check={check} onApply={setCoupon} onRemove={() => setCoupon(undefined)} />
+      }
     />
   );
 }

@@ -1,41 +1,65 @@
-import { Group, Loader } from '@mantine/core';
+import { Alert, Anchor, Group, Loader } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { PageContainer } from '@/components/page-container';
+import { orderTotals } from '@/contract/orders';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
-import { cartQueryOptions } from '@/features/cart/api/get-cart';
+import { useDisplayedCart } from '@/features/cart/api/cart-mutations';
 import { CartSummary } from '@/features/cart/components/cart-page';
-import { useAppliedCoupon } from '@/features/coupons/api/coupon-calls';
+import { discountOf, useCouponCheck } from '@/features/coupons/api/coupon-calls';
 import { CheckoutPage } from '@/features/orders/components/checkout-page';
-import { useOutboxEntries } from '@/offline/outbox';
 import { couponSearchSchema } from './_account.cart';
 
+/**
+ * Checkout shows the server's own cart (the order is placed from it) and the coupon checked against that very cart;
+ * the total it shows is sent with the order, and the server refuses the order if its total differs.
+ */
 function CheckoutRoute() {
   const { coupon } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const cart = useQuery(cartQueryOptions());
+  const { serverCart, editsWaiting, error } = useDisplayedCart();
+  // The form shows without waiting for the profile; the profile fills it in when it comes.
   const profile = useQuery(profileQueryOptions(true));
-  const applied = useAppliedCoupon(coupon, cart.data?.subtotal);
-  const pending = useOutboxEntries(profile.data?.id ?? null);
-  if (!cart.data || !profile.data) {
+  const { online } = useNetwork();
+  const check = useCouponCheck(coupon, serverCart && { subtotal: serverCart.subtotal, editsWaiting });
+  if (!serverCart) {
     return (
       <PageContainer>
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading checkout" />
-        </Group>
+        {!online || error ? (
+          <Alert color="yellow" variant="light" role="status" title="Checkout needs the network">
+            {online ? 'Your cart could not be loaded.' : 'You are offline.'} Placing an order needs a connection; your
+            cart is kept on this device.{' '}
+            <Anchor component={Link} to="/cart">
+              Back to your cart
+            </Anchor>
+          </Alert>
+        ) : (
+          <Group justify="center" py="xl">
+            <Loader aria-label="Loading checkout" />
+          </Group>
+        )}
       </PageContainer>
     );
   }
-  const discount = coupon && applied.data && !applied.error ? applied.data.discount : 0;
+  const discount = discountOf(check);
+  const waiting = editsWaiting > 0 || discount === null;
   return (
     <CheckoutPage
-      savedAddresses={profile.data.addresses}
-      defaultName={profile.data.name}
-      defaultPhone={profile.data.phone ?? ''}
-      couponCode={discount > 0 ? coupon : undefined}
-      cartIsEmpty={cart.data.data.length === 0}
-      pendingChanges={pending.filter((entry) => entry.action.kind.startsWith('cart')).length}
-      summary={<CartSummary subtotal={cart.data.subtotal} itemCount={cart.data.item_count} discount={discount} />}
+      profile={profile.data}
+      couponCode={check.state === 'applied' ? check.coupon.code : undefined}
+      couponRefusal={check.state === 'refused' ? check.message : null}
+      cartIsEmpty={serverCart.data.length === 0 && editsWaiting === 0}
+      pendingChanges={editsWaiting}
+      total={waiting ? null : orderTotals(serverCart.subtotal, discount).total}
+      summary={
+        <CartSummary
+          subtotal={serverCart.subtotal}
+          itemCount={serverCart.item_count}
+          discount={editsWaiting > 0 ? null : discount}
+          lines={serverCart.data}
+        />
+      }
       onPlaced={(orderId) =>
         void navigate({ to: '/orders/$orderId', params: { orderId }, search: { placed: true }, replace: true })
       }

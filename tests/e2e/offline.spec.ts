@@ -279,4 +279,25 @@ test.describe('contact offline', () => {
     await expect(page.getByTestId('sync-status')).toBeHidden();
     expect(sends).toEqual([201]);
   });
+
+  test('offline, checkout says at once that ordering needs the network and that the cart is kept', async ({
+    page,
+    context,
+  }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    const products = await page.request.get('/backend/api/getProduct?search=Film Strip Bookmark Pack');
+    const bookmarks = ((await products.json()) as { data: { id: number }[] }).data[0]?.id;
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: bookmarks, quantity: 1 });
+    await page.goto('/cart');
+    await waitForServiceWorker(page);
+    await expect(page.getByTestId('cart-total')).toHaveText('₹298');
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page.getByText(/Placing an order needs the network; your cart is kept/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();
+    await expect(page.getByLabel('Loading checkout')).toHaveCount(0);
+    await context.setOffline(false);
+    await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  });
 });

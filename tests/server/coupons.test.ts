@@ -70,6 +70,10 @@ describe('applyCoupon', () => {
       description: 'Test coupon',
       subtotal: 209_700,
       discount: 20_970,
+      shipping: 0,
+      // ₹1,887.30 is paid as ₹1,887 in cash.
+      round_off: -30,
+      total: 188_700,
     });
     const capped = await insertCoupon({ kind: 'percent', value: 50, maxDiscount: 25_000 });
     expect((await apply(shopper, capped)).json().data.discount).toBe(25_000);

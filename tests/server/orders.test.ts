@@ -112,6 +112,67 @@ describe('completeOrder', () => {
     });
   });
 
+  it('rounds a cash-on-delivery total down to whole rupees, as the coupon check showed it', async () => {
+    const shopper = await createShopper(testApp.app);
+    await addToCart(shopper, 'Crew Call Sheet Tote', 1);
+    await addToCart(shopper, 'Film Strip Bookmark Pack', 1); // ₹449 + ₹249 = ₹698; 10% off is ₹69.80
+    const checked = await call('POST', '/applyCoupon', shopper, { code: 'FIRSTTAKE' });
+    expect(checked.json().data).toEqual({
+      code: 'FIRSTTAKE',
+      description: expect.any(String),
+      subtotal: 69_800,
+      discount: 6_980,
+      shipping: 0,
+      round_off: -20,
+      total: 62_800,
+    });
+    const placed = await call('POST', '/completeOrder', shopper, {
+      ...checkout,
+      coupon_code: 'FIRSTTAKE',
+      expected_total: 62_800,
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().data).toMatchObject({
+      subtotal: 69_800,
+      discount: 6_980,
+      shipping: 0,
+      round_off: -20,
+      total: 62_800,
+    });
+  });
+
+  it('refuses an order whose total is not the one the shopper saw, changing nothing', async () => {
+    const shopper = await createShopper(testApp.app);
+    await addToCart(shopper, 'Film Strip Bookmark Pack', 3); // ₹747
+    const refused = await call('POST', '/completeOrder', shopper, { ...checkout, expected_total: 49_800 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: 'The total is now ₹747, not the ₹498 you saw: check the order summary and place the order again',
+      field: 'expected_total',
+    });
+    expect((await call('GET', '/getCartItems', shopper)).json().data).toHaveLength(1);
+    const placed = await call('POST', '/completeOrder', shopper, { ...checkout, expected_total: 74_700 });
+    expect(placed.statusCode).toBe(201);
+  });
+
+  it('keeps the delivery address in the profile when asked, once, and takes a PIN code typed with a space', async () => {
+    const shopper = await createShopper(testApp.app);
+    const address = { ...validAddress, pincode: '411 005' };
+    await addToCart(shopper, 'Film Strip Bookmark Pack', 1);
+    const first = await call('POST', '/completeOrder', shopper, { ...checkout, address, save_address: true });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data.address.pincode).toBe('411005');
+    await addToCart(shopper, 'Film Strip Bookmark Pack', 1);
+    expect(
+      (await call('POST', '/completeOrder', shopper, { ...checkout, address, save_address: true })).statusCode,
+    ).toBe(201);
+    await addToCart(shopper, 'Film Strip Bookmark Pack', 1);
+    const other = { ...validAddress, line1: 'Another house' };
+    expect((await call('POST', '/completeOrder', shopper, { ...checkout, address: other })).statusCode).toBe(201);
+    const profile = (await call('GET', '/profile', shopper)).json().data;
+    expect(profile.addresses).toEqual([{ id: expect.any(Number), ...validAddress, pincode: '411005' }]);
+  });
+
   it('refuses each invalid address field and a payment method other than cod with 400', async () => {
     const shopper = await createShopper(testApp.app);
     await addToCart(shopper, 'Popcorn Bucket Mug', 1);

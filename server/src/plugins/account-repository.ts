@@ -26,6 +26,8 @@ declare module 'fastify' {
       getProfile(userId: number): Promise<Profile>;
       updateProfile(userId: number, input: { name: string; phone: string | null }): Promise<Profile>;
       addAddress(tx: Database, userId: number, input: Address): Promise<SavedAddress>;
+      /** Saves the address unless the same one is saved already or the limit is reached (then nothing happens). */
+      keepAddress(tx: Database, userId: number, input: Address): Promise<void>;
       /** null when the address is not the user's (or does not exist). */
       updateAddress(userId: number, addressId: number, input: Address): Promise<SavedAddress | null>;
       removeAddress(tx: Database, userId: number, addressId: number): Promise<boolean>;
@@ -116,6 +118,22 @@ export default fp(
           .returning(addressColumns);
         if (!row) throw new Error('The address was not stored');
         return row;
+      },
+      async keepAddress(tx, userId, input) {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        const saved = await tx.select(addressColumns).from(addresses).where(eq(addresses.userId, userId));
+        const same = saved.some(
+          (address) =>
+            address.name === input.name &&
+            address.phone === input.phone &&
+            address.line1 === input.line1 &&
+            address.line2 === input.line2 &&
+            address.city === input.city &&
+            address.state === input.state &&
+            address.pincode === input.pincode,
+        );
+        if (same || saved.length >= MAX_ADDRESSES) return;
+        await tx.insert(addresses).values({ ...input, userId });
       },
       async updateAddress(userId, addressId, input) {
         const [row] = await db

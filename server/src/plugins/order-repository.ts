@@ -2,8 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import {
   CANCEL_WINDOW_DAYS,
-  FREE_SHIPPING_FROM,
-  SHIPPING_FEE,
+  orderTotals,
   type Order,
   type OrderList,
   type OrderStatus,
@@ -11,6 +10,7 @@ import {
 import type { Address } from '../../../src/contract/user.js';
 import type { Database } from '../db/client.js';
 import { cartItems, couponRedemptions, orderItems, orders, products } from '../db/schema.js';
+import { formatRupees } from '../lib/money.js';
 import { HttpError } from './error-handler.js';
 
 /**
@@ -23,7 +23,15 @@ declare module 'fastify' {
       placeOrder(
         tx: Database,
         userId: number,
-        input: { address: Address; paymentMethod: 'cod'; couponCode: string | undefined },
+        input: {
+          address: Address;
+          paymentMethod: 'cod';
+          couponCode: string | undefined;
+          /** The total the shopper was shown: another total refuses the order (409 on expected_total). */
+          expectedTotal?: number | undefined;
+          /** Keep the address in the profile too, unless it is saved already or the profile is full. */
+          saveAddress?: boolean;
+        },
       ): Promise<Order>;
       listOrders(userId: number, query: { page: number; per_page: number; status?: OrderStatus }): Promise<OrderList>;
       /** The user's order, or null when it is not theirs (or does not exist). */
@@ -75,6 +83,7 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     subtotal: row.subtotal,
     discount: row.discount,
     shipping: row.shipping,
+    round_off: row.total - (row.subtotal - row.discount + row.shipping),
     total: row.total,
     coupon_code: row.couponCode,
     created_at: row.createdAt.toISOString(),
@@ -136,8 +145,14 @@ export default fp(
               lock: true,
             })
           : null;
-        const discount = coupon?.discount ?? 0;
-        const shipping = subtotal - discount >= FREE_SHIPPING_FROM ? 0 : SHIPPING_FEE;
+        const totals = orderTotals(subtotal, coupon?.discount ?? 0);
+        if (input.expectedTotal !== undefined && input.expectedTotal !== totals.total) {
+          throw new HttpError(
+            409,
+            `The total is now ${formatRupees(totals.total)}, not the ${formatRupees(input.expectedTotal)} you saw: check the order summary and place the order again`,
+            'expected_total',
+          );
+        }
 
         for (const line of lines) {
           // Guarded decrement: the row is only changed while enough stock remains, so stock never goes below zero.
@@ -168,9 +183,9 @@ export default fp(
             paymentMethod: input.paymentMethod,
             address: { ...input.address, line2: input.address.line2 ?? '' },
             subtotal,
-            discount,
-            shipping,
-            total: subtotal - discount + shipping,
+            discount: totals.discount,
+            shipping: totals.shipping,
+            total: totals.total,
             couponId: coupon?.couponId ?? null,
             couponCode: coupon?.code ?? null,
           })
@@ -193,6 +208,7 @@ export default fp(
           .returning();
         if (coupon) await tx.insert(couponRedemptions).values({ couponId: coupon.couponId, userId, orderId: order.id });
         await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+        if (input.saveAddress) await fastify.accountRepository.keepAddress(tx, userId, input.address);
         return toOrder(order, items);
       },
 
@@ -266,5 +282,5 @@ export default fp(
       },
     });
   },
-  { name: 'order-repository', dependencies: ['database', 'coupon-repository'] },
+  { name: 'order-repository', dependencies: ['database', 'coupon-repository', 'account-repository'] },
 );

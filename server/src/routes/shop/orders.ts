@@ -7,6 +7,7 @@ import {
   getOrdersRequestSchema,
   orderListSchema,
   orderResponseSchema,
+  orderTotals,
 } from '../../../../src/contract/orders.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { shopErrorResponses as errors, signedInUser, userRouteSchema } from './route-helpers.js';
@@ -65,8 +66,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
           data: {
             code: coupon.code,
             description: coupon.description,
-            subtotal: cart.subtotal,
-            discount: coupon.discount,
+            ...orderTotals(cart.subtotal, coupon.discount),
           },
         };
       }),
@@ -90,6 +90,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
             address: request.body.address,
             paymentMethod: request.body.payment_method,
             couponCode: request.body.coupon_code,
+            expectedTotal: request.body.expected_total,
+            saveAddress: request.body.save_address ?? false,
           }),
         })),
       );

@@ -13,6 +13,10 @@ const tellFailure = notifyFailure('Your cart was not changed');
 /** The cart as the user should see it: the server's, with the edits still waiting to be sent applied. */
 export function useDisplayedCart(enabled = true): {
   cart: Cart | undefined;
+  /** The cart as the server has it, without the edits still waiting. */
+  serverCart: Cart | undefined;
+  /** Cart edits made on this device that the server does not have yet. */
+  editsWaiting: number;
   isPending: boolean;
   error: Error | null;
   refetch: () => void;
@@ -23,6 +27,8 @@ export function useDisplayedCart(enabled = true): {
   const cart = applyCartEdits(query.data, entries);
   return {
     cart,
+    serverCart: query.data,
+    editsWaiting: entries.filter((entry) => entry.action.kind.startsWith('cart')).length,
     isPending: query.isPending && !cart,
     error: query.error,
     refetch: () => void query.refetch(),

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PageContainer } from '@/components/page-container';
 import { MAX_LINE_QUANTITY, type CartLine } from '@/contract/cart';
-import { FREE_SHIPPING_FROM, SHIPPING_FEE } from '@/contract/orders';
+import { FREE_SHIPPING_FROM, orderTotals } from '@/contract/orders';
 import { NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { formatInr } from '@/lib/money';
@@ -75,9 +75,9 @@ export interface CartPageProps {
   /** Products on the wishlist, so a move does not double them. */
   wishedProductIds: ReadonlySet<number>;
   /** The coupon field, composed by the route from the coupons feature. */
-  couponField: (subtotal: number) => ReactNode;
-  /** The discount of the applied coupon, in paise (0 without one). */
-  discount: number;
+  couponField: ReactNode;
+  /** The applied coupon's discount in paise (0 without one); null while it is checked against this cart. */
+  discount: number | null;
   /** The applied coupon's code, carried to checkout. */
   couponCode: string | undefined;
 }
@@ -120,7 +120,7 @@ export function CartPage({ couponField, discount, couponCode, wishedProductIds }
             ))}
           </ul>
           <CartSummary subtotal={cart.subtotal} itemCount={cart.item_count} discount={discount}>
-            {couponField(cart.subtotal)}
+            {couponField}
             <Button
               renderRoot={(props) => <Link {...props} to="/checkout" search={{ coupon: couponCode }} />}
               size="md"
@@ -139,31 +139,47 @@ export function CartPage({ couponField, discount, couponCode, wishedProductIds }
   );
 }
 
-/** Subtotal, discount, shipping and total, as the server will compute them at checkout. */
-export function CartSummary({
-  subtotal,
-  itemCount,
-  discount,
-  children,
-}: {
+export interface CartSummaryProps {
   subtotal: number;
   itemCount: number;
-  discount: number;
+  /** The applied coupon's discount in paise (0 without one); null while the coupon is checked against this cart. */
+  discount: number | null;
+  /** The lines, listed at checkout so the shopper sees what the total is for. */
+  lines?: CartLine[] | undefined;
   children?: ReactNode;
-}) {
-  const afterDiscount = subtotal - discount;
-  const shipping = afterDiscount >= FREE_SHIPPING_FROM ? 0 : SHIPPING_FEE;
+}
+
+/** Subtotal, discount, shipping, round-off and total, computed as the server computes them (orderTotals). */
+export function CartSummary({ subtotal, itemCount, discount, lines, children }: CartSummaryProps) {
+  const totals = orderTotals(subtotal, discount ?? 0);
   return (
     <section className={classes.summary} aria-label="Order summary">
       <Title order={2} fz="lg" mb="sm">
         Order summary
       </Title>
+      {lines ? (
+        <ul className={classes.summaryLines} aria-label="Items in this order">
+          {lines.map((line) => (
+            <li key={line.product_id}>
+              <Text fz="sm" className={classes.summaryLineName}>
+                {line.product.name} × {line.quantity}
+              </Text>
+              <Text fz="sm">{formatInr(line.line_total)}</Text>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <Stack gap={6}>
         <Group justify="space-between">
           <Text>Subtotal ({itemCount === 1 ? '1 item' : `${itemCount} items`})</Text>
           <Text>{formatInr(subtotal)}</Text>
         </Group>
-        {discount > 0 ? (
+        {discount === null ? (
+          <Group justify="space-between" role="status">
+            <Text>Coupon discount</Text>
+            <Text c="dimmed">Checking…</Text>
+          </Group>
+        ) : discount > 0 ? (
           <Group justify="space-between">
             <Text>Coupon discount</Text>
             <Text c="var(--cv-success-text)">−{formatInr(discount)}</Text>
@@ -171,22 +187,28 @@ export function CartSummary({
         ) : null}
         <Group justify="space-between">
           <Text>Shipping</Text>
-          <Text>{shipping === 0 ? 'Free' : formatInr(shipping)}</Text>
+          <Text>{totals.shipping === 0 ? 'Free' : formatInr(totals.shipping)}</Text>
         </Group>
-        {shipping > 0 ? (
+        {totals.shipping > 0 ? (
           <Text fz="xs" c="dimmed">
             Free shipping on orders of {formatInr(FREE_SHIPPING_FROM)} or more.
           </Text>
+        ) : null}
+        {totals.round_off !== 0 && discount !== null ? (
+          <Group justify="space-between">
+            <Text>Round off</Text>
+            <Text>−{formatInr(-totals.round_off)}</Text>
+          </Group>
         ) : null}
         <Divider my={4} />
         <Group justify="space-between">
           <Text fw={700}>Total</Text>
           <Text fw={700} data-testid="cart-total">
-            {formatInr(afterDiscount + shipping)}
+            {discount === null ? 'Recomputing…' : formatInr(totals.total)}
           </Text>
         </Group>
         <Text fz="xs" c="dimmed">
-          Prices include GST. Pay cash on delivery.
+          Prices include GST. Pay cash on delivery, in whole rupees.
         </Text>
       </Stack>
       {children}

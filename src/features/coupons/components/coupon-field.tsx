@@ -1,29 +1,28 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError, NetworkError } from '@/lib/api-client';
 import { formatInr } from '@/lib/money';
-import type { useAppliedCoupon } from '../api/coupon-calls';
+import type { CouponCheck } from '../api/coupon-calls';
 
 export interface CouponFieldProps {
   appliedCode: string | undefined;
-  result: ReturnType<typeof useAppliedCoupon>;
+  check: CouponCheck;
   onApply: (code: string) => void;
   onRemove: () => void;
 }
 
 /** Enter a code, see its discount or why it does not apply, next to the field. */
-export function CouponField({ appliedCode, result, onApply, onRemove }: CouponFieldProps) {
+export function CouponField({ appliedCode, check, onApply, onRemove }: CouponFieldProps) {
   const [text, setText] = useState(appliedCode ?? '');
   const [localError, setLocalError] = useState<string | null>(null);
   const serverError =
-    appliedCode && result.error
-      ? result.error instanceof ApiError
-        ? result.error.message
-        : result.error instanceof NetworkError
-          ? 'You are offline; the coupon will be checked when you are back online.'
-          : 'The coupon could not be checked. Please try again.'
-      : null;
-  const applied = appliedCode && result.data && !result.error ? result.data : null;
+    check.state === 'refused'
+      ? check.message
+      : check.state === 'offline'
+        ? 'You are offline; the coupon will be checked when you are back online.'
+        : check.state === 'failed'
+          ? 'The coupon could not be checked. Please try again.'
+          : null;
+  const applied = check.state === 'applied' ? check.coupon : null;
 
   return (
     <form
@@ -52,18 +51,19 @@ export function CouponField({ appliedCode, result, onApply, onRemove }: CouponFi
           autoCapitalize="characters"
           style={{ flex: 1 }}
         />
-        <Button type="submit" variant="default" mt={25} loading={Boolean(appliedCode) && result.isFetching}>
+        <Button type="submit" variant="default" mt={25} loading={check.state === 'checking'}>
           Apply
         </Button>
       </Group>
       {applied ? (
         <Group justify="space-between" mt={6} wrap="nowrap" role="status">
-          <Text fz="sm" c="var(--cv-success-text)">
+          <Text fz="sm" c="var(--cv-success-text)" style={{ flex: 1, minWidth: 0 }}>
             {applied.code} applied: you save {formatInr(applied.discount)}
           </Text>
           <Button
             variant="subtle"
             size="compact-sm"
+            style={{ flexShrink: 0 }}
             onClick={() => {
               setText('');
               onRemove();

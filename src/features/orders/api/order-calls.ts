@@ -6,7 +6,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@/contract/orders';
-import { apiPaths, apiRequest } from '@/lib/api-client';
+import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/form-errors';
 import { accountKeys } from '@/lib/shop-query-keys';
 
@@ -64,6 +64,13 @@ export function useCompleteOrder() {
       void queryClient.invalidateQueries({ queryKey: accountKeys.orders() });
       void queryClient.invalidateQueries({ queryKey: accountKeys.coupons() });
     },
+    onError: (error) => {
+      // The cart, a price, the stock or the coupon changed on the server: show its figures again.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: accountKeys.cart() });
+        void queryClient.invalidateQueries({ queryKey: accountKeys.coupons() });
+      }
+    },
   });
 }
 
@@ -83,6 +90,13 @@ export function useCancelOrder() {
       queryClient.setQueryData(accountKeys.order(order.id), order);
       void queryClient.invalidateQueries({ queryKey: accountKeys.orders() });
       void queryClient.invalidateQueries({ queryKey: accountKeys.coupons() });
+    },
+    onError: (error) => {
+      // The cart, a price, the stock or the coupon changed on the server: show its figures again.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: accountKeys.cart() });
+        void queryClient.invalidateQueries({ queryKey: accountKeys.coupons() });
+      }
     },
   });
 }

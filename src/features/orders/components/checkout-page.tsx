@@ -1,12 +1,14 @@
-import { Alert, Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageContainer } from '@/components/page-container';
 import { completeOrderRequestSchema } from '@/contract/orders';
-import type { SavedAddress } from '@/contract/user';
+import type { Profile } from '@/contract/user';
+import { ApiError } from '@/lib/api-client';
 import { applyServerError, newIdempotencyKey } from '@/lib/form-errors';
 import { useCompleteOrder } from '../api/order-calls';
+import classes from './orders.module.css';
 
 /** India's states and union territories, for the state field. */
 const indianStates = [
@@ -54,73 +56,108 @@ interface CheckoutValues {
   coupon_code: string;
 }
 
+type AddressValues = CheckoutValues['address'];
+const blankAddress: AddressValues = { name: '', phone: '', line1: '', line2: '', city: '', state: '', pincode: '' };
+
 export interface CheckoutPageProps {
-  savedAddresses: SavedAddress[];
-  defaultName: string;
-  defaultPhone: string;
+  /** The signed-in user's profile; the form shows before it arrives and is filled in where still empty. */
+  profile: Profile | undefined;
   couponCode: string | undefined;
+  /** Why the coupon asked for does not apply, when it does not. */
+  couponRefusal: string | null;
   cartIsEmpty: boolean;
   /** Cart edits not yet on the server: the order would miss them, so it waits. */
   pendingChanges: number;
+  /** The total shown in the summary, in paise; null while it is being recomputed. */
+  total: number | null;
   /** The order summary, composed by the route from the cart. */
   summary: ReactNode;
   onPlaced: (orderId: number) => void;
 }
 
+/** Moves focus to a field of the form by its path (Mantine marks inputs with data-path), and shows it. */
+function focusField(form: HTMLFormElement | null, path: string): void {
+  const input = form?.querySelector<HTMLElement>(`[data-path="${path}"]`);
+  if (!input) return;
+  input.focus({ preventScroll: true });
+  input.scrollIntoView({ block: 'center', behavior: 'smooth' });
+}
+
 export function CheckoutPage({
-  savedAddresses,
-  defaultName,
-  defaultPhone,
+  profile,
   couponCode,
+  couponRefusal,
   cartIsEmpty,
   pendingChanges,
+  total,
   summary,
   onPlaced,
 }: CheckoutPageProps) {
-  const first = savedAddresses[0];
   const form = useForm<CheckoutValues>({
     mode: 'controlled',
-    initialValues: {
-      address: first
-        ? {
-            name: first.name,
-            phone: first.phone,
-            line1: first.line1,
-            line2: first.line2,
-            city: first.city,
-            state: first.state,
-            pincode: first.pincode,
-          }
-        : { name: defaultName, phone: defaultPhone, line1: '', line2: '', city: '', state: '', pincode: '' },
-      payment_method: 'cod',
-      coupon_code: couponCode ?? '',
-    },
+    initialValues: { address: blankAddress, payment_method: 'cod', coupon_code: couponCode ?? '' },
     validate: schemaResolver(completeOrderRequestSchema, { sync: true }),
     validateInputOnBlur: true,
   });
+  const formElement = useRef<HTMLFormElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [saveAddress, setSaveAddress] = useState<boolean | null>(null);
   const completeOrder = useCompleteOrder();
   const { online } = useNetwork();
-  const blocked = !online || pendingChanges > 0;
+  const blocked = !online || pendingChanges > 0 || total === null;
   // One key per filled-in order: a second tap or a retry after a lost answer is the same order.
   const [key, setKey] = useState(newIdempotencyKey);
+  const savedAddresses = profile?.addresses ?? [];
 
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const order = await completeOrder.mutateAsync({
-        input: { ...values, coupon_code: values.coupon_code || undefined },
-        key,
-      });
-      onPlaced(order.id);
-    } catch (error) {
-      setFailure(
-        applyServerError(form, error, 'You are offline. Placing an order needs the network; nothing was ordered yet.'),
-      );
-      // A refused order changed nothing; a corrected one is a new request.
-      setKey(newIdempotencyKey());
+  // The saved address (or the name and phone) fills the fields still empty when the profile arrives: what the
+  // shopper typed meanwhile stays.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!profile || prefilled.current) return;
+    prefilled.current = true;
+    const first = profile.addresses[0];
+    const source: Partial<AddressValues> = first ?? { name: profile.name, phone: profile.phone ?? '' };
+    const typed = form.getValues().address;
+    for (const field of Object.keys(blankAddress) as (keyof AddressValues)[]) {
+      const value = source[field];
+      if (value && !typed[field]) form.setFieldValue(`address.${field}`, value);
     }
-  });
+  }, [profile, form]);
+  // A shopper with no saved address keeps this one by default, so the next order is not typed again.
+  const keepAddress = saveAddress ?? (profile !== undefined && profile.addresses.length === 0);
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        const order = await completeOrder.mutateAsync({
+          input: {
+            ...values,
+            // The coupon as last checked against this cart, whatever the form was first made with.
+            coupon_code: couponCode,
+            expected_total: total ?? undefined,
+            save_address: keepAddress,
+          },
+          key,
+        });
+        onPlaced(order.id);
+      } catch (error) {
+        const message = applyServerError(
+          form,
+          error,
+          'You are offline. Placing an order needs the network; nothing was ordered yet.',
+        );
+        setFailure(message);
+        if (error instanceof ApiError && error.field && !message) focusField(formElement.current, error.field);
+        // A refused order changed nothing; a corrected one is a new request.
+        setKey(newIdempotencyKey());
+      }
+    },
+    (errors) => {
+      const first = Object.keys(errors)[0];
+      if (first) focusField(formElement.current, first);
+    },
+  );
 
   if (cartIsEmpty) {
     return (
@@ -138,14 +175,22 @@ export function CheckoutPage({
       <Title order={1} mb="md">
         Checkout
       </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <form onSubmit={submit} noValidate aria-label="Delivery and payment">
+      {!online ? (
+        <Alert color="yellow" variant="light" role="status" mb="md">
+          You are offline. Placing an order needs the network; your cart is kept and you can order when you are back
+          online.
+        </Alert>
+      ) : null}
+      <div className={classes.checkout}>
+        <form
+          ref={formElement}
+          id="checkout-form"
+          className={classes.checkoutForm}
+          onSubmit={submit}
+          noValidate
+          aria-label="Delivery and payment"
+        >
           <Stack gap="md">
-            {failure ? (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            ) : null}
             <Title order={2} fz="lg">
               Delivery address
             </Title>
@@ -199,7 +244,7 @@ export function CheckoutPage({
               <TextInput
                 label="PIN code"
                 inputMode="numeric"
-                maxLength={6}
+                maxLength={7}
                 autoComplete="postal-code"
                 withAsterisk
                 {...form.getInputProps('address.pincode')}
@@ -213,36 +258,52 @@ export function CheckoutPage({
               comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('address.state')}
             />
+            <Checkbox
+              label="Save this address to my profile"
+              checked={keepAddress}
+              onChange={(event) => setSaveAddress(event.currentTarget.checked)}
+            />
             <Radio.Group label="Payment" withAsterisk {...form.getInputProps('payment_method')}>
               <Radio value="cod" label="Cash on delivery" mt="xs" />
             </Radio.Group>
-            {couponCode ? (
-              <Text fz="sm">
-                Coupon <strong>{couponCode}</strong> will be applied.
-              </Text>
-            ) : null}
-            {form.errors.coupon_code ? (
-              <Text fz="sm" c="red.9" role="alert">
-                {form.errors.coupon_code}
-              </Text>
-            ) : null}
-            {!online ? (
-              <Alert color="yellow" variant="light" role="status">
-                You are offline. Placing an order needs the network; your cart is kept and you can order when you are
-                back online.
-              </Alert>
-            ) : pendingChanges > 0 ? (
-              <Alert color="yellow" variant="light" role="status">
-                Your latest cart changes are still being sent. You can place the order as soon as they are saved.
-              </Alert>
-            ) : null}
-            <Button type="submit" size="md" loading={completeOrder.isPending} disabled={blocked}>
-              Place order
-            </Button>
           </Stack>
         </form>
-        <div>{summary}</div>
-      </SimpleGrid>
+        <div className={classes.checkoutSummary}>{summary}</div>
+        <Stack gap="sm" className={classes.checkoutActions}>
+          {failure ? (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          {couponCode ? (
+            <Text fz="sm">
+              Coupon <strong>{couponCode}</strong> will be applied.
+            </Text>
+          ) : null}
+          {couponRefusal ? (
+            <Text fz="sm" c="red.9" role="alert">
+              {couponRefusal} The order is placed without it.
+            </Text>
+          ) : null}
+          {form.errors.coupon_code ? (
+            <Text fz="sm" c="red.9" role="alert">
+              {form.errors.coupon_code}
+            </Text>
+          ) : null}
+          {online && pendingChanges > 0 ? (
+            <Alert color="yellow" variant="light" role="status">
+              Your latest cart changes are still being sent. You can place the order as soon as they are saved.
+            </Alert>
+          ) : online && total === null ? (
+            <Text fz="sm" role="status">
+              Recomputing the total for your cart…
+            </Text>
+          ) : null}
+          <Button type="submit" form="checkout-form" size="md" loading={completeOrder.isPending} disabled={blocked}>
+            Place order
+          </Button>
+        </Stack>
+      </div>
     </PageContainer>
   );
 }

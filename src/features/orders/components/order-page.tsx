@@ -109,10 +109,18 @@ export function OrderPage({ orderId, placed }: OrderPageProps) {
                 <Text>Shipping</Text>
                 <Text>{order.shipping === 0 ? 'Free' : formatInr(order.shipping)}</Text>
               </Group>
+              {order.round_off !== 0 ? (
+                <Group justify="space-between">
+                  <Text>Round off</Text>
+                  <Text>−{formatInr(-order.round_off)}</Text>
+                </Group>
+              ) : null}
               <Divider my={4} />
               <Group justify="space-between">
                 <Text fw={700}>Total</Text>
-                <Text fw={700}>{formatInr(order.total)}</Text>
+                <Text fw={700} data-testid="order-total">
+                  {formatInr(order.total)}
+                </Text>
               </Group>
             </Stack>
           </section>

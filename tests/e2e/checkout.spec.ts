@@ -1,0 +1,133 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiAs, registerShopper, signIn } from './shop-helpers';
+
+const PRODUCTS_API = '/backend/api/getProduct';
+
+async function productId(page: Page, search: string): Promise<number> {
+  const response = await page.request.get(`${PRODUCTS_API}?search=${encodeURIComponent(search)}`);
+  const body = (await response.json()) as { data: { id: number; name: string }[] };
+  const found = body.data.find((product) => product.name === search);
+  if (!found) throw new Error(`No product named ${search}`);
+  return found.id;
+}
+
+/** Holds every cart write of the page until the returned function is called: a link too slow to deliver them. */
+async function holdCartWrites(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const pattern = /\/api\/user\/v1\/(addToCart|cart\/\d+|removeFromCart\/\d+)$/;
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Released, the held writes go on and later ones pass straight through.
+  return release;
+}
+
+async function fillAddress(page: Page) {
+  await page.getByLabel('Mobile number').fill('98201 23456');
+  await page.getByLabel('Address line 1').fill('12, Koregaon Park');
+  await page.getByLabel('City').fill('Pune');
+  await page.getByLabel('PIN code').fill('411 001');
+  await page.getByRole('combobox', { name: 'State' }).fill('Mahara');
+  await page.getByRole('option', { name: 'Maharashtra' }).click();
+}
+
+test.describe('checkout', () => {
+  test('a coupon on a cart edited several times on a slow link: the total at checkout is the total charged', async ({
+    page,
+  }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    const tote = await productId(page, 'Crew Call Sheet Tote');
+    const bookmarks = await productId(page, 'Film Strip Bookmark Pack');
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: tote, quantity: 1 });
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: bookmarks, quantity: 1 });
+
+    await page.goto('/cart?coupon=FIRSTTAKE');
+    // ₹449 + ₹249 = ₹698, 10% off is ₹69.80: ₹628.20, paid as ₹628.
+    await expect(page.getByText('FIRSTTAKE applied: you save ₹69.80')).toBeVisible();
+    await expect(page.getByText('Round off')).toBeVisible();
+    await expect(page.getByTestId('cart-total')).toHaveText('₹628');
+
+    const release = await holdCartWrites(page);
+    const bookmarkLine = page.getByRole('listitem').filter({ hasText: 'Film Strip Bookmark Pack' });
+    await bookmarkLine.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect(page.getByText('Subtotal (3 items)')).toBeVisible();
+    // The server has not got the edit: no discount is shown from the old cart.
+    await expect(page.getByTestId('cart-total')).toHaveText('Recomputing…');
+    await bookmarkLine.getByRole('button', { name: 'Increase quantity' }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Crew Call Sheet Tote' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(page.getByText('Subtotal (3 items)')).toBeVisible();
+    await expect(page.getByTestId('cart-total')).toHaveText('Recomputing…');
+    release();
+
+    // ₹747 with 10% off (₹74.70) is ₹672.30: ₹672 in cash.
+    await expect(page.getByText('FIRSTTAKE applied: you save ₹74.70')).toBeVisible();
+    await expect(page.getByTestId('cart-total')).toHaveText('₹672');
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout\?coupon=FIRSTTAKE/);
+    await expect(page.getByTestId('cart-total')).toHaveText('₹672');
+    await expect(page.getByRole('list', { name: 'Items in this order' })).toContainText('Film Strip Bookmark Pack × 3');
+    await fillAddress(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByText('Thank you! Your order is placed.')).toBeVisible();
+    await expect(page.getByText('Pay ₹672 in cash on delivery')).toBeVisible();
+    await expect(page.getByTestId('order-total')).toHaveText('₹672');
+    const orderId = Number(/\/orders\/(\d+)/.exec(page.url())?.[1]);
+    const order = await apiAs<{ data: { total: number; discount: number; coupon_code: string } }>(
+      page.request,
+      shopper.token,
+      'GET',
+      `/orders/${orderId}`,
+    );
+    expect(order.data).toMatchObject({ total: 67_200, discount: 7_470, coupon_code: 'FIRSTTAKE' });
+  });
+
+  test('on a phone: typing before the profile arrives is kept, errors get focus, the summary comes before ordering, the address is kept', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    const bookmarks = await productId(page, 'Film Strip Bookmark Pack');
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: bookmarks, quantity: 2 });
+
+    let releaseProfile: () => void = () => {};
+    const held = new Promise<void>((resolve) => (releaseProfile = resolve));
+    await page.route('**/api/user/v1/profile', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/checkout');
+    // The form does not wait for the profile.
+    const name = page.getByLabel('Full name');
+    await name.fill('Asha Rao');
+    releaseProfile();
+    await expect(page.getByRole('checkbox', { name: 'Save this address to my profile' })).toBeChecked();
+    await expect(name).toHaveValue('Asha Rao');
+
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByLabel('Mobile number')).toBeFocused();
+
+    const summary = await page.getByRole('region', { name: 'Order summary' }).boundingBox();
+    const placeOrder = await page.getByRole('button', { name: 'Place order' }).boundingBox();
+    expect(summary && placeOrder && summary.y + summary.height <= placeOrder.y).toBe(true);
+
+    await fillAddress(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByText('Thank you! Your order is placed.')).toBeVisible();
+    const profile = await apiAs<{ data: { addresses: { name: string; pincode: string }[] } }>(
+      page.request,
+      shopper.token,
+      'GET',
+      '/profile',
+    );
+    expect(profile.data.addresses).toMatchObject([{ name: 'Asha Rao', pincode: '411001' }]);
+  });
+});
