@@ -75,9 +75,11 @@ export interface CheckoutPageProps {
   onPlaced: (orderId: number) => void;
 }
 
+const FORM_ID = 'checkout-form';
+
 /** Moves focus to a field of the form by its path (Mantine marks inputs with data-path), and shows it. */
-function focusField(form: HTMLFormElement | null, path: string): void {
-  const input = form?.querySelector<HTMLElement>(`[data-path="${path}"]`);
+function focusField(path: string): void {
+  const input = document.getElementById(FORM_ID)?.querySelector<HTMLElement>(`[data-path="${path}"]`);
   if (!input) return;
   input.focus({ preventScroll: true });
   input.scrollIntoView({ block: 'center', behavior: 'smooth' });
@@ -99,7 +101,6 @@ export function CheckoutPage({
     validate: schemaResolver(completeOrderRequestSchema, { sync: true }),
     validateInputOnBlur: true,
   });
-  const formElement = useRef<HTMLFormElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saveAddress, setSaveAddress] = useState<boolean | null>(null);
   const completeOrder = useCompleteOrder();
@@ -148,14 +149,14 @@ export function CheckoutPage({
           'You are offline. Placing an order needs the network; nothing was ordered yet.',
         );
         setFailure(message);
-        if (error instanceof ApiError && error.field && !message) focusField(formElement.current, error.field);
+        if (error instanceof ApiError && error.field && !message) focusField(error.field);
         // A refused order changed nothing; a corrected one is a new request.
         setKey(newIdempotencyKey());
       }
     },
     (errors) => {
       const first = Object.keys(errors)[0];
-      if (first) focusField(formElement.current, first);
+      if (first) focusField(first);
     },
   );
 
@@ -183,8 +184,7 @@ export function CheckoutPage({
       ) : null}
       <div className={classes.checkout}>
         <form
-          ref={formElement}
-          id="checkout-form"
+          id={FORM_ID}
           className={classes.checkoutForm}
           onSubmit={submit}
           noValidate
@@ -299,7 +299,7 @@ export function CheckoutPage({
               Recomputing the total for your cart…
             </Text>
           ) : null}
-          <Button type="submit" form="checkout-form" size="md" loading={completeOrder.isPending} disabled={blocked}>
+          <Button type="submit" form={FORM_ID} size="md" loading={completeOrder.isPending} disabled={blocked}>
             Place order
           </Button>
         </Stack>
