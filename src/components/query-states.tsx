@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Pagination } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { NetworkError } from '@/lib/api-client';
 
 /** A centred spinner named for screen readers ("Loading products"). */
@@ -16,20 +17,26 @@ export function LoadError({
   error,
   what,
   onRetry,
+  back,
 }: {
   title: string;
   error: unknown;
   what: string;
   onRetry: () => void;
+  /** A way on from here, such as a link back to the store. */
+  back?: ReactNode;
 }) {
   return (
     <Alert color="red" variant="light" title={title}>
       {error instanceof NetworkError
-        ? `You are offline and this ${what} has not been saved on this device yet.`
+        ? `You are offline, and this ${what} was not opened on this device before, so it is not saved here.`
         : 'Something went wrong on our side.'}
-      <Button variant="light" size="xs" ml="md" onClick={onRetry}>
-        Try again
-      </Button>
+      <Group gap="sm" mt="sm">
+        <Button variant="light" size="xs" onClick={onRetry}>
+          Try again
+        </Button>
+        {back}
+      </Group>
     </Alert>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { Query } from '@tanstack/react-query';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { db, reportStorageFailure } from './db';
 
 /** 7 days, in milliseconds: what a phone saw last week is still worth showing offline; older is misleading. */
@@ -43,16 +44,33 @@ const storage = {
   },
 };
 
+/**
+ * A query whose last refresh failed (offline, say) still holds the answer it had: it is saved as that answer, so the
+ * next start shows it rather than an error that no longer means anything.
+ */
+export function serializePersistedClient(client: PersistedClient): string {
+  const queries = client.clientState.queries.map((query) =>
+    query.state.status === 'error' && query.state.data !== undefined
+      ? { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureReason: null } }
+      : query,
+  );
+  return JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
+}
+
 export const queryPersister = createAsyncStoragePersister({
   storage,
   key: 'cineverse-query-cache',
   // Writes are batched: one IndexedDB write per second at most, however many queries settle.
   throttleTime: 1000,
+  serialize: serializePersistedClient,
 });
 
-/** Only answers worth showing again: successful queries, not a coupon check for a cart that has moved on. */
+/**
+ * Answers worth showing again: every query that holds data, including one whose later refresh failed (a page seen
+ * stays readable offline until the cache's own expiry), but not a coupon check for a cart that has moved on.
+ */
 export function shouldPersistQuery(query: Query): boolean {
-  if (query.state.status !== 'success') return false;
+  if (query.state.data === undefined) return false;
   const [root, second] = query.queryKey as unknown[];
   return !(root === 'account' && second === 'coupons');
 }

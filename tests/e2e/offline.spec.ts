@@ -67,7 +67,9 @@ test.describe('offline', () => {
     // A product never seen says it is not saved, rather than failing blank.
     await page.goto('/shop/20');
     await expect(
-      page.getByText('You are offline and this product has not been saved on this device yet.'),
+      page.getByText(
+        'You are offline, and this product was not opened on this device before, so it is not saved here.',
+      ),
     ).toBeVisible();
   });
 
@@ -299,5 +301,45 @@ test.describe('contact offline', () => {
     await expect(page.getByLabel('Loading checkout')).toHaveCount(0);
     await context.setOffline(false);
     await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  });
+});
+
+test.describe('offline reading', () => {
+  test('a product and the store list seen online stay readable through failed refreshes and reloads', async ({
+    page,
+  }) => {
+    // The page's clock is moved on below, so that what was seen becomes old enough to be refreshed.
+    await page.clock.install();
+    await page.goto('/shop');
+    await waitForServiceWorker(page);
+    await expect(page.locator('main article').first()).toBeVisible();
+    await page.goto('/shop/2');
+    await expect(page.getByRole('heading', { level: 1, name: 'Director’s Chair Hoodie' })).toBeVisible();
+    await waitForPersistedCache(page);
+
+    // A network that takes requests and answers none (a train between stations): the browser still says online.
+    const failures: string[] = [];
+    page.on('requestfailed', (request) => failures.push(request.url()));
+    await page.route('**/backend/api/**', (route) => route.abort('internetdisconnected'));
+    for (let round = 0; round < 2; round += 1) {
+      await page.clock.fastForward('05:00');
+      const before = failures.length;
+      await page.reload();
+      // The refresh of the product and its retries all fail...
+      await expect
+        .poll(() => failures.slice(before).filter((url) => url.includes('/getProduct/2')).length)
+        .toBeGreaterThanOrEqual(3);
+      // ...and the product stays on screen.
+      await expect(page.getByRole('heading', { level: 1, name: 'Director’s Chair Hoodie' })).toBeVisible();
+      await expect(page.getByText(/was not opened on this device before/)).toHaveCount(0);
+    }
+    await page.goto('/shop');
+    await expect(page.locator('main article').first()).toBeVisible();
+
+    // A product never opened says so truthfully, with the way back to the store.
+    await page.goto('/shop/20');
+    await expect(page.getByText(/was not opened on this device before, so it is not saved here/)).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the store' }).click();
+    await expect(page.locator('main article').first()).toBeVisible();
   });
 });

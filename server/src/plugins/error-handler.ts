@@ -25,6 +25,30 @@ function fieldOf(context: string | undefined, instancePath: string, params: unkn
   return context ?? 'body';
 }
 
+/** Codes of a database that is away: the connection closed or refused, or the server shutting down or starting. */
+const DATABASE_AWAY_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/** True when the error, or one it was caused by, says the database is unreachable for now. */
+export function isDatabaseAway(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (DATABASE_AWAY_CODES.has(code) || code.startsWith('08'))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** The path (`address.line1`, `items.0`) of the first string holding a NUL character, or null. */
 export function fieldWithNul(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
@@ -67,6 +91,14 @@ export default fp(
         return reply
           .code(error.statusCode)
           .send(error.field ? { message: error.message, field: error.field } : { message: error.message });
+      }
+      if (isDatabaseAway(error)) {
+        // A restart or failover of the database: the client may try again shortly; the pool reconnects by itself.
+        request.log.warn({ err: error }, 'the database is unreachable');
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ message: 'The service is briefly unavailable; please try again in a moment' });
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) {

@@ -100,7 +100,9 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
       </PageContainer>
     );
   }
-  if (query.isError) {
+  // What was seen stays on screen when a later refresh fails (offline, say).
+  const product = query.data;
+  if (!product) {
     return (
       <PageContainer>
         <LoadError
@@ -108,12 +110,16 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
           what="product"
           error={query.error}
           onRetry={() => void query.refetch()}
+          back={
+            <Button component={Link} to="/shop" variant="subtle" size="xs">
+              Back to the store
+            </Button>
+          }
         />
       </PageContainer>
     );
   }
 
-  const product = query.data;
   return (
     <PageContainer>
       <Breadcrumbs mb="md" aria-label="Breadcrumb">

@@ -30,7 +30,7 @@ export function OrderPage({ orderId, placed }: OrderPageProps) {
       </PageContainer>
     );
   }
-  if (query.isError) {
+  if (query.isError && !query.data) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <PageContainer>
