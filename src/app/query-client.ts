@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { CACHE_MAX_AGE_MS } from '@/lib/cache-age';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -7,6 +8,9 @@ export function createQueryClient(): QueryClient {
         // Serve what is cached at once and do not pause queries just because navigator.onLine says false.
         networkMode: 'offlineFirst',
         staleTime: 60 * 1000,
+        // Kept as long as the saved cache keeps them: with the default 5 minutes, a list read before a long look at
+        // one product was dropped from memory, and then from the saved cache, and was gone offline.
+        gcTime: CACHE_MAX_AGE_MS,
       },
       mutations: { networkMode: 'offlineFirst' },
     },

@@ -7,10 +7,11 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { Query } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { CACHE_MAX_AGE_MS } from '@/lib/cache-age';
 import { db, reportStorageFailure } from './db';
 
-/** 7 days, in milliseconds: what a phone saw last week is still worth showing offline; older is misleading. */
-export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** The saved cache is dropped after this long (7 days). */
+export const PERSIST_MAX_AGE_MS = CACHE_MAX_AGE_MS;
 /** The build's id: a new release starts from an empty cache rather than data shaped for the old code. */
 export const PERSIST_BUSTER = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
