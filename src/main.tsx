@@ -7,6 +7,14 @@
  */
 import { APP_MODULES_META, PAGE_MODULES_META } from './contract/page-routes';
 
+// The browser may offer installing before the app has started (it did, and the install button never showed): the
+// offer is kept here from the first script on, for the install button (src/hooks/use-install-prompt.ts).
+window.addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault();
+  window.cvInstallPrompt = event;
+  window.dispatchEvent(new Event('cv-install-prompt'));
+});
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element');
 

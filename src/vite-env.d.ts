@@ -6,3 +6,8 @@ interface ImportMetaEnv {
   /** Set by the build: busts the persisted query cache on every release. */
   readonly VITE_BUILD_ID?: string;
 }
+
+interface Window {
+  /** The browser's install offer (beforeinstallprompt), kept by the entry until the install button uses it. */
+  cvInstallPrompt?: Event | undefined;
+}

@@ -8,21 +8,24 @@ interface BeforeInstallPromptEvent extends Event {
 
 /**
  * The browser's offer to install the app, kept for a button of our own; null where installing is not possible
- * (already installed, iOS Safari, Firefox). `install` resolves to whether the user accepted.
+ * (already installed, iOS Safari, Firefox). The entry (src/main.tsx) catches the offer as soon as the page starts,
+ * since the browser often makes it before the app has rendered; this reads it once the page has hydrated.
+ * `install` resolves to whether the user accepted.
  */
 export function useInstallPrompt(): { canInstall: boolean; install: () => Promise<boolean> } {
   const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(null);
 
   useEffect(() => {
-    const onPrompt = (prompt: Event) => {
-      prompt.preventDefault();
-      setEvent(prompt as BeforeInstallPromptEvent);
+    const read = () => setEvent((window.cvInstallPrompt as BeforeInstallPromptEvent | undefined) ?? null);
+    const onInstalled = () => {
+      window.cvInstallPrompt = undefined;
+      setEvent(null);
     };
-    const onInstalled = () => setEvent(null);
-    window.addEventListener('beforeinstallprompt', onPrompt);
+    read();
+    window.addEventListener('cv-install-prompt', read);
     window.addEventListener('appinstalled', onInstalled);
     return () => {
-      window.removeEventListener('beforeinstallprompt', onPrompt);
+      window.removeEventListener('cv-install-prompt', read);
       window.removeEventListener('appinstalled', onInstalled);
     };
   }, []);
@@ -33,6 +36,8 @@ export function useInstallPrompt(): { canInstall: boolean; install: () => Promis
       if (!event) return false;
       await event.prompt();
       const { outcome } = await event.userChoice;
+      // An offer is used once; the browser makes a new one if the user may still install.
+      window.cvInstallPrompt = undefined;
       setEvent(null);
       return outcome === 'accepted';
     },

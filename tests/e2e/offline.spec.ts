@@ -211,6 +211,30 @@ test.describe('install', () => {
   });
 });
 
+test.describe('install, offered early', () => {
+  test('an offer the browser makes before the app has started still shows the button', async ({ page }) => {
+    // Fired as the document finishes parsing: the entry has run, the app (which waits for the first paint) has not.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
+        offer.prompt = async () => {
+          (window as unknown as { prompted: boolean }).prompted = true;
+        };
+        offer.userChoice = Promise.resolve({ outcome: 'dismissed' });
+        (window as unknown as { offeredBeforeStart: boolean }).offeredBeforeStart =
+          !document.documentElement.hasAttribute('data-app-ready');
+        window.dispatchEvent(offer);
+      });
+    });
+    await page.goto('/');
+    expect(await page.evaluate(() => (window as unknown as { offeredBeforeStart?: boolean }).offeredBeforeStart)).toBe(
+      true,
+    );
+    await page.getByRole('button', { name: 'Install the app' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+  });
+});
+
 test.describe('updates', () => {
   test('a new version of the service worker waiting shows the update prompt, again after Later, and Reload moves to it', async ({
     page,
