@@ -66,6 +66,16 @@ describe('product list (getProduct)', () => {
     expect((await list('?search=%25')).json().data).toEqual([]);
   });
 
+  it('finds a tee for "t-shirt", "tshirt", "T Shirts" and "shirt"', async () => {
+    for (const search of ['t-shirt', 'tshirt', 'T Shirts', 'shirt']) {
+      const found = (await list(`?search=${encodeURIComponent(search)}`)).json().data as ProductRow[];
+      expect(
+        found.map((product) => product.name),
+        search,
+      ).toContain('Clapperboard Classic Tee');
+    }
+  });
+
   it('filters by category and sorts by price both ways and by newest', async () => {
     const apparel = (await list('?category=apparel&per_page=48')).json();
     expect(apparel.data.length).toBe(3);

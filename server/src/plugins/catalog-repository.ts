@@ -35,6 +35,27 @@ const sorts: Record<z.output<typeof productListQuerySchema>['sort'], SQL[]> = {
   price_desc: [desc(products.price), asc(products.id)],
 };
 
+/** Words shoppers use for the same thing: a search for one finds the others ("tshirt" finds a tee). */
+const SYNONYMS: readonly (readonly string[])[] = [
+  ['tee', 't-shirt', 'tshirt', 'shirt'],
+  ['hoodie', 'hoody', 'sweatshirt'],
+  ['mug', 'cup'],
+  ['poster', 'print'],
+  ['bag', 'tote'],
+];
+
+/** The terms a search looks for: what was typed, and its synonyms when it is one of them (case, spaces, hyphens aside). */
+export function searchTerms(search: string): string[] {
+  const squash = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .replace(/s$/, '');
+  const typed = squash(search);
+  const group = SYNONYMS.find((words) => words.some((word) => squash(word) === typed));
+  return [...new Set([search, ...(group ?? [])])];
+}
+
 export default fp(
   async (fastify) => {
     const { db } = fastify;
@@ -43,8 +64,12 @@ export default fp(
       async listProducts(query) {
         const filters: SQL[] = [eq(products.active, true)];
         if (query.search) {
-          const pattern = likePattern(query.search);
-          const match = or(ilike(products.name, pattern), ilike(products.description, pattern));
+          const match = or(
+            ...searchTerms(query.search).flatMap((term) => [
+              ilike(products.name, likePattern(term)),
+              ilike(products.description, likePattern(term)),
+            ]),
+          );
           if (match) filters.push(match);
         }
         if (query.category) filters.push(sql`lower(${products.category}) = lower(${query.category})`);

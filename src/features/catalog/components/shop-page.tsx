@@ -85,10 +85,16 @@ export function ShopPage({ filters, onFiltersChange, renderCardActions }: ShopPa
 
       {data ? (
         <>
-          <Text size="sm" c="dimmed" mb="sm" role="status">
-            {data.meta.total === 1 ? '1 product' : `${data.meta.total} products`}
-            {filters.search || filters.category ? ' match your search' : ''}
-          </Text>
+          {data.meta.total > 0 ? (
+            <Text size="sm" c="dimmed" mb="sm" role="status">
+              {data.meta.total === 1 ? '1 product' : `${data.meta.total} products`}
+              {filters.search || filters.category
+                ? data.meta.total === 1
+                  ? ' matches your search'
+                  : ' match your search'
+                : ''}
+            </Text>
+          ) : null}
           {data.data.length === 0 ? (
             <div className={classes.empty}>
               <Text mb="sm">No products match your search.</Text>
