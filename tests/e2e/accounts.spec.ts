@@ -36,4 +36,25 @@ test.describe('accounts', () => {
     await expect(page.getByText('Session ended')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   });
+
+  test('on a phone the wishlist count goes with the wishlist, into the account menu', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const shopper = await registerShopper(page.request);
+    const products = await page.request.get('/backend/api/getProduct');
+    const ids = ((await products.json()) as { data: { id: number }[] }).data.map((product) => product.id);
+    for (const id of ids.slice(0, 2)) {
+      await page.request.post('/backend/api/api/user/v1/addToWishlist', {
+        headers: { authorization: `Bearer ${shopper.token}` },
+        data: { product_id: id },
+      });
+    }
+    await signIn(page, shopper);
+    await page.goto('/shop');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+    // No badge stands in the bar without its heart.
+    await expect(header.getByText('2', { exact: true })).toBeHidden();
+    await header.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Wishlist (2)' })).toBeVisible();
+  });
 });

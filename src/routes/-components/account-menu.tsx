@@ -2,6 +2,7 @@ import { Menu } from '@mantine/core';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useLogout } from '@/features/auth/api/session-calls';
+import { useDisplayedWishlist } from '@/features/wishlist/api/wishlist-calls';
 import { useAppStore } from '@/lib/app-store';
 import { AccountButton } from './account-button';
 
@@ -30,6 +31,8 @@ export function AccountMenu() {
   }, [opened]);
   const signedIn = useAppStore((state) => state.signedIn);
   const user = useAppStore((state) => state.userProfile);
+  const { wishlist } = useDisplayedWishlist(signedIn);
+  const wishlistCount = wishlist?.data.length ?? 0;
   const logout = useLogout();
   const navigate = useNavigate();
   const location = useLocation();
@@ -53,7 +56,7 @@ export function AccountMenu() {
               Orders
             </Menu.Item>
             <Menu.Item component={Link} to="/wishlist">
-              Wishlist
+              {wishlistCount > 0 ? `Wishlist (${wishlistCount})` : 'Wishlist'}
             </Menu.Item>
             <Menu.Item component={Link} to="/coupons">
               Coupons

@@ -12,9 +12,18 @@ const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ defa
 const preloadAccountMenu = () => void import('./account-menu');
 
 /** Count badge that is hidden at zero; the count is also in the link's name for screen readers. */
-function CountIndicator({ count, children }: { count: number; children: React.ReactNode }) {
+function CountIndicator({
+  count,
+  className,
+  children,
+}: {
+  count: number;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <Indicator
+      className={className}
       label={count > 99 ? '99+' : count}
       size={18}
       disabled={count === 0}
@@ -54,13 +63,14 @@ export function HeaderShopActions() {
 
   return (
     <div className={classes.shopActions}>
-      <CountIndicator count={wishlistCount}>
+      {/* On phones the heart and its count go together, into the account menu. */}
+      <CountIndicator count={wishlistCount} className={classes.hideOnPhone}>
         <ActionIcon
           component={Link}
           to="/wishlist"
           variant="transparent"
           size={44}
-          className={`${classes.iconLink} ${classes.hideOnPhone}`}
+          className={classes.iconLink}
           aria-label={`Wishlist, ${wishlistCount} ${wishlistCount === 1 ? 'item' : 'items'}`}
         >
           <HeartIcon />
