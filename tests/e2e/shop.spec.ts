@@ -109,6 +109,33 @@ test.describe('storefront', () => {
     expect(order.data).toMatchObject({ status: 'cancelled', total: 114_900, discount: 15_000 });
   });
 
+  test('a guest who taps Add to cart, then registers, finds the item added on coming back', async ({ page }) => {
+    await page.goto('/shop?search=Bookmark');
+    await page
+      .locator('main article')
+      .filter({ hasText: 'Film Strip Bookmark Pack' })
+      .getByRole('link')
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Film Strip Bookmark Pack' })).toBeVisible();
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Name').fill('Guest Turned Shopper');
+    await page.getByLabel('Email').fill(`guest-${Date.now()}@example.in`);
+    await page.getByRole('textbox', { name: 'Password' }).fill('Jump-Cut-Rule-88');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Film Strip Bookmark Pack' })).toBeVisible();
+    await expect(
+      page.getByText('2 × Film Strip Bookmark Pack are in your cart, as you asked before logging in.'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+    // Once: a reload does not add it again.
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  });
+
   test('a guest on a protected page logs in and returns to it', async ({ page }) => {
     await page.goto('/orders?status=delivered');
     await expect(page).toHaveURL(/\/login\?redirect=/);

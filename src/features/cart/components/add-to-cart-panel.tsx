@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MAX_LINE_QUANTITY } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
 import { useCartActions } from '../api/cart-mutations';
@@ -13,10 +13,44 @@ export interface AddToCartPanelProps {
   onNeedLogin: () => void;
 }
 
+/** A guest's "Add to cart", kept in the tab while they log in or register, and done when they come back (30 min). */
+const PENDING_ADD_KEY = 'cv-pending-add';
+const PENDING_ADD_MS = 30 * 60 * 1000;
+
+interface PendingAdd {
+  productId: number;
+  quantity: number;
+  at: number;
+}
+
+function takePendingAdd(productId: number): PendingAdd | null {
+  try {
+    const pending = JSON.parse(sessionStorage.getItem(PENDING_ADD_KEY) ?? 'null') as PendingAdd | null;
+    if (!pending || pending.productId !== productId) return null;
+    sessionStorage.removeItem(PENDING_ADD_KEY);
+    return Date.now() - pending.at < PENDING_ADD_MS ? pending : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Quantity and "Add to cart" on the product page. */
 export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPanelProps) {
   const [quantity, setQuantity] = useState(1);
   const actions = useCartActions();
+  const { ready, add } = actions;
+  // Back from logging in with an add the guest asked for: it happens now, and says so.
+  useEffect(() => {
+    if (!signedIn || !ready) return;
+    const pending = takePendingAdd(product.id);
+    if (!pending) return;
+    add(product, pending.quantity);
+    notifications.show({
+      color: 'green',
+      title: 'Added to cart',
+      message: `${pending.quantity} × ${product.name} ${pending.quantity === 1 ? 'is' : 'are'} in your cart, as you asked before logging in.`,
+    });
+  }, [signedIn, ready, add, product]);
   const { cart } = actions;
   const inCart = cart?.data.find((line) => line.product_id === product.id)?.quantity ?? 0;
   // What may still be added: the stock and the per-line limit, less what the cart already holds.
@@ -41,6 +75,12 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
         loading={signedIn && !actions.ready}
         onClick={() => {
           if (!signedIn) {
+            try {
+              const pending: PendingAdd = { productId: product.id, quantity: Math.min(quantity, max), at: Date.now() };
+              sessionStorage.setItem(PENDING_ADD_KEY, JSON.stringify(pending));
+            } catch {
+              // Storage refused (private mode): the guest taps again after logging in.
+            }
             onNeedLogin();
             return;
           }
