@@ -39,9 +39,6 @@ const sorts: Record<z.output<typeof productListQuerySchema>['sort'], SQL[]> = {
 const SYNONYMS: readonly (readonly string[])[] = [
   ['tee', 't-shirt', 'tshirt', 'shirt'],
   ['hoodie', 'hoody', 'sweatshirt'],
-  ['mug', 'cup'],
-  ['poster', 'print'],
-  ['bag', 'tote'],
 ];
 
 /** The terms a search looks for: what was typed, and its synonyms when it is one of them (case, spaces, hyphens aside). */
