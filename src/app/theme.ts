@@ -1,4 +1,12 @@
-import { createTheme, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  Anchor,
+  createTheme,
+  defaultVariantColorsResolver,
+  Notification,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /** Marigold / saffron accent of the "screening room" look. */
 const saffron: MantineColorsTuple = [
@@ -15,14 +23,30 @@ const saffron: MantineColorsTuple = [
   '#8a5700',
 ];
 
+/**
+ * Text on a filled saffron surface: white on light mode's dark saffron (shade 8), black on dark mode's light one
+ * (shade 5; white there was 1.82:1). Mantine's own resolver decides once, from the light shade, for both schemes.
+ */
+const primaryTextPerScheme: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'filled' || (input.color ?? input.theme.primaryColor) !== input.theme.primaryColor)
+    return colors;
+  return { ...colors, color: 'var(--mantine-primary-color-contrast)' };
+};
+
 export const theme = createTheme({
   primaryColor: 'saffron',
   primaryShade: { light: 8, dark: 5 },
+  // Mantine picks the text on the primary colour per scheme (--mantine-primary-color-contrast) only with autoContrast.
+  autoContrast: true,
+  variantColorResolver: primaryTextPerScheme,
   colors: { saffron },
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: '"Bebas Neue", Inter, system-ui, sans-serif', fontWeight: '400' },
   defaultRadius: 'md',
   components: {
+    // A link in a sentence is told from its text by its underline, not by a colour too close to it in dark mode.
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // Notifications' close button has no text: give it a name screen readers can say.
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
   },

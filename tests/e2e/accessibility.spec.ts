@@ -38,9 +38,16 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test.describe('accessibility', () => {
-  for (const width of [1280, 360]) {
+  for (const [scheme, width] of [
+    ['light', 1280],
+    ['light', 360],
+    ['dark', 1280],
+    ['dark', 360],
+  ] as const) {
+    const named = scheme === 'light' ? `${width} px` : `${width} px in dark mode`;
     for (const path of accountPages) {
-      test(`axe finds no serious or critical violation on ${path} at ${width} px, signed in`, async ({ page }) => {
+      test(`axe finds no serious or critical violation on ${path} at ${named}, signed in`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: scheme });
         await signIn(page);
         if (path === '/checkout') {
           // Checkout needs something in the cart to show its form.
@@ -51,15 +58,20 @@ test.describe('accessibility', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
         await expect(page.locator('h1')).toBeVisible();
+        // The scheme axe checks is the one the app painted.
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
         await page.waitForLoadState('networkidle');
         expect(await seriousViolations(page)).toEqual([]);
       });
     }
     for (const path of publicPages) {
-      test(`axe finds no serious or critical violation on ${path} at ${width} px`, async ({ page }) => {
+      test(`axe finds no serious or critical violation on ${path} at ${named}`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: scheme });
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
         await expect(page.locator('h1')).toBeVisible();
+        // The scheme axe checks is the one the app painted.
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
         await page.waitForLoadState('networkidle');
         expect(await seriousViolations(page)).toEqual([]);
       });
