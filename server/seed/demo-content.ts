@@ -33,7 +33,8 @@ export const demoBanners = [
     title: 'Auditions open: Monsoon Letters',
     kicker: 'Casting now',
     alt: 'Auditions open for Monsoon Letters, a Marathi-Hindi feature shooting in Konkan this winter',
-    link: '/category/Artist',
+    // No page of its own yet: a banner without its own page is not a link.
+    link: '',
   },
   {
     title: 'Book a sound stage in Goregaon',
@@ -57,25 +58,25 @@ export const demoInsiders = [
   {
     title: 'On set: lighting a night chase in Film City',
     videoLink: 'https://www.youtube.com/watch?v=Xq3v7LmP2aB',
-    link: '/category/Vendor',
   },
   {
     title: 'What a casting director looks for in a self-tape',
     videoLink: 'https://www.youtube.com/watch?v=Kc8RtW1nZpQ',
-    link: '/category/Artist',
   },
   {
     title: 'Inside the booth: dubbing a Tamil feature into Hindi',
     videoLink: 'https://youtu.be/Tn4bH6yVd0M',
-    link: '/category/Studio',
   },
   {
     title: 'A day with the junior artistes of Goregaon',
     videoLink: 'https://www.youtube.com/watch?v=Jd2aQ9sLx5E',
-    link: '/category/Union',
   },
 ];
 
+/**
+ * A card links only to a page of its own; the demo items have none (a link to a directory section would send readers
+ * somewhere unrelated), so their cards are not links until an editor gives them one.
+ */
 type DemoSectionItem = { title: string; description: string; link?: string };
 
 /** Four items or more for every home page section (six for the carousels, so that they slide), by section type. */
@@ -99,7 +100,6 @@ export const demoSections: Record<string, { slug: string; items: DemoSectionItem
       {
         title: 'Cine workers’ federation signs a new wage agreement',
         description: 'Junior artistes, light-men and spot boys get a 12% rise in daily wages and a 12-hour shift cap.',
-        link: '/category/Union',
       },
     ],
   },
@@ -121,7 +121,6 @@ export const demoSections: Record<string, { slug: string; items: DemoSectionItem
       {
         title: 'The armour and jewellery of a Telugu fantasy epic',
         description: 'Over 2,000 pieces made in Hyderabad workshops, from brass to lightweight resin.',
-        link: '/category/Vendor',
       },
     ],
   },
@@ -131,22 +130,18 @@ export const demoSections: Record<string, { slug: string; items: DemoSectionItem
       {
         title: 'Acting for the Camera',
         description: '12 weekends of audition technique, self-tapes and scene work, in Mumbai.',
-        link: '/category/Course',
       },
       {
         title: 'Cinematography Foundations',
         description: 'Exposure, lenses and lighting on ARRI and Sony cameras with working DOPs, in Pune.',
-        link: '/category/Course',
       },
       {
         title: 'Screenwriting Lab',
         description: 'From logline to first draft in 16 weeks, with a pitch to producers at the end.',
-        link: '/category/Course',
       },
       {
         title: 'Film Editing on DaVinci Resolve',
         description: 'Cutting dialogue, songs and action; online with live reviews every Saturday.',
-        link: '/category/Course',
       },
     ],
   },
@@ -156,22 +151,18 @@ export const demoSections: Record<string, { slug: string; items: DemoSectionItem
       {
         title: 'Female lead, 22-28, Marathi-speaking: feature film',
         description: 'Shooting in Ratnagiri in February. Send a two-minute self-tape in Marathi.',
-        link: '/category/Artist',
       },
       {
         title: 'Child artists, 8-12: Hindi web series',
         description: 'Auditions in Andheri West on Sundays; a parent must accompany the child.',
-        link: '/category/Artist',
       },
       {
         title: 'Trained dancers for a song sequence in Hyderabad',
         description: 'Kuchipudi or Bharatanatyam background preferred; five shoot days in March.',
-        link: '/category/Artist',
       },
       {
         title: 'Voice artists for a Hindi animated series',
         description: 'Two lead characters and six supporting voices; recordings in a Goregaon studio.',
-        link: '/category/Artist',
       },
     ],
   },

@@ -97,7 +97,8 @@ function buildDemoContent() {
       title: insider.title,
       thumbnail: name,
       videoLink: insider.videoLink,
-      link: insider.link,
+      // The demo videos have no page of their own: no "More" link to somewhere unrelated.
+      link: '',
       sortOrder: index,
     };
   });

@@ -15,7 +15,10 @@ export { setApiTransport } from '@/lib/api-client';
 export interface RenderedPage {
   /** The app's markup, for the shell's #root. */
   html: string;
-  /** Resource hints React wrote for the page (image preloads), for the head: in #root the browser's tree has none. */
+  /**
+   * The page's title and the resource hints React wrote for it (image preloads), for the head: in #root the browser's
+   * tree has none.
+   */
   head: string;
   /** The query cache the page was rendered from, as JSON safe inside a script element. */
   state: string;
@@ -56,8 +59,8 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
   const { matches } = router.state;
   if (failed || matches.some((match) => match.status !== 'success')) return null;
   const markup = renderToString(appElement({ queryClient, router }));
-  // React writes its hints first when it does not render the whole document.
-  const head = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
+  // React writes the page's title and its hints first when it does not render the whole document.
+  const head = /^(?:<title>[^<]*<\/title>|<link [^>]*>)*/.exec(markup)?.[0] ?? '';
   return {
     html: markup.slice(head.length),
     head,

@@ -1,5 +1,6 @@
 import { Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { DocumentTitle } from '@/components/document-title';
 
 export const NOT_FOUND_MESSAGE =
   "Oops! The reel you're looking for has gone missing. It might have been archived or never made it to production.";
@@ -12,6 +13,7 @@ export function NotFoundPage() {
         <Text fz={96} fw={700} c="saffron.8" lh={1} ff="heading" aria-hidden="true">
           404
         </Text>
+        <DocumentTitle page="Scene Not Found" />
         <Title order={1}>Scene Not Found</Title>
         <Text size="lg" c="dimmed">
           {NOT_FOUND_MESSAGE}

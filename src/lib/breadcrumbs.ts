@@ -23,13 +23,17 @@ function labelOf(segment: string): string {
     .join(' ');
 }
 
-/** Home, then one crumb per path segment, each linking to the path up to it. */
-export function breadcrumbsFromPath(pathname: string): Breadcrumb[] {
+/**
+ * Home, then one crumb per path segment, each linking to the path up to it. The last crumb, the page itself, says
+ * `current` when given (the page's title), so that the crumb, the heading and the links to the page agree.
+ */
+export function breadcrumbsFromPath(pathname: string, current?: string): Breadcrumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const crumbs: Breadcrumb[] = [{ label: 'Home', to: segments.length > 0 ? '/' : null }];
   segments.forEach((segment, index) => {
     const last = index === segments.length - 1;
-    crumbs.push({ label: labelOf(segment), to: last ? null : `/${segments.slice(0, index + 1).join('/')}` });
+    if (last) crumbs.push({ label: current ?? labelOf(segment), to: null });
+    else crumbs.push({ label: labelOf(segment), to: `/${segments.slice(0, index + 1).join('/')}` });
   });
   return crumbs;
 }

@@ -13,8 +13,12 @@ function RootLayout() {
   useSessionProfile();
   return (
     <>
+      {/* The first stop of the Tab key: past the header's links to the page itself. */}
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
       <SiteHeader />
-      <main id="main" className={classes.main}>
+      <main id="main" tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>
       <SiteFooter />

@@ -107,7 +107,7 @@ test.describe('shared layout', () => {
       ['Contact Us', '/contact', 'Get in Touch'],
       ['Privacy Policy', '/privacy-policy', 'Privacy Policy'],
       ['Terms & Conditions', '/terms-and-conditions', 'Terms & Conditions'],
-      ['Return Policy', '/refund-cancellation', 'Refund & Cancellation Policy'],
+      ['Return Policy', '/refund-cancellation', 'Return Policy'],
       ['Shipping Policy', '/shipping-policy', 'Shipping Policy'],
     ] as const;
     for (const [label, path, heading] of important) {

@@ -122,6 +122,55 @@ test.describe('home page', () => {
     );
   });
 
+  test('Tab and Shift+Tab stay in the open video modal, through the video frame and back to the close button', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await section(page, 'Insider')
+      .getByRole('button', { name: /^Play video: On set/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'On set: lighting a night chase in Film City' });
+    const close = dialog.getByRole('button', { name: 'Close video' });
+    await expect(close).toBeFocused();
+    const focusInDialog = () =>
+      page.evaluate(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement) ?? false);
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await focusInDialog(), `focus after ${key}`).toBe(true);
+    }
+    // Round the loop: from the frame, Tab comes back to the close button.
+    await close.focus();
+    await page.keyboard.press('Tab');
+    await expect(dialog.locator('iframe')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+  });
+
+  test('a card without a page of its own is not a link, and a video card is named by what it shows', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    for (const name of ['CineNews', 'CineFashion', 'Courses', 'Auditions']) {
+      await expect(section(page, name).getByRole('heading', { level: 3 }).first()).toBeVisible();
+      await expect(section(page, name).getByRole('link')).toHaveCount(0);
+    }
+    const insider = section(page, 'Insider');
+    await expect(insider.getByRole('link')).toHaveCount(0);
+    // The button's name is the title it shows, after the words only a screen reader says.
+    const play = insider.getByRole('button', {
+      name: 'Play video: On set: lighting a night chase in Film City',
+      exact: true,
+    });
+    await expect(play).toHaveText('Play video: On set: lighting a night chase in Film City');
+    await expect(play).not.toHaveAttribute('aria-label');
+    // The whole card plays it: a click on the picture opens the modal.
+    const image = insider.getByRole('img', { name: 'On set: lighting a night chase in Film City' });
+    await image.scrollIntoViewIfNeeded();
+    const picture = await image.boundingBox();
+    await page.mouse.click(picture!.x + picture!.width / 2, picture!.y + picture!.height / 2);
+    await expect(page.getByRole('dialog', { name: 'On set: lighting a night chase in Film City' })).toBeVisible();
+  });
+
   test('the FAQ has six entries and keeps one open at a time; clicking the open one closes it', async ({ page }) => {
     await page.goto('/');
     const questions = section(page, 'FAQ').getByRole('button');

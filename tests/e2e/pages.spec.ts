@@ -160,8 +160,8 @@ test.describe('about page', () => {
 test.describe('policy pages', () => {
   const pages = [
     ['/privacy-policy', 'Privacy Policy', 'Privacy Policy'],
-    ['/terms-and-conditions', 'Terms & Conditions', 'Terms and Conditions'],
-    ['/refund-cancellation', 'Refund & Cancellation Policy', 'Refund Cancellation'],
+    ['/terms-and-conditions', 'Terms & Conditions', 'Terms & Conditions'],
+    ['/refund-cancellation', 'Return Policy', 'Return Policy'],
     ['/shipping-policy', 'Shipping Policy', 'Shipping Policy'],
   ] as const;
 

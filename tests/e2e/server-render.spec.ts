@@ -15,6 +15,8 @@ test.describe('server-rendered public pages', () => {
     const { data: product } = (await (await request.get('/backend/api/api/v1/getProduct/1')).json()) as ProductAnswer;
     const productPage = await (await request.get('/shop/1')).text();
     expect(productPage).toContain(`>${product.name}</h1>`);
+    // The tab and a shared link's preview name the product: one title, the page's own.
+    expect(productPage.match(/<title>[^<]*<\/title>/g)).toEqual([`<title>${product.name} | CineVerse</title>`]);
     expect(productPage).toContain(formatInr(product.price));
     expect(productPage).toContain('<script type="application/json" id="cv-state">');
     expect(productPage).not.toContain('Loading CineVerse');
@@ -30,6 +32,19 @@ test.describe('server-rendered public pages', () => {
     const cart = await (await request.get('/cart')).text();
     expect(cart).toContain('Loading CineVerse');
     expect(cart).not.toContain('id="cv-state"');
+  });
+
+  test('name the page in the title, and the app keeps naming each page it moves to', async ({ page, request }) => {
+    const { data: product } = (await (await request.get('/backend/api/api/v1/getProduct/1')).json()) as ProductAnswer;
+    await page.goto('/shop');
+    await expect(page).toHaveTitle('Shop | CineVerse');
+    await page.getByRole('link', { name: product.name }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page).toHaveTitle(`${product.name} | CineVerse`);
+    await page.locator('footer').getByRole('link', { name: 'Return Policy', exact: true }).click();
+    await expect(page).toHaveTitle('Return Policy | CineVerse');
+    await page.goto('/');
+    await expect(page).toHaveTitle('CineVerse');
   });
 
   test('show their content with JavaScript turned off', async ({ browser, baseURL }) => {

@@ -24,4 +24,16 @@ describe('breadcrumbsFromPath', () => {
   it('is only Home, not linked, at the root', () => {
     expect(breadcrumbsFromPath('/')).toEqual([{ label: 'Home', to: null }]);
   });
+
+  it("names the page itself by its title when given, so the crumb says what the page's heading and links say", () => {
+    expect(breadcrumbsFromPath('/refund-cancellation', 'Return Policy')).toEqual([
+      { label: 'Home', to: '/' },
+      { label: 'Return Policy', to: null },
+    ]);
+    expect(breadcrumbsFromPath('/category/Actor', 'Actors')).toEqual([
+      { label: 'Home', to: '/' },
+      { label: 'Category', to: '/category' },
+      { label: 'Actors', to: null },
+    ]);
+  });
 });

@@ -3,6 +3,7 @@ import { routeAssets, routeFileOf, serverRenderedHtml, type ViteManifest } from 
 
 const shell = [
   '<!doctype html><html><head>',
+  '<title>CineVerse</title>',
   '<link rel="stylesheet" crossorigin href="/assets/start-A.css">',
   '<link rel="preload" href="/backend/api/getHomeData" as="fetch" crossorigin="anonymous">',
   '<script type="module" crossorigin src="/assets/index-A.js"></script>',
@@ -76,5 +77,19 @@ describe('putting a server-rendered page into the shell', () => {
         },
       ),
     ).toThrow(/#root/);
+  });
+
+  it("puts the page's own title in place of the shell's, and keeps the shell's when the page has none", () => {
+    const page = {
+      html: '<main><h1>Tee &amp; Co $1</h1></main>',
+      head: '<title>Tee &amp; Co $1 | CineVerse</title><link rel="preload" as="image" href="/a.png"/>',
+      state: '{}',
+      routeIds: ['__root__', '/shop/'],
+    };
+    const html = serverRenderedHtml(shell, page, routeAssets(manifest, ['__root__', '/shop/']));
+    expect(html.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Tee &amp; Co $1 | CineVerse</title>']);
+    expect(html).toContain('<link rel="preload" as="image" href="/a.png"/>');
+    const untitled = serverRenderedHtml(shell, { ...page, head: '' }, routeAssets(manifest, ['__root__', '/shop/']));
+    expect(untitled.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>CineVerse</title>']);
   });
 });

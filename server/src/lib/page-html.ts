@@ -69,12 +69,16 @@ export function serverRenderedHtml(shell: string, page: RenderedPage, assets: Ro
   if (open < 0 || close < 0 || !shell.includes(ROOT_END))
     throw new Error('The shell has no #root ending in <!--/app-->');
   const missing = (href: string) => !shell.includes(`href="${href}"`);
+  // The page's own title takes the place of the shell's.
+  const title = /<title>[^<]*<\/title>/.exec(page.head)?.[0];
+  const hints = title ? page.head.replace(title, '') : page.head;
   const links = [
-    ...(page.head ? [page.head] : []),
+    ...(hints ? [hints] : []),
     ...assets.styles.filter(missing).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     `<meta name="${PAGE_MODULES_META}" content="${assets.scripts.join(' ')}">`,
   ];
   const withPage = `${shell.slice(0, open + ROOT_OPEN.length)}${page.html}${shell.slice(close)}`
+    .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
     .replace(/<link rel="preload" href="[^"]*\/getHomeData" as="fetch"[^>]*>\s*/, '')
     .replace(
       '</body>',

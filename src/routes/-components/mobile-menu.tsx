@@ -6,7 +6,15 @@ import classes from './site-layout.module.css';
 /** The phone menu: the main links in a drawer from the right. */
 export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Drawer opened={opened} onClose={onClose} title="Menu" position="right" size="80%" hiddenFrom="sm">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title="Menu"
+      position="right"
+      size="80%"
+      hiddenFrom="sm"
+      closeButtonProps={{ 'aria-label': 'Close menu' }}
+    >
       <nav aria-label="Mobile">
         <Stack gap={4}>
           {navLinks.map((link) => (

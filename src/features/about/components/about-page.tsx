@@ -6,6 +6,7 @@ import { useSiteSettings } from '@/lib/site-settings-context';
 import { telHref } from '@/lib/phone';
 import studioFloor from '../assets/studio-floor.svg';
 import classes from './about.module.css';
+import { DocumentTitle } from '@/components/document-title';
 
 const features = [
   {
@@ -45,6 +46,7 @@ export function AboutPage() {
     <>
       <div className={classes.hero}>
         <PageContainer>
+          <DocumentTitle page="About Us" />
           <Title order={1} className={classes.heroTitle}>
             About Us
           </Title>

@@ -7,6 +7,7 @@ import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@/contr
 import { applyServerError } from '@/lib/form-errors';
 import { useForgotPassword } from '../api/password-reset-calls';
 import classes from './auth.module.css';
+import { DocumentTitle } from '@/components/document-title';
 
 /** Asks for a reset link by email; the answer is the same whether or not the email has an account. */
 export function ForgotPasswordPage() {
@@ -32,6 +33,7 @@ export function ForgotPasswordPage() {
   return (
     <PageContainer>
       <div className={classes.panel}>
+        <DocumentTitle page="Forgot password" />
         <Title order={1} className={classes.title}>
           Forgot your password?
         </Title>

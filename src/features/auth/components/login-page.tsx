@@ -7,6 +7,7 @@ import { loginRequestSchema, type LoginRequest } from '@/contract/user';
 import { applyServerError } from '@/lib/form-errors';
 import { useLogin } from '../api/session-calls';
 import classes from './auth.module.css';
+import { DocumentTitle } from '@/components/document-title';
 
 export interface LoginPageProps {
   /** Where to go after signing in: the page that asked for it. */
@@ -37,6 +38,7 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
   return (
     <PageContainer>
       <div className={classes.panel}>
+        <DocumentTitle page="Log in" />
         <Title order={1} className={classes.title}>
           Log in
         </Title>

@@ -7,6 +7,7 @@ import { PASSWORD_MIN_LENGTH, registerRequestSchema } from '@/contract/user';
 import { applyServerError } from '@/lib/form-errors';
 import { useRegister } from '../api/session-calls';
 import classes from './auth.module.css';
+import { DocumentTitle } from '@/components/document-title';
 
 export interface RegisterPageProps {
   redirect: string;
@@ -43,6 +44,7 @@ export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
   return (
     <PageContainer>
       <div className={classes.panel}>
+        <DocumentTitle page="Create account" />
         <Title order={1} className={classes.title}>
           Create your account
         </Title>

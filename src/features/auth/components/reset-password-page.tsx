@@ -7,6 +7,7 @@ import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@/contrac
 import { applyServerError } from '@/lib/form-errors';
 import { useResetPassword } from '../api/password-reset-calls';
 import classes from './auth.module.css';
+import { DocumentTitle } from '@/components/document-title';
 
 export interface ResetPasswordPageProps {
   /** The token of the mailed link. */
@@ -38,6 +39,7 @@ export function ResetPasswordPage({ token }: ResetPasswordPageProps) {
   return (
     <PageContainer>
       <div className={classes.panel}>
+        <DocumentTitle page="New password" />
         <Title order={1} className={classes.title}>
           Choose a new password
         </Title>

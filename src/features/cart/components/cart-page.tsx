@@ -10,6 +10,7 @@ import { formatInr } from '@/lib/money';
 import { useCartActions, useDisplayedCart } from '../api/cart-mutations';
 import classes from './cart.module.css';
 import { QuantityStepper } from './quantity-stepper';
+import { DocumentTitle } from '@/components/document-title';
 
 function CartLineRow({ line, wished }: { line: CartLine; wished: boolean }) {
   const actions = useCartActions();
@@ -88,6 +89,7 @@ export function CartPage({ couponField, discount, couponCode, wishedProductIds }
 
   return (
     <PageContainer>
+      <DocumentTitle page="Your cart" />
       <Title order={1} mb="md">
         Your cart
       </Title>

@@ -9,6 +9,7 @@ import { imageUrl } from '@/lib/image-url';
 import { productQueryOptions, ProductNotFoundError } from '../api/get-product';
 import classes from './catalog.module.css';
 import { PriceTag, StockState } from './price-tag';
+import { DocumentTitle } from '@/components/document-title';
 
 /** The product's images: one large, arrows and thumbnails to change it. */
 function Gallery({ product }: { product: Product }) {
@@ -83,6 +84,7 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
   if (query.error instanceof ProductNotFoundError) {
     return (
       <PageContainer>
+        <DocumentTitle page="Product not found" />
         <Title order={1}>Product not found</Title>
         <Text mt="sm" mb="lg">
           This product does not exist or is no longer sold.
@@ -136,6 +138,7 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
       <div className={classes.detail}>
         <Gallery product={product} />
         <Stack gap="sm">
+          <DocumentTitle page={product.name} />
           <Title order={1} fz={{ base: 26, sm: 34 }}>
             {product.name}
           </Title>

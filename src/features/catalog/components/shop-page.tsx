@@ -8,6 +8,7 @@ import { productSorts, type Product, type ProductSort } from '@/contract/catalog
 import { productsQueryOptions, type ProductFilters } from '../api/get-products';
 import classes from './catalog.module.css';
 import { ProductCard } from './product-card';
+import { DocumentTitle } from '@/components/document-title';
 
 /** Typing waits this long before the address and the list change: one request per pause, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -37,6 +38,7 @@ export function ShopPage({ filters, onFiltersChange, renderCardActions }: ShopPa
 
   return (
     <PageContainer>
+      <DocumentTitle page="Shop" />
       <Title order={1} className={classes.title}>
         CineVerse Store
       </Title>

@@ -11,6 +11,7 @@ import { telHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
 import { CategoryNotFoundError, directoryPageQueryOptions, type DirectoryFilters } from '../api/get-directory-page';
 import classes from './directory.module.css';
+import { DocumentTitle } from '@/components/document-title';
 
 /** Typing waits this long before the address and the list change: one request per pause, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -79,6 +80,7 @@ export function DirectoryPage({ categoryName, filters, onFiltersChange }: Direct
     return (
       <PageContainer>
         <div className={classes.notFound}>
+          <DocumentTitle page="Category not found" />
           <Title order={1}>Category not found</Title>
           <Text mt="sm" mb="lg">
             There is no “{categoryName}” category in the directory. It may have been renamed or removed.
@@ -97,6 +99,7 @@ export function DirectoryPage({ categoryName, filters, onFiltersChange }: Direct
 
   return (
     <PageContainer>
+      <DocumentTitle page={title} />
       <Title order={1} className={classes.title}>
         {title}
       </Title>

@@ -6,6 +6,7 @@ import { useSiteSettings } from '@/lib/site-settings-context';
 import { telHref, whatsappHref } from '@/lib/phone';
 import classes from './contact.module.css';
 import { ContactForm } from './contact-form';
+import { DocumentTitle } from '@/components/document-title';
 
 const MAP_ADDRESS = 'Andheri West, Mumbai, Maharashtra';
 const MAP_URL = `https://maps.google.com/maps?q=${encodeURIComponent(MAP_ADDRESS)}&z=14&output=embed`;
@@ -79,6 +80,7 @@ function ContactDetails() {
 export function ContactPage() {
   return (
     <PageContainer>
+      <DocumentTitle page="Contact Us" />
       <Title order={1} className={classes.title}>
         Get in Touch
       </Title>

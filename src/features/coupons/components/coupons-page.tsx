@@ -5,6 +5,7 @@ import { PageContainer } from '@/components/page-container';
 import type { Coupon } from '@/contract/coupons';
 import { formatDate, formatInr } from '@/lib/money';
 import { couponsQueryOptions } from '../api/coupon-calls';
+import { DocumentTitle } from '@/components/document-title';
 
 function couponRule(coupon: Coupon): string {
   const saving = coupon.kind === 'percent' ? `${coupon.value}% off` : `${formatInr(coupon.value)} off`;
@@ -17,6 +18,7 @@ export function CouponsPage() {
   const query = useQuery(couponsQueryOptions());
   return (
     <PageContainer>
+      <DocumentTitle page="Coupons" />
       <Title order={1} mb="xs">
         Coupons
       </Title>

@@ -20,7 +20,7 @@ export function CardImage({ src, alt, className }: { src: string; alt: string; c
   );
 }
 
-export function CardText({ title, description, extra }: { title: string; description: string; extra?: ReactNode }) {
+export function CardText({ title, description, extra }: { title: ReactNode; description: string; extra?: ReactNode }) {
   return (
     <div className={classes.cardBody}>
       <h3 className={classes.cardTitle}>{title}</h3>

@@ -14,6 +14,7 @@ import {
 } from './home-sections';
 import classes from './home.module.css';
 import type { PlayingVideo } from './video-modal';
+import { DocumentTitle } from '@/components/document-title';
 
 const VideoModal = lazy(() => import('./video-modal').then((module) => ({ default: module.VideoModal })));
 
@@ -58,6 +59,7 @@ export function HomePage({ data, siteName }: { data: HomeData | undefined; siteN
   const insiders = data?.insiderList ?? [];
   return (
     <PageContainer>
+      <DocumentTitle />
       <h1 className={classes.srOnly}>{siteName}</h1>
       <CategoryTiles categoryList={data?.categoryList} />
       <BannerCarousel banners={data?.bannerList ?? []} />

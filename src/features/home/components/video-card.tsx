@@ -34,25 +34,25 @@ export function VideoCard({ item, onPlay }: { item: VideoItem; onPlay: (video: P
     </div>
   );
   if (videoId) {
+    // The title is the button, whose click area covers the card: its name is its visible text (WCAG 2.5.3).
+    const play = (
+      <button type="button" className={classes.playButton} onClick={() => onPlay({ title: item.title, videoId })}>
+        <VisuallyHidden>Play video: </VisuallyHidden>
+        {item.title}
+      </button>
+    );
     return (
-      <div className={classes.card}>
-        <button
-          type="button"
-          className={classes.card}
-          style={{ border: 0 }}
-          onClick={() => onPlay({ title: item.title, videoId })}
-          aria-label={`Play video: ${item.title}`}
-        >
-          {image}
-          <CardText title={item.title} description={item.description} />
-        </button>
-        {extra ? <div style={{ padding: '0 0.75rem 0.75rem' }}>{extra}</div> : null}
+      <div className={`${classes.card} ${classes.videoCard}`}>
+        {image}
+        <CardText title={play} description={item.description} extra={extra} />
       </div>
     );
   }
+  const href = safeHref(item.video);
   return (
     <div className={classes.card}>
-      <SmartLink href={item.video} aria-label={safeHref(item.video) ? `Watch video: ${item.title}` : undefined}>
+      <SmartLink href={item.video}>
+        {href ? <VisuallyHidden>Watch video: </VisuallyHidden> : null}
         {image}
         <CardText title={item.title} description={item.description} />
       </SmartLink>

@@ -1,9 +1,23 @@
 import { AspectRatio, Modal } from '@mantine/core';
+import type { FocusEvent } from 'react';
 import { youtubeEmbedUrl } from '@/lib/youtube';
 
 export interface PlayingVideo {
   title: string;
   videoId: string;
+}
+
+/**
+ * The modal's last stop for the Tab key. Tab pressed inside the video frame is the frame's own and never reaches the
+ * modal's focus trap, so the browser would move on past the modal; this stop sends it back to the close button. Coming
+ * backwards from the close button (the trap wraps Shift+Tab to here), it goes on to the frame.
+ */
+function onFocusGuard(event: FocusEvent<HTMLSpanElement>) {
+  const dialog = event.currentTarget.closest('[role="dialog"]');
+  const close = dialog?.querySelector('button');
+  const frame = dialog?.querySelector('iframe');
+  if (event.relatedTarget === close && frame) frame.focus();
+  else close?.focus();
 }
 
 /** Plays a YouTube video in a frame; closes on its close button, a click on the overlay or Escape. */
@@ -29,6 +43,7 @@ export function VideoModal({ video, onClose }: { video: PlayingVideo | null; onC
           />
         </AspectRatio>
       ) : null}
+      <span tabIndex={0} onFocus={onFocusGuard} />
     </Modal>
   );
 }

@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { applyServerError, newIdempotencyKey } from '@/lib/form-errors';
 import { useCompleteOrder } from '../api/order-calls';
 import classes from './orders.module.css';
+import { DocumentTitle } from '@/components/document-title';
 
 /** India's states and union territories, for the state field. */
 const indianStates = [
@@ -163,6 +164,7 @@ export function CheckoutPage({
   if (cartIsEmpty) {
     return (
       <PageContainer>
+        <DocumentTitle page="Checkout" />
         <Title order={1} mb="md">
           Checkout
         </Title>
@@ -173,6 +175,7 @@ export function CheckoutPage({
 
   return (
     <PageContainer>
+      <DocumentTitle page="Checkout" />
       <Title order={1} mb="md">
         Checkout
       </Title>

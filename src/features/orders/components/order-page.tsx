@@ -10,6 +10,7 @@ import { formatDate, formatInr } from '@/lib/money';
 import { orderQueryOptions, useCancelOrder } from '../api/order-calls';
 import classes from './orders.module.css';
 import { OrderStatusBadge } from './order-status';
+import { DocumentTitle } from '@/components/document-title';
 
 export interface OrderPageProps {
   orderId: number;
@@ -34,6 +35,7 @@ export function OrderPage({ orderId, placed }: OrderPageProps) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <PageContainer>
+        <DocumentTitle page={notFound ? 'Order not found' : 'Order'} />
         <Title order={1} mb="sm">
           {notFound ? 'Order not found' : 'The order could not be loaded'}
         </Title>
@@ -55,6 +57,7 @@ export function OrderPage({ orderId, placed }: OrderPageProps) {
         </Alert>
       ) : null}
       <Group justify="space-between" mb="xs">
+        <DocumentTitle page={`Order #${order.id}`} />
         <Title order={1}>Order #{order.id}</Title>
         <OrderStatusBadge status={order.status} />
       </Group>

@@ -10,6 +10,7 @@ import { ordersQueryOptions } from '../api/order-calls';
 import classes from './orders.module.css';
 import { OrderStatusBadge } from './order-status';
 import { statusLabels } from './order-status-labels';
+import { DocumentTitle } from '@/components/document-title';
 
 export interface OrdersPageProps {
   page: number;
@@ -23,6 +24,7 @@ export function OrdersPage({ page, status, onChange }: OrdersPageProps) {
   const totalPages = data ? Math.max(1, Math.ceil(data.meta.total / data.meta.per_page)) : 1;
   return (
     <PageContainer>
+      <DocumentTitle page="Your orders" />
       <Title order={1} mb="md">
         Your orders
       </Title>

@@ -5,15 +5,17 @@ import { PageContainer } from '@/components/page-container';
 import { SmartLink } from '@/components/smart-link';
 import { breadcrumbsFromPath } from '@/lib/breadcrumbs';
 import classes from './policies.module.css';
+import { DocumentTitle } from '@/components/document-title';
 
-/** A policy page: a banner with the title and breadcrumbs built from the URL path, then the text. */
+/** A policy page: a banner with the title and breadcrumbs built from the URL path (the last one is the title), then the text. */
 export function PolicyLayout({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname });
-  const crumbs = breadcrumbsFromPath(pathname);
+  const crumbs = breadcrumbsFromPath(pathname, title);
   return (
     <>
       <div className={classes.banner}>
         <PageContainer>
+          <DocumentTitle page={title} />
           <Title order={1} className={classes.title}>
             {title}
           </Title>

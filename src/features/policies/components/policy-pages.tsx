@@ -140,7 +140,7 @@ export function TermsPage() {
           Orders may be cancelled within 30 days; defective, damaged or incorrect items reported within 30 days of
           delivery are replaced or refunded to the original payment mode within 30 days. The{' '}
           <Anchor component={Link} to="/refund-cancellation">
-            Refund & Cancellation Policy
+            Return Policy
           </Anchor>{' '}
           has the details.
         </p>
@@ -157,7 +157,7 @@ export function TermsPage() {
 
 export function RefundPolicyPage() {
   return (
-    <PolicyLayout title="Refund & Cancellation Policy" updated={UPDATED}>
+    <PolicyLayout title="Return Policy" updated={UPDATED}>
       <PolicySection title="Cancellation">
         <ul>
           <li>You can cancel an order only within 30 days of placing it.</li>

@@ -6,6 +6,7 @@ import { PageContainer } from '@/components/page-container';
 import { addressInputSchema, profileUpdateSchema, type Profile, type SavedAddress } from '@/contract/user';
 import { applyServerError } from '@/lib/form-errors';
 import { useRemoveAddress, useSaveAddress, useUpdateProfile } from '../api/profile-calls';
+import { DocumentTitle } from '@/components/document-title';
 
 const OFFLINE = 'You are offline. Saving needs the network.';
 
@@ -122,6 +123,7 @@ export function ProfilePage({ profile, logoutButton }: { profile: Profile; logou
   return (
     <PageContainer>
       <Group justify="space-between" mb="lg">
+        <DocumentTitle page="Your profile" />
         <Title order={1}>Your profile</Title>
         {logoutButton}
       </Group>

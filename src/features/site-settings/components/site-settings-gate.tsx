@@ -19,7 +19,8 @@ function setLink(rel: string, href: string): void {
 /**
  * Start-up as the spec says: a spinner while the site settings load, then the app, whether the load succeeded or
  * failed. On success the settings are provided to the app (`useSiteSettings`), go to the global store and set the
- * title, favicon and touch icon.
+ * favicon and touch icon (each page names itself
+ * and the site in its title: `DocumentTitle`).
  */
 export function SiteSettingsGate({ children }: { children: ReactNode }) {
   const { data, error, isPending } = useQuery(homeDataQueryOptions());
@@ -32,7 +33,6 @@ export function SiteSettingsGate({ children }: { children: ReactNode }) {
     if (!data) return;
     const settings = data.site_settings;
     setSiteSetting(settings);
-    if (settings.site_name) document.title = settings.site_name;
     if (settings.site_favicon) setLink('icon', imageUrl(settings.site_favicon, 'settings'));
     if (settings.site_logo) setLink('apple-touch-icon', imageUrl(settings.site_logo, 'settings'));
   }, [data, setSiteSetting]);

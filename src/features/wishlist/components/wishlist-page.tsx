@@ -6,6 +6,7 @@ import { imageUrl } from '@/lib/image-url';
 import { formatInr } from '@/lib/money';
 import { useDisplayedWishlist, useWishlistActions } from '../api/wishlist-calls';
 import classes from './wishlist.module.css';
+import { DocumentTitle } from '@/components/document-title';
 
 /** `cartProductIds`: products already in the cart, so a move leaves their quantity as it is. */
 export function WishlistPage({ cartProductIds }: { cartProductIds: ReadonlySet<number> }) {
@@ -15,6 +16,7 @@ export function WishlistPage({ cartProductIds }: { cartProductIds: ReadonlySet<n
 
   return (
     <PageContainer>
+      <DocumentTitle page="Your wishlist" />
       <Title order={1} mb="md">
         Your wishlist
       </Title>
