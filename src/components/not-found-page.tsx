@@ -10,7 +10,7 @@ export function NotFoundPage() {
   return (
     <Container size="sm" py={64}>
       <Stack align="center" ta="center" gap="lg">
-        <Text fz={96} fw={700} c="saffron.8" lh={1} ff="heading" aria-hidden="true">
+        <Text fz={96} fw={700} c="var(--mantine-primary-color-filled)" lh={1} ff="heading" aria-hidden="true">
           404
         </Text>
         <DocumentTitle page="Scene Not Found" />

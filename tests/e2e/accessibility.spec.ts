@@ -101,6 +101,21 @@ test.describe('accessibility', () => {
     }
   });
 
+  test('the first Tab stop is a Skip to content link, which takes the keyboard past the header to the page', async ({
+    page,
+  }) => {
+    await page.goto('/shop');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+    // The next Tab stop is in the page, not back in the header.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement))).toBe(true);
+  });
+
   test('the phone menu opens and closes by keyboard', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');
@@ -109,6 +124,7 @@ test.describe('accessibility', () => {
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByRole('link', { name: 'About Us' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await menuButton.focus();

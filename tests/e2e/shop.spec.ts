@@ -224,6 +224,30 @@ test.describe('storefront', () => {
     await expect(page.getByText('Nothing saved yet.')).toBeVisible();
   });
 
+  test('removing lines by keyboard keeps focus in the cart: on the next line, then on the heading', async ({
+    page,
+  }) => {
+    const shopper = await registerShopper(page.request);
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 1, quantity: 1 });
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 2, quantity: 1 });
+    await signIn(page, shopper);
+    await page.goto('/cart');
+    const lines = page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem');
+    await expect(lines).toHaveCount(2);
+    const second = lines.nth(1);
+    const secondName = await second.getByRole('link').textContent();
+
+    await lines.nth(0).getByRole('button', { name: 'Remove', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(lines).toHaveCount(1);
+    // The Remove of the line that is left, so a second Enter takes it out too.
+    await expect(lines.nth(0).getByRole('button', { name: 'Remove', exact: true })).toBeFocused();
+    await expect(lines.nth(0).getByRole('link')).toHaveText(secondName!);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeFocused();
+  });
+
   test('a click on Add to cart or Wishlist before the profile has loaded waits for it instead of being lost', async ({
     page,
   }) => {

@@ -1,12 +1,12 @@
 import { Button, Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { Reveal } from '@/components/reveal';
 import { useSiteSettings } from '@/lib/site-settings-context';
 import { telHref } from '@/lib/phone';
 import studioFloor from '../assets/studio-floor.svg';
 import classes from './about.module.css';
-import { DocumentTitle } from '@/components/document-title';
 
 const features = [
   {

@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/c
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@/contract/user';
 import { applyServerError } from '@/lib/form-errors';
 import { useForgotPassword } from '../api/password-reset-calls';
 import classes from './auth.module.css';
-import { DocumentTitle } from '@/components/document-title';
 
 /** Asks for a reset link by email; the answer is the same whether or not the email has an account. */
 export function ForgotPasswordPage() {

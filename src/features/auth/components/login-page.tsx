@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } f
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { loginRequestSchema, type LoginRequest } from '@/contract/user';
 import { applyServerError } from '@/lib/form-errors';
 import { useLogin } from '../api/session-calls';
 import classes from './auth.module.css';
-import { DocumentTitle } from '@/components/document-title';
 
 export interface LoginPageProps {
   /** Where to go after signing in: the page that asked for it. */

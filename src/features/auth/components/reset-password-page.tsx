@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@manti
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@/contract/user';
 import { applyServerError } from '@/lib/form-errors';
 import { useResetPassword } from '../api/password-reset-calls';
 import classes from './auth.module.css';
-import { DocumentTitle } from '@/components/document-title';
 
 export interface ResetPasswordPageProps {
   /** The token of the mailed link. */

@@ -1,16 +1,19 @@
 import { Alert, Anchor, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { MAX_LINE_QUANTITY, type CartLine } from '@/contract/cart';
 import { FREE_SHIPPING_FROM, orderTotals } from '@/contract/orders';
 import { NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
+import { keepFocusInList } from '@/lib/keep-focus';
 import { formatInr } from '@/lib/money';
 import { useCartActions, useDisplayedCart } from '../api/cart-mutations';
 import classes from './cart.module.css';
 import { QuantityStepper } from './quantity-stepper';
-import { DocumentTitle } from '@/components/document-title';
+
+const CART_HEADING_ID = 'cart-heading';
 
 function CartLineRow({ line, wished }: { line: CartLine; wished: boolean }) {
   const actions = useCartActions();
@@ -53,7 +56,11 @@ function CartLineRow({ line, wished }: { line: CartLine; wished: boolean }) {
             variant="subtle"
             size="compact-md"
             loading={waiting}
-            onClick={() => actions.moveToWishlist(line.product, wished)}
+            data-action="move"
+            onClick={(event) => {
+              keepFocusInList(event.currentTarget, CART_HEADING_ID);
+              actions.moveToWishlist(line.product, wished);
+            }}
           >
             Move to wishlist
           </Button>
@@ -62,7 +69,11 @@ function CartLineRow({ line, wished }: { line: CartLine; wished: boolean }) {
             color="red"
             size="compact-md"
             loading={waiting}
-            onClick={() => actions.remove(line.product)}
+            data-action="remove"
+            onClick={(event) => {
+              keepFocusInList(event.currentTarget, CART_HEADING_ID);
+              actions.remove(line.product);
+            }}
           >
             Remove
           </Button>
@@ -90,7 +101,7 @@ export function CartPage({ couponField, discount, couponCode, wishedProductIds }
   return (
     <PageContainer>
       <DocumentTitle page="Your cart" />
-      <Title order={1} mb="md">
+      <Title order={1} mb="md" id={CART_HEADING_ID} tabIndex={-1}>
         Your cart
       </Title>
       {query.isPending ? (

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Breadcrumbs, Button, Stack, Text, Title } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
 import type { Product } from '@/contract/catalog';
@@ -9,7 +10,6 @@ import { imageUrl } from '@/lib/image-url';
 import { productQueryOptions, ProductNotFoundError } from '../api/get-product';
 import classes from './catalog.module.css';
 import { PriceTag, StockState } from './price-tag';
-import { DocumentTitle } from '@/components/document-title';
 
 /** The product's images: one large, arrows and thumbnails to change it. */
 function Gallery({ product }: { product: Product }) {

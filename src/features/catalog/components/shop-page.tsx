@@ -2,13 +2,13 @@ import { Button, NativeSelect, SimpleGrid, Text, TextInput, Title } from '@manti
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
 import { productSorts, type Product, type ProductSort } from '@/contract/catalog';
 import { productsQueryOptions, type ProductFilters } from '../api/get-products';
 import classes from './catalog.module.css';
 import { ProductCard } from './product-card';
-import { DocumentTitle } from '@/components/document-title';
 
 /** Typing waits this long before the address and the list change: one request per pause, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;

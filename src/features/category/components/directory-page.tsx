@@ -3,6 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
 import type { DirectoryEntry } from '@/contract/directory';
@@ -11,7 +12,6 @@ import { telHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
 import { CategoryNotFoundError, directoryPageQueryOptions, type DirectoryFilters } from '../api/get-directory-page';
 import classes from './directory.module.css';
-import { DocumentTitle } from '@/components/document-title';
 
 /** Typing waits this long before the address and the list change: one request per pause, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;

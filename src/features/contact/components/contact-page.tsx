@@ -1,12 +1,12 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { useSiteSettings } from '@/lib/site-settings-context';
 import { telHref, whatsappHref } from '@/lib/phone';
 import classes from './contact.module.css';
 import { ContactForm } from './contact-form';
-import { DocumentTitle } from '@/components/document-title';
 
 const MAP_ADDRESS = 'Andheri West, Mumbai, Maharashtra';
 const MAP_URL = `https://maps.google.com/maps?q=${encodeURIComponent(MAP_ADDRESS)}&z=14&output=embed`;

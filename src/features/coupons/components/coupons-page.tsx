@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import type { Coupon } from '@/contract/coupons';
 import { formatDate, formatInr } from '@/lib/money';
 import { couponsQueryOptions } from '../api/coupon-calls';
-import { DocumentTitle } from '@/components/document-title';
 
 function couponRule(coupon: Coupon): string {
   const saving = coupon.kind === 'percent' ? `${coupon.value}% off` : `${formatInr(coupon.value)} off`;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import type { HomeData, Section } from '@/contract/site';
 import { imageUrl } from '@/lib/image-url';
@@ -14,7 +15,6 @@ import {
 } from './home-sections';
 import classes from './home.module.css';
 import type { PlayingVideo } from './video-modal';
-import { DocumentTitle } from '@/components/document-title';
 
 const VideoModal = lazy(() => import('./video-modal').then((module) => ({ default: module.VideoModal })));
 

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Radio, Select, Stack, Text, TextInput, 
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { completeOrderRequestSchema } from '@/contract/orders';
 import type { Profile } from '@/contract/user';
@@ -9,7 +10,6 @@ import { ApiError } from '@/lib/api-client';
 import { applyServerError, newIdempotencyKey } from '@/lib/form-errors';
 import { useCompleteOrder } from '../api/order-calls';
 import classes from './orders.module.css';
-import { DocumentTitle } from '@/components/document-title';
 
 /** India's states and union territories, for the state field. */
 const indianStates = [
@@ -284,12 +284,12 @@ export function CheckoutPage({
             </Text>
           ) : null}
           {couponRefusal ? (
-            <Text fz="sm" c="red.9" role="alert">
+            <Text fz="sm" c="var(--cv-danger-text)" role="alert">
               {couponRefusal} The order is placed without it.
             </Text>
           ) : null}
           {form.errors.coupon_code ? (
-            <Text fz="sm" c="red.9" role="alert">
+            <Text fz="sm" c="var(--cv-danger-text)" role="alert">
               {form.errors.coupon_code}
             </Text>
           ) : null}

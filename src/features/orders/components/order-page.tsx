@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
@@ -10,7 +11,6 @@ import { formatDate, formatInr } from '@/lib/money';
 import { orderQueryOptions, useCancelOrder } from '../api/order-calls';
 import classes from './orders.module.css';
 import { OrderStatusBadge } from './order-status';
-import { DocumentTitle } from '@/components/document-title';
 
 export interface OrderPageProps {
   orderId: number;

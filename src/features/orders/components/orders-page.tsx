@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { PageNav } from '@/components/query-states';
 import { orderStatuses, type OrderStatus } from '@/contract/orders';
@@ -10,7 +11,6 @@ import { ordersQueryOptions } from '../api/order-calls';
 import classes from './orders.module.css';
 import { OrderStatusBadge } from './order-status';
 import { statusLabels } from './order-status-labels';
-import { DocumentTitle } from '@/components/document-title';
 
 export interface OrdersPageProps {
   page: number;

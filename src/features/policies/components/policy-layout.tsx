@@ -1,11 +1,11 @@
 import { Breadcrumbs, Text, Title } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { SmartLink } from '@/components/smart-link';
 import { breadcrumbsFromPath } from '@/lib/breadcrumbs';
 import classes from './policies.module.css';
-import { DocumentTitle } from '@/components/document-title';
 
 /** A policy page: a banner with the title and breadcrumbs built from the URL path (the last one is the title), then the text. */
 export function PolicyLayout({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {

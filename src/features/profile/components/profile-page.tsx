@@ -2,11 +2,11 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title 
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { addressInputSchema, profileUpdateSchema, type Profile, type SavedAddress } from '@/contract/user';
 import { applyServerError } from '@/lib/form-errors';
 import { useRemoveAddress, useSaveAddress, useUpdateProfile } from '../api/profile-calls';
-import { DocumentTitle } from '@/components/document-title';
 
 const OFFLINE = 'You are offline. Saving needs the network.';
 

@@ -1,12 +1,15 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
+import { keepFocusInList } from '@/lib/keep-focus';
 import { formatInr } from '@/lib/money';
 import { useDisplayedWishlist, useWishlistActions } from '../api/wishlist-calls';
 import classes from './wishlist.module.css';
-import { DocumentTitle } from '@/components/document-title';
+
+const WISHLIST_HEADING_ID = 'wishlist-heading';
 
 /** `cartProductIds`: products already in the cart, so a move leaves their quantity as it is. */
 export function WishlistPage({ cartProductIds }: { cartProductIds: ReadonlySet<number> }) {
@@ -17,7 +20,7 @@ export function WishlistPage({ cartProductIds }: { cartProductIds: ReadonlySet<n
   return (
     <PageContainer>
       <DocumentTitle page="Your wishlist" />
-      <Title order={1} mb="md">
+      <Title order={1} mb="md" id={WISHLIST_HEADING_ID} tabIndex={-1}>
         Your wishlist
       </Title>
       {query.isPending ? (
@@ -55,7 +58,7 @@ export function WishlistPage({ cartProductIds }: { cartProductIds: ReadonlySet<n
                   {item.product.name}
                 </Link>
                 <Text fw={700}>{formatInr(item.product.price)}</Text>
-                <Text fz="sm" c={item.product.stock > 0 ? 'dimmed' : 'red.9'}>
+                <Text fz="sm" c={item.product.stock > 0 ? 'dimmed' : 'var(--cv-danger-text)'}>
                   {item.product.stock > 0 ? 'In stock' : 'Out of stock'}
                 </Text>
                 <Group gap="xs" mt="auto">
@@ -64,7 +67,11 @@ export function WishlistPage({ cartProductIds }: { cartProductIds: ReadonlySet<n
                     disabled={item.product.stock <= 0}
                     // Until the profile says whose outbox a press goes to, it would be lost.
                     loading={!actions.ready}
-                    onClick={() => actions.moveToCart(item.product, cartProductIds.has(item.product_id))}
+                    data-action="move"
+                    onClick={(event) => {
+                      keepFocusInList(event.currentTarget, WISHLIST_HEADING_ID);
+                      actions.moveToCart(item.product, cartProductIds.has(item.product_id));
+                    }}
                     aria-label={`Move ${item.product.name} to cart`}
                   >
                     Move to cart
@@ -74,7 +81,11 @@ export function WishlistPage({ cartProductIds }: { cartProductIds: ReadonlySet<n
                     variant="subtle"
                     color="red"
                     loading={!actions.ready}
-                    onClick={() => actions.remove(item.product)}
+                    data-action="remove"
+                    onClick={(event) => {
+                      keepFocusInList(event.currentTarget, WISHLIST_HEADING_ID);
+                      actions.remove(item.product);
+                    }}
                     aria-label={`Remove ${item.product.name} from wishlist`}
                   >
                     Remove
