@@ -2,6 +2,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartSchema } from '../../src/contract/cart.js';
+import { buildApp } from '../../server/src/app.js';
+import { openDatabase } from '../../server/src/db/client.js';
 import { rowsOf } from '../../server/src/db/json-statement.js';
 import { cartItems, idempotencyKeys, products, users } from '../../server/src/db/schema.js';
 import { createShopper, productNamed, setStock, USER_API, type Shopper } from './shop-helpers.js';
@@ -298,6 +300,72 @@ describe.skipIf(!!process.env.DATABASE_URL)('the batched statements on the embed
         const condition = details.find((next) => /(Index Cond|Recheck Cond):/.test(next)) ?? '(no index condition)';
         expect(`${name}: ${line.trim()} ${condition.trim()}`).toMatch(/(Index Cond|Recheck Cond): .*\b(user_id|id) = /);
       });
+    }
+  });
+});
+
+describe('two servers on one database', () => {
+  it('a key sent to two servers on one database at once is done once: the other answers with its replay, never 500', async () => {
+    await emptyCarts();
+    // A second process: its own pool of connections to the same PostgreSQL database (on PGlite, the same one).
+    const secondDatabase = testApp.databaseUrl
+      ? await openDatabase({ databaseUrl: testApp.databaseUrl })
+      : testApp.database;
+    const second = await buildApp({
+      database: secondDatabase,
+      closeDatabase: secondDatabase !== testApp.database,
+      dataDir: testApp.dataDir,
+      distDir: testApp.dataDir,
+      logLevel: 'silent',
+      readCache: false,
+    });
+    try {
+      const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
+      await setStock(testApp.app, tee.id, 500);
+      const rounds = 20;
+      const send = (app: typeof second, round: number) =>
+        app.inject({
+          method: 'POST',
+          url: `${USER_API}/addToCart`,
+          headers: { ...shoppers[round % shoppers.length]!.headers, 'idempotency-key': `two-servers-${round}` },
+          payload: { product_id: tee.id, quantity: 1 },
+        });
+      // A pair at a time: each server then runs its request alone, the two transactions side by side.
+      const answers = [];
+      for (let round = 0; round < rounds; round += 1) {
+        answers.push(await Promise.all([send(testApp.app, round), send(second, round)]));
+      }
+      for (const pair of answers) {
+        expect(pair.map((answer) => answer.statusCode)).toEqual([200, 200]);
+        // One of the two did the add, the other replays its answer: the same cart.
+        expect(pair.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
+        expect(pair[0]!.json()).toEqual(pair[1]!.json());
+      }
+      // Each round added one tee, once.
+      const [row] = await testApp.app.db
+        .select({ total: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::integer` })
+        .from(cartItems)
+        .where(eq(cartItems.productId, tee.id));
+      expect(row!.total).toBe(rounds);
+
+      // The same for a call outside the cart's batches (one transaction a request): one adds, the other replays.
+      const someProducts = await testApp.app.db.select({ id: products.id }).from(products).limit(5);
+      for (const [round, product] of someProducts.entries()) {
+        const pair = await Promise.all(
+          [testApp.app, second].map((app) =>
+            app.inject({
+              method: 'POST',
+              url: `${USER_API}/addToWishlist`,
+              headers: { ...shoppers[round]!.headers, 'idempotency-key': `two-servers-wish-${round}` },
+              payload: { product_id: product.id },
+            }),
+          ),
+        );
+        expect(pair.map((answer) => answer.statusCode)).toEqual([200, 200]);
+        expect(pair.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
+      }
+    } finally {
+      await second.close();
     }
   });
 });

@@ -12,6 +12,8 @@ import type { MailTransport } from '../../server/src/plugins/mailer.js';
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The PostgreSQL database's address, for a second server on it (undefined on PGlite). */
+  databaseUrl: string | undefined;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -71,6 +73,7 @@ export async function createTestApp(
     app,
     database,
     dataDir,
+    databaseUrl,
     async close() {
       await app.close();
       await dropDatabase?.();

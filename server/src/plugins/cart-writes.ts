@@ -240,7 +240,7 @@ export default fp(
      * Runs a batch and resolves, once its transaction has committed (or failed), to what answers its requests: a
      * request is never told of a change that is then rolled back.
      */
-    async function run(batch: Pending[]): Promise<() => void> {
+    async function run(batch: Pending[], keyMetInUse = false): Promise<() => void> {
       try {
         const outcomes = (await runAtOnce(batch)) ?? (await db.transaction((tx) => runBatch(tx, batch)));
         return () =>
@@ -252,6 +252,9 @@ export default fp(
             }
           });
       } catch (error) {
+        // A request alone whose key another server process took between the look-up and the insert: that process
+        // has committed by now (the insert waited for it), so the request runs once more and replays its answer.
+        if (batch.length === 1 && error instanceof KeyInUse && !keyMetInUse) return run(batch, true);
         if (batch.length === 1) return () => batch[0]!.reject(error);
         // A batch that failed as a whole (a database error, a key taken by another server process) runs again one
         // request at a time, so that one request's failure is never another's.
