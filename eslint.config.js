@@ -23,6 +23,13 @@ const features = [
   'profile',
 ];
 
+/** The browser's code and its build never import the server's. */
+const serverStaysOut = {
+  target: ['./src', './sw', './build', './vite.config.ts'],
+  from: './server',
+  message: 'The app and its build share nothing with the server but src/contract.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'data', 'node_modules', '.scratch', 'src/route-tree.gen.ts', 'bench/results'] },
   js.configs.recommended,
@@ -64,6 +71,7 @@ export default tseslint.config(
               target: ['./src/components', './src/hooks', './src/lib', './src/contract', './src/offline'],
               from: ['./src/features', './src/app', './src/routes'],
             },
+            serverStaysOut,
           ],
         },
       ],
@@ -89,6 +97,29 @@ export default tseslint.config(
         { patterns: [{ regex: '^(?!zod/mini$|\\./).*', message: 'contract/ imports only zod/mini.' }] },
       ],
     },
+  },
+  {
+    // The server shares only the wire contract with the app (types of the server-rendered page module included).
+    files: ['server/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server',
+              from: './src',
+              except: ['./contract'],
+              message: 'The server imports nothing from src/ but src/contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['sw/**/*.ts', 'build/**/*.ts', 'vite.config.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [serverStaysOut] }] },
   },
   {
     // Route files export their Route object; the router plugin splits their components.

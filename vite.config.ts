@@ -3,7 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { startChunk, startModule } from './server/src/build/start-chunk.js';
+import { startChunk, startModule } from './build/start-chunk.js';
 import { APP_MODULES_META, COLOR_SCHEME_SCRIPT } from './src/contract/page-routes.js';
 
 /** Where `npm run dev` sends API and upload calls: the server started by `npm start`. */
@@ -98,7 +98,7 @@ const frameworkModules = /node_modules\/(react|react-dom|scheduler|@tanstack|zus
 /** The wire contract's modules, their zod schemas built as they are evaluated, and the zod setup they import. */
 const contractModules = /\/src\/(contract\/|lib\/zod-jitless\.ts$)/;
 
-/** The app's start in one chunk of its own (server/src/build/start-chunk.ts). */
+/** The app's start in one chunk of its own (build/start-chunk.ts). */
 const startGroup = startChunk(frameworkModules);
 
 /**
@@ -226,7 +226,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // The server's renderer is one file: it is imported again after a rebuild under a new address, and a chunk
         // of it importing `../render-page.js` would load a second copy of it (another React context) beside the new.
         // The browser's framework, which every page starts with, is one chunk: ~40 small ones compressed worse.
-        // The app's start is one more (server/src/build/start-chunk.ts).
+        // The app's start is one more (build/start-chunk.ts).
         codeSplitting: isSsrBuild
           ? false
           : {

@@ -5,26 +5,15 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
+import type { PageRendererModule, RenderedPage } from '@/contract/page-renderer';
 import { homeDataQueryOptions } from '@/features/site-settings/api/get-home-data';
 import { appElement } from './app-element';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
-export { setApiTransport } from '@/lib/api-client';
+import { setApiTransport } from '@/lib/api-client';
 
-export interface RenderedPage {
-  /** The app's markup, for the shell's #root. */
-  html: string;
-  /**
-   * The page's title and the resource hints React wrote for it (image preloads), for the head: in #root the browser's
-   * tree has none.
-   */
-  head: string;
-  /** The query cache the page was rendered from, as JSON safe inside a script element. */
-  state: string;
-  /** The routes the page matched, root first, to find their stylesheets. */
-  routeIds: string[];
-}
+export { setApiTransport };
 
 /** Resolves once no query is fetching: route loaders start theirs without waiting for them. */
 function queriesSettled(queryClient: QueryClient): Promise<void> {
@@ -69,3 +58,6 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
     routeIds: matches.map((match) => match.routeId),
   };
 }
+
+// The module the server loads keeps to the contract's shape of it.
+void ({ renderPage, setApiTransport } satisfies PageRendererModule);

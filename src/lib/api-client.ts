@@ -3,6 +3,7 @@
  * /backend/api), API version {v} = v1, bearer token from localStorage `useAccessToken`, success = 200-299.
  */
 import type { z } from 'zod/mini';
+import type { ApiTransport } from '@/contract/page-renderer';
 import { clearSession, getAccessToken } from './session';
 
 export const API_BASE = (import.meta.env.VITE_API_BASE ?? '/backend/api').replace(/\/+$/, '');
@@ -59,11 +60,10 @@ export interface RequestOptions<T> {
   idempotencyKey?: string;
 }
 
-type Fetch = (url: string, init: RequestInit) => Promise<Response>;
-let send: Fetch = (url, init) => fetch(url, init);
+let send: ApiTransport = (url, init) => fetch(url, init);
 
 /** Replaces the transport: the server renders a page by answering the app's calls itself, in the same process. */
-export function setApiTransport(transport: Fetch): void {
+export function setApiTransport(transport: ApiTransport): void {
   send = transport;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neededModules } from '../../server/src/build/start-chunk';
+import { neededModules } from '../../build/start-chunk';
 
 const lib = '/p/node_modules/lib/esm';
 /** A library whose index only re-exports its components, as Mantine's do. */

@@ -3,7 +3,7 @@
  * the head, its data for the browser's hydration in a JSON script element. Pure functions; the web-app plugin does
  * the reading and caching.
  */
-import type { RenderedPage } from '../../../src/app/render-page.js';
+import type { RenderedPage } from '../../../src/contract/page-renderer.js';
 import { PAGE_MODULES_META, SERVER_STATE_ELEMENT_ID } from '../../../src/contract/page-routes.js';
 
 /** dist/.vite/manifest.json: each source module's output file, stylesheets and static imports. */

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ApiTransport, PageRendererModule } from '../../../src/contract/page-renderer.js';
 import { isPagePath, isServerRenderedPath } from '../../../src/contract/page-routes.js';
 import { createJsonCache } from '../lib/json-cache.js';
 import { beforeScripts, imagePreload, routeAssets, serverRenderedHtml, type ViteManifest } from '../lib/page-html.js';
@@ -21,9 +22,6 @@ export interface WebAppOptions {
   largestImage?: (pathname: string) => Promise<string | null>;
 }
 
-/** The SSR build's module: dist/.ssr/render-page.js, built from src/app/render-page.tsx. */
-type PageRendererModule = typeof import('../../../src/app/render-page.js');
-
 /** Rendered pages kept per address: the product figures in them are as fresh as the product reads they come from. */
 const PAGE_CACHE_TTL_MS = CATALOG_CACHE_TTL_MS;
 /** Distinct addresses kept (each search of the shop is its own); the oldest goes first. */
@@ -36,7 +34,7 @@ const PAGE_CACHE_ENTRIES = 200;
 function pageRendererOf(fastify: FastifyInstance, distDir: string) {
   const file = path.join(distDir, '.ssr', 'render-page.js');
   let loaded: { mtimeMs: number; module: Promise<PageRendererModule> } | undefined;
-  const transport = async (url: string, init: RequestInit): Promise<Response> => {
+  const transport: ApiTransport = async (url, init) => {
     const answer = await fastify.inject({
       method: (init.method ?? 'GET') as 'GET',
       url,
