@@ -31,8 +31,10 @@ describe('home data', () => {
     expect(body.bannerList.length).toBeGreaterThanOrEqual(3);
     for (const banner of body.bannerList) {
       expect(banner.alt).not.toBe('');
-      expect(banner.link).toMatch(/^\//);
+      // A site page, or none: a banner without a page of its own is not a link.
+      expect(banner.link).toMatch(/^(\/.*)?$/);
     }
+    expect(body.bannerList.filter((banner) => banner.link === '')).toHaveLength(1);
     expect(body.insiderList).toHaveLength(4);
     for (const insider of body.insiderList) {
       expect(insider.video_link).toMatch(/^https:\/\/(www\.youtube\.com\/watch\?v=|youtu\.be\/)[\w-]{11}$/);
