@@ -29,14 +29,3 @@ export function applyServerError(form: FormWithErrors, error: unknown, offlineMe
   if (error instanceof NetworkError) return offlineMessage;
   return 'Something went wrong on our side. Please try again.';
 }
-
-/** A new Idempotency-Key for one user action. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
-
-/** Only a path inside this app may be a redirect target after login (`/cart`, never `//evil.example`). */
-export function safeRedirect(target: string | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
-  return target;
-}

@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { contactMessageCreatedSchema, type ContactMessageInput } from '@/contract/contact';
 import { apiPaths, apiRequest } from '@/lib/api-client';
-import { newIdempotencyKey } from '@/lib/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { db, isStorageAvailable, reportStorageFailure } from './db';
 import type { ContactOutboxEntry } from './outbox-types';
 import { backoffMs, decideAfterFailure } from './retry-policy';

@@ -7,7 +7,7 @@
 import { liveQuery } from 'dexie';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { Product } from '@/contract/catalog';
-import { newIdempotencyKey } from '@/lib/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { db, isStorageAvailable, reportStorageFailure } from './db';
 import { mergeAction } from './outbox-merge';
 import type { OutboxAction, OutboxEntry } from './outbox-types';

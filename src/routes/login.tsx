@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { useAppStore } from '@/lib/app-store';
-import { safeRedirect } from '@/lib/form-errors';
+import { safeRedirect } from '@/lib/safe-redirect';
 import { lenient } from '@/lib/search-params';
 
 export const authSearchSchema = z.object({ redirect: lenient(z.string().check(z.maxLength(2000))) });

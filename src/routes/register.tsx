@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RegisterPage } from '@/features/auth/components/register-page';
 import { useAppStore } from '@/lib/app-store';
-import { safeRedirect } from '@/lib/form-errors';
+import { safeRedirect } from '@/lib/safe-redirect';
 import { authSearchSchema } from './login';
 
 function RegisterRoute() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressInputSchema, phoneSchema, registerRequestSchema } from '@/contract/user';
-import { safeRedirect } from '@/lib/form-errors';
+import { safeRedirect } from '@/lib/safe-redirect';
 import { formatDate, formatInr, percentOff } from '@/lib/money';
 
 describe('money and dates for Indian readers', () => {

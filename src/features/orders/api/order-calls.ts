@@ -7,7 +7,7 @@ import {
   type OrderStatus,
 } from '@/contract/orders';
 import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
-import { newIdempotencyKey } from '@/lib/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { accountKeys } from '@/lib/shop-query-keys';
 
 export function ordersQueryOptions(page: number, status: OrderStatus | undefined) {

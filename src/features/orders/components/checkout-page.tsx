@@ -7,7 +7,8 @@ import { PageContainer } from '@/components/page-container';
 import { completeOrderRequestSchema } from '@/contract/orders';
 import type { Profile } from '@/contract/user';
 import { ApiError } from '@/lib/api-client';
-import { applyServerError, newIdempotencyKey } from '@/lib/form-errors';
+import { applyServerError } from '@/lib/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCompleteOrder } from '../api/order-calls';
 import classes from './orders.module.css';
 
