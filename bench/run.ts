@@ -18,6 +18,7 @@ import { runLighthouseApart } from './lib/lighthouse-process.js';
 import { type LoadFigures, type LoadTarget, measureLoad } from './lib/load.js';
 import { buildServer } from '../server/src/build/build-server.js';
 import { compiledServerArgs } from '../server/src/entry-points.js';
+import { startPostgresCluster } from './lib/postgres.js';
 import { peakRssMb, run, startNode } from './lib/processes.js';
 import { type BenchResults, budgetsOf, renderMarkdown } from './lib/report.js';
 import { API, USER_API, addToCart, fetchText, listAllProducts, registerShopper, type Shopper } from './lib/shop-api.js';
@@ -33,7 +34,7 @@ const settings = {
   syncEdits: 100,
 };
 const log = (line: string) => console.log(line);
-/** BENCH_ONLY=bytes,lighthouse,offline,load,sync runs just those stages (to work on one figure). */
+/** BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync runs just those stages (to work on one figure). */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (stage: string) => !only || only.includes(stage);
 
@@ -45,28 +46,46 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
   await buildServer();
 }
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-bench-'));
+/** Starts the compiled server as `npm start` runs it, on the embedded database or on `databaseUrl`. */
+async function startServer(databaseUrl: string) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-bench-'));
+  // Request logging is left at warn: the figures are the server's, not the terminal's.
+  const server = await startNode(
+    compiledServerArgs(),
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      SKIP_BUILD: '1',
+      REGISTER_LIMIT: '100000',
+    },
+    /running at (http:\/\/localhost:\d+)\//,
+  );
+  return {
+    server,
+    baseUrl: server.url.replace('localhost', '127.0.0.1'),
+    async stop() {
+      await server.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 log('Starting the server on a fresh demo database...');
-// As `npm start` runs it. Request logging is left at warn: the figures are the server's, not the terminal's.
-const server = await startNode(
-  compiledServerArgs(),
-  {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    SKIP_BUILD: '1',
-    REGISTER_LIMIT: '100000',
-  },
-  /running at (http:\/\/localhost:\d+)\//,
-);
-const baseUrl = server.url.replace('localhost', '127.0.0.1');
+const main = await startServer('');
+const { server, baseUrl } = main;
 const browser = await launchChromium();
 
 /** Stage 4: autocannon on the four endpoints, each beside the bare ceiling. */
-async function measureServer(baseUrl: string, products: Product[], product: Product): Promise<LoadFigures[]> {
-  log('\n4. Server under load');
+async function measureServer(
+  title: string,
+  baseUrl: string,
+  products: Product[],
+  product: Product,
+): Promise<LoadFigures[]> {
+  log(`\n${title}`);
 
   const stocked = products.filter((item) => item.stock >= 10).slice(0, 5);
   const shoppers: Shopper[] = [];
@@ -145,6 +164,31 @@ async function measureServer(baseUrl: string, products: Product[], product: Prod
   return measureLoad(baseUrl, targets, settings, log);
 }
 
+/**
+ * Stage 4 again, on PostgreSQL: a cluster started as CI starts it, a second server on it with the same demo content.
+ * The embedded database's server is idle meanwhile.
+ */
+async function measurePostgres(): Promise<{ figures: LoadFigures[]; skipped: string | null }> {
+  const cluster = startPostgresCluster(54339);
+  if (typeof cluster === 'string') {
+    log(`\n4b. Server under load on PostgreSQL: not run, ${cluster}`);
+    return { figures: [], skipped: cluster };
+  }
+  try {
+    const pg = await startServer(cluster.url);
+    try {
+      const products = await listAllProducts(pg.baseUrl);
+      const product = products.find((item) => item.stock >= 10) ?? products[0]!;
+      const title = '4b. Server under load on PostgreSQL';
+      return { figures: await measureServer(title, pg.baseUrl, products, product), skipped: null };
+    } finally {
+      await pg.stop();
+    }
+  } finally {
+    cluster.stop();
+  }
+}
+
 try {
   const products = await listAllProducts(baseUrl);
   const product = products.find((item) => item.stock >= 10) ?? products[0]!;
@@ -186,7 +230,8 @@ try {
     );
   }
 
-  const load = runs('load') ? await measureServer(baseUrl, products, product) : [];
+  const load = runs('load') ? await measureServer('4. Server under load', baseUrl, products, product) : [];
+  const loadPostgres = runs('postgres') ? await measurePostgres() : { figures: [], skipped: 'not asked for' };
 
   let sync: SyncFigures | null = null;
   if (runs('sync')) {
@@ -212,6 +257,8 @@ try {
     lighthouse,
     offline,
     load,
+    loadPostgres: loadPostgres.figures,
+    postgresSkipped: loadPostgres.skipped,
     sync,
     peakRssMb: peakRss,
     budgets: [],
@@ -225,6 +272,5 @@ try {
   log('Written to bench/results/latest.md and bench/results/latest.json');
 } finally {
   await browser.close();
-  await server.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await main.stop();
 }

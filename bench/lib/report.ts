@@ -20,6 +20,9 @@ export interface BenchResults {
   lighthouse: LighthouseFigures[];
   offline: OfflineStart | null;
   load: LoadFigures[];
+  /** Stage 4 on PostgreSQL; empty when it did not run, `postgresSkipped` saying why. */
+  loadPostgres: LoadFigures[];
+  postgresSkipped: string | null;
   sync: SyncFigures | null;
   peakRssMb: number | null;
   budgets: Budget[];
@@ -78,13 +81,18 @@ export function budgetsOf(results: BenchResults): Budget[] {
       ok: homeData.ratio >= 0.5,
     });
   }
-  for (const row of results.load) {
-    budgets.push({
-      figure: `p99 latency at ${results.settings.connections} connections, ${row.name}`,
-      budget: '<= 25 ms',
-      measured: ms(row.p99Ms),
-      ok: row.p99Ms <= 25,
-    });
+  for (const [rows, where] of [
+    [results.load, ''],
+    [results.loadPostgres, ' on PostgreSQL'],
+  ] as const) {
+    for (const row of rows) {
+      budgets.push({
+        figure: `p99 latency at ${results.settings.connections} connections${where}, ${row.name}`,
+        budget: '<= 25 ms',
+        measured: ms(row.p99Ms),
+        ok: row.p99Ms <= 25,
+      });
+    }
   }
   const { sync } = results;
   if (sync) {
@@ -103,7 +111,7 @@ export function budgetsOf(results: BenchResults): Budget[] {
       ok: results.peakRssMb <= 400,
     });
   }
-  const errors = results.load.reduce((sum, row) => sum + row.errors, 0);
+  const errors = [...results.load, ...results.loadPostgres].reduce((sum, row) => sum + row.errors, 0);
   budgets.push({ figure: 'Errors under load', budget: '0', measured: String(errors), ok: errors === 0 });
   return budgets;
 }
@@ -125,6 +133,22 @@ function offlineSection(offline: OfflineStart | null): string[] {
       ],
     ),
   ];
+}
+
+function loadTable(rows: LoadFigures[]): string {
+  return table(
+    ['endpoint', 'req/s', 'p50', 'p99', 'errors', 'ceiling req/s', 'ceiling p99', 'ratio'],
+    rows.map((row) => [
+      `${row.name} \`${row.path}\``,
+      row.rps.toFixed(0),
+      ms(row.p50Ms),
+      ms(row.p99Ms),
+      String(row.errors),
+      row.ceilingRps.toFixed(0),
+      ms(row.ceilingP99Ms),
+      row.ratio.toFixed(2),
+    ]),
+  );
 }
 
 export function renderMarkdown(results: BenchResults): string {
@@ -176,19 +200,12 @@ export function renderMarkdown(results: BenchResults): string {
     ...offlineSection(results.offline),
     '',
     `## 4. Server, ${results.settings.connections} connections, ${results.settings.durationSeconds} s each`,
-    table(
-      ['endpoint', 'req/s', 'p50', 'p99', 'errors', 'ceiling req/s', 'ceiling p99', 'ratio'],
-      results.load.map((row) => [
-        `${row.name} \`${row.path}\``,
-        row.rps.toFixed(0),
-        ms(row.p50Ms),
-        ms(row.p99Ms),
-        String(row.errors),
-        row.ceilingRps.toFixed(0),
-        ms(row.ceilingP99Ms),
-        row.ratio.toFixed(2),
-      ]),
-    ),
+    loadTable(results.load),
+    '',
+    '## 4b. The same on PostgreSQL',
+    results.loadPostgres.length > 0
+      ? loadTable(results.loadPostgres)
+      : `Not run: ${results.postgresSkipped ?? 'no figures'}.`,
     '',
     '## 5. Outbox sync',
     results.sync
