@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { startServerProcess } from './server-process';
 import { apiAs, registerShopper, signIn } from './shop-helpers';
 
 /** Waits until the service worker controls the page, so that the next loads can come from its caches. */
@@ -239,21 +241,22 @@ test.describe('updates', () => {
   test('a new version of the service worker waiting shows the update prompt, again after Later, and Reload moves to it', async ({
     page,
   }) => {
-    await page.goto('/');
-    await waitForServiceWorker(page);
-    await expect(page.getByRole('alertdialog', { name: 'Update available' })).toHaveCount(0);
-
-    // The next release: the same worker with different bytes, served in place of this one.
-    const worker = path.resolve('dist/sw.js');
-    const saved = new Map<string, Buffer>();
-    for (const file of [worker, `${worker}.br`, `${worker}.gz`]) {
-      const content = await fs.readFile(file).catch(() => null);
-      if (content) saved.set(file, content);
-    }
+    // A server of its own on a copy of the build, whose worker the test then replaces: the build the other tests
+    // use is never touched, even by a run that is killed half-way.
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-dist-'));
+    await fs.cp(path.resolve('dist'), dist, { recursive: true });
+    const server = await startServerProcess({ DIST_DIR: dist, SKIP_BUILD: '1' });
     try {
+      await page.goto(`${server.url}/`);
+      await waitForServiceWorker(page);
+      await expect(page.getByRole('alertdialog', { name: 'Update available' })).toHaveCount(0);
+
+      // The next release: the same worker with different bytes.
+      const worker = path.join(dist, 'sw.js');
+      const current = await fs.readFile(worker, 'utf8');
       await fs.rm(`${worker}.br`, { force: true });
       await fs.rm(`${worker}.gz`, { force: true });
-      await fs.writeFile(worker, `${saved.get(worker)?.toString() ?? ''}\n// next release ${Date.now()}\n`);
+      await fs.writeFile(worker, `${current}\n// next release ${Date.now()}\n`);
       await page.evaluate(async () => {
         await (await navigator.serviceWorker.getRegistration())?.update();
       });
@@ -274,7 +277,8 @@ test.describe('updates', () => {
       await expect(page.locator('main h2').first()).toBeVisible();
       await expect(page.getByRole('alertdialog', { name: 'Update available' })).toHaveCount(0);
     } finally {
-      for (const [file, content] of saved) await fs.writeFile(file, content);
+      await server.stop();
+      await fs.rm(dist, { recursive: true, force: true });
     }
   });
 });
