@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '@/contract/cart';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { db } from '@/offline/db';
@@ -138,13 +138,23 @@ describe('replay decisions', () => {
 
 describe('without IndexedDB', () => {
   it('keeps merging and listing edits in memory after storage fails', async () => {
-    const { reportStorageFailure } = await import('@/offline/db');
+    // Fresh copies of the offline modules: the failure reported here stays in them, not in the ones the other tests
+    // of this file use.
+    vi.resetModules();
+    const { db: freshDb, reportStorageFailure } = await import('@/offline/db');
+    const fresh = await import('@/offline/outbox');
     reportStorageFailure(new Error('QuotaExceededError'));
-    await enqueue(USER, { kind: 'cart.add', productId: 1, quantity: 1, wasPresent: false }, product(1));
-    await enqueue(USER, { kind: 'cart.add', productId: 1, quantity: 1, wasPresent: false }, product(1));
-    expect(await actions()).toEqual([{ kind: 'cart.add', productId: 1, quantity: 2, wasPresent: false }]);
-    expect(await db.outbox.count()).toBe(0);
-    await clearUserEntries(USER);
-    expect(await actions()).toEqual([]);
+    await fresh.enqueue(USER, { kind: 'cart.add', productId: 1, quantity: 1, wasPresent: false }, product(1));
+    await fresh.enqueue(USER, { kind: 'cart.add', productId: 1, quantity: 1, wasPresent: false }, product(1));
+    const listed = async () => (await fresh.listEntries(USER)).map((entry) => entry.action);
+    expect(await listed()).toEqual([{ kind: 'cart.add', productId: 1, quantity: 2, wasPresent: false }]);
+    expect(await freshDb.outbox.count()).toBe(0);
+    await fresh.clearUserEntries(USER);
+    expect(await listed()).toEqual([]);
+  });
+
+  it('leaves the modules the app started with on IndexedDB', async () => {
+    await enqueue(USER, { kind: 'cart.add', productId: 3, quantity: 1, wasPresent: false }, product(3));
+    expect(await db.outbox.count()).toBe(1);
   });
 });
