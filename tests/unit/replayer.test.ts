@@ -48,7 +48,10 @@ function fakeServer(fails: (body: { product_id: number }) => boolean = () => fal
     await new Promise((resolve) => setTimeout(resolve, 5));
     call.ended = ++clock;
     if (fails(body)) return new Response(JSON.stringify({ message: 'Try later' }), { status: 503 });
-    const payload = call.path.endsWith('/addToWishlist') ? { data: [] } : { data: [], subtotal: 0, item_count: 0 };
+    // Each cart answer tells which request it answers (its totals name the product), so a test sees which one won.
+    const payload = call.path.endsWith('/addToWishlist')
+      ? { data: [] }
+      : { data: [], subtotal: body.product_id * 100, item_count: body.product_id };
     return new Response(JSON.stringify(payload), { status: 200 });
   });
   return calls;
@@ -86,9 +89,13 @@ describe('outbox replay', () => {
       expect(other.started).toBeLessThan(cartOne!.ended);
     expect(await listEntries(USER)).toEqual([]);
     expect(replayHooks.onSettled).toHaveBeenCalledTimes(1);
-    // The server's last answers are handed over once the batch is deleted, to show before the refetch.
+    // The server's last answers are handed over once the batch is deleted, to show before the refetch: the cart as
+    // the last cart call to be answered (product 3's) left it, not the first.
+    expect(
+      calls.filter((call) => call.path.endsWith('/addToCart')).sort((a, b) => b.ended - a.ended)[0]?.productId,
+    ).toBe(3);
     expect(replayHooks.onAcknowledged).toHaveBeenCalledWith({
-      cart: { data: [], subtotal: 0, item_count: 0 },
+      cart: { data: [], subtotal: 300, item_count: 3 },
       wishlist: { data: [] },
     });
   });
