@@ -11,7 +11,10 @@ import { createTestApp, type TestApp } from './test-app.js';
 
 let testApp: TestApp;
 let shoppers: Shopper[];
-/** Transactions begun on the app's database, to see that requests arriving together share one. */
+/**
+ * Units of database work the cart writes began, to see that requests arriving together share one: transactions on
+ * PostgreSQL; on the embedded database, where a batch goes as one multi-statement exchange, those exchanges.
+ */
 let transactions = 0;
 
 beforeAll(async () => {
@@ -24,6 +27,14 @@ beforeAll(async () => {
     transactions += 1;
     return begin(...args);
   }) as typeof db.transaction;
+  if (testApp.database.kind === 'pglite') {
+    const client = (db._.session as unknown as { client: { exec(query: string): Promise<unknown> } }).client;
+    const exec = client.exec.bind(client);
+    client.exec = (query) => {
+      transactions += 1;
+      return exec(query);
+    };
+  }
 });
 afterAll(async () => {
   await testApp.close();
