@@ -7,34 +7,30 @@ import { MantineProvider } from '@mantine/core';
 import { notifications, useNotifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SiteSettingsGate } from '@/features/site-settings/components/site-settings-gate';
 import { onUnauthorized } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
 import { onStorageAvailability } from '@/offline/db';
 import { PERSIST_BUSTER, PERSIST_MAX_AGE_MS, queryPersister, shouldPersistQuery } from '@/offline/query-persister';
+import { NotificationsStack } from './notifications-stack';
 import { OutboxSync } from './outbox-sync';
 import { PersistQueryClient } from './persist-query-client';
 import type { AppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 import { UpdatePrompt } from './update-prompt';
 
-const NotificationsStack = lazy(() =>
-  import('./notifications-stack').then((module) => ({ default: module.NotificationsStack })),
-);
-
-/** Mantine's notification stack, loaded when the first notification is shown; the store holds it until then. */
+/**
+ * Mantine's notification stack, mounted when the first notification is shown; the store holds it until then. Its
+ * code is in the start chunk (a few hundred bytes of its own): a chunk loaded on demand could fail offline on a first
+ * visit, before the service worker has stored it, and a failed module is never fetched again by that page.
+ */
 function NotificationsOnDemand() {
   const { notifications: shown, queue } = useNotifications();
-  const [loaded, setLoaded] = useState(false);
-  if (!loaded && shown.length + queue.length > 0) setLoaded(true);
-  if (!loaded) return null;
-  return (
-    <Suspense fallback={null}>
-      <NotificationsStack />
-    </Suspense>
-  );
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && shown.length + queue.length > 0) setWanted(true);
+  return wanted ? <NotificationsStack /> : null;
 }
 
 export interface AppProps {

@@ -1,10 +1,7 @@
 import { Notifications } from '@mantine/notifications';
 import classes from './notifications-stack.module.css';
 
-/**
- * Toasts, at the top right just under the header. Loaded on demand by the app: a lazy import of the package's
- * index would pull the whole package into the first load, as the store functions are imported from it.
- */
+/** Toasts, at the top right just under the header. */
 export function NotificationsStack() {
   return <Notifications position="top-right" classNames={{ root: classes.root }} />;
 }

@@ -1,16 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiAs, registerShopper, signIn } from './shop-helpers';
-
-const PRODUCTS_API = '/backend/api/getProduct';
-
-async function productId(page: Page, search: string): Promise<number> {
-  const response = await page.request.get(`${PRODUCTS_API}?search=${encodeURIComponent(search)}`);
-  const body = (await response.json()) as { data: { id: number; name: string }[] };
-  const found = body.data.find((product) => product.name === search);
-  if (!found) throw new Error(`No product named ${search}`);
-  return found.id;
-}
+import { apiAs, productId, registerShopper, signIn } from './shop-helpers';
 
 /** Holds every cart write of the page until the returned function is called: a link too slow to deliver them. */
 async function holdCartWrites(page: Page): Promise<() => void> {

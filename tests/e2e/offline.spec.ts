@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startServerProcess } from './server-process';
-import { apiAs, registerShopper, signIn } from './shop-helpers';
+import { apiAs, productId, registerShopper, signIn, USER_API } from './shop-helpers';
 
 /** Waits until the service worker controls the page, so that the next loads can come from its caches. */
 async function waitForServiceWorker(page: Page): Promise<void> {
@@ -160,6 +160,53 @@ test.describe('offline', () => {
     expect(calls).toBe(3);
     const cart = await apiAs<{ data: { quantity: number }[] }>(page.request, shopper.token, 'GET', '/getCartItems');
     expect(cart.data.map((line) => line.quantity)).toEqual([1]);
+  });
+
+  test('an edit the server refuses for good (sold out meanwhile) is dropped, with a notice that says why', async ({
+    page,
+    context,
+  }) => {
+    const shopper = await registerShopper(page.request);
+    const rival = await registerShopper(page.request);
+    // The last one in stock; no other test uses it.
+    const cushion = await productId(page, 'Director’s Cut Cushion Cover');
+    await signIn(page, shopper);
+    await page.goto(`/shop/${cushion}`);
+    await expect(page.getByText('Only 1 left')).toBeVisible();
+    // The button waits for the profile, which says whose outbox the edit goes to.
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByTestId('pending-count')).toHaveText(' 1 change waiting to sync');
+
+    // Meanwhile another shopper buys the last one.
+    await apiAs(page.request, rival.token, 'POST', '/addToCart', { product_id: cushion, quantity: 1 });
+    const order = await page.request.post(`${USER_API}/completeOrder`, {
+      headers: { authorization: `Bearer ${rival.token}` },
+      data: {
+        address: {
+          name: 'Rival Buyer',
+          phone: '9820012345',
+          line1: '12, Film City Road',
+          line2: '',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+          pincode: '400065',
+        },
+        payment_method: 'cod',
+      },
+    });
+    expect(order.status()).toBe(201);
+
+    await context.setOffline(false);
+    const notice = page.getByRole('alert').filter({ hasText: 'Director’s Cut Cushion Cover could not be saved' });
+    await expect(notice).toContainText('out of stock');
+    // The refused edit is gone from the device, and the server's cart never had it.
+    await expect(page.getByTestId('pending-count')).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId('pending-count')).toBeHidden();
+    const cart = await apiAs<{ data: unknown[] }>(page.request, shopper.token, 'GET', '/getCartItems');
+    expect(cart.data).toEqual([]);
   });
 
   test('a replay that meets a 401 keeps the edit until the user logs in again', async ({ page }) => {

@@ -46,3 +46,12 @@ export async function apiAs<T>(
   });
   return (await response.json()) as T;
 }
+
+/** The id of the product named `name`, found through the store's search. */
+export async function productId(page: Page, name: string): Promise<number> {
+  const response = await page.request.get(`/backend/api/getProduct?search=${encodeURIComponent(name)}`);
+  const body = (await response.json()) as { data: { id: number; name: string }[] };
+  const found = body.data.find((product) => product.name === name);
+  if (!found) throw new Error(`No product named ${name}`);
+  return found.id;
+}
