@@ -209,6 +209,50 @@ test.describe('offline', () => {
     expect(cart.data).toEqual([]);
   });
 
+  test('two tabs open when the network returns: one of them replays, and each queued edit is sent once', async ({
+    page,
+    context,
+  }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    const other = await context.newPage();
+    await signIn(other, shopper);
+    for (const [tab, product] of [
+      [page, 1],
+      [other, 2],
+    ] as const) {
+      await tab.goto(`/shop/${product}`);
+      await tab.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      await expect(tab.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    }
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await other.getByRole('button', { name: 'Add to cart' }).click();
+    // One outbox on the device: both tabs count both edits.
+    for (const tab of [page, other]) {
+      await expect(tab.getByTestId('pending-count')).toHaveText(' 2 changes waiting to sync');
+    }
+
+    const sent: string[] = [];
+    context.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/addToCart')) sent.push(request.postData() ?? '');
+    });
+    await context.setOffline(false);
+    for (const tab of [page, other]) await expect(tab.getByTestId('sync-status')).toBeHidden();
+    // Had both tabs replayed, each edit would have gone twice (the second answered from its Idempotency-Key).
+    expect(sent).toHaveLength(2);
+    const cart = await apiAs<{ data: { product_id: number; quantity: number }[] }>(
+      page.request,
+      shopper.token,
+      'GET',
+      '/getCartItems',
+    );
+    expect(cart.data.map((line) => [line.product_id, line.quantity]).sort()).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+  });
+
   test('a replay that meets a 401 keeps the edit until the user logs in again', async ({ page }) => {
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);
