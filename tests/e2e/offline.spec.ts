@@ -16,6 +16,18 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/**
+ * Opens a product page signed in and waits until its Add to cart can record an edit: the profile (whose id keys the
+ * outbox) has arrived, from the network or the device's cache. Hydration shows the page signed out for a moment,
+ * with the button enabled, before that; once the network is idle the profile has come or will not.
+ */
+async function openProductSignedIn(tab: Page, productId: number): Promise<void> {
+  await tab.goto(`/shop/${productId}`);
+  await tab.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  await tab.waitForLoadState('networkidle');
+  await expect(tab.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+}
+
 /** The persisted query cache is written at most once a second: wait for the write before cutting the network. */
 async function waitForPersistedCache(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -171,10 +183,8 @@ test.describe('offline', () => {
     // The last one in stock; no other test uses it.
     const cushion = await productId(page, 'Director’s Cut Cushion Cover');
     await signIn(page, shopper);
-    await page.goto(`/shop/${cushion}`);
+    await openProductSignedIn(page, cushion);
     await expect(page.getByText('Only 1 left')).toBeVisible();
-    // The button waits for the profile, which says whose outbox the edit goes to.
-    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByTestId('pending-count')).toHaveText(' 1 change waiting to sync');
@@ -217,14 +227,8 @@ test.describe('offline', () => {
     await signIn(page, shopper);
     const other = await context.newPage();
     await signIn(other, shopper);
-    for (const [tab, product] of [
-      [page, 1],
-      [other, 2],
-    ] as const) {
-      await tab.goto(`/shop/${product}`);
-      await tab.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-      await expect(tab.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
-    }
+    await openProductSignedIn(page, 1);
+    await openProductSignedIn(other, 2);
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await other.getByRole('button', { name: 'Add to cart' }).click();
