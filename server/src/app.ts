@@ -19,7 +19,6 @@ import accountRepository from './plugins/account-repository.js';
 import attemptCounter from './plugins/attempt-counter.js';
 import authPlugin from './plugins/auth.js';
 import cartRepository from './plugins/cart-repository.js';
-import cartWrites from './plugins/cart-writes.js';
 import catalogRepository from './plugins/catalog-repository.js';
 import contactRepository from './plugins/contact-repository.js';
 import databasePlugin from './plugins/database.js';
@@ -160,7 +159,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(accountRepository);
   await fastify.register(catalogRepository);
   await fastify.register(cartRepository);
-  await fastify.register(cartWrites);
   await fastify.register(couponRepository);
   await fastify.register(orderRepository);
 

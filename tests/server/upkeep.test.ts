@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/src/db/json-statement.js';
+import { rowsOf } from '../../server/src/db/client.js';
 import { idempotencyKeys } from '../../server/src/db/schema.js';
 import { createShopper, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';

@@ -1,31 +1,25 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { MAX_LINE_QUANTITY, type Cart, type Wishlist } from '../../../src/contract/cart.js';
-import type { Database, DatabaseHandle } from '../db/client.js';
-import { jsonStatement, type JsonStatement, type Step } from '../db/json-statement.js';
+import { rowsOf, type Database } from '../db/client.js';
 import { cartItems, products, wishlistItems } from '../db/schema.js';
 import { productColumns } from './catalog-repository.js';
 import { HttpError } from './error-handler.js';
 
 /**
  * Carts and wishlists. Every query is scoped by user id, so another user's line id is simply not found (404).
- * Writers take the transaction they run in (the idempotency wrapper's, or a cart batch's: plugins/cart-writes),
- * readers take any executor.
+ * Writers take the transaction they run in (the idempotency wrapper's, `runIdempotent`), readers take any executor.
+ * A write that breaks a rule throws after writing: its transaction then rolls back, so the rule is checked on the
+ * line as it is after the write, whatever another request did to it meanwhile.
  */
 declare module 'fastify' {
   interface FastifyInstance {
     cartRepository: {
       getCart(executor: Database, userId: number): Promise<Cart>;
-      /**
-       * The statements that add to lines, in order: each add is checked against the product, its stock and the
-       * per-line limit and either done or refused on its own (null, or the refusal, at its index). Several adds to
-       * one line run one after the other. Run with `runSteps`, with other statements of the same transaction.
-       * `strict` statements refuse nothing: one add that does not fit fails the statement (SQLSTATE CV001) and
-       * its transaction, and every refusal read is null.
-       */
-      planAdds(adds: LineAdd[], strict?: boolean): Plan<(HttpError | null)[]>;
-      /** The statements that set lines' quantities, in order, each checked and done or refused like `planAdds`. */
-      planSets(sets: LineQuantity[], strict?: boolean): Plan<(HttpError | null)[]>;
+      /** Adds to the product's line (made when missing) and answers the cart; refused past the stock or the limit. */
+      addToCart(tx: Database, userId: number, productId: number, quantity: number): Promise<Cart>;
+      /** Sets the line's quantity and answers the cart; refused past the stock or the limit. */
+      setQuantity(tx: Database, userId: number, lineId: number, quantity: number): Promise<Cart>;
       removeFromCart(tx: Database, userId: number, lineId: number): Promise<Cart>;
       getWishlist(executor: Database, userId: number): Promise<Wishlist>;
       addToWishlist(tx: Database, userId: number, productId: number): Promise<Wishlist>;
@@ -36,18 +30,6 @@ declare module 'fastify' {
       moveToWishlist(tx: Database, userId: number, lineId: number): Promise<{ cart: Cart; wishlist: Wishlist }>;
     };
   }
-}
-
-export interface LineAdd {
-  userId: number;
-  productId: number;
-  quantity: number;
-}
-
-export interface LineQuantity {
-  userId: number;
-  lineId: number;
-  quantity: number;
 }
 
 function stockMessage(name: string, stock: number): string {
@@ -74,12 +56,9 @@ function lineQuantityRefusal(product: { name: string; stock: number }, quantity:
   return null;
 }
 
-/** The per-line limit, written into the statements (they take no parameter but their JSON document). */
-const lineLimit = sql.raw(`${MAX_LINE_QUANTITY}::integer`);
-
 /**
  * A product row as the wire's product object, built by the database: the fields of `productColumns`, which the cart
- * answers' schema test holds to the contract (tests/server/cart-batches.test.ts).
+ * answers' schema test holds to the contract (tests/server/cart-writes.test.ts).
  */
 const productJson = sql`json_build_object(
   'id', ${products.id}, 'name', ${products.name}, 'slug', ${products.slug},
@@ -88,44 +67,31 @@ const productJson = sql`json_build_object(
   'perishable', ${products.perishable}
 )`;
 
-/**
- * `(user_id, cart)` for each user in `userIds` (a JSON array of ids), the cart as the wire's JSON object built by
- * the database: the embedded database hands over one large cell per cart far faster than a row per line with a
- * dozen columns each. Each product's object is built once, however many of the carts hold it (a batch of carts
- * mostly holds the same few products), and the lines are grouped by user in one pass: `materialized` keeps the
- * planner from folding the products back into every line, or the grouping into a loop over the users.
- */
-export function cartsOfUsers(userIds: SQL): SQL {
+/** The user's cart as the wire's JSON object, built by the database in one statement. */
+function cartStatement(userId: number): SQL {
   return sql`
-    with wanted as (select distinct jsonb_array_elements_text(${userIds})::integer as user_id),
-    line as materialized (
-      select wanted.user_id, found.id, found.product_id, found.quantity
-      from wanted cross join lateral (
-        select ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
-        from ${cartItems} where ${cartItems.userId} = wanted.user_id
-      ) as found
-    ),
-    product as materialized (
-      select ${products.id} as id, ${products.price} as price, ${productJson} as json
-      from ${products} where ${products.id} = any(array(select distinct line.product_id from line))
-    ),
-    cart as materialized (
-      select line.user_id,
-        json_agg(json_build_object(
-          'id', line.id, 'product_id', line.product_id, 'quantity', line.quantity,
-          'line_total', product.price * line.quantity, 'product', product.json
-        ) order by line.id) as lines,
-        sum(product.price * line.quantity) as subtotal,
-        sum(line.quantity) as item_count
-      from line join product on product.id = line.product_id
-      group by line.user_id
+    with line as (
+      select ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity,
+        ${products.price} as price, ${productJson} as product
+      from ${cartItems} join ${products} on ${products.id} = ${cartItems.productId}
+      where ${cartItems.userId} = ${userId}
     )
-    select wanted.user_id, json_build_object(
-      'data', coalesce(cart.lines, '[]'::json),
-      'subtotal', coalesce(cart.subtotal, 0),
-      'item_count', coalesce(cart.item_count, 0)
+    select json_build_object(
+      'data', coalesce(json_agg(json_build_object(
+        'id', line.id, 'product_id', line.product_id, 'quantity', line.quantity,
+        'line_total', line.price * line.quantity, 'product', line.product
+      ) order by line.id), '[]'::json),
+      'subtotal', coalesce(sum(line.price * line.quantity), 0),
+      'item_count', coalesce(sum(line.quantity), 0)
     ) as cart
-    from wanted left join cart on cart.user_id = wanted.user_id`;
+    from line`;
+}
+
+async function getCart(executor: Database, userId: number): Promise<Cart> {
+  const [row] = rowsOf<{ cart: Cart | string }>(await executor.execute(cartStatement(userId)));
+  if (!row) throw new Error('The cart query answered no row');
+  // PostgreSQL's driver hands `json` over as text, PGlite parsed.
+  return typeof row.cart === 'string' ? (JSON.parse(row.cart) as Cart) : row.cart;
 }
 
 async function getWishlist(executor: Database, userId: number): Promise<Wishlist> {
@@ -136,205 +102,6 @@ async function getWishlist(executor: Database, userId: number): Promise<Wishlist
     .where(eq(wishlistItems.userId, userId))
     .orderBy(asc(wishlistItems.id));
   return { data: rows.map((row) => ({ id: row.id, product_id: row.product.id, product: row.product })) };
-}
-
-/**
- * Splits work into rounds in which no two items share a key, keeping each key's items in order: an upsert may touch
- * a row once per statement, so the items of one line run in successive statements of the same transaction.
- */
-function rounds<T>(items: T[], keyOf: (item: T) => string): { item: T; index: number }[][] {
-  const result: { item: T; index: number }[][] = [];
-  const seen = new Map<string, number>();
-  items.forEach((item, index) => {
-    const key = keyOf(item);
-    const round = seen.get(key) ?? 0;
-    seen.set(key, round + 1);
-    (result[round] ??= []).push({ item, index });
-  });
-  return result;
-}
-
-/** Statements to run in order (see runSteps), and how to read their rows once they have run. */
-export interface Plan<T> {
-  steps: Step<unknown>[];
-  read(rows: unknown[][]): T;
-}
-
-/**
- * Puts `items` through a round statement, one statement per round (see rounds): each item travels as `rowOf` gives
- * it, with its index; a round answers only the items it did not do, and `refusalOf` says why.
- */
-function inRounds<T extends { quantity: number }, Row extends { index: number }>(
-  items: T[],
-  statement: JsonStatement<Row>,
-  how: {
-    keyOf: (item: T) => string;
-    rowOf: (item: T) => Record<string, number>;
-    refusalOf: (row: Row, quantity: number) => HttpError;
-  },
-): Plan<(HttpError | null)[]> {
-  return {
-    steps: rounds(items, how.keyOf).map((round) =>
-      statement.step(round.map(({ item, index }) => ({ index, ...how.rowOf(item) }))),
-    ),
-    read(rows) {
-      const outcomes: (HttpError | null)[] = items.map(() => null);
-      for (const row of rows.flat() as Row[]) outcomes[row.index] = how.refusalOf(row, items[row.index]!.quantity);
-      return outcomes;
-    },
-  };
-}
-
-/**
- * The end of a round statement whose `refused` rows are the changes it did not do: those rows, or, `strict`, a
- * failure (fail_unless, migration 0007) at the first of them, so that a strict statement that runs answers none.
- */
-function refusedOrFail(strict: boolean, what: string): SQL {
-  const failure = sql`where fail_unless(false, ${sql.raw(`'${what} was refused'`)})`;
-  return sql`select * from refused ${strict ? failure : sql``}`;
-}
-
-/** An add that was not done. */
-interface AddOutcome {
-  index: number;
-  /** Null when the product is missing or inactive. */
-  name: string | null;
-  stock: number | null;
-  /** The line's quantity before the add (0 when there was none), for the refusal's message. */
-  before: number;
-}
-
-/**
- * One round of adds: each product is checked, and each line inserted or summed only while its new quantity stays
- * within the stock and the per-line limit. The upsert locks the line, so two adds at once from two processes are
- * summed and checked as one. Rows go in (user, product) order, the order every writer of cart lines locks them in.
- * Only the adds that were not done come back.
- */
-const addRoundStatement = (requests: SQL, strict: boolean) => sql`
-  with request as (
-    select * from jsonb_to_recordset(${requests})
-      as request(index integer, user_id integer, product_id integer, quantity integer)
-  ), product as (
-    select request.index, found.id, found.name, found.stock
-    from request cross join lateral (
-      select ${products.id} as id, ${products.name} as name, ${products.stock} as stock from ${products}
-      where ${products.id} = request.product_id and ${products.active} limit 1
-    ) as found
-  ), line as (
-    insert into ${cartItems} (user_id, product_id, quantity)
-    select request.user_id, product.id, request.quantity
-    from request join product using (index)
-    where request.quantity <= least(product.stock, ${lineLimit})
-    order by request.user_id, product.id
-    on conflict (user_id, product_id) do update
-      set quantity = ${cartItems.quantity} + excluded.quantity
-      where ${cartItems.quantity} + excluded.quantity <= least(
-        (select ${products.stock} from ${products} where ${products.id} = excluded.product_id),
-        ${lineLimit}
-      )
-    returning user_id, product_id
-  ), refused as (
-    select request.index, product.name, product.stock,
-      coalesce((
-        select ${cartItems.quantity} from ${cartItems}
-        where ${cartItems.userId} = request.user_id and ${cartItems.productId} = request.product_id
-      ), 0) as before
-    from request left join product using (index)
-    where not exists (
-      select 1 from line where line.user_id = request.user_id and line.product_id = request.product_id
-    )
-  )
-  ${refusedOrFail(strict, 'An add to the cart')}`;
-
-function refusalOfAdd(row: AddOutcome, quantity: number): HttpError {
-  if (row.name === null || row.stock === null) {
-    return new HttpError(404, 'This product is no longer available', 'product_id');
-  }
-  const product = { name: row.name, stock: Number(row.stock) };
-  // The add fitted the line as this statement saw it only when another process changed the line meanwhile: their
-  // sum went past the tighter of the two limits.
-  const limit = Math.min(product.stock, MAX_LINE_QUANTITY);
-  return (
-    lineQuantityRefusal(product, Math.max(Number(row.before) + quantity, limit + 1)) ??
-    new HttpError(409, stockMessage(product.name, product.stock), 'quantity')
-  );
-}
-
-/** A quantity change that was not done. */
-interface SetOutcome {
-  index: number;
-  /** Null when the line is not the user's. */
-  line_id: number | null;
-  name: string | null;
-  stock: number | null;
-  active: boolean | null;
-}
-
-/**
- * One round of quantity changes: the line must be the user's, its product active, and its stock and the per-line
- * limit enough. Only the changes that were not done come back.
- */
-const setRoundStatement = (requests: SQL, strict: boolean) => sql`
-  with request as (
-    select * from jsonb_to_recordset(${requests})
-      as request(index integer, user_id integer, line_id integer, quantity integer)
-  ), target as (
-    select request.index, request.quantity, line.id as line_id, line.name, line.stock, line.active
-    from request cross join lateral (
-      select ${cartItems.id} as id, ${products.name} as name, ${products.stock} as stock, ${products.active} as active
-      from ${cartItems} join ${products} on ${products.id} = ${cartItems.productId}
-      where ${cartItems.id} = request.line_id and ${cartItems.userId} = request.user_id
-      limit 1
-    ) as line
-  ), changed as (
-    update ${cartItems}
-    set quantity = (select target.quantity from target where target.line_id = ${cartItems.id})
-    where ${cartItems.id} = any(array(
-      select target.line_id from target where target.active and target.quantity <= least(target.stock, ${lineLimit})
-    ))
-    returning ${cartItems.id} as line_id
-  ), refused as (
-    select request.index, target.line_id, target.name, target.stock, target.active
-    from request left join target using (index)
-    where not exists (select 1 from changed where changed.line_id = target.line_id)
-  )
-  ${refusedOrFail(strict, 'A quantity change')}`;
-
-function refusalOfSet(row: SetOutcome, quantity: number): HttpError {
-  const gone = new HttpError(404, 'This item is not in your cart');
-  if (row.line_id === null || row.name === null || row.stock === null) return gone;
-  if (!row.active) return new HttpError(404, 'This product is no longer available', 'product_id');
-  // A change that fits was not done only when another process removed the line meanwhile.
-  return lineQuantityRefusal({ name: row.name, stock: Number(row.stock) }, quantity) ?? gone;
-}
-
-/** The cart's batched statements, for one database (see jsonStatement). */
-function cartQueries(kind: DatabaseHandle['kind']) {
-  const carts = jsonStatement<{ user_id: number; cart: Cart }>(kind, cartsOfUsers);
-  const addRound = jsonStatement<AddOutcome>(kind, (requests) => addRoundStatement(requests, false));
-  const addRoundStrict = jsonStatement<AddOutcome>(kind, (requests) => addRoundStatement(requests, true));
-  const setRound = jsonStatement<SetOutcome>(kind, (requests) => setRoundStatement(requests, false));
-  const setRoundStrict = jsonStatement<SetOutcome>(kind, (requests) => setRoundStatement(requests, true));
-
-  return {
-    async getCart(executor: Database, userId: number): Promise<Cart> {
-      const [row] = await carts.run(executor, [userId]);
-      if (!row) throw new Error('The cart query answered no row');
-      return row.cart;
-    },
-    planAdds: (adds: LineAdd[], strict = false) =>
-      inRounds(adds, strict ? addRoundStrict : addRound, {
-        keyOf: (add) => `${add.userId} ${add.productId}`,
-        rowOf: (add) => ({ user_id: add.userId, product_id: add.productId, quantity: add.quantity }),
-        refusalOf: refusalOfAdd,
-      }),
-    planSets: (sets: LineQuantity[], strict = false) =>
-      inRounds(sets, strict ? setRoundStrict : setRound, {
-        keyOf: (set) => `${set.userId} ${set.lineId}`,
-        rowOf: (set) => ({ user_id: set.userId, line_id: set.lineId, quantity: set.quantity }),
-        refusalOf: refusalOfSet,
-      }),
-  };
 }
 
 async function findLine(tx: Database, userId: number, lineId: number) {
@@ -359,11 +126,46 @@ async function findWishlistItem(tx: Database, userId: number, itemId: number) {
 
 export default fp(
   async (fastify) => {
-    const { getCart, planAdds, planSets } = cartQueries(fastify.database.kind);
     fastify.decorate('cartRepository', {
       getCart,
-      planAdds,
-      planSets,
+      async addToCart(tx, userId, productId, quantity) {
+        // The product checked and the line upserted in one statement; no row when the product is not for sale.
+        const [line] = rowsOf<{ name: string; stock: number; quantity: number }>(
+          await tx.execute(sql`
+            with product as (
+              select ${products.id} as id, ${products.name} as name, ${products.stock} as stock from ${products}
+              where ${products.id} = ${productId}::integer and ${products.active}
+            ), line as (
+              insert into ${cartItems} (user_id, product_id, quantity)
+              select ${userId}::integer, product.id, ${quantity}::integer from product
+              on conflict (user_id, product_id) do update set quantity = ${cartItems.quantity} + excluded.quantity
+              returning ${cartItems.quantity} as quantity
+            )
+            select product.name, product.stock, line.quantity from product, line`),
+        );
+        if (!line) throw new HttpError(404, 'This product is no longer available', 'product_id');
+        const refusal = lineQuantityRefusal(line, line.quantity);
+        if (refusal) throw refusal;
+        return getCart(tx, userId);
+      },
+      async setQuantity(tx, userId, lineId, quantity) {
+        // The line changed and its product read in one statement; no row when the line is not the user's.
+        const [line] = rowsOf<{ name: string; stock: number; active: boolean }>(
+          await tx.execute(sql`
+            with line as (
+              update ${cartItems} set quantity = ${quantity}::integer
+              where ${cartItems.id} = ${lineId}::integer and ${cartItems.userId} = ${userId}::integer
+              returning ${cartItems.productId} as product_id
+            )
+            select ${products.name} as name, ${products.stock} as stock, ${products.active} as active
+            from line join ${products} on ${products.id} = line.product_id`),
+        );
+        if (!line) throw new HttpError(404, 'This item is not in your cart');
+        if (!line.active) throw new HttpError(404, 'This product is no longer available', 'product_id');
+        const refusal = lineQuantityRefusal(line, quantity);
+        if (refusal) throw refusal;
+        return getCart(tx, userId);
+      },
       async removeFromCart(tx, userId, lineId) {
         const line = await findLine(tx, userId, lineId);
         await tx.delete(cartItems).where(eq(cartItems.id, line.id));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
@@ -7,28 +7,16 @@ import { idempotencyKeys } from '../db/schema.js';
 import { HttpError } from './error-handler.js';
 
 /**
- * Idempotency-Key support for the shop's POST and DELETE calls. The key is claimed, the work done and the answer
- * stored in one transaction, so an effect and its record commit together or not at all. Keys belong to a user and
- * are kept for 24 hours; a refused request (4xx) rolls back and stores nothing, so it may be retried with its key.
- *
- * Work that runs many requests in one transaction (the cart's batches, plugins/cart-writes) stores the answers of
- * those it did with the statement that builds them (`insertAnswers`), and looks a key up (`findAnswer`) when it runs
- * a request alone.
+ * Idempotency-Key support for every keyed write, the one path they all take (`runIdempotent`). The key is claimed,
+ * the work done and the answer stored in one transaction, so an effect and its record commit together or not at
+ * all. Keys belong to a user and are kept for 24 hours; a refused request (4xx) rolls back and stores nothing, so it
+ * may be retried with its key.
  */
 declare module 'fastify' {
   interface FastifyInstance {
     /** Runs `work` in a transaction, at most once per Idempotency-Key and request body. */
     runIdempotent<T>(request: FastifyRequest, reply: FastifyReply, work: (tx: Database) => Promise<T>): Promise<T>;
     idempotency: {
-      /** The request's key and fingerprint, undefined when it has no Idempotency-Key; a malformed key is a 400. */
-      claimOf(request: FastifyRequest): IdempotencyClaim | undefined;
-      /**
-       * What a request whose key is in use must answer instead of running: the stored answer, or a refusal (in
-       * progress, or another request's key); undefined when the key is free.
-       */
-      findAnswer(tx: Database, claim: IdempotencyClaim): Promise<StoredOutcome | undefined>;
-      /** Deletes the records of these keys, stored in this transaction for requests that were then refused. */
-      forgetKeys(tx: Database, keys: { user_id: number; key: string }[]): Promise<void>;
       /** Deletes the expired records (the upkeep plugin does it hourly). */
       sweepExpired(): Promise<void>;
     };
@@ -40,7 +28,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-export interface IdempotencyClaim {
+interface IdempotencyClaim {
   userId: number;
   key: string;
   /** SHA-256 of the method, path and body: the same key with another request is refused. */
@@ -48,8 +36,7 @@ export interface IdempotencyClaim {
 }
 
 /** A finished request's answer, to replay, or the refusal of a key that is in use otherwise. */
-export type StoredOutcome =
-  { kind: 'replay'; statusCode: number; response: unknown } | { kind: 'refused'; error: HttpError };
+type StoredOutcome = { kind: 'replay'; statusCode: number; response: unknown } | { kind: 'refused'; error: HttpError };
 
 /** The request's Idempotency-Key, undefined when it has none; a malformed one is a 400 naming the header. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -111,25 +98,37 @@ const sameKeyAs = (claim: IdempotencyClaim) =>
 /** A record older than this is expired: its key may be used again. */
 const expiredBefore = sql.raw(`now() - make_interval(secs => ${IDEMPOTENCY_TTL_MS / 1000})`);
 
-/**
- * The body of a statement (a CTE) that stores answers built in the same statement: `keys` is a JSON array of
- * `{ user_id, key, fingerprint }` (the requests that ran), `answers` a relation of `(user_id, status_code, response)`,
- * one answer per user. An expired record is taken over; a key in use (a replay, or another process's request on the
- * same PostgreSQL database) is not stored and does not come back, so the caller can compare the count and roll
- * back. Rows go in (user, key) order, as every writer locks them.
- */
-export function insertAnswers(keys: SQL, answers: SQL): SQL {
-  return sql`
-    insert into ${idempotencyKeys} (user_id, key, fingerprint, status_code, response)
-    select claim.user_id, claim.key, claim.fingerprint, answer.status_code, answer.response
-    from jsonb_to_recordset(${keys}) as claim(user_id integer, key text, fingerprint text)
-    join (${answers}) as answer on answer.user_id = claim.user_id
-    order by claim.user_id, claim.key
-    on conflict (user_id, key) do update
-      set fingerprint = excluded.fingerprint, status_code = excluded.status_code, response = excluded.response,
-        created_at = now()
-      where ${idempotencyKeys.createdAt} < ${expiredBefore}
-    returning ${idempotencyKeys.id}`;
+/** Keyed writes in one batch at most. */
+const MAX_BATCH = 50;
+
+/** A keyed write waiting for its batch. */
+interface Pending {
+  claim: IdempotencyClaim;
+  reply: FastifyReply;
+  work: (tx: Database) => Promise<unknown>;
+  resolve(result: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** How a keyed write of a batch ended: its work's result (and status), or what its key's record says. */
+type Settlement = { kind: 'done'; statusCode: number; response: unknown } | StoredOutcome;
+
+/** Takes up to `max` writes from the front of the queue, leaving a second use of one key for a later batch. */
+function takeBatch(queue: Pending[], max: number): Pending[] {
+  const batch: Pending[] = [];
+  const keys = new Set<string>();
+  for (let index = 0; index < queue.length && batch.length < max;) {
+    const pending = queue[index]!;
+    const key = `${pending.claim.userId} ${pending.claim.key}`;
+    if (keys.has(key)) {
+      index += 1;
+      continue;
+    }
+    keys.add(key);
+    batch.push(pending);
+    queue.splice(index, 1);
+  }
+  return batch;
 }
 
 export default fp(
@@ -137,59 +136,111 @@ export default fp(
     const { db } = fastify;
 
     fastify.decorate('idempotency', {
-      claimOf,
       async sweepExpired() {
         await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, expiredBefore));
       },
-      async findAnswer(tx, claim) {
-        const [stored] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(sameKeyAs(claim), gte(idempotencyKeys.createdAt, expiredBefore)))
-          .limit(1);
-        return stored ? outcomeOfStored(stored, claim.fingerprint) : undefined;
-      },
-      async forgetKeys(tx, keys) {
-        await tx.execute(sql`
-          delete from ${idempotencyKeys}
-          where (${idempotencyKeys.userId}, ${idempotencyKeys.key}) in (
-            select forgotten.user_id, forgotten.key
-            from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as forgotten(user_id integer, key text)
-          )`);
-      },
     });
 
-    fastify.decorate('runIdempotent', async function runIdempotent<
+    /**
+     * Runs a batch of keyed writes in one transaction: their keys claimed in one statement, each write's work in
+     * turn, their answers stored in one statement. A write whose work throws (a refusal, anything else) fails the
+     * batch, which rolls back and runs again one write at a time, so that one write's failure is never another's.
+     */
+    async function runBatch(batch: Pending[]): Promise<Settlement[]> {
+      return db.transaction(async (tx) => {
+        // Claimed when new, or taken over when expired; a live record is left alone and does not come back. In
+        // (user, key) order, as every writer locks them: on PostgreSQL a key another process holds waits here until
+        // that process commits, and is then answered by its record.
+        const claims = batch
+          .map((pending) => pending.claim)
+          .sort((a, b) => a.userId - b.userId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+        const claimed = await tx
+          .insert(idempotencyKeys)
+          .values(claims)
+          .onConflictDoUpdate({
+            target: [idempotencyKeys.userId, idempotencyKeys.key],
+            set: { fingerprint: sql`excluded.fingerprint`, statusCode: null, response: null, createdAt: sql`now()` },
+            setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
+          })
+          .returning({ id: idempotencyKeys.id, userId: idempotencyKeys.userId, key: idempotencyKeys.key });
+        const idOf = new Map(claimed.map((row) => [`${row.userId} ${row.key}`, row.id]));
+        const inUse = batch.filter(({ claim }) => !idOf.has(`${claim.userId} ${claim.key}`));
+        const stored =
+          inUse.length === 0
+            ? []
+            : await tx
+                .select()
+                .from(idempotencyKeys)
+                .where(or(...inUse.map(({ claim }) => sameKeyAs(claim))));
+
+        const settlements: Settlement[] = [];
+        const answers: { id: number; statusCode: number; response: unknown }[] = [];
+        for (const { claim, reply, work } of batch) {
+          const id = idOf.get(`${claim.userId} ${claim.key}`);
+          if (id === undefined) {
+            const record = stored.find((row) => row.userId === claim.userId && row.key === claim.key);
+            settlements.push(outcomeOfStored(record, claim.fingerprint));
+            continue;
+          }
+          const response = await work(tx);
+          settlements.push({ kind: 'done', statusCode: reply.statusCode, response });
+          answers.push({ id, statusCode: reply.statusCode, response });
+        }
+        if (answers.length > 0) {
+          await tx.execute(sql`
+            update ${idempotencyKeys}
+            set status_code = answer.status_code, response = answer.response
+            from json_to_recordset(${JSON.stringify(answers.map(({ id, statusCode, response }) => ({ id, status_code: statusCode, response })))}::json)
+              as answer(id integer, status_code integer, response json)
+            where ${idempotencyKeys.id} = answer.id`);
+        }
+        return settlements;
+      });
+    }
+
+    function settle(pending: Pending, settlement: Settlement): void {
+      if (settlement.kind === 'refused') return pending.reject(settlement.error);
+      if (settlement.kind === 'replay') {
+        pending.reply.code(settlement.statusCode).header('idempotent-replayed', 'true');
+      }
+      pending.resolve(settlement.response);
+    }
+
+    /** Runs a batch, and its writes one at a time when it fails as a whole. */
+    async function run(batch: Pending[]): Promise<void> {
+      try {
+        const settlements = await runBatch(batch);
+        batch.forEach((pending, index) => settle(pending, settlements[index]!));
+      } catch (error) {
+        if (batch.length === 1) return batch[0]!.reject(error);
+        for (const pending of batch) await run([pending]);
+      }
+    }
+
+    const queue: Pending[] = [];
+    /** Batches in the database at once: one on the embedded database, which runs one transaction at a time. */
+    const maxRunning = fastify.database.kind === 'postgres' ? 4 : 1;
+    let running = 0;
+
+    function drain(): void {
+      while (running < maxRunning && queue.length > 0) {
+        running += 1;
+        void run(takeBatch(queue, MAX_BATCH)).finally(() => {
+          running -= 1;
+          drain();
+        });
+      }
+    }
+
+    fastify.decorate('runIdempotent', function runIdempotent<
       T,
     >(request: FastifyRequest, reply: FastifyReply, work: (tx: Database) => Promise<T>): Promise<T> {
       const claim = claimOf(request);
       if (claim === undefined) return db.transaction((tx) => work(tx));
-
-      return db.transaction(async (tx) => {
-        // Claimed when new, or taken over when its record has expired; a live record is left alone (no row back).
-        // On PostgreSQL a second request with the same key waits here until the first commits, then replays it.
-        const [claimed] = await tx
-          .insert(idempotencyKeys)
-          .values(claim)
-          .onConflictDoUpdate({
-            target: [idempotencyKeys.userId, idempotencyKeys.key],
-            set: { fingerprint: claim.fingerprint, statusCode: null, response: null, createdAt: sql`now()` },
-            setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
-          })
-          .returning({ id: idempotencyKeys.id });
-        if (!claimed) {
-          const [stored] = await tx.select().from(idempotencyKeys).where(sameKeyAs(claim)).limit(1);
-          const outcome = outcomeOfStored(stored, claim.fingerprint);
-          if (outcome.kind === 'refused') throw outcome.error;
-          reply.code(outcome.statusCode).header('idempotent-replayed', 'true');
-          return outcome.response as T;
-        }
-        const result = await work(tx);
-        await tx
-          .update(idempotencyKeys)
-          .set({ statusCode: reply.statusCode, response: result })
-          .where(eq(idempotencyKeys.id, claimed.id));
-        return result;
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ claim, reply, work, resolve: resolve as (result: unknown) => void, reject });
+        // On the next turn of the event loop, so that the writes read in this one share the batch.
+        if (queue.length === 1) setImmediate(drain);
       });
     });
   },

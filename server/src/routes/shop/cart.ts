@@ -39,7 +39,9 @@ const cartRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) =>
-      fastify.cartWrites.add(request, reply, signedInUser(request).id, request.body.product_id, request.body.quantity),
+      fastify.runIdempotent(request, reply, (tx) =>
+        cartRepository.addToCart(tx, signedInUser(request).id, request.body.product_id, request.body.quantity),
+      ),
   );
 
   fastify.put(
@@ -54,12 +56,8 @@ const cartRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) =>
-      fastify.cartWrites.setQuantity(
-        request,
-        reply,
-        signedInUser(request).id,
-        request.params.id,
-        request.body.quantity,
+      fastify.runIdempotent(request, reply, (tx) =>
+        cartRepository.setQuantity(tx, signedInUser(request).id, request.params.id, request.body.quantity),
       ),
   );
 
