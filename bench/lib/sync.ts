@@ -1,6 +1,10 @@
 import type { Browser } from 'playwright-core';
 import type { Product } from '../../src/contract/catalog.js';
-import type { OutboxAction, OutboxEntry } from '../../src/offline/outbox-types.js';
+import type { CartAction } from '../../src/features/cart/api/cart-outbox.js';
+import type { WishlistAction } from '../../src/features/wishlist/api/wishlist-outbox.js';
+import { ownerOfUser, type OutboxEntry } from '../../src/offline/outbox-types.js';
+
+type OutboxAction = CartAction | WishlistAction;
 import type { Shopper } from './shop-api.js';
 import { getCart, getWishlist } from './shop-api.js';
 
@@ -56,10 +60,13 @@ export async function measureSync(
   const actions = plannedEdits(products, count);
   const byId = new Map(products.map((product) => [product.id, product]));
   const now = Date.now();
+  const owner = ownerOfUser(shopper.userId);
+  // As the app queues them (src/features/cart/api/cart-outbox.ts, wishlist-outbox.ts).
   const entries: OutboxEntry[] = actions.map((action, index) => ({
-    userId: shopper.userId,
-    action,
-    product: byId.get(action.productId)!,
+    kind: action.kind.startsWith('cart') ? 'cart' : 'wishlist',
+    owner,
+    lane: `product:${action.productId}`,
+    payload: { action, product: byId.get(action.productId)! },
     idempotencyKey: `bench-${now}-${index}`,
     createdAt: now + index,
     attempts: 0,
@@ -79,14 +86,14 @@ export async function measureSync(
 
   await context.setOffline(true);
   await page.evaluate(
-    async ({ entries, userId }) => {
+    async ({ entries, owner }) => {
       const open = indexedDB.open('cineverse');
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error);
       });
-      const tx = db.transaction('outbox', 'readwrite');
-      for (const entry of entries) tx.objectStore('outbox').add(entry);
+      const tx = db.transaction('entries', 'readwrite');
+      for (const entry of entries) tx.objectStore('entries').add(entry);
       await new Promise((resolve, reject) => {
         tx.oncomplete = resolve;
         tx.onerror = () => reject(tx.error);
@@ -98,7 +105,7 @@ export async function measureSync(
         const started = performance.now();
         for (;;) {
           const left = await new Promise<number>((resolve, reject) => {
-            const count = db.transaction('outbox').objectStore('outbox').index('userId').count(userId);
+            const count = db.transaction('entries').objectStore('entries').index('owner').count(owner);
             count.onsuccess = () => resolve(count.result);
             count.onerror = () => reject(count.error);
           });
@@ -107,7 +114,7 @@ export async function measureSync(
         }
       };
     },
-    { entries, userId: shopper.userId },
+    { entries, owner },
   );
   const clock = page.evaluate(() =>
     (window as unknown as { __startSyncClock: () => Promise<number> }).__startSyncClock(),

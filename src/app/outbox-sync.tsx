@@ -1,10 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { cartOutbox } from '@/features/cart/api/cart-outbox';
+import { contactOutbox } from '@/features/contact/api/contact-outbox';
+import { wishlistOutbox } from '@/features/wishlist/api/wishlist-outbox';
 import { useAppStore } from '@/lib/app-store';
-import { accountKeys } from '@/lib/shop-query-keys';
-import { onContactOutboxChange, replayContactOutbox } from '@/offline/contact-outbox';
 import { onOutboxChange } from '@/offline/outbox';
+import { ownerOfUser, type OutboxOwner } from '@/offline/outbox-types';
 import { replayOutbox } from '@/offline/replayer';
 
 /**
@@ -56,58 +58,34 @@ function startReplayLoop(
   };
 }
 
+/** Every kind of entry the app queues; a feature that queues a new kind adds it here. */
+const outboxKinds = [cartOutbox, wishlistOutbox, contactOutbox];
+
+const showRefusal = (notice: { title: string; message: string }) =>
+  notifications.show({ color: 'red', title: notice.title, message: notice.message, autoClose: false });
+
 /**
- * Sends the outboxes: the signed-in user's cart and wishlist edits, and contact messages written offline. After a
- * cart replay the cart and wishlist are fetched again: the server is the truth.
+ * Sends the outbox: the signed-in user's entries (cart and wishlist edits) with their session, and anyone's
+ * (contact messages written offline), signed in or not.
  */
 export function OutboxSync() {
   const queryClient = useQueryClient();
   const userId = useAppStore((state) => (state.signedIn ? (state.userProfile?.id ?? null) : null));
+  const owners: OutboxOwner[] = userId === null ? ['anyone'] : ['anyone', ownerOfUser(userId)];
+  const ownersKey = owners.join(' ');
 
   useEffect(() => {
-    if (userId === null) return;
-    return startReplayLoop(
-      (scheduleRetry) =>
-        replayOutbox(userId, {
-          onDropped: (entry, reason) =>
-            notifications.show({
-              color: 'red',
-              title: `${entry.product.name} could not be saved`,
-              message: reason,
-              autoClose: false,
-            }),
-          onAcknowledged: ({ cart, wishlist }) => {
-            if (cart) queryClient.setQueryData(accountKeys.cart(), cart);
-            if (wishlist) queryClient.setQueryData(accountKeys.wishlist(), wishlist);
-          },
-          onSettled: () => {
-            void queryClient.invalidateQueries({ queryKey: accountKeys.cart() });
-            void queryClient.invalidateQueries({ queryKey: accountKeys.wishlist() });
-          },
-          scheduleRetry,
-        }),
-      onOutboxChange,
-    );
-  }, [userId, queryClient]);
-
-  useEffect(
-    () =>
-      startReplayLoop(
-        (scheduleRetry) =>
-          replayContactOutbox({
-            onDropped: (_entry, reason) =>
-              notifications.show({
-                color: 'red',
-                title: 'Your message could not be sent',
-                message: reason,
-                autoClose: false,
-              }),
-            scheduleRetry,
-          }),
-        onContactOutboxChange,
-      ),
-    [],
-  );
+    const stops = ownersKey
+      .split(' ')
+      .map((owner) =>
+        startReplayLoop(
+          (scheduleRetry) =>
+            replayOutbox(owner as OutboxOwner, outboxKinds, { queryClient }, { onDropped: showRefusal, scheduleRetry }),
+          onOutboxChange,
+        ),
+      );
+    return () => stops.forEach((stop) => stop());
+  }, [ownersKey, queryClient]);
 
   return null;
 }

@@ -2,13 +2,13 @@
  * The app's IndexedDB database (Dexie), on this device only:
  * - `keyval`: the persisted TanStack Query cache (one row, the dehydrated client), rewritten as queries change,
  *   dropped after 7 days or by a new build;
- * - `outbox`: cart and wishlist changes made by the user, kept until the server has acknowledged them;
- * - `contactOutbox`: contact messages written while offline, kept until the server has stored them.
- * When IndexedDB cannot be used (private mode, a full disk), both fall back to memory for this visit and the app
- * says so; nothing crashes.
+ * - `entries`: the outbox, what the person did here that the server does not have yet (cart and wishlist edits,
+ *   contact messages, ...), kept until the server has acknowledged it.
+ * When IndexedDB cannot be used (private mode, a full disk), the outbox falls back to memory for this visit and the
+ * app says so; nothing crashes.
  */
-import Dexie, { type EntityTable } from 'dexie';
-import type { ContactOutboxEntry, OutboxEntry } from './outbox-types';
+import Dexie, { type EntityTable, type Transaction } from 'dexie';
+import { ownerOfUser, type OutboxEntry } from './outbox-types';
 
 export interface KeyValueRow {
   key: string;
@@ -17,18 +17,62 @@ export interface KeyValueRow {
 
 export type CineverseDb = Dexie & {
   keyval: EntityTable<KeyValueRow, 'key'>;
-  outbox: EntityTable<OutboxEntry, 'id'>;
-  contactOutbox: EntityTable<ContactOutboxEntry, 'id'>;
+  entries: EntityTable<OutboxEntry, 'id'>;
 };
+
+/** An entry of the cart and wishlist outbox of versions 1 and 2. */
+interface ShopEntryV2 {
+  id?: number;
+  userId: number;
+  action: { kind: string; productId: number };
+  product: unknown;
+  idempotencyKey: string;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+}
+
+/** A contact message of version 2's outbox. */
+interface ContactEntryV2 {
+  id?: number;
+  message: unknown;
+  idempotencyKey: string;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+}
+
+/** Moves what versions 1 and 2 queued (two outboxes) into the one outbox, in the order it was made. */
+async function moveQueuedEntries(tx: Transaction): Promise<void> {
+  const shop = (await tx.table('outbox').toArray()) as ShopEntryV2[];
+  const contact = (await tx.table('contactOutbox').toArray()) as ContactEntryV2[];
+  const entries: OutboxEntry[] = [
+    ...shop.map(({ id: _id, userId, action, product, ...rest }) => ({
+      ...rest,
+      kind: action.kind.startsWith('cart') ? 'cart' : 'wishlist',
+      owner: ownerOfUser(userId),
+      lane: `product:${action.productId}`,
+      payload: { action, product },
+    })),
+    ...contact.map(({ id: _id, message, ...rest }) => ({
+      ...rest,
+      kind: 'contact',
+      owner: 'anyone' as const,
+      lane: 'contact',
+      payload: message,
+    })),
+  ];
+  entries.sort((a, b) => a.createdAt - b.createdAt);
+  await tx.table('entries').bulkAdd(entries);
+}
 
 export function createDatabase(name = 'cineverse'): CineverseDb {
   const db = new Dexie(name) as CineverseDb;
-  db.version(1).stores({
-    keyval: 'key',
-    // Entries are read in the order the user made them (id), per user.
-    outbox: '++id, userId',
-  });
+  db.version(1).stores({ keyval: 'key', outbox: '++id, userId' });
   db.version(2).stores({ contactOutbox: '++id' });
+  // Entries are read in the order they were made (id), per owner.
+  db.version(3).stores({ entries: '++id, owner' }).upgrade(moveQueuedEntries);
+  db.version(4).stores({ outbox: null, contactOutbox: null });
   return db;
 }
 

@@ -1,23 +1,25 @@
-import type { Product } from '@/contract/catalog';
-import type { ContactMessageInput } from '@/contract/contact';
+/**
+ * The outbox's shapes. The outbox keeps what a person did on this device until the server has it; it knows no
+ * feature: each feature describes its kind of entry (`OutboxKind`) and the outbox stores, merges and sends it.
+ */
 
-/** A change the user made to their cart or wishlist, in product terms (line ids exist only on the server). */
-export type OutboxAction =
-  /** `wasPresent`: the product was already in the cart when the user added it (an add then remove then cancels out only when it was not). */
-  | { kind: 'cart.add'; productId: number; quantity: number; wasPresent: boolean }
-  | { kind: 'cart.set'; productId: number; quantity: number }
-  | { kind: 'cart.remove'; productId: number }
-  | { kind: 'wishlist.add'; productId: number; wasPresent: boolean }
-  | { kind: 'wishlist.remove'; productId: number };
+/** Whose entry it is: a signed-in user's (sent only with that user's session), or anyone's (a contact message). */
+export type OutboxOwner = `user:${number}` | 'anyone';
 
-export interface OutboxEntry {
+export const ownerOfUser = (userId: number): OutboxOwner => `user:${userId}`;
+
+export interface OutboxEntry<Payload = unknown> {
   id?: number;
-  /** Whose change it is: entries of another account are never sent with this one's token. */
-  userId: number;
-  action: OutboxAction;
-  /** The product as the user saw it, to show the change before the server answers and to name it in messages. */
-  product: Product;
-  /** Made when the user acted and kept across retries, so the server applies the change once. */
+  /** The `OutboxKind` that made it, by name. */
+  kind: string;
+  owner: OutboxOwner;
+  /**
+   * Entries of one lane are sent one at a time, in the order made; lanes are sent side by side (the cart's lane is
+   * its product: a product's edits keep their order, different products overlap).
+   */
+  lane: string;
+  payload: Payload;
+  /** Made when the person acted and kept across retries, so the server applies the entry once. */
   idempotencyKey: string;
   createdAt: number;
   /** Sends tried so far; an entry that may have reached the server (attempts > 0) is never merged into. */
@@ -26,12 +28,43 @@ export interface OutboxEntry {
   nextAttemptAt: number;
 }
 
-/** A contact message written while offline; anyone may send one, signed in or not. */
-export interface ContactOutboxEntry {
-  id?: number;
-  message: ContactMessageInput;
-  idempotencyKey: string;
-  createdAt: number;
-  attempts: number;
-  nextAttemptAt: number;
+/** How a new entry combines with the last unsent entry of its kind in its lane. */
+export type MergeResult<Payload> =
+  /** Keep both: the new one is added after it. */
+  | { type: 'append' }
+  /** The queued entry now carries this payload, and no entry is added. */
+  | { type: 'replace'; payload: Payload }
+  /** The two cancel out: the queued entry is deleted and nothing added. */
+  | { type: 'cancel' }
+  /** The new one changes nothing beyond what is queued. */
+  | { type: 'drop' };
+
+/** What one replay run shares between the sends of its entries (a feature keeps the server's latest answer there). */
+export type ReplayRun = Map<string, unknown>;
+
+/**
+ * A feature's kind of entry: how it is queued (its lane, its merge rule) and sent. `Context` is what the app gives
+ * the sends (its query cache, for instance); the outbox passes it along without looking at it.
+ */
+export interface OutboxKind<Payload, Context = unknown> {
+  name: string;
+  /** 'user': recorded only while signed in, and sent only with that user's session. */
+  owner: 'user' | 'anyone';
+  laneOf(payload: Payload): string;
+  /** Default: every entry is kept. */
+  merge?(previous: Payload, next: Payload): MergeResult<Payload>;
+  /** Sends one entry; resolves once the server has it, rejects with the API's error. */
+  send(payload: Payload, call: { idempotencyKey: string; run: ReplayRun; context: Context }): Promise<void>;
+  /**
+   * After a batch in which entries of this kind were acknowledged or refused for good (and so deleted), and once
+   * more (`finished`) when the run ends: the moment to show the server's answers.
+   */
+  settled?(run: ReplayRun, context: Context, finished: boolean): void;
+  /** What the person is told when the server refuses an entry for good. */
+  refusal(payload: Payload, reason: string): { title: string; message: string };
+  /** The title of the notice when the entry could not even be kept on the device. */
+  notKept: string;
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of kinds of different payloads
+export type AnyOutboxKind<Context = unknown> = OutboxKind<any, Context>;

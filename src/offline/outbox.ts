@@ -1,16 +1,15 @@
 /**
- * The outbox: the user's cart and wishlist edits, stored in IndexedDB (`outbox` table) the moment they are made and
- * kept until the server acknowledges them, across reloads and restarts. Edits that cancel out are merged away
- * before they are sent. Logging out deletes the user's entries. When IndexedDB cannot be used (private mode, a full
- * disk) the entries live in memory for this visit instead, and the app says so (see db.ts).
+ * The outbox: what a person did on this device that the server does not have yet, stored in IndexedDB (`entries`)
+ * the moment it is done and kept until the server acknowledges it, across reloads and restarts. It knows no feature:
+ * each feature describes its kind of entry (outbox-types.ts), whose merge rule runs as an entry is queued. When
+ * IndexedDB cannot be used (private mode, a full disk) the entries live in memory for this visit instead, and the
+ * app says so (db.ts).
  */
 import { liveQuery } from 'dexie';
 import { useCallback, useSyncExternalStore } from 'react';
-import type { Product } from '@/contract/catalog';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { db, isStorageAvailable, reportStorageFailure } from './db';
-import { mergeAction } from './outbox-merge';
-import type { OutboxAction, OutboxEntry } from './outbox-types';
+import type { MergeResult, OutboxEntry, OutboxKind, OutboxOwner } from './outbox-types';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -23,31 +22,45 @@ function changed(): void {
   for (const listener of listeners) listener();
 }
 
-/** The replayer listens here to send a new edit at once when online. */
+/** The replay loop listens here to send a new entry at once when online. */
 export function onOutboxChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-async function entriesOf(userId: number): Promise<OutboxEntry[]> {
-  if (!isStorageAvailable()) return memoryEntries.filter((entry) => entry.userId === userId);
+const ofOwner = (owner: OutboxOwner) => (entry: OutboxEntry) => entry.owner === owner;
+
+/** The owner's entries, in the order they were made. */
+export async function listEntries(owner: OutboxOwner): Promise<OutboxEntry[]> {
+  if (!isStorageAvailable()) return memoryEntries.filter(ofOwner(owner));
   try {
-    return await db.outbox.where('userId').equals(userId).sortBy('id');
+    return await db.entries.where('owner').equals(owner).sortBy('id');
   } catch (error) {
     reportStorageFailure(error);
-    return memoryEntries.filter((entry) => entry.userId === userId);
+    return memoryEntries.filter(ofOwner(owner));
   }
 }
 
-export async function listEntries(userId: number): Promise<OutboxEntry[]> {
-  return entriesOf(userId);
+/** How `payload` combines with what is queued: with the last unsent entry of its kind in its lane, by its rule. */
+function mergeWith<Payload>(
+  queued: readonly OutboxEntry[],
+  kind: OutboxKind<Payload, never>,
+  lane: string,
+  payload: Payload,
+): { result: MergeResult<Payload>; id: number } | undefined {
+  if (!kind.merge) return undefined;
+  const last = queued.findLast((entry) => entry.kind === kind.name && entry.lane === lane);
+  // A sent body must stay as it was, for its Idempotency-Key.
+  if (!last || last.id === undefined || last.attempts > 0) return undefined;
+  return { result: kind.merge(last.payload as Payload, payload), id: last.id };
 }
 
-function newEntry(userId: number, action: OutboxAction, product: Product): OutboxEntry {
+function newEntry<Payload>(kind: OutboxKind<Payload, never>, owner: OutboxOwner, payload: Payload): OutboxEntry {
   return {
-    userId,
-    action,
-    product,
+    kind: kind.name,
+    owner,
+    lane: kind.laneOf(payload),
+    payload,
     idempotencyKey: newIdempotencyKey(),
     createdAt: Date.now(),
     attempts: 0,
@@ -55,43 +68,49 @@ function newEntry(userId: number, action: OutboxAction, product: Product): Outbo
   };
 }
 
-function enqueueInMemory(userId: number, action: OutboxAction, product: Product): void {
-  const merge = mergeAction(
-    memoryEntries.filter((entry) => entry.userId === userId),
-    action,
-  );
-  if (merge.type === 'drop') return;
-  if (merge.type === 'cancel') memoryEntries = memoryEntries.filter((entry) => entry.id !== merge.id);
-  else if (merge.type === 'replace') {
-    memoryEntries = memoryEntries.map((entry) => (entry.id === merge.id ? { ...entry, action: merge.action } : entry));
-  } else memoryEntries = [...memoryEntries, { ...newEntry(userId, action, product), id: memoryNextId++ }];
+function enqueueInMemory<Payload>(kind: OutboxKind<Payload, never>, owner: OutboxOwner, payload: Payload): void {
+  const merge = mergeWith(memoryEntries.filter(ofOwner(owner)), kind, kind.laneOf(payload), payload);
+  const result = merge?.result ?? { type: 'append' };
+  if (result.type === 'drop') return;
+  if (result.type === 'cancel') memoryEntries = memoryEntries.filter((entry) => entry.id !== merge!.id);
+  else if (result.type === 'replace') {
+    memoryEntries = memoryEntries.map((entry) =>
+      entry.id === merge!.id ? { ...entry, payload: result.payload } : entry,
+    );
+  } else memoryEntries = [...memoryEntries, { ...newEntry(kind, owner, payload), id: memoryNextId++ }];
 }
 
-/** Records an edit, merged with what is queued for the same product. */
-export async function enqueue(userId: number, action: OutboxAction, product: Product): Promise<void> {
+/** Queues an entry of `kind`, merged with what is queued by the kind's rule. */
+export async function enqueue<Payload>(
+  kind: OutboxKind<Payload, never>,
+  owner: OutboxOwner,
+  payload: Payload,
+): Promise<void> {
   if (isStorageAvailable()) {
     try {
-      await db.transaction('rw', db.outbox, async () => {
-        const merge = mergeAction(await db.outbox.where('userId').equals(userId).sortBy('id'), action);
-        if (merge.type === 'drop') return;
-        if (merge.type === 'cancel') await db.outbox.delete(merge.id);
-        else if (merge.type === 'replace') await db.outbox.update(merge.id, { action: merge.action });
-        else await db.outbox.add(newEntry(userId, action, product));
+      await db.transaction('rw', db.entries, async () => {
+        const queued = await db.entries.where('owner').equals(owner).sortBy('id');
+        const merge = mergeWith(queued, kind, kind.laneOf(payload), payload);
+        const result = merge?.result ?? { type: 'append' };
+        if (result.type === 'drop') return;
+        if (result.type === 'cancel') await db.entries.delete(merge!.id);
+        else if (result.type === 'replace') await db.entries.update(merge!.id, { payload: result.payload });
+        else await db.entries.add(newEntry(kind, owner, payload));
       });
     } catch (error) {
       reportStorageFailure(error);
-      enqueueInMemory(userId, action, product);
+      enqueueInMemory(kind, owner, payload);
     }
   } else {
-    enqueueInMemory(userId, action, product);
+    enqueueInMemory(kind, owner, payload);
   }
   changed();
 }
 
 /**
- * Marks entries as being sent, in one transaction, and returns them as they are now: an edit merged into one since
- * the list was read is sent, not the older version; an entry merged away is not in the answer. From here on nothing
- * merges into them.
+ * Marks entries as being sent, in one transaction, and returns them as they are now: an entry merged into since the
+ * list was read is sent as it is now; an entry merged away is not in the answer. From here on nothing merges into
+ * them.
  */
 export async function claimEntries(ids: number[]): Promise<Map<number, OutboxEntry>> {
   const claimed = new Map<number, OutboxEntry>();
@@ -105,12 +124,12 @@ export async function claimEntries(ids: number[]): Promise<Map<number, OutboxEnt
     changed();
     return claimed;
   }
-  await db.transaction('rw', db.outbox, async () => {
-    const found = await db.outbox.bulkGet(ids);
+  await db.transaction('rw', db.entries, async () => {
+    const found = await db.entries.bulkGet(ids);
     const marked = found.flatMap((entry) =>
       entry?.id === undefined ? [] : [{ ...entry, attempts: entry.attempts + 1 }],
     );
-    await db.outbox.bulkPut(marked);
+    await db.entries.bulkPut(marked);
     for (const entry of marked) claimed.set(entry.id!, entry);
   });
   return claimed;
@@ -124,7 +143,7 @@ export async function removeEntries(ids: number[]): Promise<void> {
     changed();
     return;
   }
-  await db.outbox.bulkDelete(ids);
+  await db.entries.bulkDelete(ids);
 }
 
 export async function updateEntry(id: number, changes: Partial<OutboxEntry>): Promise<void> {
@@ -133,14 +152,14 @@ export async function updateEntry(id: number, changes: Partial<OutboxEntry>): Pr
     changed();
     return;
   }
-  await db.outbox.update(id, changes);
+  await db.entries.update(id, changes);
 }
 
-/** Everything a user queued, deleted on logout: nothing of theirs stays on a shared phone. */
-export async function clearUserEntries(userId: number): Promise<void> {
-  memoryEntries = memoryEntries.filter((entry) => entry.userId !== userId);
+/** Everything an owner queued, deleted on logout: nothing of theirs stays on a shared phone. */
+export async function clearOwnerEntries(owner: OutboxOwner): Promise<void> {
+  memoryEntries = memoryEntries.filter((entry) => entry.owner !== owner);
   changed();
-  await db.outbox.where('userId').equals(userId).delete().catch(reportStorageFailure);
+  await db.entries.where('owner').equals(owner).delete().catch(reportStorageFailure);
 }
 
 interface WatchedEntries {
@@ -150,14 +169,14 @@ interface WatchedEntries {
 }
 
 const NO_ENTRIES: OutboxEntry[] = [];
-const watched = new Map<number, WatchedEntries>();
+const watched = new Map<OutboxOwner, WatchedEntries>();
 
 /**
- * One live query per user, however many components show that user's edits (every wishlist heart on a product list
- * is one): a change to the outbox reads the table once, not once per component.
+ * One live query per owner, however many components show that owner's entries (every wishlist heart on a product
+ * list is one): a change to the outbox reads the table once, not once per component.
  */
-function watchEntries(userId: number, listener: Listener): () => void {
-  let watch = watched.get(userId);
+function watchEntries(owner: OutboxOwner, listener: Listener): () => void {
+  let watch = watched.get(owner);
   if (!watch) {
     const created: WatchedEntries = { entries: NO_ENTRIES, listeners: new Set(), stop: () => {} };
     const publish = (entries: OutboxEntry[]) => {
@@ -165,36 +184,44 @@ function watchEntries(userId: number, listener: Listener): () => void {
       for (const notify of created.listeners) notify();
     };
     // Dexie's live query follows the table; onOutboxChange follows the in-memory fallback.
-    const subscription = liveQuery(() => entriesOf(userId)).subscribe({ next: publish, error: reportStorageFailure });
-    const unlisten = onOutboxChange(() => void entriesOf(userId).then(publish));
+    const subscription = liveQuery(() => listEntries(owner)).subscribe({ next: publish, error: reportStorageFailure });
+    const unlisten = onOutboxChange(() => void listEntries(owner).then(publish));
     created.stop = () => {
       subscription.unsubscribe();
       unlisten();
     };
-    watched.set(userId, created);
+    watched.set(owner, created);
     watch = created;
   }
   const current = watch;
   current.listeners.add(listener);
   return () => {
     current.listeners.delete(listener);
-    if (current.listeners.size === 0 && watched.get(userId) === current) {
+    if (current.listeners.size === 0 && watched.get(owner) === current) {
       current.stop();
-      watched.delete(userId);
+      watched.delete(owner);
     }
   };
 }
 
-/** The user's queued edits, live: the cart, the wishlist and the pending count re-render as they change. */
-export function useOutboxEntries(userId: number | null): OutboxEntry[] {
+/** The owner's queued entries, live (none for no owner): what is shown re-renders as they change. */
+export function useOutboxEntries(owner: OutboxOwner | null): OutboxEntry[] {
   const subscribe = useCallback(
-    (listener: Listener) => (userId === null ? () => {} : watchEntries(userId, listener)),
-    [userId],
+    (listener: Listener) => (owner === null ? () => {} : watchEntries(owner, listener)),
+    [owner],
   );
   return useSyncExternalStore(
     subscribe,
-    () => (userId === null ? NO_ENTRIES : (watched.get(userId)?.entries ?? NO_ENTRIES)),
+    () => (owner === null ? NO_ENTRIES : (watched.get(owner)?.entries ?? NO_ENTRIES)),
     // A server-rendered page knows nothing of this device's outbox; the browser reads it once hydrated.
     () => NO_ENTRIES,
   );
+}
+
+/** The entries of one kind, with their payload's type. */
+export function entriesOfKind<Payload>(
+  entries: readonly OutboxEntry[],
+  kind: OutboxKind<Payload, never>,
+): OutboxEntry<Payload>[] {
+  return entries.filter((entry) => entry.kind === kind.name) as OutboxEntry<Payload>[];
 }

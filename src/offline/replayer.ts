@@ -1,16 +1,15 @@
 /**
- * Sends the outbox to the server, each product's edits in the order made, one tab at a time (a Web Lock), each with the Idempotency-Key
- * made when the user acted. Line and item ids are looked up in the server's cart and wishlist at send time. Runs at
- * start-up, on the `online` event, when the app regains focus and after each new edit.
+ * Sends an owner's outbox to the server: each lane's entries in the order made, lanes side by side, one tab at a
+ * time (a Web Lock), each entry with the Idempotency-Key made when the person acted, so the server applies it once.
+ * Runs at start-up, on the `online` event, when the app regains focus, after each new entry and when a backoff ends
+ * (see src/app/outbox-sync.tsx). It knows no feature: each entry is sent by its kind.
  */
-import { cartSchema, wishlistSchema, type Cart, type Wishlist } from '@/contract/cart';
-import { apiPaths, apiRequest, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { claimEntries, listEntries, removeEntries, updateEntry } from './outbox';
-import type { OutboxEntry } from './outbox-types';
-import { withTabLock } from './tab-lock';
+import type { AnyOutboxKind, OutboxEntry, OutboxOwner, ReplayRun } from './outbox-types';
 import { backoffMs, decideAfterFailure } from './retry-policy';
+import { withTabLock } from './tab-lock';
 
-export const OUTBOX_LOCK = 'cineverse-outbox';
 /**
  * Entries claimed, and acknowledged entries deleted, together in one IndexedDB transaction each: two writes per
  * entry made every screen that shows the outbox redraw twice per edit. An acknowledged entry still stored when the
@@ -20,94 +19,14 @@ export const OUTBOX_LOCK = 'cineverse-outbox';
 export const OUTBOX_BATCH = 25;
 
 export interface ReplayHooks {
-  /** A change the server refused for good: tell the user which item and why. */
-  onDropped(entry: OutboxEntry, reason: string): void;
-  /**
-   * A batch was acknowledged and its entries deleted: the server's latest answers (null when unknown), to show at once
-   * instead of the older copy, which without the deleted entries would briefly lack those edits.
-   */
-  onAcknowledged(server: { cart: Cart | null; wishlist: Wishlist | null }): void;
-  /** The server has everything (or as much as it can take now): fetch the cart and wishlist again. */
-  onSettled(): void;
+  /** An entry the server refused for good and that is gone: tell the person what and why. */
+  onDropped(notice: { title: string; message: string }): void;
   /** A retry is due after this many milliseconds. */
   scheduleRetry(delayMs: number): void;
 }
 
-interface ServerState {
-  cart: Cart | null;
-  wishlist: Wishlist | null;
-}
-
-async function cartNow(state: ServerState): Promise<Cart> {
-  state.cart ??= await apiRequest(apiPaths.userApi('/getCartItems'), { auth: true, schema: cartSchema });
-  return state.cart;
-}
-
-async function wishlistNow(state: ServerState): Promise<Wishlist> {
-  state.wishlist ??= await apiRequest(apiPaths.userApi('/getWishlistItems'), { auth: true, schema: wishlistSchema });
-  return state.wishlist;
-}
-
-/** Sends one entry; resolves when the server has it (or it needs no call), rejects with the API's error. */
-export async function sendEntry(entry: OutboxEntry, state: ServerState): Promise<void> {
-  const { action, idempotencyKey } = entry;
-  const common = { auth: true, idempotencyKey } as const;
-  switch (action.kind) {
-    case 'cart.add':
-      state.cart = await apiRequest(apiPaths.userApi('/addToCart'), {
-        ...common,
-        method: 'POST',
-        body: { product_id: action.productId, quantity: action.quantity },
-        schema: cartSchema,
-      });
-      return;
-    case 'cart.set': {
-      const line = (await cartNow(state)).data.find((item) => item.product_id === action.productId);
-      state.cart = line
-        ? await apiRequest(apiPaths.userApi(`/cart/${line.id}`), {
-            ...common,
-            method: 'PUT',
-            body: { quantity: action.quantity },
-            schema: cartSchema,
-          })
-        : await apiRequest(apiPaths.userApi('/addToCart'), {
-            ...common,
-            method: 'POST',
-            body: { product_id: action.productId, quantity: action.quantity },
-            schema: cartSchema,
-          });
-      return;
-    }
-    case 'cart.remove': {
-      const line = (await cartNow(state)).data.find((item) => item.product_id === action.productId);
-      if (!line) return; // Already gone: the removal is done.
-      state.cart = await apiRequest(apiPaths.userApi(`/removeFromCart/${line.id}`), {
-        ...common,
-        method: 'DELETE',
-        schema: cartSchema,
-      });
-      return;
-    }
-    case 'wishlist.add':
-      state.wishlist = await apiRequest(apiPaths.userApi('/addToWishlist'), {
-        ...common,
-        method: 'POST',
-        body: { product_id: action.productId },
-        schema: wishlistSchema,
-      });
-      return;
-    case 'wishlist.remove': {
-      const item = (await wishlistNow(state)).data.find((entry) => entry.product_id === action.productId);
-      if (!item) return;
-      state.wishlist = await apiRequest(apiPaths.userApi(`/removeFromWishlist/${item.id}`), {
-        ...common,
-        method: 'DELETE',
-        schema: wishlistSchema,
-      });
-      return;
-    }
-  }
-}
+/** The tab lock of an owner's replay. */
+export const outboxLockOf = (owner: OutboxOwner) => `cineverse-outbox-${owner}`;
 
 /** The leading entries that are due now, in order. */
 function dueEntries(entries: OutboxEntry[]): OutboxEntry[] {
@@ -120,48 +39,56 @@ function dueEntries(entries: OutboxEntry[]): OutboxEntry[] {
   return due;
 }
 
-/** Entries per product, each list in the user's order: edits of different products do not depend on each other. */
+/** Entries per lane, each list in the order made: entries of different lanes do not depend on each other. */
 function lanesOf(entries: OutboxEntry[]): OutboxEntry[][] {
-  const lanes = new Map<number, OutboxEntry[]>();
+  const lanes = new Map<string, OutboxEntry[]>();
   for (const entry of entries) {
-    const lane = lanes.get(entry.action.productId);
+    const lane = lanes.get(entry.lane);
     if (lane) lane.push(entry);
-    else lanes.set(entry.action.productId, [entry]);
+    else lanes.set(entry.lane, [entry]);
   }
   return [...lanes.values()];
 }
 
 /**
- * Sends what is due for this user; returns when done, waiting, or when another tab holds the lock. Up to
- * OUTBOX_BATCH entries are claimed at once and sent with one request in flight per product, so a product's edits
- * keep their order while different products overlap; the first failure that must wait stops the run after the batch.
+ * Sends what is due for the owner; returns when done, waiting, or when another tab holds the lock. Up to
+ * OUTBOX_BATCH entries are claimed at once and sent with one request in flight per lane; the first failure that
+ * must wait stops the run after the batch. An entry whose kind this app does not know (left by another version) is
+ * kept.
  */
-export async function replayOutbox(userId: number, hooks: ReplayHooks): Promise<void> {
+export async function replayOutbox<Context>(
+  owner: OutboxOwner,
+  kinds: readonly AnyOutboxKind<Context>[],
+  context: Context,
+  hooks: ReplayHooks,
+): Promise<void> {
+  const kindOf = new Map(kinds.map((kind) => [kind.name, kind]));
   const run = async () => {
-    const state: ServerState = { cart: null, wishlist: null };
-    const listed = await listEntries(userId);
-    let sent = false;
+    const state: ReplayRun = new Map();
+    const listed = (await listEntries(owner)).filter((entry) => kindOf.has(entry.kind));
+    const settledKinds = new Set<AnyOutboxKind<Context>>();
     let stopped = false;
     let position = 0;
 
-    const sendLane = async (lane: OutboxEntry[], done: number[]) => {
+    const sendLane = async (lane: OutboxEntry[], done: number[], settled: Set<AnyOutboxKind<Context>>) => {
       for (const entry of lane) {
         if (stopped || entry.id === undefined) return;
+        const kind = kindOf.get(entry.kind)!;
         try {
-          await sendEntry(entry, state);
+          await kind.send(entry.payload, { idempotencyKey: entry.idempotencyKey, run: state, context });
           done.push(entry.id);
+          settled.add(kind);
         } catch (error) {
           const decision = decideAfterFailure(error);
-          if (decision === 'done') {
+          if (decision === 'done' || decision === 'drop') {
             done.push(entry.id);
-            state.cart = null;
-            continue;
-          }
-          if (decision === 'drop') {
-            done.push(entry.id);
-            hooks.onDropped(entry, error instanceof ApiError ? error.message : 'The change could not be made');
-            state.cart = null;
-            state.wishlist = null;
+            settled.add(kind);
+            // What this run knew of the server may be out of date now.
+            state.clear();
+            if (decision === 'drop') {
+              const reason = error instanceof ApiError ? error.message : 'It could not be saved';
+              hooks.onDropped(kind.refusal(entry.payload, reason));
+            }
             continue;
           }
           stopped = true;
@@ -170,7 +97,7 @@ export async function replayOutbox(userId: number, hooks: ReplayHooks): Promise<
             await updateEntry(entry.id, { nextAttemptAt: Date.now() + delay });
             hooks.scheduleRetry(delay);
           }
-          // 'wait-for-login': the entry stays as it is until the user logs in again.
+          // 'wait-for-login': the entry stays as it is until the person logs in again.
           return;
         }
       }
@@ -182,7 +109,7 @@ export async function replayOutbox(userId: number, hooks: ReplayHooks): Promise<
       const due = dueEntries(listed.slice(position, position + OUTBOX_BATCH));
       if (due.length === 0) {
         const next = listed[position];
-        // Order matters: later edits wait behind this one.
+        // Order matters: later entries wait behind this one.
         if (next) hooks.scheduleRetry(next.nextAttemptAt - Date.now());
         break;
       }
@@ -194,14 +121,15 @@ export async function replayOutbox(userId: number, hooks: ReplayHooks): Promise<
         return current ? [current] : [];
       });
       const done: number[] = [];
-      await Promise.all(lanesOf(batch).map((lane) => sendLane(lane, done)));
+      const settled = new Set<AnyOutboxKind<Context>>();
+      await Promise.all(lanesOf(batch).map((lane) => sendLane(lane, done, settled)));
       await removeEntries(done);
-      if (done.length > 0) {
-        sent = true;
-        hooks.onAcknowledged({ cart: state.cart, wishlist: state.wishlist });
+      for (const kind of settled) {
+        kind.settled?.(state, context, false);
+        settledKinds.add(kind);
       }
     }
-    if (sent) hooks.onSettled();
+    for (const kind of settledKinds) kind.settled?.(state, context, true);
   };
-  await withTabLock(OUTBOX_LOCK, run);
+  await withTabLock(outboxLockOf(owner), run);
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { useDisplayedCart } from '@/features/cart/api/cart-mutations';
+import { useDisplayedCart } from '@/features/cart/api/use-cart';
 import { CartPage } from '@/features/cart/components/cart-page';
 import { discountOf, useCouponCheck } from '@/features/coupons/api/coupon-calls';
 import { CouponField } from '@/features/coupons/components/coupon-field';
-import { useDisplayedWishlist } from '@/features/wishlist/api/wishlist-calls';
+import { useWishlistActions } from '@/features/wishlist/api/use-wishlist';
 import { lenient } from '@/lib/search-params';
 
 export const couponSearchSchema = z.object({
@@ -15,12 +15,12 @@ function CartRoute() {
   const { coupon } = Route.useSearch();
   const navigate = Route.useNavigate();
   const { cart, editsWaiting } = useDisplayedCart();
-  const { wishlist } = useDisplayedWishlist();
+  const wishlist = useWishlistActions();
   const check = useCouponCheck(coupon, cart && { subtotal: cart.subtotal, editsWaiting });
   const setCoupon = (code: string | undefined) => void navigate({ search: { coupon: code }, replace: true });
   return (
     <CartPage
-      wishedProductIds={new Set(wishlist?.data.map((item) => item.product_id))}
+      onMoveToWishlist={(product) => wishlist.add(product)}
       discount={discountOf(check)}
       // Carried to checkout while it applies or is being checked; checkout checks it again.
       couponCode={check.state === 'applied' || check.state === 'checking' ? coupon : undefined}

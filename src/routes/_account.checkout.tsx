@@ -5,7 +5,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { PageContainer } from '@/components/page-container';
 import { orderTotals } from '@/contract/orders';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
-import { useDisplayedCart } from '@/features/cart/api/cart-mutations';
+import { useDisplayedCart } from '@/features/cart/api/use-cart';
 import { CartSummary } from '@/features/cart/components/cart-page';
 import { discountOf, useCouponCheck } from '@/features/coupons/api/coupon-calls';
 import { CheckoutPage } from '@/features/orders/components/checkout-page';

@@ -1,12 +1,19 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { cartOutbox, type CartAction } from '@/features/cart/api/cart-outbox';
+import { wishlistOutbox, type WishlistAction } from '@/features/wishlist/api/wishlist-outbox';
+import { accountKeys } from '@/lib/shop-query-keys';
 import { db } from '@/offline/db';
-import { listEntries } from '@/offline/outbox';
-import type { OutboxAction, OutboxEntry } from '@/offline/outbox-types';
+import { enqueue, listEntries } from '@/offline/outbox';
+import { ownerOfUser, type OutboxEntry, type OutboxKind } from '@/offline/outbox-types';
 import { replayOutbox } from '@/offline/replayer';
+import { ApiError } from '@/lib/api-client';
 import { testProduct } from './test-product';
 
-const USER = 11;
+const USER = ownerOfUser(11);
+type OutboxAction = CartAction | WishlistAction;
+const kinds = [cartOutbox, wishlistOutbox];
 
 const product = testProduct;
 
@@ -14,15 +21,16 @@ const product = testProduct;
 async function queue(actions: OutboxAction[]): Promise<void> {
   const now = Date.now();
   const entries: OutboxEntry[] = actions.map((action, index) => ({
-    userId: USER,
-    action,
-    product: product(action.productId),
+    kind: action.kind.startsWith('cart') ? 'cart' : 'wishlist',
+    owner: USER,
+    lane: `product:${action.productId}`,
+    payload: { action, product: product(action.productId) },
     idempotencyKey: `key-${index}`,
     createdAt: now + index,
     attempts: 0,
     nextAttemptAt: 0,
   }));
-  await db.outbox.bulkAdd(entries);
+  await db.entries.bulkAdd(entries);
 }
 
 interface Call {
@@ -57,10 +65,12 @@ function fakeServer(fails: (body: { product_id: number }) => boolean = () => fal
   return calls;
 }
 
-const hooks = () => ({ onDropped: vi.fn(), onAcknowledged: vi.fn(), onSettled: vi.fn(), scheduleRetry: vi.fn() });
+const hooks = () => ({ onDropped: vi.fn(), scheduleRetry: vi.fn() });
 
+let queryClient: QueryClient;
 beforeEach(async () => {
-  await db.outbox.clear();
+  await db.entries.clear();
+  queryClient = new QueryClient();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -76,7 +86,8 @@ describe('outbox replay', () => {
     ]);
     const calls = fakeServer();
     const replayHooks = hooks();
-    await replayOutbox(USER, replayHooks);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await replayOutbox(USER, kinds, { queryClient }, replayHooks);
 
     expect(calls).toHaveLength(4);
     const [cartOne, wishOne] = calls.filter((call) => call.productId === 1);
@@ -88,16 +99,18 @@ describe('outbox replay', () => {
     for (const other of calls.filter((call) => call.productId !== 1))
       expect(other.started).toBeLessThan(cartOne!.ended);
     expect(await listEntries(USER)).toEqual([]);
-    expect(replayHooks.onSettled).toHaveBeenCalledTimes(1);
-    // The server's last answers are handed over once the batch is deleted, to show before the refetch: the cart as
-    // the last cart call to be answered (product 3's) left it, not the first.
+    // The cart and the wishlist are fetched again once, when the run ends.
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      accountKeys.cart(),
+      accountKeys.wishlist(),
+    ]);
+    // The server's last answers are shown once the batch is deleted, before the refetch: the cart as the last cart
+    // call to be answered (product 3's) left it, not the first.
     expect(
       calls.filter((call) => call.path.endsWith('/addToCart')).sort((a, b) => b.ended - a.ended)[0]?.productId,
     ).toBe(3);
-    expect(replayHooks.onAcknowledged).toHaveBeenCalledWith({
-      cart: { data: [], subtotal: 300, item_count: 3 },
-      wishlist: { data: [] },
-    });
+    expect(queryClient.getQueryData(accountKeys.cart())).toEqual({ data: [], subtotal: 300, item_count: 3 });
+    expect(queryClient.getQueryData(accountKeys.wishlist())).toEqual({ data: [] });
   });
 
   it("keeps a failed product's later edits and every later batch for the retry, and deletes only what was acknowledged", async () => {
@@ -111,17 +124,67 @@ describe('outbox replay', () => {
     await queue(actions);
     const calls = fakeServer((body) => body.product_id === 1);
     const replayHooks = hooks();
-    await replayOutbox(USER, replayHooks);
+    await replayOutbox(USER, kinds, { queryClient }, replayHooks);
 
     expect(calls.filter((call) => call.productId === 1)).toHaveLength(1);
     expect(replayHooks.scheduleRetry).toHaveBeenCalledWith(1000);
     const left = await listEntries(USER);
-    expect(left.slice(0, 2).map((entry) => entry.action.kind)).toEqual(['cart.add', 'wishlist.add']);
+    expect(left.slice(0, 2).map((entry) => entry.kind)).toEqual(['cart', 'wishlist']);
     expect(left[0]?.nextAttemptAt).toBeGreaterThan(Date.now());
     // Sent and deleted: product 2 and the 22 other products of the first batch; the 8 after it are untouched.
-    expect(left.some((entry) => entry.action.productId === 2)).toBe(false);
+    expect(left.some((entry) => entry.lane === 'product:2')).toBe(false);
     expect(left).toHaveLength(2 + 8);
     expect(left.slice(2).every((entry) => entry.attempts === 0)).toBe(true);
     expect(calls).toHaveLength(1 + 1 + 22);
+  });
+
+  it('sends a kind of entry it was never written for, with its own merge rule, lanes and refusal notice', async () => {
+    // A kind defined here, as a feature defines its own: the outbox itself has no word of it.
+    interface Note {
+      topic: string;
+      text: string;
+    }
+    const sent: { note: Note; key: string }[] = [];
+    const notes: OutboxKind<Note, { shelf: string[] }> = {
+      name: 'note',
+      owner: 'anyone',
+      laneOf: (note) => note.topic,
+      // A newer note on a topic replaces the unsent one.
+      merge: (_previous, next) => ({ type: 'replace', payload: next }),
+      async send(note, { idempotencyKey, context }) {
+        if (note.text === 'refused') throw new ApiError(422, 'Notes may not say that', 'text');
+        sent.push({ note, key: idempotencyKey });
+        context.shelf.push(note.text);
+      },
+      refusal: (note, reason) => ({ title: `Note on ${note.topic} not kept`, message: reason }),
+      notKept: 'Your note was not saved',
+    };
+    await enqueue(notes, 'anyone', { topic: 'casting', text: 'first draft' });
+    await enqueue(notes, 'anyone', { topic: 'casting', text: 'final' });
+    await enqueue(notes, 'anyone', { topic: 'credits', text: 'refused' });
+    await enqueue(notes, 'anyone', { topic: 'reels', text: 'kept' });
+    const queued = await listEntries('anyone');
+    expect(queued.map((entry) => entry.payload)).toEqual([
+      { topic: 'casting', text: 'final' },
+      { topic: 'credits', text: 'refused' },
+      { topic: 'reels', text: 'kept' },
+    ]);
+
+    const shelf: string[] = [];
+    const replayHooks = hooks();
+    await replayOutbox('anyone', [notes], { shelf }, replayHooks);
+    expect(sent.map(({ note }) => note.text).sort()).toEqual(['final', 'kept']);
+    expect(sent.map(({ key }) => key).sort()).toEqual(
+      queued
+        .filter((entry) => entry.lane !== 'credits')
+        .map((entry) => entry.idempotencyKey)
+        .sort(),
+    );
+    expect(shelf.sort()).toEqual(['final', 'kept']);
+    expect(replayHooks.onDropped).toHaveBeenCalledWith({
+      title: 'Note on credits not kept',
+      message: 'Notes may not say that',
+    });
+    expect(await listEntries('anyone')).toEqual([]);
   });
 });

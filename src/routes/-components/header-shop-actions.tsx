@@ -1,8 +1,8 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { useDisplayedCart } from '@/features/cart/api/cart-mutations';
-import { useDisplayedWishlist } from '@/features/wishlist/api/wishlist-calls';
+import { useDisplayedCart } from '@/features/cart/api/use-cart';
+import { useDisplayedWishlist } from '@/features/wishlist/api/use-wishlist';
 import { useAppStore } from '@/lib/app-store';
 import { AccountButton } from './account-button';
 import { CartIcon, HeartIcon } from './header-icons';

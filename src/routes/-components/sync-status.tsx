@@ -1,14 +1,11 @@
 import { useNetwork } from '@mantine/hooks';
-import { useAppStore } from '@/lib/app-store';
-import { useContactOutboxCount } from '@/offline/contact-outbox';
-import { useOutboxEntries } from '@/offline/outbox';
+import { useOutboxCount } from '@/offline/use-outbox';
 import classes from './site-layout.module.css';
 
 /** A strip under the header: offline, and how many changes are waiting to be sent. Hidden when neither. */
 export function SyncStatus() {
   const { online } = useNetwork();
-  const userId = useAppStore((state) => state.userProfile?.id ?? null);
-  const pending = useOutboxEntries(userId).length + useContactOutboxCount();
+  const pending = useOutboxCount();
   if (online && pending === 0) return null;
   const waiting = pending === 1 ? '1 change waiting to sync' : `${pending} changes waiting to sync`;
   return (

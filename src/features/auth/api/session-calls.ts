@@ -10,7 +10,8 @@ import {
 import { apiPaths, apiRequest } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
-import { clearUserEntries } from '@/offline/outbox';
+import { clearOwnerEntries } from '@/offline/outbox';
+import { ownerOfUser } from '@/offline/outbox-types';
 
 export function login(input: LoginRequest): Promise<AuthResponse> {
   return apiRequest(apiPaths.userApi('/login'), { method: 'POST', body: input, schema: authResponseSchema });
@@ -59,7 +60,7 @@ export function useLogout() {
     },
     onSettled: async () => {
       // Edits not yet sent are the user's too: nothing of theirs stays on a shared phone.
-      if (userId !== null) await clearUserEntries(userId);
+      if (userId !== null) await clearOwnerEntries(ownerOfUser(userId));
       signOut();
       queryClient.removeQueries({ queryKey: accountKeys.all() });
       notifications.show({ id: 'logged-out', title: 'You are logged out', message: 'See you again soon.' });

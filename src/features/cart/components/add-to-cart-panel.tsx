@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { MAX_LINE_QUANTITY } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
-import { useCartActions } from '../api/cart-mutations';
+import { useCartActions } from '../api/use-cart';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface AddToCartPanelProps {

@@ -4,18 +4,19 @@ import type { ReactNode } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { MAX_LINE_QUANTITY, type CartLine } from '@/contract/cart';
+import type { Product } from '@/contract/catalog';
 import { FREE_SHIPPING_FROM, orderTotals } from '@/contract/orders';
 import { NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { keepFocusInList } from '@/lib/keep-focus';
 import { formatInr } from '@/lib/money';
-import { useCartActions, useDisplayedCart } from '../api/cart-mutations';
+import { useCartActions, useDisplayedCart } from '../api/use-cart';
 import classes from './cart.module.css';
 import { QuantityStepper } from './quantity-stepper';
 
 const CART_HEADING_ID = 'cart-heading';
 
-function CartLineRow({ line, wished }: { line: CartLine; wished: boolean }) {
+function CartLineRow({ line, onMoveToWishlist }: { line: CartLine; onMoveToWishlist: (product: Product) => void }) {
   const actions = useCartActions();
   const max = Math.max(line.quantity, Math.min(line.product.stock, MAX_LINE_QUANTITY));
   // The cart can show (from the device or the server) before the profile that says whose outbox an edit goes to:
@@ -59,7 +60,8 @@ function CartLineRow({ line, wished }: { line: CartLine; wished: boolean }) {
             data-action="move"
             onClick={(event) => {
               keepFocusInList(event.currentTarget, CART_HEADING_ID);
-              actions.moveToWishlist(line.product, wished);
+              onMoveToWishlist(line.product);
+              actions.remove(line.product);
             }}
           >
             Move to wishlist
@@ -84,8 +86,8 @@ function CartLineRow({ line, wished }: { line: CartLine; wished: boolean }) {
 }
 
 export interface CartPageProps {
-  /** Products on the wishlist, so a move does not double them. */
-  wishedProductIds: ReadonlySet<number>;
+  /** Puts a product on the wishlist (the route composes the wishlist feature); the line is then removed here. */
+  onMoveToWishlist: (product: Product) => void;
   /** The coupon field, composed by the route from the coupons feature. */
   couponField: ReactNode;
   /** The applied coupon's discount in paise (0 without one); null while it is checked against this cart. */
@@ -94,7 +96,7 @@ export interface CartPageProps {
   couponCode: string | undefined;
 }
 
-export function CartPage({ couponField, discount, couponCode, wishedProductIds }: CartPageProps) {
+export function CartPage({ couponField, discount, couponCode, onMoveToWishlist }: CartPageProps) {
   const query = useDisplayedCart();
   const cart = query.cart;
 
@@ -129,7 +131,7 @@ export function CartPage({ couponField, discount, couponCode, wishedProductIds }
         <div className={classes.layout}>
           <ul aria-label="Items in your cart" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {cart.data.map((line) => (
-              <CartLineRow key={line.product_id} line={line} wished={wishedProductIds.has(line.product_id)} />
+              <CartLineRow key={line.product_id} line={line} onMoveToWishlist={onMoveToWishlist} />
             ))}
           </ul>
           <CartSummary subtotal={cart.subtotal} itemCount={cart.item_count} discount={discount}>

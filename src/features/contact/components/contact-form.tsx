@@ -3,7 +3,8 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { contactFieldError, type ContactField, type ContactMessageInput } from '@/contract/contact';
 import { ApiError, NetworkError } from '@/lib/api-client';
-import { enqueueContactMessage } from '@/offline/contact-outbox';
+import { useOutboxRecorder } from '@/offline/use-outbox';
+import { contactOutbox } from '../api/contact-outbox';
 import { useCreateContactMessage } from '../api/create-contact-message';
 
 export const CONTACT_SUCCESS_TEXT = "Message sent successfully! We'll get back to you within 24 hours";
@@ -28,6 +29,7 @@ export function ContactForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const [queued, setQueued] = useState(false);
   const mutation = useCreateContactMessage();
+  const outbox = useOutboxRecorder(contactOutbox);
 
   // Each success restarts the 5 s of the banner, even when it is still showing.
   useEffect(() => {
@@ -73,7 +75,7 @@ export function ContactForm() {
         setServerErrors({ [error.field]: error.message });
       } else if (error instanceof NetworkError) {
         // Kept on the device and sent by itself when the network returns, once (its Idempotency-Key sees to that).
-        await enqueueContactMessage(values);
+        await outbox.record(values);
         form.reset();
         setTouched(new Set());
         setQueued(true);

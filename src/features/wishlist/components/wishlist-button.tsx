@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import type { Product } from '@/contract/catalog';
-import { useWishlistActions } from '../api/wishlist-calls';
+import { useWishlistActions } from '../api/use-wishlist';
 
 export interface WishlistButtonProps {
   product: Product;

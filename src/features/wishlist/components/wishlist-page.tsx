@@ -2,17 +2,18 @@ import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@m
 import { Link } from '@tanstack/react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
+import type { Product } from '@/contract/catalog';
 import { NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { keepFocusInList } from '@/lib/keep-focus';
 import { formatInr } from '@/lib/money';
-import { useDisplayedWishlist, useWishlistActions } from '../api/wishlist-calls';
+import { useDisplayedWishlist, useWishlistActions } from '../api/use-wishlist';
 import classes from './wishlist.module.css';
 
 const WISHLIST_HEADING_ID = 'wishlist-heading';
 
-/** `cartProductIds`: products already in the cart, so a move leaves their quantity as it is. */
-export function WishlistPage({ cartProductIds }: { cartProductIds: ReadonlySet<number> }) {
+/** `onMoveToCart`: puts a product in the cart (the route composes the cart feature); it then leaves the wishlist. */
+export function WishlistPage({ onMoveToCart }: { onMoveToCart: (product: Product) => void }) {
   const query = useDisplayedWishlist();
   const actions = useWishlistActions();
   const items = query.wishlist?.data;
@@ -70,7 +71,8 @@ export function WishlistPage({ cartProductIds }: { cartProductIds: ReadonlySet<n
                     data-action="move"
                     onClick={(event) => {
                       keepFocusInList(event.currentTarget, WISHLIST_HEADING_ID);
-                      actions.moveToCart(item.product, cartProductIds.has(item.product_id));
+                      onMoveToCart(item.product);
+                      actions.remove(item.product);
                     }}
                     aria-label={`Move ${item.product.name} to cart`}
                   >

@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Cart } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
-import { useAppStore } from '@/lib/app-store';
-import { notifyFailure } from '@/lib/notify-failure';
-import { enqueue, useOutboxEntries } from '@/offline/outbox';
-import { applyCartEdits } from '@/offline/outbox-merge';
-import { requestPersistentStorage } from '@/offline/storage';
+import { entriesOfKind } from '@/offline/outbox';
+import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
+import { applyCartEdits, cartOutbox } from './cart-outbox';
 import { cartQueryOptions } from './get-cart';
-
-const tellFailure = notifyFailure('Your cart was not changed');
 
 /** The cart as the user should see it: the server's, with the edits still waiting to be sent applied. */
 export function useDisplayedCart(enabled = true): {
@@ -21,14 +17,13 @@ export function useDisplayedCart(enabled = true): {
   error: Error | null;
   refetch: () => void;
 } {
-  const userId = useAppStore((state) => state.userProfile?.id ?? null);
   const query = useQuery(cartQueryOptions(enabled));
-  const entries = useOutboxEntries(enabled ? userId : null);
+  const entries = entriesOfKind(useOwnerEntries(cartOutbox, enabled), cartOutbox);
   const cart = applyCartEdits(query.data, entries);
   return {
     cart,
     serverCart: query.data,
-    editsWaiting: entries.filter((entry) => entry.action.kind.startsWith('cart')).length,
+    editsWaiting: entries.length,
     isPending: query.isPending && !cart,
     error: query.error,
     refetch: () => void query.refetch(),
@@ -37,35 +32,29 @@ export function useDisplayedCart(enabled = true): {
 
 /**
  * Cart edits go to the outbox first and show at once; the replayer sends them when the network allows. The stock
- * shown with the product is checked here so an impossible quantity is refused before it is queued.
+ * shown with the product is checked by the components, so an impossible quantity is refused before it is queued.
  */
 export function useCartActions() {
-  const userId = useAppStore((state) => state.userProfile?.id ?? null);
+  const { ready, record } = useOutboxRecorder(cartOutbox);
   // A guest has no cart to read: asking would answer 401 and end a session that does not exist.
-  const { cart } = useDisplayedCart(userId !== null);
-  const record = (action: Parameters<typeof enqueue>[1], product: Product) => {
-    if (userId === null) return;
-    void requestPersistentStorage();
-    enqueue(userId, action, product).catch(tellFailure);
-  };
+  const { cart } = useDisplayedCart(ready);
   return {
     /** False while a signed-in user's profile (whose id keys the outbox) is still loading: nothing can be recorded. */
-    ready: userId !== null,
+    ready,
     /** The cart these actions see, for components that also show it. */
     cart,
     add(product: Product, quantity: number) {
       const line = cart?.data.find((item) => item.product_id === product.id);
-      record({ kind: 'cart.add', productId: product.id, quantity, wasPresent: Boolean(line) }, product);
+      void record({
+        action: { kind: 'cart.add', productId: product.id, quantity, wasPresent: Boolean(line) },
+        product,
+      });
     },
     setQuantity(product: Product, quantity: number) {
-      record({ kind: 'cart.set', productId: product.id, quantity }, product);
+      void record({ action: { kind: 'cart.set', productId: product.id, quantity }, product });
     },
     remove(product: Product) {
-      record({ kind: 'cart.remove', productId: product.id }, product);
-    },
-    moveToWishlist(product: Product, alreadyWished: boolean) {
-      record({ kind: 'wishlist.add', productId: product.id, wasPresent: alreadyWished }, product);
-      record({ kind: 'cart.remove', productId: product.id }, product);
+      void record({ action: { kind: 'cart.remove', productId: product.id }, product });
     },
   };
 }

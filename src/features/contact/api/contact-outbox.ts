@@ -1,0 +1,23 @@
+import { contactMessageCreatedSchema, type ContactMessageInput } from '@/contract/contact';
+import { apiPaths, apiRequest } from '@/lib/api-client';
+import type { OutboxKind } from '@/offline/outbox-types';
+
+/**
+ * A contact message written while offline, sent by itself when the network returns, once (its Idempotency-Key, made
+ * when the person pressed Send, sees to that). Anyone may send one, signed in or not; messages are sent in order.
+ */
+export const contactOutbox: OutboxKind<ContactMessageInput> = {
+  name: 'contact',
+  owner: 'anyone',
+  laneOf: () => 'contact',
+  async send(message, { idempotencyKey }) {
+    await apiRequest(apiPaths.publicApi('/contact'), {
+      method: 'POST',
+      body: message,
+      idempotencyKey,
+      schema: contactMessageCreatedSchema,
+    });
+  },
+  refusal: (_message, reason) => ({ title: 'Your message could not be sent', message: reason }),
+  notKept: 'Your message was not saved',
+};
