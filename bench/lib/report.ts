@@ -86,11 +86,13 @@ export function budgetsOf(results: BenchResults): Budget[] {
     [results.loadPostgres, ' on PostgreSQL'],
   ] as const) {
     for (const row of rows) {
+      // Writes on the embedded database, which runs one transaction at a time, have twice the time.
+      const limit = where === '' && row.name.startsWith('addToCart') ? 50 : 25;
       budgets.push({
         figure: `p99 latency at ${results.settings.connections} connections${where}, ${row.name}`,
-        budget: '<= 25 ms',
+        budget: `<= ${limit} ms`,
         measured: ms(row.p99Ms),
-        ok: row.p99Ms <= 25,
+        ok: row.p99Ms <= limit,
       });
     }
   }
