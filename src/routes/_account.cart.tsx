@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { useDisplayedCart } from '@/features/cart/api/use-cart';
 import { CartPage } from '@/features/cart/components/cart-page';
-import { discountOf, useCouponCheck } from '@/features/coupons/api/coupon-calls';
+import { discountOf, useCouponCheck } from '@/features/coupons/api/apply-coupon';
 import { CouponField } from '@/features/coupons/components/coupon-field';
 import { useWishlistActions } from '@/features/wishlist/api/use-wishlist';
 import { lenient } from '@/lib/search-params';

@@ -7,7 +7,7 @@ import { orderTotals } from '@/contract/orders';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
 import { useDisplayedCart } from '@/features/cart/api/use-cart';
 import { CartSummary } from '@/features/cart/components/cart-page';
-import { discountOf, useCouponCheck } from '@/features/coupons/api/coupon-calls';
+import { discountOf, useCouponCheck } from '@/features/coupons/api/apply-coupon';
 import { CheckoutPage } from '@/features/orders/components/checkout-page';
 import { couponSearchSchema } from './_account.cart';
 

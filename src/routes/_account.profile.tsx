@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageContainer } from '@/components/page-container';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
-import { useLogout } from '@/features/auth/api/session-calls';
+import { useLogout } from '@/features/auth/api/logout';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 
 function ProfileRoute() {

@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { useLogout } from '@/features/auth/api/session-calls';
+import { useLogout } from '@/features/auth/api/logout';
 import { useDisplayedWishlist } from '@/features/wishlist/api/use-wishlist';
 import { useAppStore } from '@/lib/app-store';
 import { AccountButton } from './account-button';

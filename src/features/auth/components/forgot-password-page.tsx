@@ -6,7 +6,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@/contract/user';
 import { applyServerError } from '@/lib/form-errors';
-import { useForgotPassword } from '../api/password-reset-calls';
+import { useForgotPassword } from '../api/forgot-password';
 import classes from './auth.module.css';
 
 /** Asks for a reset link by email; the answer is the same whether or not the email has an account. */

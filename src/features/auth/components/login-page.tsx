@@ -6,7 +6,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { loginRequestSchema, type LoginRequest } from '@/contract/user';
 import { applyServerError } from '@/lib/form-errors';
-import { useLogin } from '../api/session-calls';
+import { useLogin } from '../api/login';
 import classes from './auth.module.css';
 
 export interface LoginPageProps {

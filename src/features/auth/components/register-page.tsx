@@ -6,7 +6,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { PASSWORD_MIN_LENGTH, registerRequestSchema } from '@/contract/user';
 import { applyServerError } from '@/lib/form-errors';
-import { useRegister } from '../api/session-calls';
+import { useRegister } from '../api/register';
 import classes from './auth.module.css';
 
 export interface RegisterPageProps {

@@ -6,7 +6,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@/contract/user';
 import { applyServerError } from '@/lib/form-errors';
-import { useResetPassword } from '../api/password-reset-calls';
+import { useResetPassword } from '../api/reset-password';
 import classes from './auth.module.css';
 
 export interface ResetPasswordPageProps {

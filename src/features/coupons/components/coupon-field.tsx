@@ -1,7 +1,7 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatInr } from '@/lib/money';
-import type { CouponCheck } from '../api/coupon-calls';
+import type { CouponCheck } from '../api/apply-coupon';
 
 export interface CouponFieldProps {
   appliedCode: string | undefined;

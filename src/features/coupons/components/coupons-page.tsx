@@ -5,7 +5,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import type { Coupon } from '@/contract/coupons';
 import { formatDate, formatInr } from '@/lib/money';
-import { couponsQueryOptions } from '../api/coupon-calls';
+import { couponsQueryOptions } from '../api/get-coupons';
 
 function couponRule(coupon: Coupon): string {
   const saving = coupon.kind === 'percent' ? `${coupon.value}% off` : `${formatInr(coupon.value)} off`;

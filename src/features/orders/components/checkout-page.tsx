@@ -9,7 +9,7 @@ import type { Profile } from '@/contract/user';
 import { ApiError } from '@/lib/api-client';
 import { applyServerError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { useCompleteOrder } from '../api/order-calls';
+import { useCompleteOrder } from '../api/complete-order';
 import classes from './orders.module.css';
 
 /** India's states and union territories, for the state field. */

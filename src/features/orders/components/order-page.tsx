@@ -8,7 +8,8 @@ import { PageContainer } from '@/components/page-container';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { formatDate, formatInr } from '@/lib/money';
-import { orderQueryOptions, useCancelOrder } from '../api/order-calls';
+import { useCancelOrder } from '../api/cancel-order';
+import { orderQueryOptions } from '../api/get-order';
 import classes from './orders.module.css';
 import { OrderStatusBadge } from './order-status';
 

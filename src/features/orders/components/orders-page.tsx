@@ -7,7 +7,7 @@ import { PageNav } from '@/components/query-states';
 import { orderStatuses, type OrderStatus } from '@/contract/orders';
 import { imageUrl } from '@/lib/image-url';
 import { formatDate, formatInr } from '@/lib/money';
-import { ordersQueryOptions } from '../api/order-calls';
+import { ordersQueryOptions } from '../api/get-orders';
 import classes from './orders.module.css';
 import { OrderStatusBadge } from './order-status';
 import { statusLabels } from './order-status-labels';

@@ -6,7 +6,9 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { addressInputSchema, profileUpdateSchema, type Profile, type SavedAddress } from '@/contract/user';
 import { applyServerError } from '@/lib/form-errors';
-import { useRemoveAddress, useSaveAddress, useUpdateProfile } from '../api/profile-calls';
+import { useRemoveAddress } from '../api/remove-address';
+import { useSaveAddress } from '../api/save-address';
+import { useUpdateProfile } from '../api/update-profile';
 
 const OFFLINE = 'You are offline. Saving needs the network.';
 

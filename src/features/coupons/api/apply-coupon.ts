@@ -1,21 +1,8 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { appliedCouponSchema, couponListSchema, type AppliedCoupon, type Coupon } from '@/contract/coupons';
+import { appliedCouponSchema, type AppliedCoupon } from '@/contract/coupons';
 import { ApiError, apiPaths, apiRequest, NetworkError } from '@/lib/api-client';
 import { accountKeys } from '@/lib/shop-query-keys';
-
-export async function getCoupons(signal?: AbortSignal): Promise<Coupon[]> {
-  const response = await apiRequest(apiPaths.userApi('/coupons'), { auth: true, schema: couponListSchema, signal });
-  return response.data;
-}
-
-export function couponsQueryOptions() {
-  return queryOptions({
-    queryKey: accountKeys.coupons(),
-    queryFn: ({ signal }) => getCoupons(signal),
-    staleTime: 60 * 1000,
-  });
-}
 
 export async function applyCoupon(code: string, signal?: AbortSignal): Promise<AppliedCoupon> {
   const response = await apiRequest(apiPaths.userApi('/applyCoupon'), {
