@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderResponseSchema, type Order } from '@/contract/orders';
-import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
+import { apiPaths, apiRequest } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { accountKeys } from '@/lib/shop-query-keys';
+import { refetchAfterConflict, showChangedOrder } from './order-cache';
 
 export function useCancelOrder() {
   const queryClient = useQueryClient();
@@ -17,16 +17,8 @@ export function useCancelOrder() {
       return response.data;
     },
     onSuccess: (order) => {
-      queryClient.setQueryData(accountKeys.order(order.id), order);
-      void queryClient.invalidateQueries({ queryKey: accountKeys.orders() });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.coupons() });
+      showChangedOrder(queryClient, order);
     },
-    onError: (error) => {
-      // The cart, a price, the stock or the coupon changed on the server: show its figures again.
-      if (error instanceof ApiError && error.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: accountKeys.cart() });
-        void queryClient.invalidateQueries({ queryKey: accountKeys.coupons() });
-      }
-    },
+    onError: (error) => refetchAfterConflict(queryClient, error),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderResponseSchema, type CompleteOrderRequest, type Order } from '@/contract/orders';
-import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
+import { apiPaths, apiRequest } from '@/lib/api-client';
 import { accountKeys } from '@/lib/shop-query-keys';
+import { refetchAfterConflict, showChangedOrder } from './order-cache';
 
 /**
  * Places the order. The Idempotency-Key is made when the form is submitted and reused by retries, so a double tap
@@ -21,17 +22,9 @@ export function useCompleteOrder() {
       return response.data;
     },
     onSuccess: (order) => {
-      queryClient.setQueryData(accountKeys.order(order.id), order);
       void queryClient.invalidateQueries({ queryKey: accountKeys.cart() });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.orders() });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.coupons() });
+      showChangedOrder(queryClient, order);
     },
-    onError: (error) => {
-      // The cart, a price, the stock or the coupon changed on the server: show its figures again.
-      if (error instanceof ApiError && error.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: accountKeys.cart() });
-        void queryClient.invalidateQueries({ queryKey: accountKeys.coupons() });
-      }
-    },
+    onError: (error) => refetchAfterConflict(queryClient, error),
   });
 }
