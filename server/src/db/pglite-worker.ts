@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
+import { PreparedStatements } from './pglite-statements.js';
 import type { ThreadReply, ThreadRequest } from './pglite-thread.js';
 
 interface Settings {
@@ -70,6 +71,7 @@ function describe(error: unknown): ThreadReply['error'] {
 // PGlite reads its options from the first argument when no folder is given: (undefined, options) would drop them.
 const databaseOptions: PGliteOptions = { ...options, parsers: { ...options.parsers, ...drizzleParsers } };
 const database = dataDir === undefined ? new PGlite(databaseOptions) : new PGlite(dataDir, databaseOptions);
+const prepared = new PreparedStatements(database);
 
 function begin(id: number): Promise<OpenTransaction> {
   let opened!: (open: OpenTransaction) => void;
@@ -103,6 +105,9 @@ async function handle(request: ThreadRequest): Promise<unknown> {
   const target = open?.tx ?? database;
   switch (request.op) {
     case 'query':
+      if (open && request.drizzleParsers && prepared.handles(request.sql)) {
+        return prepared.query(request.sql, request.params, request.rowMode);
+      }
       return target.query(request.sql, request.params, {
         rowMode: request.rowMode,
         ...(request.drizzleParsers ? {} : { parsers: pgliteParsers }),

@@ -67,31 +67,38 @@ const productJson = sql`json_build_object(
   'perishable', ${products.perishable}
 )`;
 
-/** The user's cart as the wire's JSON object, built by the database in one statement. */
-function cartStatement(userId: number): SQL {
+/**
+ * The cart as the wire's JSON object, built by the database from `lines`, a relation of `(id, product_id, quantity)`:
+ * a write answers the cart as it leaves it in the same statement (a statement does not see its own changes, so
+ * the written line is joined to the others as they were).
+ */
+function cartOf(lines: SQL): SQL {
   return sql`
-    with line as (
-      select ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity,
-        ${products.price} as price, ${productJson} as product
-      from ${cartItems} join ${products} on ${products.id} = ${cartItems.productId}
-      where ${cartItems.userId} = ${userId}
-    )
     select json_build_object(
       'data', coalesce(json_agg(json_build_object(
         'id', line.id, 'product_id', line.product_id, 'quantity', line.quantity,
-        'line_total', line.price * line.quantity, 'product', line.product
+        'line_total', ${products.price} * line.quantity, 'product', ${productJson}
       ) order by line.id), '[]'::json),
-      'subtotal', coalesce(sum(line.price * line.quantity), 0),
+      'subtotal', coalesce(sum(${products.price} * line.quantity), 0),
       'item_count', coalesce(sum(line.quantity), 0)
-    ) as cart
-    from line`;
+    )
+    from (${lines}) as line join ${products} on ${products.id} = line.product_id`;
 }
 
+/** The user's lines, as `cartOf` reads them, but for `except` (a line the statement writes). */
+const linesOf = (userId: number, except: SQL = sql`false`) => sql`
+  select ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
+  from ${cartItems} where ${cartItems.userId} = ${userId}::integer and not (${except})`;
+
+/** PostgreSQL's driver hands `json` over as text, PGlite parsed. */
+const parsedCart = (cart: Cart | string): Cart => (typeof cart === 'string' ? (JSON.parse(cart) as Cart) : cart);
+
 async function getCart(executor: Database, userId: number): Promise<Cart> {
-  const [row] = rowsOf<{ cart: Cart | string }>(await executor.execute(cartStatement(userId)));
+  const [row] = rowsOf<{ cart: Cart | string }>(
+    await executor.execute(sql`select (${cartOf(linesOf(userId))}) as cart`),
+  );
   if (!row) throw new Error('The cart query answered no row');
-  // PostgreSQL's driver hands `json` over as text, PGlite parsed.
-  return typeof row.cart === 'string' ? (JSON.parse(row.cart) as Cart) : row.cart;
+  return parsedCart(row.cart);
 }
 
 async function getWishlist(executor: Database, userId: number): Promise<Wishlist> {
@@ -129,42 +136,47 @@ export default fp(
     fastify.decorate('cartRepository', {
       getCart,
       async addToCart(tx, userId, productId, quantity) {
-        // The product checked and the line upserted in one statement; no row when the product is not for sale.
-        const [line] = rowsOf<{ name: string; stock: number; quantity: number }>(
+        // The product checked, the line upserted and the cart read back in one statement; no row when the product
+        // is not for sale.
+        const [row] = rowsOf<{ name: string; stock: number; quantity: number; cart: Cart | string }>(
           await tx.execute(sql`
             with product as (
               select ${products.id} as id, ${products.name} as name, ${products.stock} as stock from ${products}
               where ${products.id} = ${productId}::integer and ${products.active}
-            ), line as (
+            ), written as (
               insert into ${cartItems} (user_id, product_id, quantity)
               select ${userId}::integer, product.id, ${quantity}::integer from product
               on conflict (user_id, product_id) do update set quantity = ${cartItems.quantity} + excluded.quantity
-              returning ${cartItems.quantity} as quantity
+              returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
             )
-            select product.name, product.stock, line.quantity from product, line`),
+            select product.name, product.stock, written.quantity,
+              (${cartOf(sql`${linesOf(userId, sql`${cartItems.productId} = ${productId}::integer`)} union all select * from written`)}) as cart
+            from product, written`),
         );
-        if (!line) throw new HttpError(404, 'This product is no longer available', 'product_id');
-        const refusal = lineQuantityRefusal(line, line.quantity);
+        if (!row) throw new HttpError(404, 'This product is no longer available', 'product_id');
+        const refusal = lineQuantityRefusal(row, row.quantity);
         if (refusal) throw refusal;
-        return getCart(tx, userId);
+        return parsedCart(row.cart);
       },
       async setQuantity(tx, userId, lineId, quantity) {
-        // The line changed and its product read in one statement; no row when the line is not the user's.
-        const [line] = rowsOf<{ name: string; stock: number; active: boolean }>(
+        // The line changed, its product read and the cart read back in one statement; no row when the line is not
+        // the user's.
+        const [row] = rowsOf<{ name: string; stock: number; active: boolean; cart: Cart | string }>(
           await tx.execute(sql`
-            with line as (
+            with written as (
               update ${cartItems} set quantity = ${quantity}::integer
               where ${cartItems.id} = ${lineId}::integer and ${cartItems.userId} = ${userId}::integer
-              returning ${cartItems.productId} as product_id
+              returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
             )
-            select ${products.name} as name, ${products.stock} as stock, ${products.active} as active
-            from line join ${products} on ${products.id} = line.product_id`),
+            select ${products.name} as name, ${products.stock} as stock, ${products.active} as active,
+              (${cartOf(sql`${linesOf(userId, sql`${cartItems.id} = ${lineId}::integer`)} union all select * from written`)}) as cart
+            from written join ${products} on ${products.id} = written.product_id`),
         );
-        if (!line) throw new HttpError(404, 'This item is not in your cart');
-        if (!line.active) throw new HttpError(404, 'This product is no longer available', 'product_id');
-        const refusal = lineQuantityRefusal(line, quantity);
+        if (!row) throw new HttpError(404, 'This item is not in your cart');
+        if (!row.active) throw new HttpError(404, 'This product is no longer available', 'product_id');
+        const refusal = lineQuantityRefusal(row, quantity);
         if (refusal) throw refusal;
-        return getCart(tx, userId);
+        return parsedCart(row.cart);
       },
       async removeFromCart(tx, userId, lineId) {
         const line = await findLine(tx, userId, lineId);
