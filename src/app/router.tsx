@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { RouteError } from '@/components/route-error';
 import { routeTree } from '@/route-tree.gen';
 
 /**
@@ -13,6 +14,8 @@ export function createAppRouter(queryClient: QueryClient, serverHistory?: Router
     ...(serverHistory ? { history: serverHistory } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
+    // Every route, those that load data first: a page that fails to render says so inside the layout.
+    defaultErrorComponent: RouteError,
     // Loaders read through TanStack Query, which keeps its own cache: the router need not cache on top.
     defaultPreloadStaleTime: 0,
     scrollRestoration: !serverHistory,

@@ -1,20 +1,31 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { moveToWaitingWorker, registerServiceWorker } from './service-worker-registration';
+
+/** After the page has loaded: the worker and its registration code never compete with the first paint. */
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+}
 
 /**
  * Registers the service worker (production builds only) and, when a new version is waiting, offers to reload.
  * Nothing reloads by itself: a half-filled form is never lost to an update.
  */
 export function UpdatePrompt() {
-  const [waiting, setWaiting] = useState<ServiceWorker | null>(null);
+  const [waiting, setWaiting] = useState<{ accept: () => void } | null>(null);
 
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
-    registerServiceWorker((worker) => {
-      if (!cancelled) setWaiting(worker);
-    }).catch((error: unknown) => console.warn('The service worker could not be registered', error));
+    afterLoad(() => {
+      import('./service-worker-registration')
+        .then(({ registerServiceWorker }) =>
+          registerServiceWorker((accept) => {
+            if (!cancelled) setWaiting({ accept });
+          }),
+        )
+        .catch((error: unknown) => console.warn('The service worker could not be registered', error));
+    });
     return () => {
       cancelled = true;
     };
@@ -22,7 +33,7 @@ export function UpdatePrompt() {
 
   if (!waiting) return null;
 
-  const reload = () => moveToWaitingWorker(waiting);
+  const reload = () => waiting.accept();
 
   return (
     <Paper

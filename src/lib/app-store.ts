@@ -1,11 +1,11 @@
 import { create } from 'zustand';
-import type { SiteSettings } from '@/contract/site';
 import type { User } from '@/contract/user';
 import { clearSession, getAccessToken, saveSession } from './session';
 
 /**
- * Global client state of the spec: userProfile and siteSetting, each with a set and a clear action; plus whether a
- * token is stored, so that signing in or out re-renders what depends on it.
+ * Global client state: the signed-in user's profile, and whether a token is stored, so that signing in or out
+ * re-renders what depends on it. (The spec's other global state, siteSetting, is the cached home data's
+ * `site_settings`, provided by the settings gate: `useSiteSettings`, src/lib/site-settings-context.ts.)
  */
 export interface AppState {
   signedIn: boolean;
@@ -19,11 +19,7 @@ export interface AppState {
   /** Forgets the token, the role and the user. */
   signOut(): void;
   userProfile: User | null;
-  siteSetting: SiteSettings | null;
   setUserProfile(profile: User): void;
-  clearUserProfile(): void;
-  setSiteSetting(settings: SiteSettings): void;
-  clearSiteSetting(): void;
 }
 
 export const useAppStore = create<AppState>()((set) => ({
@@ -38,9 +34,5 @@ export const useAppStore = create<AppState>()((set) => ({
     set({ signedIn: false, userProfile: null });
   },
   userProfile: null,
-  siteSetting: null,
   setUserProfile: (userProfile) => set({ userProfile }),
-  clearUserProfile: () => set({ userProfile: null }),
-  setSiteSetting: (siteSetting) => set({ siteSetting }),
-  clearSiteSetting: () => set({ siteSetting: null }),
 }));

@@ -1,7 +1,8 @@
-import { Button, Group, Loader } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageContainer } from '@/components/page-container';
+import { LoadError, LoadingState } from '@/components/query-states';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
 import { useLogout } from '@/features/auth/api/logout';
 import { ProfilePage } from '@/features/profile/components/profile-page';
@@ -13,9 +14,16 @@ function ProfileRoute() {
   if (!profile.data) {
     return (
       <PageContainer>
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading your profile" />
-        </Group>
+        {profile.isError ? (
+          <LoadError
+            title="Your profile could not be loaded"
+            error={profile.error}
+            what="profile"
+            onRetry={() => void profile.refetch()}
+          />
+        ) : (
+          <LoadingState label="Loading your profile" />
+        )}
       </PageContainer>
     );
   }

@@ -6,6 +6,7 @@ import { productQueryOptions } from '@/features/catalog/api/get-product';
 import { ProductPage } from '@/features/catalog/components/product-page';
 import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { useAppStore } from '@/lib/app-store';
+import { RouteError } from '@/components/route-error';
 
 function ProductRoute() {
   const { productId } = Route.useParams();
@@ -35,5 +36,6 @@ export const Route = createFileRoute('/shop/$productId')({
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(productQueryOptions(params.productId));
   },
+  errorComponent: RouteError,
   component: ProductRoute,
 });

@@ -6,6 +6,7 @@ import { ShopPage } from '@/features/catalog/components/shop-page';
 import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { useAppStore } from '@/lib/app-store';
 import { lenient, pageNumber, searchText } from '@/lib/search-params';
+import { RouteError } from '@/components/route-error';
 
 /** Search params of the store; a malformed value is dropped rather than failing the page. */
 const shopSearchSchema = z.object({
@@ -43,5 +44,6 @@ export const Route = createFileRoute('/shop/')({
     // Start the request with the route; the page shows it as soon as it lands, or what was cached before.
     void context.queryClient.prefetchQuery(productsQueryOptions(deps));
   },
+  errorComponent: RouteError,
   component: ShopRoute,
 });

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
+import { LoadError, LoadingState } from '@/components/query-states';
 import { MAX_LINE_QUANTITY, type CartLine } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
 import { FREE_SHIPPING_FROM, orderTotals } from '@/contract/orders';
-import { NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { keepFocusInList } from '@/lib/keep-focus';
 import { formatInr } from '@/lib/money';
@@ -106,18 +106,9 @@ export function CartPage({ couponField, discount, couponCode, onMoveToWishlist }
       <Title order={1} mb="md" id={CART_HEADING_ID} tabIndex={-1}>
         Your cart
       </Title>
-      {query.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading your cart" />
-        </Group>
-      ) : null}
+      {query.isPending ? <LoadingState label="Loading your cart" /> : null}
       {query.error && !cart ? (
-        <Alert color="red" variant="light" title="Your cart could not be loaded">
-          {query.error instanceof NetworkError ? 'You are offline.' : 'Something went wrong on our side.'}
-          <Button variant="light" size="xs" ml="md" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="Your cart could not be loaded" error={query.error} what="cart" onRetry={query.refetch} />
       ) : null}
       {cart && cart.data.length === 0 ? (
         <Stack align="center" py="xl" gap="sm">

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
+import { LoadError, LoadingState } from '@/components/query-states';
 import type { Coupon } from '@/contract/coupons';
 import { formatDate, formatInr } from '@/lib/money';
 import { couponsQueryOptions } from '../api/get-coupons';
@@ -25,11 +26,14 @@ export function CouponsPage() {
       <Text c="dimmed" mb="lg">
         Coupons you can use today. The discount is checked against your cart when you apply it.
       </Text>
-      {query.isPending ? <Loader aria-label="Loading coupons" /> : null}
-      {query.isError ? (
-        <Alert color="red" variant="light">
-          The coupons could not be loaded.
-        </Alert>
+      {query.isPending ? <LoadingState label="Loading coupons" /> : null}
+      {query.isError && !query.data ? (
+        <LoadError
+          title="The coupons could not be loaded"
+          error={query.error}
+          what="list of coupons"
+          onRetry={() => void query.refetch()}
+        />
       ) : null}
       {query.data && query.data.length === 0 ? <Text>No coupons are available to you right now.</Text> : null}
       {query.data && query.data.length > 0 ? (

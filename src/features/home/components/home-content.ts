@@ -1,17 +1,5 @@
 import type { SectionType } from '@/contract/site';
 
-/** The category tiles of the spec, in its order; each links to /category/{label}. */
-export const categoryTiles = [
-  'Artist',
-  'Union',
-  'Vendor',
-  'Production House',
-  'Studio',
-  'Shooting Location',
-  'Course',
-  'Theatre',
-] as const;
-
 /** How each section type shows on the home page: its heading and its layout. */
 export const sectionDisplay: Record<SectionType, { title: string; layout: 'grid' | 'carousel' | 'video' }> = {
   'Cine News': { title: 'CineNews', layout: 'grid' },

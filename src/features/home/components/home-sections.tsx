@@ -13,7 +13,6 @@ import {
   BANNER_TRANSITION_MS,
   CARD_CAROUSEL_AUTOPLAY_MS,
   CARD_CAROUSEL_SPEED_MS,
-  categoryTiles,
   faqEntries,
 } from './home-content';
 import classes from './home.module.css';
@@ -42,13 +41,12 @@ export function CategoryTiles({ categoryList }: { categoryList: Record<string, C
         Categories
       </h2>
       <ul className={classes.tiles}>
-        {categoryTiles.map((label) => (
+        {/* The directory's categories as the site lists them (getHomeData's categoryList, in its order). */}
+        {Object.entries(categoryList ?? {}).map(([label, category]) => (
           <li key={label}>
             <Link to="/category/$categoryName" params={{ categoryName: label }} className={classes.tile}>
               <span className={classes.tileName}>{label}</span>
-              {categoryList?.[label]?.description ? (
-                <span className={classes.tileDescription}>{categoryList[label].description}</span>
-              ) : null}
+              {category.description ? <span className={classes.tileDescription}>{category.description}</span> : null}
             </Link>
           </li>
         ))}

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
+import { LoadingState } from '@/components/query-states';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { formatDate, formatInr } from '@/lib/money';
@@ -28,7 +29,7 @@ export function OrderPage({ orderId, placed }: OrderPageProps) {
   if (query.isPending) {
     return (
       <PageContainer>
-        <Loader aria-label="Loading the order" />
+        <LoadingState label="Loading the order" />
       </PageContainer>
     );
   }

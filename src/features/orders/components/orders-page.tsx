@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
-import { PageNav } from '@/components/query-states';
+import { LoadError, LoadingState, PageNav } from '@/components/query-states';
 import { orderStatuses, type OrderStatus } from '@/contract/orders';
 import { imageUrl } from '@/lib/image-url';
 import { formatDate, formatInr } from '@/lib/money';
@@ -39,11 +39,14 @@ export function OrdersPage({ page, status, onChange }: OrdersPageProps) {
         aria-label="Show orders by status"
         className={classes.filter}
       />
-      {query.isPending ? <Loader aria-label="Loading orders" /> : null}
+      {query.isPending ? <LoadingState label="Loading orders" /> : null}
       {query.isError && !data ? (
-        <Alert color="red" variant="light">
-          Your orders could not be loaded.
-        </Alert>
+        <LoadError
+          title="Your orders could not be loaded"
+          error={query.error}
+          what="list of orders"
+          onRetry={() => void query.refetch()}
+        />
       ) : null}
       {data && data.data.length === 0 ? (
         <Stack align="center" py="xl" gap="sm">

@@ -1,7 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useAppStore } from '@/lib/app-store';
 import { imageUrl } from '@/lib/image-url';
 import { SiteSettingsContext } from '@/lib/site-settings-context';
 import { homeDataQueryOptions } from '../api/get-home-data';
@@ -18,13 +17,11 @@ function setLink(rel: string, href: string): void {
 
 /**
  * Start-up as the spec says: a spinner while the site settings load, then the app, whether the load succeeded or
- * failed. On success the settings are provided to the app (`useSiteSettings`), go to the global store and set the
- * favicon and touch icon (each page names itself
- * and the site in its title: `DocumentTitle`).
+ * failed. On success the settings are provided to the app (`useSiteSettings`, the one source of them) and set the
+ * favicon and touch icon (each page names itself and the site in its title: `DocumentTitle`).
  */
 export function SiteSettingsGate({ children }: { children: ReactNode }) {
   const { data, error, isPending } = useQuery(homeDataQueryOptions());
-  const setSiteSetting = useAppStore((state) => state.setSiteSetting);
   // Once the first load has finished, later refetches never take the app away again.
   const [settled, setSettled] = useState(false);
   if (!isPending && !settled) setSettled(true);
@@ -32,10 +29,9 @@ export function SiteSettingsGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!data) return;
     const settings = data.site_settings;
-    setSiteSetting(settings);
     if (settings.site_favicon) setLink('icon', imageUrl(settings.site_favicon, 'settings'));
     if (settings.site_logo) setLink('apple-touch-icon', imageUrl(settings.site_logo, 'settings'));
-  }, [data, setSiteSetting]);
+  }, [data]);
 
   useEffect(() => {
     if (error) console.error('Failed to load site settings:', error);

@@ -11,11 +11,12 @@ export function useDisplayedWishlist(enabled = true): {
   wishlist: Wishlist | undefined;
   isPending: boolean;
   error: Error | null;
+  refetch: () => void;
 } {
   const query = useQuery(wishlistQueryOptions(enabled));
   const entries = entriesOfKind(useOwnerEntries(wishlistOutbox, enabled), wishlistOutbox);
   const wishlist = applyWishlistEdits(query.data, entries);
-  return { wishlist, isPending: query.isPending && !wishlist, error: query.error };
+  return { wishlist, isPending: query.isPending && !wishlist, error: query.error, refetch: () => void query.refetch() };
 }
 
 /** Wishlist edits go to the outbox first and show at once. */

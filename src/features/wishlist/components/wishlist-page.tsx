@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
+import { LoadError, LoadingState } from '@/components/query-states';
 import type { Product } from '@/contract/catalog';
-import { NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { keepFocusInList } from '@/lib/keep-focus';
 import { formatInr } from '@/lib/money';
@@ -24,15 +24,14 @@ export function WishlistPage({ onMoveToCart }: { onMoveToCart: (product: Product
       <Title order={1} mb="md" id={WISHLIST_HEADING_ID} tabIndex={-1}>
         Your wishlist
       </Title>
-      {query.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading your wishlist" />
-        </Group>
-      ) : null}
+      {query.isPending ? <LoadingState label="Loading your wishlist" /> : null}
       {query.error && !items ? (
-        <Alert color="red" variant="light" title="Your wishlist could not be loaded">
-          {query.error instanceof NetworkError ? 'You are offline.' : 'Something went wrong on our side.'}
-        </Alert>
+        <LoadError
+          title="Your wishlist could not be loaded"
+          error={query.error}
+          what="wishlist"
+          onRetry={query.refetch}
+        />
       ) : null}
       {items && items.length === 0 ? (
         <Stack align="center" py="xl" gap="sm">
