@@ -333,7 +333,7 @@ test.describe('install, offered early', () => {
 });
 
 test.describe('updates', () => {
-  test('a new version of the service worker waiting shows the update prompt, again after Later, and Reload moves to it', async ({
+  test('a new version of the service worker waiting shows the update prompt, again after Later, and Reload moves to it, deleting the old caches', async ({
     page,
   }) => {
     // A server of its own on a copy of the build, whose worker the test then replaces: the build the other tests
@@ -345,6 +345,11 @@ test.describe('updates', () => {
       await page.goto(`${server.url}/`);
       await waitForServiceWorker(page);
       await expect(page.getByRole('alertdialog', { name: 'Update available' })).toHaveCount(0);
+      // Caches an older version left behind: the new version's worker deletes them when it takes over.
+      await page.evaluate(async () => {
+        await (await caches.open('cineverse-images-v0')).put('/old-poster.png', new Response('old'));
+        await (await caches.open('cineverse-api-v0')).put('/old-answer.json', new Response('{}'));
+      });
 
       // The next release: the same worker with different bytes.
       const worker = path.join(dist, 'sw.js');
@@ -371,6 +376,11 @@ test.describe('updates', () => {
       await reloaded;
       await expect(page.locator('main h2').first()).toBeVisible();
       await expect(page.getByRole('alertdialog', { name: 'Update available' })).toHaveCount(0);
+      const kept = await page.evaluate(() => caches.keys());
+      expect(kept).not.toContain('cineverse-images-v0');
+      expect(kept).not.toContain('cineverse-api-v0');
+      // The new version's precache and its image cache stay.
+      expect(kept.some((name) => name.startsWith('workbox-precache'))).toBe(true);
     } finally {
       await server.stop();
       await fs.rm(dist, { recursive: true, force: true });
@@ -464,5 +474,28 @@ test.describe('offline reading', () => {
     await page.goto('/shop/20');
     await expect(page.getByText(/was not opened on this device before, so it is not saved here/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to the store' })).toHaveAttribute('href', '/shop');
+  });
+});
+
+test.describe('images offline', () => {
+  test('an image the device has never seen shows the placeholder drawing offline, not a broken image', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    const drawn = await page.evaluate(
+      (src) =>
+        new Promise<{ width: number; height: number }>((resolve, reject) => {
+          const image = new Image();
+          image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
+          image.onerror = () => reject(new Error('The image did not load'));
+          image.src = src;
+        }),
+      `/backend/uploads/product/never-seen-${Date.now()}.jpg`,
+    );
+    // The placeholder is a 400 x 400 film-frame drawing.
+    expect(drawn).toEqual({ width: 400, height: 400 });
   });
 });

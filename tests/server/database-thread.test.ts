@@ -91,4 +91,46 @@ describe('the embedded database on its own thread', () => {
     expect(await outside).toBe(3);
     expect(order).toEqual(['transaction ends', 'other statement']);
   });
+
+  it('runs a transaction’s statements from Drizzle prepared, with the same rows, types and errors as PGlite’s own', async () => {
+    await database.exec(
+      'create table reels (id serial primary key, title text unique, live boolean, meta json, at timestamptz)',
+    );
+    // As Drizzle sends them: its parsers, which keep a timestamp as text.
+    const drizzle = { parsers: { 1184: (value: string) => value } };
+    const insert =
+      'insert into reels (title, live, meta, at) values ($1, $2, $3, $4) returning id, title, live, meta, at';
+    const rows = await database.transaction(async (tx) => [
+      (await tx.query(insert, ['Showreel', true, '{"minutes":3}', '2026-11-24T10:00:00Z'], drizzle)).rows,
+      (await tx.query(insert, ['Audition tape', false, null, null], drizzle)).rows,
+      (await tx.query('select id, title from reels order by id', [], { ...drizzle, rowMode: 'array' })).rows,
+    ]);
+    expect(rows).toEqual([
+      [{ id: 1, title: 'Showreel', live: true, meta: { minutes: 3 }, at: '2026-11-24 10:00:00+00' }],
+      [{ id: 2, title: 'Audition tape', live: false, meta: null, at: null }],
+      [
+        [1, 'Showreel'],
+        [2, 'Audition tape'],
+      ],
+    ]);
+    const prepared = await database.query<{ statement: string }>(
+      "select statement from pg_prepared_statements where name like 'cv\\_%'",
+    );
+    expect(prepared.rows.map((row) => row.statement)).toContain(insert);
+
+    // A refused statement fails with PostgreSQL's error and rolls its transaction back; it runs again later.
+    const failure = await database
+      .transaction(async (tx) => {
+        await tx.query(insert, ['Dubbing sample', true, null, null], drizzle);
+        await tx.query(insert, ['Showreel', true, null, null], drizzle);
+      })
+      .catch((error: unknown) => error);
+    expect((failure as Error & { code?: string }).code).toBe('23505');
+    const again = await database.transaction(
+      async (tx) => (await tx.query(insert, ['Dubbing sample', true, null, null], drizzle)).rows,
+    );
+    expect(again).toMatchObject([{ title: 'Dubbing sample' }]);
+    const titles = await database.query<{ title: string }>('select title from reels order by id');
+    expect(titles.rows.map((row) => row.title)).toEqual(['Showreel', 'Audition tape', 'Dubbing sample']);
+  });
 });

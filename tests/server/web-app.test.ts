@@ -53,6 +53,23 @@ describe('serving the PWA', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
   });
+
+  it('sends nothing from outside the build, whatever the path says', async () => {
+    await fs.writeFile(path.join(distDir, '..', 'secret.txt'), 'not for the web');
+    for (const url of ['/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/%E0%A4%A.txt']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.body, url).not.toContain('not for the web');
+    }
+  });
+
+  it('answers a page path with a route of its own, and a POST to it with 405', async () => {
+    expect(t.app.hasRoute({ method: 'GET', url: '/*' })).toBe(true);
+    const response = await t.app.inject({ method: 'POST', url: '/about' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+  });
 });
 
 describe('security headers', () => {

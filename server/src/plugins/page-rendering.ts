@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiTransport, PageRendererModule } from '../../../src/contract/page-renderer.js';
+import { isPagePath, isServerRenderedPath } from '../../../src/contract/page-routes.js';
+import { createJsonCache } from '../lib/json-cache.js';
+import { beforeScripts, imagePreload, routeAssets, serverRenderedHtml, type ViteManifest } from '../lib/page-html.js';
+import { CATALOG_CACHE_TTL_MS } from './read-cache.js';
+
+export interface PageRenderingOptions {
+  /** The PWA build. */
+  distDir: string;
+  /**
+   * The image a page path shows largest on its first screen, if known: the shell then preloads it, so it downloads
+   * while the code does instead of after it.
+   */
+  largestImage?: (pathname: string) => Promise<string | null>;
+}
+
+/** Rendered pages kept per address: the product figures in them are as fresh as the product reads they come from. */
+const PAGE_CACHE_TTL_MS = CATALOG_CACHE_TTL_MS;
+/** Distinct addresses kept (each search of the shop is its own); the oldest goes first. */
+const PAGE_CACHE_ENTRIES = 200;
+
+/**
+ * Loads the renderer of `distDir`, again after a rebuild (its file's time is part of the address, so the new build
+ * is a new module). The app's API calls are answered in process, through the same routes and caches as any client.
+ */
+function pageRendererOf(fastify: FastifyInstance, distDir: string) {
+  const file = path.join(distDir, '.ssr', 'render-page.js');
+  let loaded: { mtimeMs: number; module: Promise<PageRendererModule> } | undefined;
+  const transport: ApiTransport = async (url, init) => {
+    const answer = await fastify.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: init.headers as Record<string, string>,
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    });
+    return new Response(answer.payload, { status: answer.statusCode });
+  };
+  return async (): Promise<PageRendererModule | null> => {
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat) return null;
+    if (loaded?.mtimeMs !== stat.mtimeMs) {
+      const href = `${pathToFileURL(file).href}?v=${stat.mtimeMs}`;
+      const module = (import(href) as Promise<PageRendererModule>).then((renderer) => {
+        renderer.setApiTransport(transport);
+        return renderer;
+      });
+      loaded = { mtimeMs: stat.mtimeMs, module };
+    }
+    return loaded.module;
+  };
+}
+
+/**
+ * The page route: every GET (and HEAD) path that no other route answers. A page path gets its page, rendered by the
+ * server when it is public (else the bare shell, which the app renders in the browser); an unknown page-like path
+ * gets the shell with status 404 (the app shows its 404 page; crawlers see the status); anything else is a file of
+ * the build, or a 404 from the not-found handler. The API and the uploads have routes of their own.
+ */
+export default fp<PageRenderingOptions>(
+  async (fastify, options) => {
+    const readDist = (file: string) => fs.promises.readFile(path.join(options.distDir, file), 'utf8');
+    const largestImage = async (pathname: string): Promise<string | null> => {
+      try {
+        return (await options.largestImage?.(pathname)) ?? null;
+      } catch (error) {
+        // Only a hint: the page works without it.
+        fastify.log.warn({ err: error }, 'Could not find the largest image of the page');
+        return null;
+      }
+    };
+    const renderer = pageRendererOf(fastify, options.distDir);
+
+    /**
+     * The page at `url`: rendered by the server when it is public and renders, else the bare shell (the app then
+     * renders it in the browser). Either way the page's largest image, when known, is preloaded ahead of the
+     * scripts. The shell is read per render, as sendFile does: a rebuild while the server runs changes it.
+     */
+    const pageHtml = async (url: string, pathname: string): Promise<Buffer> => {
+      const loadRenderer = renderer().catch((error: unknown) => {
+        // A renderer that does not load (a broken build) leaves every page to the app, as the bare shell does.
+        fastify.log.error({ err: error }, 'Could not load the page renderer');
+        return null;
+      });
+      const [shell, image, module] = await Promise.all([readDist('index.html'), largestImage(pathname), loadRenderer]);
+      let html = image ? beforeScripts(shell, [imagePreload(image)]) : shell;
+      if (module && isServerRenderedPath(pathname)) {
+        try {
+          const page = await module.renderPage(url);
+          if (page) {
+            const manifest = JSON.parse(await readDist('.vite/manifest.json')) as ViteManifest;
+            html = serverRenderedHtml(html, page, routeAssets(manifest, page.routeIds));
+          }
+        } catch (error) {
+          // The bare shell still works: the app renders the page in the browser.
+          fastify.log.error({ err: error, url }, 'Could not render the page on the server');
+        }
+      }
+      return Buffer.from(html);
+    };
+    const pages = createJsonCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: PAGE_CACHE_ENTRIES });
+
+    fastify.get('/*', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname.startsWith('/backend/')) return reply.callNotFound();
+      // A path with an extension is a file of the build (sent as it is, pre-compressed when it can be).
+      if (/\.[a-z0-9]+$/i.test(pathname)) {
+        let file: string;
+        try {
+          file = decodeURIComponent(pathname.slice(1));
+        } catch {
+          return reply.callNotFound();
+        }
+        // `send` keeps the file inside the build's folder and ignores dotfiles.
+        return reply.sendFile(file);
+      }
+      if (!isPagePath(pathname)) return reply.code(404).sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(await pages.get(request.url, () => pageHtml(request.url, pathname)));
+    });
+  },
+  { name: 'page-rendering' },
+);
