@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPagePath } from '../../../src/contract/page-routes.js';
 import pageRendering from './page-rendering.js';
