@@ -133,4 +133,17 @@ describe('the embedded database on its own thread', () => {
     const titles = await database.query<{ title: string }>('select title from reels order by id');
     expect(titles.rows.map((row) => row.title)).toEqual(['Showreel', 'Audition tape', 'Dubbing sample']);
   });
+
+  it('answers each of a transaction’s statements sent at once with its own rows', async () => {
+    const drizzle = { parsers: { 1184: (value: string) => value } };
+    const titles = Array.from({ length: 20 }, (_, index) => `Take ${index + 1}`);
+    const answers = await database.transaction((tx) =>
+      Promise.all(
+        titles.map((title) =>
+          tx.query<{ title: string }>('insert into reels (title) values ($1) returning title', [title], drizzle),
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.rows)).toEqual(titles.map((title) => [{ title }]));
+  });
 });
