@@ -1,19 +1,26 @@
 /**
  * The server's renderer of public pages (built by Vite as an SSR bundle into dist/.ssr). It renders the very tree
- * the browser hydrates, from the same queries, which the server answers in process (`setApiTransport`).
+ * the browser hydrates, from the same queries, which the server answers in process: each render's API calls go
+ * through the transport it is given (an AsyncLocalStorage scope, so pages rendered at once never share one).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
-import type { PageRendererModule, RenderedPage } from '@/contract/page-renderer';
+import type { ApiTransport, PageRendererModule, RenderedPage } from '@/contract/page-renderer';
 import { homeDataQueryOptions } from '@/features/site-settings/api/get-home-data';
 import { appElement } from './app-element';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-
 import { setApiTransport } from '@/lib/api-client';
 
-export { setApiTransport };
+const renderScope = new AsyncLocalStorage<ApiTransport>();
+// This bundle runs only on the server: its API client asks the render in progress for its transport.
+setApiTransport((url, init) => {
+  const transport = renderScope.getStore();
+  if (!transport) return Promise.reject(new Error(`An API call outside a page render: ${url}`));
+  return transport(url, init);
+});
 
 /** Resolves once no query is fetching: route loaders start theirs without waiting for them. */
 function queriesSettled(queryClient: QueryClient): Promise<void> {
@@ -35,7 +42,11 @@ function queriesSettled(queryClient: QueryClient): Promise<void> {
  * Renders the page at `url` (path and query). Null when it should not be server-rendered after all: a call failed
  * (the browser then shows its own error or offline state) or the address is not a known page.
  */
-export async function renderPage(url: string): Promise<RenderedPage | null> {
+export function renderPage(url: string, transport: ApiTransport): Promise<RenderedPage | null> {
+  return renderScope.run(transport, () => render(url));
+}
+
+async function render(url: string): Promise<RenderedPage | null> {
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
   await queryClient.prefetchQuery(homeDataQueryOptions());
@@ -60,4 +71,4 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
 }
 
 // The module the server loads keeps to the contract's shape of it.
-void ({ renderPage, setApiTransport } satisfies PageRendererModule);
+void ({ renderPage } satisfies PageRendererModule);

@@ -22,8 +22,9 @@ export interface RenderedPage {
 
 /** The page module's exports. */
 export interface PageRendererModule {
-  /** Where the app's API calls go while pages render: set once, when the server loads the module. */
-  setApiTransport(transport: ApiTransport): void;
-  /** The page at `url` (path and query), or null when it should be left to the browser. */
-  renderPage(url: string): Promise<RenderedPage | null>;
+  /**
+   * The page at `url` (path and query), or null when it should be left to the browser. The app's API calls made for
+   * it go through `transport` (the server answers them in process).
+   */
+  renderPage(url: string, transport: ApiTransport): Promise<RenderedPage | null>;
 }

@@ -180,9 +180,7 @@ describe('server-rendered pages', () => {
 
   // Stands in for the SSR build: renders the site name it asks the API for, through the transport it is given.
   const renderer = `
-    let send;
-    export function setApiTransport(transport) { send = transport; }
-    export async function renderPage(url) {
+    export async function renderPage(url, send) {
       const answer = await send('/backend/api/getHomeData', { method: 'GET', headers: { accept: 'application/json' } });
       const home = await answer.json();
       return { html: '<main><h1>' + home.site_settings.site_name + ' at ' + url + '</h1></main>', head: '',
@@ -215,7 +213,7 @@ describe('server-rendered pages', () => {
   it('sends the bare shell when the renderer cannot load or a page fails to render', async () => {
     for (const broken of [
       'throw new Error("a broken build");',
-      'export function setApiTransport() {} export async function renderPage() { throw new Error("boom"); }',
+      'export async function renderPage() { throw new Error("boom"); }',
     ]) {
       const app = await createTestApp({ seed: false, distDir: await distWith(broken) });
       try {

@@ -40,18 +40,15 @@ function pageRendererOf(fastify: FastifyInstance, distDir: string) {
     });
     return new Response(answer.payload, { status: answer.statusCode });
   };
-  return async (): Promise<PageRendererModule | null> => {
+  return async (): Promise<{ renderPage(url: string): ReturnType<PageRendererModule['renderPage']> } | null> => {
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat) return null;
     if (loaded?.mtimeMs !== stat.mtimeMs) {
       const href = `${pathToFileURL(file).href}?v=${stat.mtimeMs}`;
-      const module = (import(href) as Promise<PageRendererModule>).then((renderer) => {
-        renderer.setApiTransport(transport);
-        return renderer;
-      });
-      loaded = { mtimeMs: stat.mtimeMs, module };
+      loaded = { mtimeMs: stat.mtimeMs, module: import(href) as Promise<PageRendererModule> };
     }
-    return loaded.module;
+    const module = await loaded.module;
+    return { renderPage: (url: string) => module.renderPage(url, transport) };
   };
 }
 
