@@ -64,28 +64,25 @@ const outboxKinds = [cartOutbox, wishlistOutbox, contactOutbox];
 const showRefusal = (notice: { title: string; message: string }) =>
   notifications.show({ color: 'red', title: notice.title, message: notice.message, autoClose: false });
 
+/** Replays one owner's entries for as long as the component is mounted with that owner (none: nothing to send). */
+function useReplayLoop(owner: OutboxOwner | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (owner === null) return;
+    return startReplayLoop(
+      (scheduleRetry) => replayOutbox(owner, outboxKinds, { queryClient }, { onDropped: showRefusal, scheduleRetry }),
+      onOutboxChange,
+    );
+  }, [owner, queryClient]);
+}
+
 /**
  * Sends the outbox: the signed-in user's entries (cart and wishlist edits) with their session, and anyone's
  * (contact messages written offline), signed in or not.
  */
 export function OutboxSync() {
-  const queryClient = useQueryClient();
   const userId = useAppStore((state) => (state.signedIn ? (state.userProfile?.id ?? null) : null));
-  const owners: OutboxOwner[] = userId === null ? ['anyone'] : ['anyone', ownerOfUser(userId)];
-  const ownersKey = owners.join(' ');
-
-  useEffect(() => {
-    const stops = ownersKey
-      .split(' ')
-      .map((owner) =>
-        startReplayLoop(
-          (scheduleRetry) =>
-            replayOutbox(owner as OutboxOwner, outboxKinds, { queryClient }, { onDropped: showRefusal, scheduleRetry }),
-          onOutboxChange,
-        ),
-      );
-    return () => stops.forEach((stop) => stop());
-  }, [ownersKey, queryClient]);
-
+  useReplayLoop('anyone');
+  useReplayLoop(userId === null ? null : ownerOfUser(userId));
   return null;
 }

@@ -82,7 +82,9 @@ function affectedRowsOf(tag: string | undefined): number {
 
 export class PreparedStatements {
   readonly #database: PGlite;
-  readonly #statements = new Map<string, Statement>();
+  /** Each statement's preparation, kept from its first run (a failed one is forgotten, and tried again). */
+  readonly #statements = new Map<string, Promise<Statement>>();
+  #named = 0;
 
   constructor(database: PGlite) {
     this.#database = database;
@@ -93,10 +95,18 @@ export class PreparedStatements {
     return PREPARABLE.test(text) && (this.#statements.has(text) || this.#statements.size < MAX_STATEMENTS);
   }
 
-  async #prepare(text: string): Promise<Statement> {
-    const known = this.#statements.get(text);
-    if (known) return known;
-    const name = `cv_${this.#statements.size + 1}`;
+  #prepare(text: string): Promise<Statement> {
+    let statement = this.#statements.get(text);
+    if (!statement) {
+      this.#named += 1;
+      statement = this.#parse(`cv_${this.#named}`, text);
+      this.#statements.set(text, statement);
+      statement.catch(() => this.#statements.delete(text));
+    }
+    return statement;
+  }
+
+  async #parse(name: string, text: string): Promise<Statement> {
     const { messages } = await this.#database.execProtocol(concat([parse(name, text), describe(name), sync()]));
     const statement: Statement = { name, parameterTypes: [], fields: [] };
     for (const message of messages as BackendMessage[]) {
@@ -108,7 +118,6 @@ export class PreparedStatements {
         }));
       }
     }
-    this.#statements.set(text, statement);
     return statement;
   }
 

@@ -113,13 +113,16 @@ interface Pending {
 /** How a keyed write of a batch ended: its work's result (and status), or what its key's record says. */
 type Settlement = { kind: 'done'; statusCode: number; response: unknown } | StoredOutcome;
 
+/** A key as one string: its user and itself. */
+const keyOf = ({ userId, key }: { userId: number; key: string }) => `${userId} ${key}`;
+
 /** Takes up to `max` writes from the front of the queue, leaving a second use of one key for a later batch. */
 function takeBatch(queue: Pending[], max: number): Pending[] {
   const batch: Pending[] = [];
   const keys = new Set<string>();
   for (let index = 0; index < queue.length && batch.length < max;) {
     const pending = queue[index]!;
-    const key = `${pending.claim.userId} ${pending.claim.key}`;
+    const key = keyOf(pending.claim);
     if (keys.has(key)) {
       index += 1;
       continue;
@@ -163,8 +166,8 @@ export default fp(
             setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
           })
           .returning({ id: idempotencyKeys.id, userId: idempotencyKeys.userId, key: idempotencyKeys.key });
-        const idOf = new Map(claimed.map((row) => [`${row.userId} ${row.key}`, row.id]));
-        const inUse = batch.filter(({ claim }) => !idOf.has(`${claim.userId} ${claim.key}`));
+        const idOf = new Map(claimed.map((row) => [keyOf(row), row.id]));
+        const inUse = batch.filter(({ claim }) => !idOf.has(keyOf(claim)));
         const stored =
           inUse.length === 0
             ? []
@@ -176,9 +179,9 @@ export default fp(
         const settlements: Settlement[] = [];
         const answers: { id: number; statusCode: number; response: unknown }[] = [];
         for (const { claim, reply, work } of batch) {
-          const id = idOf.get(`${claim.userId} ${claim.key}`);
+          const id = idOf.get(keyOf(claim));
           if (id === undefined) {
-            const record = stored.find((row) => row.userId === claim.userId && row.key === claim.key);
+            const record = stored.find((row) => keyOf(row) === keyOf(claim));
             settlements.push(outcomeOfStored(record, claim.fingerprint));
             continue;
           }

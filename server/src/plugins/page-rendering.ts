@@ -30,7 +30,8 @@ const PAGE_CACHE_ENTRIES = 200;
  */
 function pageRendererOf(fastify: FastifyInstance, distDir: string) {
   const file = path.join(distDir, '.ssr', 'render-page.js');
-  let loaded: { mtimeMs: number; module: Promise<PageRendererModule> } | undefined;
+  type RenderPage = (url: string) => ReturnType<PageRendererModule['renderPage']>;
+  let loaded: { mtimeMs: number; renderPage: Promise<RenderPage> } | undefined;
   const transport: ApiTransport = async (url, init) => {
     const answer = await fastify.inject({
       method: (init.method ?? 'GET') as 'GET',
@@ -40,15 +41,20 @@ function pageRendererOf(fastify: FastifyInstance, distDir: string) {
     });
     return new Response(answer.payload, { status: answer.statusCode });
   };
-  return async (): Promise<{ renderPage(url: string): ReturnType<PageRendererModule['renderPage']> } | null> => {
+  /** The renderer's `renderPage`, its calls answered in process; null without a renderer in the build. */
+  return async (): Promise<RenderPage | null> => {
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat) return null;
     if (loaded?.mtimeMs !== stat.mtimeMs) {
       const href = `${pathToFileURL(file).href}?v=${stat.mtimeMs}`;
-      loaded = { mtimeMs: stat.mtimeMs, module: import(href) as Promise<PageRendererModule> };
+      const renderPage = (import(href) as Promise<PageRendererModule>).then(
+        (module): RenderPage =>
+          (url) =>
+            module.renderPage(url, transport),
+      );
+      loaded = { mtimeMs: stat.mtimeMs, renderPage };
     }
-    const module = await loaded.module;
-    return { renderPage: (url: string) => module.renderPage(url, transport) };
+    return loaded.renderPage;
   };
 }
 
@@ -83,11 +89,15 @@ export default fp<PageRenderingOptions>(
         fastify.log.error({ err: error }, 'Could not load the page renderer');
         return null;
       });
-      const [shell, image, module] = await Promise.all([readDist('index.html'), largestImage(pathname), loadRenderer]);
+      const [shell, image, renderPage] = await Promise.all([
+        readDist('index.html'),
+        largestImage(pathname),
+        loadRenderer,
+      ]);
       let html = image ? beforeScripts(shell, [imagePreload(image)]) : shell;
-      if (module && isServerRenderedPath(pathname)) {
+      if (renderPage && isServerRenderedPath(pathname)) {
         try {
-          const page = await module.renderPage(url);
+          const page = await renderPage(url);
           if (page) {
             const manifest = JSON.parse(await readDist('.vite/manifest.json')) as ViteManifest;
             html = serverRenderedHtml(html, page, routeAssets(manifest, page.routeIds));

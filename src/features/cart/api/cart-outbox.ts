@@ -8,6 +8,7 @@ import type { Product } from '@/contract/catalog';
 import { apiPaths, apiRequest } from '@/lib/api-client';
 import { accountKeys } from '@/lib/shop-query-keys';
 import type { MergeResult, OutboxEntry, OutboxKind, ReplayRun } from '@/offline/outbox-types';
+import { getCart } from './get-cart';
 
 export type CartAction =
   /** `wasPresent`: the product was already in the cart (an add then a removal cancel out only when it was not). */
@@ -46,8 +47,7 @@ export function mergeCartEdits(previous: CartEdit, next: CartEdit): MergeResult<
 
 /** The server's cart as this run last saw it. */
 async function serverCart(run: ReplayRun): Promise<Cart> {
-  let cart = run.get('cart') as Cart | undefined;
-  cart ??= await apiRequest(apiPaths.userApi('/getCartItems'), { auth: true, schema: cartSchema });
+  const cart = (run.get('cart') as Cart | undefined) ?? (await getCart());
   run.set('cart', cart);
   return cart;
 }
