@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: builds the production app, starts the real server on a fresh demo database and measures bytes,
- * Lighthouse, offline start, server throughput against a bare ceiling, outbox sync and the server's peak memory.
+ * Lighthouse, offline start, server throughput against a bare ceiling, outbox sync, carousel transitions and the
+ * server's peak memory.
  * Prints a table and writes bench/results/latest.md and latest.json. It reports; it asserts nothing on timing.
  *
  * BENCH_SMOKE=1 runs every stage briefly (CI keeps it working with this); BENCH_SKIP_BUILD=1 reuses dist/.
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import type { Product } from '../src/contract/catalog.js';
+import { type CarouselTransition, measureCarouselTransitions } from './lib/carousel.js';
 import { launchChromium, measureBytes, measureOfflineStart, type OfflineStart, type PageBytes } from './lib/browser.js';
 import type { LighthouseFigures } from './lib/lighthouse.js';
 import { runLighthouseApart } from './lib/lighthouse-process.js';
@@ -34,7 +36,7 @@ const settings = {
   syncEdits: 100,
 };
 const log = (line: string) => console.log(line);
-/** BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync runs just those stages (to work on one figure). */
+/** BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels runs just those stages (to work on one figure). */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (stage: string) => !only || only.includes(stage);
 
@@ -244,8 +246,19 @@ try {
     );
   }
 
+  let carousels: CarouselTransition[] = [];
+  if (runs('carousels')) {
+    log('\n6. Carousel transitions');
+    carousels = await measureCarouselTransitions(browser, baseUrl, smoke ? [1280] : [1280, 800, 390]);
+    for (const row of carousels) {
+      log(
+        `  ${row.carousel} at ${row.viewportWidth} px: ${row.visibleMs} ms visible, ${row.settledMs} ms to Embla's end`,
+      );
+    }
+  }
+
   const peakRss = peakRssMb(server.child.pid!);
-  log(`\n6. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
+  log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
     date: new Date().toISOString(),
@@ -260,6 +273,7 @@ try {
     loadPostgres: loadPostgres.figures,
     postgresSkipped: loadPostgres.skipped,
     sync,
+    carousels,
     peakRssMb: peakRss,
     budgets: [],
   };

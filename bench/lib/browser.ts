@@ -8,8 +8,12 @@ export async function launchChromium(): Promise<Browser> {
 export interface PageBytes {
   name: string;
   path: string;
-  /** Compressed bytes on the wire (the response bodies as sent), by kind. */
+  /**
+   * Compressed bytes on the wire (the response bodies as sent), by kind. `js` is the JavaScript requested until the
+   * app is ready (`data-app-ready`); what is requested after it (code that only moves slides) is `jsAfterReady`.
+   */
   js: number;
+  jsAfterReady: number;
   css: number;
   fonts: number;
   images: number;
@@ -46,11 +50,12 @@ export async function measureBytes(
 ): Promise<PageBytes> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
-  const finished: Promise<void>[] = [];
+  const finished: Promise<{ url: string; kind: ReturnType<typeof kindOf>; bytes: number }>[] = [];
   const row: PageBytes = {
     name,
     path,
     js: 0,
+    jsAfterReady: 0,
     css: 0,
     fonts: 0,
     images: 0,
@@ -61,23 +66,40 @@ export async function measureBytes(
     files: [],
   };
   page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
     finished.push(
-      request.sizes().then((sizes) => {
-        const bytes = sizes.responseBodySize;
-        row.total += bytes;
-        const kind = kindOf(new URL(request.url()), request.resourceType());
-        if (!kind) return;
-        row[kind] += bytes;
-        if (kind === 'js') row.jsFiles += 1;
-        if (kind === 'css') row.cssFiles += 1;
-        if (kind === 'js' || kind === 'css') row.files.push({ path: new URL(request.url()).pathname, bytes });
-      }),
+      request.sizes().then((sizes) => ({
+        url: request.url(),
+        kind: kindOf(url, request.resourceType()),
+        bytes: sizes.responseBodySize,
+      })),
     );
   });
   await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
   await page.locator(readySelector).first().waitFor();
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
-  await Promise.all(finished);
+  const { readyAt, requestedAt } = await page.evaluate(() => ({
+    // The page's own clock: when the app marked itself ready, and when each resource was requested.
+    readyAt: performance.getEntriesByName('app-ready')[0]!.startTime,
+    requestedAt: Object.fromEntries(
+      performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime] as const),
+    ),
+  }));
+  for (const { url, kind, bytes } of await Promise.all(finished)) {
+    row.total += bytes;
+    if (!kind) continue;
+    const path = new URL(url).pathname;
+    if (kind === 'js' && (requestedAt[url] ?? 0) > readyAt) {
+      row.jsAfterReady += bytes;
+      row.files.push({ path: `${path} (after ready)`, bytes });
+      continue;
+    }
+    row[kind] += bytes;
+    if (kind === 'js') row.jsFiles += 1;
+    if (kind === 'css') row.cssFiles += 1;
+    if (kind === 'js' || kind === 'css') row.files.push({ path, bytes });
+  }
   await context.close();
   row.files.sort((a, b) => b.bytes - a.bytes);
   return row;

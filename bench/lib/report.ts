@@ -1,4 +1,5 @@
 import type { PageBytes, OfflineStart } from './browser.js';
+import type { CarouselTransition } from './carousel.js';
 import type { LighthouseFigures } from './lighthouse.js';
 import type { LoadFigures } from './load.js';
 import type { SyncFigures } from './sync.js';
@@ -24,6 +25,7 @@ export interface BenchResults {
   loadPostgres: LoadFigures[];
   postgresSkipped: string | null;
   sync: SyncFigures | null;
+  carousels: CarouselTransition[];
   peakRssMb: number | null;
   budgets: Budget[];
 }
@@ -37,7 +39,7 @@ export function budgetsOf(results: BenchResults): Budget[] {
   const budgets: Budget[] = [];
   if (home) {
     budgets.push({
-      figure: 'JS on first load of `/`, compressed',
+      figure: 'JS on first load of `/` (until the app is ready), compressed',
       budget: '<= 180 KB',
       measured: kb(home.js),
       ok: home.js <= 180 * 1024,
@@ -168,10 +170,11 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     '## 1. Bytes on a cold first load (compressed, as sent)',
     table(
-      ['page', 'JS', 'CSS', 'fonts', 'images', 'API', 'all'],
+      ['page', 'JS until ready', 'JS after ready', 'CSS', 'fonts', 'images', 'API', 'all'],
       results.bytes.map((row) => [
         `${row.name} \`${row.path}\``,
         `${kb(row.js)} (${row.jsFiles} files)`,
+        kb(row.jsAfterReady),
         `${kb(row.css)} (${row.cssFiles} files)`,
         kb(row.fonts),
         kb(row.images),
@@ -215,7 +218,21 @@ export function renderMarkdown(results: BenchResults): string {
         `returned; the server's cart and wishlist ${results.sync.serverStateMatches ? 'match' : 'do NOT match'} the edits.`
       : 'Not run.',
     '',
-    '## 6. Memory',
+    '## 6. Carousel transitions (one step, by its button)',
+    results.carousels.length > 0
+      ? table(
+          ['carousel', 'width', 'distance', 'visible motion (to within 1 px)', "Embla's end (0.001 px)"],
+          results.carousels.map((row) => [
+            row.carousel,
+            `${row.viewportWidth} px`,
+            `${row.distancePx} px`,
+            ms(row.visibleMs),
+            ms(row.settledMs),
+          ]),
+        )
+      : 'Not run.',
+    '',
+    '## 7. Memory',
     `Server peak RSS: ${results.peakRssMb === null ? 'unknown (needs /proc)' : `${Math.round(results.peakRssMb)} MB`}.`,
     '',
   ].join('\n');

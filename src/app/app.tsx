@@ -10,6 +10,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { SiteSettingsGate } from '@/features/site-settings/components/site-settings-gate';
 import { onUnauthorized } from '@/lib/api-client';
+import { markAppReady } from '@/lib/app-ready';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
 import { onStorageAvailability } from '@/offline/db';
@@ -45,7 +46,7 @@ export function App({ queryClient, router }: AppProps) {
   // settled: a frame later, after the renders that follow hydration at once (a layout for this screen's width, the
   // session). Before that a server-rendered page's buttons do nothing. Tests wait for it.
   useEffect(() => {
-    const frame = requestAnimationFrame(() => document.documentElement.setAttribute('data-app-ready', ''));
+    const frame = requestAnimationFrame(markAppReady);
     return () => cancelAnimationFrame(frame);
   }, []);
 

@@ -1,11 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-
-/** After the page has loaded: the worker and its registration code never compete with the first paint. */
-function afterLoad(run: () => void): void {
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
-}
+import { afterAppReady } from '@/lib/app-ready';
 
 /**
  * Registers the service worker (production builds only) and, when a new version is waiting, offers to reload.
@@ -17,7 +12,8 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
-    afterLoad(() => {
+    // After the app is ready: the worker and its registration code never compete with the page becoming usable.
+    const cancelWait = afterAppReady(() => {
       import('./service-worker-registration')
         .then(({ registerServiceWorker }) =>
           registerServiceWorker((accept) => {
@@ -28,6 +24,7 @@ export function UpdatePrompt() {
     });
     return () => {
       cancelled = true;
+      cancelWait();
     };
   }, []);
 

@@ -181,15 +181,18 @@ test.describe('accessibility', () => {
   }) => {
     await page.goto('/');
     const banners = page.getByRole('region', { name: 'Featured', exact: true });
-    await banners.getByRole('button', { name: 'Slide 2 of 3' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(banners.getByRole('button', { name: 'Slide 2 of 3' })).toHaveAttribute('aria-current', 'true');
+    await expect(banners).toHaveAttribute('data-carousel', 'moving');
+    await banners.getByRole('tab', { name: 'Slide 1 of 3' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(banners.getByRole('tab', { name: 'Slide 2 of 3' })).toHaveAttribute('aria-selected', 'true');
+    await expect(banners.getByRole('tab', { name: 'Slide 2 of 3' })).toBeFocused();
     const focusableLinks = await banners
       .locator('a')
       .evaluateAll((links) => links.filter((link) => !link.closest('[inert]')).length);
     expect(focusableLinks).toBe(1);
 
     const magazine = page.getByRole('region', { name: 'Magazine issues', exact: true });
+    await expect(magazine).toHaveAttribute('data-carousel', 'moving');
     await magazine.getByRole('button', { name: 'Next: Magazine issues' }).focus();
     await page.keyboard.press('Space');
     await expect(magazine.locator('[aria-roledescription="slide"][aria-hidden="false"]').first()).toHaveAttribute(

@@ -192,6 +192,31 @@ test.describe('storefront', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
   });
 
+  test('the product gallery plays its images, moves by arrow and thumbnail, and stays on the one picked', async ({
+    page,
+  }) => {
+    await page.goto('/shop/1');
+    const name = await page.getByRole('heading', { level: 1 }).textContent();
+    const gallery = page.getByRole('region', { name: `Images of ${name}`, exact: true });
+    await expect(gallery).toHaveAttribute('data-carousel', 'moving');
+    const shown = gallery.locator('[aria-roledescription="slide"][aria-hidden="false"]');
+    const thumbs = page.getByRole('button', { name: /^Show image \d$/ });
+    await expect(shown).toHaveAttribute('aria-label', '1 of 2');
+    await page.mouse.move(0, 0);
+    await expect(gallery).toHaveAttribute('data-autoplay', 'playing');
+    // Autoplay, then the arrows: the thumbnail of the image in view is marked.
+    await expect(shown).toHaveAttribute('aria-label', '2 of 2', { timeout: 5000 });
+    await expect(thumbs.nth(1)).toHaveAttribute('aria-current', 'true');
+    await gallery.getByRole('button', { name: `Next: Images of ${name}` }).click();
+    await expect(shown).toHaveAttribute('aria-label', '1 of 2');
+    await expect(thumbs.nth(0)).toHaveAttribute('aria-current', 'true');
+
+    await thumbs.nth(1).click();
+    await expect(shown).toHaveAttribute('aria-label', '2 of 2');
+    await expect(shown.getByRole('img')).toHaveAttribute('alt', `${name}, image 2 of 2`);
+    await expect(gallery).toHaveAttribute('data-autoplay', 'off');
+  });
+
   test('moves items between wishlist and cart, and removes them', async ({ page }) => {
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);

@@ -1,7 +1,9 @@
-import { ActionIcon, Anchor, Breadcrumbs, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { Carousel } from '@/components/carousel/carousel';
+import { type CarouselDurations, DEFAULT_AUTOPLAY_MS } from '@/components/carousel/carousel-props';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
@@ -11,47 +13,41 @@ import { productQueryOptions, ProductNotFoundError } from '../api/get-product';
 import classes from './catalog.module.css';
 import { PriceTag, StockState } from './price-tag';
 
-/** The product's images: one large, arrows and thumbnails to change it. */
+/** A product's images change in about 500 ms, as the home page's cards do (Embla's durations; see the README). */
+const GALLERY_EMBLA_DURATION: CarouselDurations = { phone: 15, tablet: 14, desktop: 10 };
+
+/**
+ * The product's images: a carousel (arrows, autoplay at the default pace) with thumbnails below. Once the shopper picks
+ * an image it stays: autoplay stops for good.
+ */
 function Gallery({ product }: { product: Product }) {
   const [index, setIndex] = useState(0);
+  const [picked, setPicked] = useState(false);
   const images = product.images.length > 0 ? product.images : [''];
   const count = images.length;
-  const show = (next: number) => setIndex((next + count) % count);
   return (
-    <section className={classes.gallery} aria-roledescription="carousel" aria-label={`Images of ${product.name}`}>
-      <div style={{ position: 'relative' }}>
-        <img
-          className={classes.galleryImage}
-          src={imageUrl(images[index] ?? '', 'product')}
-          alt={`${product.name}, image ${index + 1} of ${count}`}
-          width={800}
-          height={800}
-        />
-        {count > 1 ? (
-          <>
-            <ActionIcon
-              variant="white"
-              radius="xl"
-              size="lg"
-              className={`${classes.galleryNav} ${classes.galleryPrev}`}
-              aria-label="Previous image"
-              onClick={() => show(index - 1)}
-            >
-              ‹
-            </ActionIcon>
-            <ActionIcon
-              variant="white"
-              radius="xl"
-              size="lg"
-              className={`${classes.galleryNav} ${classes.galleryNext}`}
-              aria-label="Next image"
-              onClick={() => show(index + 1)}
-            >
-              ›
-            </ActionIcon>
-          </>
-        ) : null}
-      </div>
+    <div className={classes.gallery}>
+      <Carousel
+        label={`Images of ${product.name}`}
+        items={images}
+        getKey={(image) => image}
+        layout="single"
+        duration={GALLERY_EMBLA_DURATION}
+        autoplayMs={count > 1 && !picked ? DEFAULT_AUTOPLAY_MS : null}
+        withControls={count > 1}
+        selected={index}
+        onSelectedChange={setIndex}
+        renderItem={(image, imageIndex) => (
+          <img
+            className={classes.galleryImage}
+            src={imageUrl(image, 'product')}
+            alt={`${product.name}, image ${imageIndex + 1} of ${count}`}
+            width={800}
+            height={800}
+            loading={imageIndex === 0 ? 'eager' : 'lazy'}
+          />
+        )}
+      />
       {count > 1 ? (
         <div className={classes.thumbs}>
           {images.map((image, thumbIndex) => (
@@ -61,14 +57,17 @@ function Gallery({ product }: { product: Product }) {
               className={classes.thumb}
               aria-current={thumbIndex === index}
               aria-label={`Show image ${thumbIndex + 1}`}
-              onClick={() => setIndex(thumbIndex)}
+              onClick={() => {
+                setPicked(true);
+                setIndex(thumbIndex);
+              }}
             >
               <img src={imageUrl(image, 'product')} alt="" width={72} height={72} loading="lazy" />
             </button>
           ))}
         </div>
       ) : null}
-    </section>
+    </div>
   );
 }
 

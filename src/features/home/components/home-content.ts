@@ -1,3 +1,4 @@
+import type { CarouselDurations } from '@/components/carousel/carousel-props';
 import type { SectionType } from '@/contract/site';
 
 /** How each section type shows on the home page: its heading and its layout. */
@@ -12,13 +13,12 @@ export const sectionDisplay: Record<SectionType, { title: string; layout: 'grid'
   Magazine: { title: 'Magazine', layout: 'carousel' },
 };
 
-/** Spec point 9: the top banner carousel. */
+/** Spec point 9: the top banner carousel, autoplay every 2000 ms. */
 export const BANNER_AUTOPLAY_MS = 2000;
-export const BANNER_TRANSITION_MS = 1000;
-/** Spec point 9: testimonial and magazine carousels. */
-export const CARD_CAROUSEL_SPEED_MS = 500;
-/** Spec: "default carousel autoplay 3000 ms", used by the card carousels. */
-export const CARD_CAROUSEL_AUTOPLAY_MS = 3000;
+/** Embla's durations closest to the spec's 1000 ms banner transition (measured figures: README, Home page). */
+export const BANNER_EMBLA_DURATION: CarouselDurations = { phone: 28, tablet: 26, desktop: 25 };
+/** Embla's durations closest to the spec's 500 ms card transition (measured figures: README, Home page). */
+export const CARD_EMBLA_DURATION: CarouselDurations = { phone: 15, tablet: 14, desktop: 10 };
 
 /** The six FAQ entries the spec names: enrolment, duration, audition experience, equipment, placement, payment. */
 export const faqEntries = [

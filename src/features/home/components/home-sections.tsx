@@ -1,20 +1,14 @@
 import { Accordion, SimpleGrid } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { Carousel } from '@/components/carousel';
+import { Carousel } from '@/components/carousel/carousel';
+import { DEFAULT_AUTOPLAY_MS } from '@/components/carousel/carousel-props';
 import { Reveal } from '@/components/reveal';
-import { useMediaMatch } from '@/hooks/use-media-match';
 import { SmartLink } from '@/components/smart-link';
 import type { Banner, CategorySummary, SectionItem } from '@/contract/site';
 import { imageUrl } from '@/lib/image-url';
 import { CardImage, CardText, ContentCard } from './content-card';
-import {
-  BANNER_AUTOPLAY_MS,
-  BANNER_TRANSITION_MS,
-  CARD_CAROUSEL_AUTOPLAY_MS,
-  CARD_CAROUSEL_SPEED_MS,
-  faqEntries,
-} from './home-content';
+import { BANNER_AUTOPLAY_MS, BANNER_EMBLA_DURATION, CARD_EMBLA_DURATION, faqEntries } from './home-content';
 import classes from './home.module.css';
 import { VideoCard, type VideoItem } from './video-card';
 import type { PlayingVideo } from './video-modal';
@@ -63,10 +57,10 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
         label="Featured"
         items={banners}
         getKey={(banner) => banner.id}
-        slidesPerView={1}
-        speedMs={BANNER_TRANSITION_MS}
+        layout="single"
+        duration={BANNER_EMBLA_DURATION}
         autoplayMs={BANNER_AUTOPLAY_MS}
-        withDots
+        withIndicators
         renderItem={(banner, index) => (
           <SmartLink href={banner.link} className={classes.banner}>
             <img
@@ -107,15 +101,6 @@ export function VideoGrid({ items, onPlay }: { items: VideoItem[]; onPlay: (vide
   );
 }
 
-/** Spec point 9: 4 slides, 3 under 1024 px, 2 under 768 px (and under 568 px). */
-function useCardSlidesPerView(): number {
-  const under768 = useMediaMatch('(max-width: 767.98px)', true);
-  const under1024 = useMediaMatch('(max-width: 1023.98px)', true);
-  if (under768) return 2;
-  if (under1024) return 3;
-  return 4;
-}
-
 export function CardCarousel({
   label,
   items,
@@ -125,15 +110,14 @@ export function CardCarousel({
   items: SectionItem[];
   variant: 'testimonial' | 'magazine';
 }) {
-  const slidesPerView = useCardSlidesPerView();
   return (
     <Carousel
       label={label}
       items={items}
       getKey={(item) => item.id}
-      slidesPerView={slidesPerView}
-      speedMs={CARD_CAROUSEL_SPEED_MS}
-      autoplayMs={CARD_CAROUSEL_AUTOPLAY_MS}
+      layout="cards"
+      duration={CARD_EMBLA_DURATION}
+      autoplayMs={DEFAULT_AUTOPLAY_MS}
       withControls
       renderItem={(item) =>
         variant === 'testimonial' ? (

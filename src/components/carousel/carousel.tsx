@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { afterAppReady } from '@/lib/app-ready';
+import type { CarouselProps } from './carousel-props';
+import classes from './carousel.module.css';
+
+export type { CarouselLayout, CarouselProps } from './carousel-props';
+
+type MovingCarouselModule = typeof import('./moving-carousel');
+
+/** The module that moves slides (Mantine's carousel, Embla and its autoplay), once loaded. */
+let loadedModule: MovingCarouselModule | null = null;
+let loading: Promise<MovingCarouselModule> | null = null;
+
+function loadMovingCarousel(): Promise<MovingCarouselModule> {
+  loading ??= import('./moving-carousel').then((module) => (loadedModule = module));
+  return loading;
+}
+
+/**
+ * A carousel: `@mantine/carousel` with Embla's autoplay. The server renders its first slides still, and so does the
+ * browser until the app is ready; the code that moves slides loads after that (it is not part of the first load) and
+ * takes over the same layout. If it cannot load (offline on a first visit) the first slides stay, still usable.
+ */
+export function Carousel<T>(props: CarouselProps<T>) {
+  const [moving, setMoving] = useState<MovingCarouselModule | null>(loadedModule);
+
+  useEffect(() => {
+    if (moving) return;
+    let cancelled = false;
+    const cancelWait = afterAppReady(() => {
+      loadMovingCarousel()
+        .then((module) => {
+          if (!cancelled) setMoving(module);
+        })
+        .catch(() => {
+          // The still first slides stay; the next visit, served by the service worker, moves.
+          loading = null;
+        });
+    });
+    return () => {
+      cancelled = true;
+      cancelWait();
+    };
+  }, [moving]);
+
+  if (moving) return <moving.MovingCarousel {...props} />;
+  return <StillCarousel {...props} />;
+}
+
+/**
+ * The first slides, laid out as the moving carousel lays them out (Mantine's root, viewport, container and slides,
+ * sized by the same `--slide-size`), so that the hand-over shifts nothing. Slides past the ones in view are hidden.
+ */
+function StillCarousel<T>({ items, getKey, renderItem, label, layout, selected = 0, className }: CarouselProps<T>) {
+  const start = Math.min(Math.max(selected, 0), Math.max(items.length - 1, 0));
+  const order = [...items.keys()].slice(start).concat([...items.keys()].slice(0, start));
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      className={`${classes.root} ${classes[layout]} ${className ?? ''}`}
+      data-carousel="still"
+    >
+      <div className={classes.viewport}>
+        <div className={classes.container}>
+          {order.map((index, position) => (
+            <div
+              key={getKey(items[index]!)}
+              className={`${classes.slide} ${classes.stillSlide}`}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${items.length}`}
+              data-position={position}
+            >
+              {renderItem(items[index]!, index)}
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import '@mantine/carousel/styles.css';
+import { Carousel } from '@mantine/carousel';
+import { useReducedMotion } from '@mantine/hooks';
+import type { EmblaCarouselType } from 'embla-carousel';
+import Autoplay from 'embla-carousel-autoplay';
+import { useEffect, useRef, useState } from 'react';
+import { type CarouselProps, DEFAULT_AUTOPLAY_MS } from './carousel-props';
+import classes from './carousel.module.css';
+
+type AutoplayState = 'playing' | 'paused' | 'off';
+
+/** The slides in view when the carousel rests on `snap`: with one slide per step, `snap` and those after it. */
+function slidesInView(embla: EmblaCarouselType): Set<number> {
+  const slides = embla.slideNodes();
+  const viewWidth = embla.rootNode().getBoundingClientRect().width;
+  const slideWidth = slides[0]?.getBoundingClientRect().width ?? viewWidth;
+  const perView = Math.max(1, Math.round(viewWidth / Math.max(slideWidth, 1)));
+  const first = embla.selectedScrollSnap();
+  const inView = new Set<number>();
+  for (let offset = 0; offset < Math.min(perView, slides.length); offset += 1) {
+    inView.add((first + offset) % slides.length);
+  }
+  return inView;
+}
+
+/**
+ * Mantine's carousel on Embla, endless, with Embla's autoplay. Autoplay waits while the pointer or the keyboard focus
+ * is inside, and is off when the user prefers reduced motion (slides then change without animation). Slides out of
+ * view are inert, so Tab reaches only what is shown.
+ */
+export function MovingCarousel<T>({
+  items,
+  getKey,
+  renderItem,
+  label,
+  layout,
+  duration,
+  autoplayMs,
+  withIndicators = false,
+  withControls = false,
+  selected = 0,
+  onSelectedChange,
+  className,
+}: CarouselProps<T>) {
+  // Read at once: this component only ever renders in the browser, after the page has loaded.
+  const reducedMotion = useReducedMotion(false, { getInitialValueInEffect: false });
+  const playsByItself = autoplayMs !== null && !reducedMotion;
+  // One plugin per carousel for its whole life (Mantine's own example keeps it in a ref); it plays while `autoplayMs`
+  // is set. Adding or removing a plugin would restart Embla on its first slide.
+  const [autoplay] = useState(() =>
+    Autoplay({
+      delay: autoplayMs ?? DEFAULT_AUTOPLAY_MS,
+      playOnInit: false,
+      stopOnInteraction: false,
+      stopOnFocusIn: false,
+      stopOnMouseEnter: false,
+    }),
+  );
+  // Embla starts where the carousel was when this took over; later changes of `selected` scroll (new options would
+  // restart Embla without animation).
+  const [initialSlide] = useState(selected);
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const [inView, setInView] = useState<Set<number>>(() => new Set([0]));
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [autoplayState, setAutoplayState] = useState<AutoplayState>('paused');
+  const paused = hovered || focused || !playsByItself;
+  const pausedRef = useRef(paused);
+
+  useEffect(() => {
+    pausedRef.current = paused;
+  }, [paused]);
+
+  useEffect(() => {
+    if (!embla) return;
+    const update = () => setInView(slidesInView(embla));
+    const onPlay = () => setAutoplayState('playing');
+    const onStop = () => setAutoplayState(embla.plugins().autoplay ? 'paused' : 'off');
+    // Embla's autoplay starts again when a drag ends; while the pointer or the focus is inside it waits.
+    const onPointerUp = () => {
+      if (pausedRef.current) embla.plugins().autoplay?.stop();
+    };
+    update();
+    embla.on('select', update).on('reInit', update);
+    embla.on('autoplay:play', onPlay).on('autoplay:stop', onStop).on('pointerUp', onPointerUp);
+    return () => {
+      embla.off('select', update).off('reInit', update);
+      embla.off('autoplay:play', onPlay).off('autoplay:stop', onStop).off('pointerUp', onPointerUp);
+    };
+  }, [embla]);
+
+  useEffect(() => {
+    const plugin = embla?.plugins().autoplay;
+    if (!plugin) return;
+    if (paused) plugin.stop();
+    else plugin.play();
+  }, [embla, paused]);
+
+  useEffect(() => {
+    if (embla && embla.selectedScrollSnap() !== selected) embla.scrollTo(selected);
+  }, [embla, selected]);
+
+  return (
+    <Carousel
+      aria-label={label}
+      className={`${classes[layout]} ${className ?? ''}`}
+      classNames={{ indicator: classes.indicator }}
+      data-carousel="moving"
+      data-autoplay={playsByItself ? autoplayState : 'off'}
+      slideSize="var(--slide-size)"
+      emblaOptions={{
+        loop: true,
+        align: 'start',
+        // Instant changes when the user prefers reduced motion. Embla applies the last matching breakpoint.
+        duration: reducedMotion ? 0 : duration.desktop,
+        breakpoints: reducedMotion
+          ? {}
+          : {
+              '(max-width: 1023.98px)': { duration: duration.tablet },
+              '(max-width: 767.98px)': { duration: duration.phone },
+            },
+      }}
+      plugins={reducedMotion ? [] : [autoplay]}
+      initialSlide={initialSlide}
+      getEmblaApi={setEmbla}
+      onSlideChange={onSelectedChange}
+      withControls={withControls}
+      withIndicators={withIndicators}
+      controlSize={44}
+      previousControlProps={{ 'aria-label': `Previous: ${label}` }}
+      nextControlProps={{ 'aria-label': `Next: ${label}` }}
+      getIndicatorProps={(index) => ({ 'aria-label': `Slide ${index + 1} of ${items.length}` })}
+      onPointerEnter={(event) => {
+        if (event.pointerType === 'mouse') setHovered(true);
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse') setHovered(false);
+      }}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      {items.map((item, index) => (
+        <Carousel.Slide
+          key={getKey(item)}
+          aria-label={`${index + 1} of ${items.length}`}
+          aria-hidden={!inView.has(index)}
+          inert={!inView.has(index)}
+        >
+          {renderItem(item, index)}
+        </Carousel.Slide>
+      ))}
+    </Carousel>
+  );
+}
