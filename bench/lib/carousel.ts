@@ -29,8 +29,14 @@ export async function measureCarouselTransitions(
     const page = await context.newPage();
     await page.goto(baseUrl + '/');
     for (const { label, step } of carousels) {
+      // A carousel takes over its still first slides once it is near the screen (scrolled from the page in one step:
+      // the still one may be replaced at any moment).
+      await page.evaluate(
+        (name) => document.querySelector(`[data-carousel][aria-label="${name}"]`)?.scrollIntoView({ block: 'center' }),
+        label,
+      );
       const root = page.locator(`[aria-label="${label}"][data-carousel="moving"]`);
-      await root.scrollIntoViewIfNeeded();
+      await root.waitFor();
       await root.hover();
       await page.locator(`[aria-label="${label}"][data-autoplay="paused"]`).waitFor();
       // No named functions inside: the page runs this as written, without the bundler's helpers.

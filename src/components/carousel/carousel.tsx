@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { afterAppReady } from '@/lib/app-ready';
 import type { CarouselProps } from './carousel-props';
 import classes from './carousel.module.css';
+// Types only: the module itself loads when a carousel is about to move.
+import type { TakeOver } from './moving-carousel';
 
 export type { CarouselLayout, CarouselProps } from './carousel-props';
 
@@ -18,44 +20,74 @@ function loadMovingCarousel(): Promise<MovingCarouselModule> {
 
 /**
  * A carousel: `@mantine/carousel` with Embla's autoplay. The server renders its first slides still, and so does the
- * browser until the app is ready; the code that moves slides loads after that (it is not part of the first load) and
- * takes over the same layout. If it cannot load (offline on a first visit) the first slides stay, still usable.
+ * browser until the app is ready and the carousel is on screen or near it; then the code that moves slides loads (it
+ * is not part of the first load) and takes over the same layout. A carousel further down waits until it is scrolled
+ * near, so the page's start does not pay for it. If the code cannot load (offline on a first visit) the first slides
+ * stay, still usable.
  */
 export function Carousel<T>(props: CarouselProps<T>) {
   const [moving, setMoving] = useState<MovingCarouselModule | null>(loadedModule);
+  const [takeOver, setTakeOver] = useState<TakeOver>({});
+  const rootRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (moving) return;
+    const element = rootRef.current;
+    if (moving || !element) return;
     let cancelled = false;
-    const cancelWait = afterAppReady(() => {
-      loadMovingCarousel()
-        .then((module) => {
-          if (!cancelled) setMoving(module);
-        })
-        .catch(() => {
-          // The still first slides stay; the next visit, served by the service worker, moves.
-          loading = null;
+    let cancelWait = () => {};
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        cancelWait = afterAppReady(() => {
+          loadMovingCarousel()
+            .then((module) => {
+              if (cancelled) return;
+              setTakeOver({
+                pointerInside: element.matches(':hover'),
+                focusInside: element.contains(document.activeElement),
+              });
+              setMoving(module);
+            })
+            .catch(() => {
+              // The still first slides stay; the next visit, served by the service worker, moves.
+              loading = null;
+            });
         });
-    });
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
     return () => {
       cancelled = true;
+      observer.disconnect();
       cancelWait();
     };
   }, [moving]);
 
-  if (moving) return <moving.MovingCarousel {...props} />;
-  return <StillCarousel {...props} />;
+  if (moving) return <moving.MovingCarousel {...props} {...takeOver} />;
+  return <StillCarousel {...props} rootRef={rootRef} />;
 }
 
 /**
  * The first slides, laid out as the moving carousel lays them out (Mantine's root, viewport, container and slides,
  * sized by the same `--slide-size`), so that the hand-over shifts nothing. Slides past the ones in view are hidden.
  */
-function StillCarousel<T>({ items, getKey, renderItem, label, layout, selected = 0, className }: CarouselProps<T>) {
+function StillCarousel<T>({
+  rootRef,
+  items,
+  getKey,
+  renderItem,
+  label,
+  layout,
+  selected = 0,
+  className,
+}: CarouselProps<T> & { rootRef: RefObject<HTMLDivElement | null> }) {
   const start = Math.min(Math.max(selected, 0), Math.max(items.length - 1, 0));
   const order = [...items.keys()].slice(start).concat([...items.keys()].slice(0, start));
   return (
     <div
+      ref={rootRef}
       role="region"
       aria-roledescription="carousel"
       aria-label={label}

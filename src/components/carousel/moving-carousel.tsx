@@ -9,6 +9,12 @@ import classes from './carousel.module.css';
 
 type AutoplayState = 'playing' | 'paused' | 'off';
 
+/** Where the pointer and the focus were when this took over from the still slides (no event tells it after). */
+export interface TakeOver {
+  pointerInside?: boolean;
+  focusInside?: boolean;
+}
+
 /** The slides in view when the carousel rests on `snap`: with one slide per step, `snap` and those after it. */
 function slidesInView(embla: EmblaCarouselType): Set<number> {
   const slides = embla.slideNodes();
@@ -41,7 +47,9 @@ export function MovingCarousel<T>({
   selected = 0,
   onSelectedChange,
   className,
-}: CarouselProps<T>) {
+  pointerInside = false,
+  focusInside = false,
+}: CarouselProps<T> & TakeOver) {
   // Read at once: this component only ever renders in the browser, after the page has loaded.
   const reducedMotion = useReducedMotion(false, { getInitialValueInEffect: false });
   const playsByItself = autoplayMs !== null && !reducedMotion;
@@ -61,8 +69,8 @@ export function MovingCarousel<T>({
   const [initialSlide] = useState(selected);
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
   const [inView, setInView] = useState<Set<number>>(() => new Set([0]));
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const [hovered, setHovered] = useState(pointerInside);
+  const [focused, setFocused] = useState(focusInside);
   const [autoplayState, setAutoplayState] = useState<AutoplayState>('paused');
   const paused = hovered || focused || !playsByItself;
   const pausedRef = useRef(paused);
@@ -103,7 +111,7 @@ export function MovingCarousel<T>({
   return (
     <Carousel
       aria-label={label}
-      className={`${classes[layout]} ${className ?? ''}`}
+      className={`${classes.root} ${classes[layout]} ${className ?? ''}`}
       classNames={{ indicator: classes.indicator }}
       data-carousel="moving"
       data-autoplay={playsByItself ? autoplayState : 'off'}
