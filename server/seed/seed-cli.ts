@@ -7,8 +7,12 @@ const config = readConfig();
 const database = await openDatabase(databaseOptionsFrom(config));
 try {
   await database.migrate();
-  const seeded = await seedDemoContent(database.db, path.join(config.dataDir, 'uploads'));
-  console.log(seeded ? 'Seeded demo content.' : 'The database already has content; nothing seeded.');
+  if (!config.demoContent) {
+    console.log('DEMO_CONTENT=0: the database starts empty.');
+  } else {
+    const seeded = await seedDemoContent(database.db, path.join(config.dataDir, 'uploads'));
+    console.log(seeded ? 'Seeded demo content.' : 'The database already has content; nothing seeded.');
+  }
 } finally {
   await database.close();
 }

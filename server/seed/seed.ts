@@ -1,3 +1,4 @@
+import { and, inArray, isNull, ne } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../src/config.js';
@@ -28,7 +29,16 @@ import {
   demoSections,
   demoSiteSettings,
 } from './demo-content.js';
-import { couponWindow, demoAddress, demoCoupons, demoOrders, demoProducts, demoShopper } from './shop-content.js';
+import {
+  couponWindow,
+  demoAddress,
+  demoCoupons,
+  demoOrders,
+  demoProducts,
+  demoShopper,
+  demoStaff,
+  demoStaffPassword,
+} from './shop-content.js';
 
 const seedImagesDir = path.join(projectRoot, 'server/seed/images');
 
@@ -250,6 +260,7 @@ export async function seedShopContent(db: Database, uploadsDir: string): Promise
   const [anyProduct] = await db.select({ id: products.id }).from(products).limit(1);
   if (anyProduct) return false;
   const passwordHash = await hashPassword(demoShopper.password);
+  const staffPasswordHash = await hashPassword(demoStaffPassword);
 
   const seeded = await db.transaction(async (tx) => {
     const existing = await tx.select({ id: products.id }).from(products).limit(1);
@@ -270,6 +281,10 @@ export async function seedShopContent(db: Database, uploadsDir: string): Promise
         active: coupon.active,
       })),
     );
+    await tx
+      .insert(users)
+      .values(demoStaff.map((staff) => ({ ...staff, passwordHash: staffPasswordHash })))
+      .onConflictDoNothing();
     const [shopper] = await tx
       .insert(users)
       .values({ name: demoShopper.name, email: demoShopper.email, phone: demoShopper.phone, passwordHash })
@@ -322,4 +337,15 @@ export async function seedShopContent(db: Database, uploadsDir: string): Promise
   });
   if (seeded) await writeSeedFiles(uploadsDir, files);
   return seeded;
+}
+
+/** Whether a demo staff account is still an enabled staff account (the server warns in production). */
+export async function hasDemoStaff(db: Database): Promise<boolean> {
+  const emails = demoStaff.map((staff) => staff.email);
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.email, emails), ne(users.role, 'customer'), isNull(users.disabledAt)))
+    .limit(1);
+  return found !== undefined;
 }

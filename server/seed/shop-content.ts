@@ -372,3 +372,12 @@ export const demoOrders: {
     daysAgo: 1,
   },
 ];
+
+/** One demo account per staff role, all with one password (README, Demo accounts). Never for a real site. */
+export const demoStaffPassword = 'Backstage@2026';
+export const demoStaff = [
+  { name: 'Asha Rao', email: 'admin@cineverse.in', role: 'admin' },
+  { name: 'Kabir Sen', email: 'editor@cineverse.in', role: 'editor' },
+  { name: 'Farah Khan', email: 'shop@cineverse.in', role: 'shop_manager' },
+  { name: 'Vikram Das', email: 'moderator@cineverse.in', role: 'moderator' },
+] as const;

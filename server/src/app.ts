@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { COLOR_SCHEME_SCRIPT } from '../../src/contract/page-routes.js';
+import { ADMIN_API_PATH } from '../../src/contract/admin.js';
 import type { DatabaseHandle } from './db/client.js';
 import { brotliOptions, COMPRESS_FROM_BYTES } from './lib/compression.js';
 import accountRepository from './plugins/account-repository.js';
@@ -31,8 +32,10 @@ import orderRepository from './plugins/order-repository.js';
 import readCache from './plugins/read-cache.js';
 import securityHeaders from './plugins/security-headers.js';
 import siteRepository from './plugins/site-repository.js';
+import staffRepository from './plugins/staff-repository.js';
 import upkeep from './plugins/upkeep.js';
 import webApp from './plugins/web-app.js';
+import adminRoutes from './routes/admin/index.js';
 import catalogRoutes from './routes/catalog/index.js';
 import contactRoutes from './routes/contact/index.js';
 import directoryRoutes from './routes/directory/index.js';
@@ -161,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(cartRepository);
   await fastify.register(couponRepository);
   await fastify.register(orderRepository);
+  await fastify.register(staffRepository);
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });
@@ -176,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(profileRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });
   await fastify.register(orderRoutes, { prefix: userPrefix });
+  await fastify.register(adminRoutes, { prefix: `${API_PREFIX}${ADMIN_API_PATH}` });
 
   // Last: static files and the catch-all that returns the app shell or a JSON 404.
   await fastify.register(webApp, {

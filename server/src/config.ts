@@ -23,6 +23,8 @@ export interface ServerConfig {
    * proxy (TRUST_PROXY), answers to requests the proxy says came over HTTPS (X-Forwarded-Proto) carry it anyway.
    */
   hsts: boolean;
+  /** Seeds an empty database with the demo content and demo accounts (`DEMO_CONTENT=0` starts empty). */
+  demoContent: boolean;
 }
 
 /** The folder of package.json: found from here, as this code runs from its sources or compiled into dist-server/. */
@@ -64,5 +66,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     registerLimit,
     publicUrl: env.PUBLIC_URL || `http://localhost:${port === 0 ? 8080 : port}`,
     hsts: env.HSTS === '1' || env.HSTS === 'true',
+    demoContent: env.DEMO_CONTENT !== '0' && env.DEMO_CONTENT !== 'false',
   };
 }

@@ -5,7 +5,7 @@ import { buildWebApp, isBuildStale } from './build/build-web-app.js';
 import { readConfig } from './config.js';
 import { childProcessArgs } from './entry-points.js';
 import { databaseOptionsFrom, isNewEmbeddedDatabase, openDatabase } from './db/client.js';
-import { seedDemoContent } from '../seed/seed.js';
+import { hasDemoStaff, seedDemoContent } from '../seed/seed.js';
 
 /** Longest wait for in-flight requests on shutdown before the process exits anyway (10 s). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -36,8 +36,14 @@ const databaseOptions = databaseOptionsFrom(config);
 if (isNewEmbeddedDatabase(databaseOptions)) await createEmbeddedDatabase();
 const database = await openDatabase(databaseOptions);
 await database.migrate();
-if (await seedDemoContent(database.db, path.join(config.dataDir, 'uploads'))) {
+if (config.demoContent && (await seedDemoContent(database.db, path.join(config.dataDir, 'uploads')))) {
   console.log('Seeded demo content into the empty database.');
+}
+if (process.env.NODE_ENV === 'production' && (await hasDemoStaff(database.db))) {
+  console.warn(
+    'WARNING: the demo staff accounts (README, Demo accounts) exist and their password is public. ' +
+      'Disable them or change their role before this site is open to anyone.',
+  );
 }
 
 const app = await buildApp({

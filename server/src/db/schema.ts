@@ -42,16 +42,48 @@ export const categories = pgTable('categories', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  /** Stored lower-cased so that look-ups ignore case. */
-  email: text('email').notNull().unique(),
-  phone: text('phone'),
-  passwordHash: text('password_hash').notNull(),
-  role: text('role').notNull().default('customer'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Stored lower-cased so that look-ups ignore case. */
+    email: text('email').notNull().unique(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('customer'),
+    /** Set when an admin disables the account: it cannot log in and its tokens stop working. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('users_role_known', sql`${table.role} in ('customer', 'editor', 'shop_manager', 'moderator', 'admin')`),
+  ],
+);
+
+/**
+ * Every back-office write, recorded in the transaction of the write: who, when, what, and the values before and
+ * after (secrets never). Append-only: nothing updates or deletes a record.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** What was done: `create`, `update`, `delete`, or a named step such as `transition`. */
+    action: text('action').notNull(),
+    /** What it was done to: `settings`, `user`, `product`, ... */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (table) => [
+    index('audit_log_actor_idx').on(table.actorId),
+    index('audit_log_entity_idx').on(table.entity, table.entityId),
+  ],
+);
 
 /** Bearer tokens: only the SHA-256 of a token is stored, so a database leak yields no usable token. */
 export const authTokens = pgTable('auth_tokens', {

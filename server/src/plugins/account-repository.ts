@@ -19,7 +19,8 @@ declare module 'fastify' {
         phone: string | null;
         passwordHash: string;
       }): Promise<User | null>;
-      findByEmail(email: string): Promise<(User & { passwordHash: string }) | null>;
+      /** The account of `email` with its password hash; `disabled` when an admin has disabled it. */
+      findByEmail(email: string): Promise<(User & { passwordHash: string; disabled: boolean }) | null>;
       /** A new bearer token for the user; only its hash is stored. */
       issueToken(userId: number): Promise<string>;
       revokeToken(tokenId: number): Promise<void>;
@@ -80,11 +81,13 @@ export default fp(
       },
       async findByEmail(email) {
         const [user] = await db
-          .select({ ...userColumns, passwordHash: users.passwordHash })
+          .select({ ...userColumns, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
           .from(users)
           .where(eq(users.email, email.toLowerCase()))
           .limit(1);
-        return user ?? null;
+        if (!user) return null;
+        const { disabledAt, ...account } = user;
+        return { ...account, disabled: disabledAt !== null };
       },
       async issueToken(userId) {
         const token = createToken();

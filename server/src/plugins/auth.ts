@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Role } from '../../../src/contract/roles.js';
 import type { User } from '../../../src/contract/user.js';
 import { authTokens, users } from '../db/schema.js';
 import { hashToken } from '../lib/tokens.js';
@@ -14,6 +15,11 @@ declare module 'fastify' {
     noStore(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Drops the remembered sessions, so the next request of each reads its token and user again. */
     forgetSessions(): void;
+    /**
+     * onRequest hook of a back-office route: a signed-in user (401 without) whose role is one of `allowed` or admin
+     * (403 otherwise). The one place a route says who may call it.
+     */
+    allowRoles(...allowed: Role[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     user: User | null;
@@ -68,7 +74,13 @@ export default fp(
         .from(authTokens)
         .innerJoin(users, eq(users.id, authTokens.userId))
         .where(
-          and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.lastUsedAt, idleCutoff)),
+          and(
+            eq(authTokens.tokenHash, tokenHash),
+            isNull(authTokens.revokedAt),
+            gt(authTokens.lastUsedAt, idleCutoff),
+            // A disabled account's tokens stop working (this process forgets its sessions when it disables one).
+            isNull(users.disabledAt),
+          ),
         )
         .limit(1);
       if (!row) return null;
@@ -105,6 +117,16 @@ export default fp(
       }
       request.authTokenId = session.tokenId;
       request.user = session.user;
+    });
+
+    fastify.decorate('allowRoles', (...allowed: Role[]) => {
+      const permitted = new Set<string>([...allowed, 'admin']);
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        await fastify.authenticate(request, reply);
+        if (!permitted.has(request.user?.role ?? '')) {
+          throw new HttpError(403, 'Your account is not allowed to do this');
+        }
+      };
     });
   },
   { name: 'auth', dependencies: ['database'] },

@@ -5,9 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiTransport, PageRendererModule } from '../../../src/contract/page-renderer.js';
 import { isPagePath, isServerRenderedPath } from '../../../src/contract/page-routes.js';
-import { createJsonCache } from '../lib/json-cache.js';
 import { beforeScripts, imagePreload, routeAssets, serverRenderedHtml, type ViteManifest } from '../lib/page-html.js';
-import { CATALOG_CACHE_TTL_MS } from './read-cache.js';
 
 export interface PageRenderingOptions {
   /** The PWA build. */
@@ -18,11 +16,6 @@ export interface PageRenderingOptions {
    */
   largestImage?: (pathname: string) => Promise<string | null>;
 }
-
-/** Rendered pages kept per address: the product figures in them are as fresh as the product reads they come from. */
-const PAGE_CACHE_TTL_MS = CATALOG_CACHE_TTL_MS;
-/** Distinct addresses kept (each search of the shop is its own); the oldest goes first. */
-const PAGE_CACHE_ENTRIES = 200;
 
 /**
  * Loads the renderer of `distDir`, again after a rebuild (its file's time is part of the address, so the new build
@@ -109,7 +102,7 @@ export default fp<PageRenderingOptions>(
       }
       return Buffer.from(html);
     };
-    const pages = createJsonCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: PAGE_CACHE_ENTRIES });
+    const { pages } = fastify.readCache;
 
     fastify.get('/*', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';

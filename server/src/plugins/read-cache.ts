@@ -13,6 +13,10 @@ declare module 'fastify' {
       content: JsonCache;
       /** Cleared whenever stock changes (an order placed or cancelled). */
       catalog: JsonCache;
+      /** Server-rendered pages, by address (see page-rendering.ts). */
+      pages: JsonCache;
+      /** Drops every copy made from site content, home data and rendered pages: after a back-office edit. */
+      contentChanged(): void;
     };
   }
 }
@@ -31,6 +35,10 @@ export const CONTENT_CACHE_TTL_MS = 60_000;
 export const CATALOG_CACHE_TTL_MS = 10_000;
 /** Distinct product lists kept (each search is its own key); the oldest goes first. */
 const CATALOG_CACHE_ENTRIES = 500;
+/** Rendered pages kept per address: the product figures in them are as fresh as the product reads they come from. */
+const PAGE_CACHE_TTL_MS = CATALOG_CACHE_TTL_MS;
+/** Distinct addresses kept (each search of the shop is its own); the oldest goes first. */
+const PAGE_CACHE_ENTRIES = 200;
 
 /** The route's own serializer: validates `value` against the response schema once, when it is cached. */
 export function jsonSerializer<S extends z.ZodMiniType>(schema: S, url: string): (value: z.input<S>) => Buffer {
@@ -92,9 +100,16 @@ export function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
 export default fp<ReadCacheOptions>(
   async (fastify, options) => {
     const ttl = (ms: number) => (options.enabled ? ms : 0);
+    const content = createJsonCache({ ttlMs: ttl(CONTENT_CACHE_TTL_MS), maxEntries: 1 });
+    const pages = createJsonCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: PAGE_CACHE_ENTRIES });
     fastify.decorate('readCache', {
-      content: createJsonCache({ ttlMs: ttl(CONTENT_CACHE_TTL_MS), maxEntries: 1 }),
+      content,
       catalog: createJsonCache({ ttlMs: ttl(CATALOG_CACHE_TTL_MS), maxEntries: CATALOG_CACHE_ENTRIES }),
+      pages,
+      contentChanged() {
+        content.clear();
+        pages.clear();
+      },
     });
   },
   { name: 'read-cache' },

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import {
   sectionTypes,
@@ -9,12 +9,15 @@ import {
   type Section,
   type SiteSettings,
 } from '../../../src/contract/site.js';
+import type { Database } from '../db/client.js';
 import { banners, categories, insiders, sectionItems, siteSettings } from '../db/schema.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     siteRepository: {
       getSiteSettings(): Promise<SiteSettings>;
+      /** Writes the settings in `tx` (the one row, made if missing); answers them as they were and as they are. */
+      updateSiteSettings(tx: Database, input: SiteSettings): Promise<{ before: SiteSettings; after: SiteSettings }>;
       getCategoryList(): Promise<Record<string, CategorySummary>>;
       getBannerList(): Promise<Banner[]>;
       getInsiderList(): Promise<Insider[]>;
@@ -42,8 +45,8 @@ export default fp(
   async (fastify) => {
     const { db } = fastify;
 
-    async function getSiteSettings(): Promise<SiteSettings> {
-      const [row] = await db.select().from(siteSettings).limit(1);
+    async function getSiteSettings(from: Database = db): Promise<SiteSettings> {
+      const [row] = await from.select().from(siteSettings).limit(1);
       if (!row) return emptySettings;
       return {
         site_name: row.siteName,
@@ -104,7 +107,29 @@ export default fp(
     }
 
     fastify.decorate('siteRepository', {
-      getSiteSettings,
+      getSiteSettings: () => getSiteSettings(),
+      async updateSiteSettings(tx, input) {
+        const before = await getSiteSettings(tx);
+        const values = {
+          siteName: input.site_name,
+          siteDescription: input.site_description,
+          siteLogo: input.site_logo,
+          siteFavicon: input.site_favicon,
+          sitePhone: input.site_phone,
+          siteWhatsapp: input.site_whatsapp,
+          siteAddress: input.site_address,
+          facebook: input.facebook,
+          instagram: input.instagram,
+          youtube: input.youtube,
+          linkedin: input.linkedin,
+          updatedAt: sql`now()`,
+        };
+        await tx
+          .insert(siteSettings)
+          .values({ id: 1, ...values })
+          .onConflictDoUpdate({ target: siteSettings.id, set: values });
+        return { before, after: await getSiteSettings(tx) };
+      },
       getCategoryList,
       getBannerList,
       getInsiderList,

@@ -101,6 +101,7 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
           200: authResponseSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
+          403: errorResponseSchema,
           429: errorResponseSchema,
         },
       },
@@ -116,6 +117,7 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       const user = await accountRepository.findByEmail(email);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
       if (!user || !valid) throw new HttpError(401, 'Email or password is incorrect', 'password');
+      if (user.disabled) throw new HttpError(403, 'This account has been disabled. Please contact us', 'email');
       // A right password: the email starts afresh, and the address's count takes this attempt back.
       await Promise.all([attempts.forget(emailKey), attempts.giveBack(addressKey)]);
       const token = await accountRepository.issueToken(user.id);

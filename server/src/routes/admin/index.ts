@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import auditRoutes from './audit.js';
+import settingsRoutes from './settings.js';
+import userRoutes from './users.js';
+
+/** The back office's API: one file per area, each route saying which roles may call it (`allowRoles`). */
+const adminRoutes: FastifyPluginAsync = async (fastify) => {
+  await fastify.register(settingsRoutes);
+  await fastify.register(userRoutes);
+  await fastify.register(auditRoutes);
+};
+
+export default adminRoutes;

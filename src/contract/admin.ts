@@ -1,0 +1,87 @@
+import { z } from 'zod/mini';
+import { pageMetaSchema } from './catalog';
+import { roleSchema } from './roles';
+import { siteSettingsSchema } from './site';
+import { userSchema } from './user';
+
+/** The back office's API, under `/backend/api/api/admin/v1`. */
+export const ADMIN_API_PATH = '/api/admin/v1';
+
+/** The 11 site settings of the spec, each at most this long (an address, a description). */
+const settingText = z.string().check(z.trim(), z.maxLength(500, 'Must be at most 500 characters'));
+export const siteSettingsInputSchema = z.object({
+  site_name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Enter the site name'), z.maxLength(100, 'Must be at most 100 characters')),
+  site_description: settingText,
+  site_logo: settingText,
+  site_favicon: settingText,
+  site_phone: settingText,
+  site_whatsapp: settingText,
+  site_address: settingText,
+  facebook: settingText,
+  instagram: settingText,
+  youtube: settingText,
+  linkedin: settingText,
+});
+export type SiteSettingsInput = z.input<typeof siteSettingsInputSchema>;
+export const siteSettingsResponseSchema = z.object({ data: siteSettingsSchema });
+
+/** An account as staff see it. */
+export const staffUserSchema = z.object({
+  ...userSchema.shape,
+  disabled: z.boolean(),
+  created_at: z.string(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+/** A back-office list's page: 20 rows by default, at most 100. */
+export const pageQuerySchema = z.object({
+  page: z._default(
+    z.coerce.number().check(z.int(), z.gte(1, 'page must be 1 or more'), z.lte(100_000, 'page must be at most 100000')),
+    1,
+  ),
+  per_page: z._default(
+    z.coerce
+      .number()
+      .check(z.int(), z.gte(1, 'per_page must be 1 or more'), z.lte(100, 'per_page must be at most 100')),
+    20,
+  ),
+});
+
+export const userListQuerySchema = z.object({
+  ...pageQuerySchema.shape,
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200, 'search must be at most 200 characters'))),
+  role: z.optional(roleSchema),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+
+export const userListResponseSchema = z.object({ data: z.array(staffUserSchema), meta: pageMetaSchema });
+
+export const userUpdateSchema = z.object({
+  role: z.optional(roleSchema),
+  disabled: z.optional(z.boolean()),
+});
+export type UserUpdate = z.input<typeof userUpdateSchema>;
+export const staffUserResponseSchema = z.object({ data: staffUserSchema });
+
+/** One record of the audit log. */
+export const auditEntrySchema = z.object({
+  id: z.int(),
+  actor_id: z.nullable(z.int()),
+  actor_name: z.nullable(z.string()),
+  at: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.nullable(z.string()),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditListQuerySchema = z.object({
+  ...pageQuerySchema.shape,
+  actor: z.optional(z.coerce.number().check(z.int(), z.gte(1, 'actor must be a user id'))),
+  entity: z.optional(z.string().check(z.maxLength(50, 'entity must be at most 50 characters'))),
+});
+export const auditListResponseSchema = z.object({ data: z.array(auditEntrySchema), meta: pageMetaSchema });

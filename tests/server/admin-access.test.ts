@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../src/contract/roles.js';
+import { auditLog, users } from '../../server/src/db/schema.js';
+import { createShopper, type Shopper } from './shop-helpers.js';
+import { createTestApp, type TestApp } from './test-app.js';
+
+const ADMIN_API = '/backend/api/api/admin/v1';
+
+/**
+ * Who may call each back-office route (admins may call every one). Every route the server documents under the
+ * admin prefix must be listed here: a new route without a role check, or missing from this table, fails.
+ */
+const allowedRoles: Record<string, Role[]> = {
+  'GET /settings': ['editor', 'admin'],
+  'PUT /settings': ['editor', 'admin'],
+  'GET /users': ['admin'],
+  'PUT /users/{id}': ['admin'],
+  'GET /audit': ['admin'],
+};
+
+const staffRoles: Role[] = ['customer', 'editor', 'shop_manager', 'moderator', 'admin'];
+
+/** A signed-in account of `role`. */
+async function accountWithRole(app: FastifyInstance, role: Role): Promise<Shopper> {
+  const account = await createShopper(app, `A ${role}`);
+  await app.db.update(users).set({ role }).where(eq(users.id, account.id));
+  return account;
+}
+
+const validSettings = {
+  site_name: 'CineVerse Studios',
+  site_description: 'India’s film-industry network',
+  site_logo: 'logo.svg',
+  site_favicon: 'favicon.png',
+  site_phone: '+91 22 4000 1000',
+  site_whatsapp: '+91 98200 00000',
+  site_address: 'Film City Road, Goregaon East, Mumbai 400065',
+  facebook: 'https://facebook.com/cineverse',
+  instagram: 'https://instagram.com/cineverse',
+  youtube: 'https://youtube.com/@cineverse',
+  linkedin: '',
+};
+
+describe('the back office', () => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  const as: Partial<Record<Role, Shopper>> = {};
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ readCache: true });
+    app = testApp.app;
+    for (const role of staffRoles) as[role] = await accountWithRole(app, role);
+  });
+  afterAll(() => testApp.close());
+
+  const call = (method: string, path: string, who?: Shopper, body?: unknown) =>
+    app.inject({
+      method: method as 'GET',
+      url: `${ADMIN_API}${path}`,
+      headers: { ...(who?.headers ?? {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+
+  it('documents exactly the routes of the role table', () => {
+    const paths = (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const documented = Object.entries(paths)
+      .filter(([path]) => path.startsWith(ADMIN_API))
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.slice(ADMIN_API.length)}`),
+      );
+    expect(documented.sort()).toEqual(Object.keys(allowedRoles).sort());
+  });
+
+  for (const [route, allowed] of Object.entries(allowedRoles)) {
+    it(`${route}: 401 without a token, 403 for other roles, let through for ${allowed.join(' and ')}`, async () => {
+      const [method, template] = route.split(' ') as [string, string];
+      const path = template.replace('{id}', String(as.customer!.id));
+      // An empty body: a role that is let through gets past the check and meets the validation (or the work).
+      const body = method === 'GET' ? undefined : {};
+      expect((await call(method, path, undefined, body)).statusCode).toBe(401);
+      for (const role of staffRoles) {
+        const response = await call(method, path, as[role], body);
+        if (allowed.includes(role)) expect([401, 403], `${role} on ${route}`).not.toContain(response.statusCode);
+        else expect(response.statusCode, `${role} on ${route}`).toBe(403);
+      }
+    });
+  }
+
+  it('an editor changes the site settings: the public home data shows them at once, and the audit log has the change', async () => {
+    const before = (await app.inject({ url: '/backend/api/getHomeData' })).json().site_settings;
+    const response = await call('PUT', '/settings', as.editor, validSettings);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual(validSettings);
+
+    const home = (await app.inject({ url: '/backend/api/getHomeData' })).json();
+    expect(home.site_settings.site_name).toBe('CineVerse Studios');
+
+    const [record] = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'settings'))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    expect(record).toMatchObject({ actorId: as.editor!.id, action: 'update', before, after: validSettings });
+
+    const listed = (await call('GET', '/audit?entity=settings', as.admin)).json();
+    expect(listed.data[0]).toMatchObject({ actor_id: as.editor!.id, actor_name: 'A editor', entity: 'settings' });
+  });
+
+  it('refuses invalid settings naming the field, and records nothing', async () => {
+    const [{ records }] = (await app.db.select({ records: sql<number>`count(*)::int` }).from(auditLog)) as [
+      { records: number },
+    ];
+    const response = await call('PUT', '/settings', as.editor, { ...validSettings, site_name: '   ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'site_name', message: 'Enter the site name' });
+    const [after] = await app.db.select({ records: sql<number>`count(*)::int` }).from(auditLog);
+    expect(after!.records).toBe(records);
+  });
+
+  it('an admin makes a customer an editor: the new role works at once, and the change is audited', async () => {
+    const member = await createShopper(app, 'New Editor');
+    expect((await call('GET', '/settings', member)).statusCode).toBe(403);
+    const response = await call('PUT', `/users/${member.id}`, as.admin, { role: 'editor' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ id: member.id, role: 'editor', disabled: false });
+    expect((await call('GET', '/settings', member)).statusCode).toBe(200);
+
+    const audit = (await call('GET', `/audit?actor=${as.admin!.id}&entity=user`, as.admin)).json();
+    expect(audit.data[0]).toMatchObject({
+      action: 'update',
+      entity_id: String(member.id),
+      before: { role: 'customer' },
+      after: { role: 'editor' },
+    });
+    expect(JSON.stringify(audit.data[0])).not.toMatch(/password/i);
+  });
+
+  it('a disabled account cannot log in and its tokens stop working at once', async () => {
+    const email = `disabled-${randomUUID()}@example.in`;
+    const password = 'Clapperboard#42';
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/backend/api/api/user/v1/register',
+      payload: { name: 'Soon Disabled', email, password, password_confirmation: password },
+    });
+    expect(registered.statusCode).toBe(201);
+    const { token, user } = registered.json();
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await app.inject({ url: '/backend/api/api/user/v1/profile', headers })).statusCode).toBe(200);
+
+    expect((await call('PUT', `/users/${user.id}`, as.admin, { disabled: true })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/backend/api/api/user/v1/profile', headers })).statusCode).toBe(401);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/backend/api/api/user/v1/login',
+      payload: { email, password },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toBe('This account has been disabled. Please contact us');
+
+    expect((await call('PUT', `/users/${user.id}`, as.admin, { disabled: false })).statusCode).toBe(200);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/backend/api/api/user/v1/login',
+      payload: { email, password },
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('keeps the last admin an admin, and no admin disables themselves', async () => {
+    const [{ admins }] = (await app.db
+      .select({ admins: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`${users.role} = 'admin' and ${users.disabledAt} is null`)) as [{ admins: number }];
+    // The demo seed's admin and this file's: demote the seed's first, so one is left.
+    const others = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.role} = 'admin' and ${users.id} <> ${as.admin!.id}`);
+    expect(others.length).toBe(admins - 1);
+    for (const other of others) {
+      expect((await call('PUT', `/users/${other.id}`, as.admin, { role: 'editor' })).statusCode).toBe(200);
+    }
+
+    const demote = await call('PUT', `/users/${as.admin!.id}`, as.admin, { role: 'editor' });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json()).toMatchObject({ field: 'role' });
+    const disable = await call('PUT', `/users/${as.admin!.id}`, as.admin, { disabled: true });
+    expect(disable.statusCode).toBe(409);
+    expect(disable.json()).toMatchObject({ message: 'You cannot disable your own account', field: 'disabled' });
+    const [self] = await app.db.select().from(users).where(eq(users.id, as.admin!.id));
+    expect(self).toMatchObject({ role: 'admin', disabledAt: null });
+  });
+
+  it('finds accounts by email and role, a page at a time', async () => {
+    const listed = (await call('GET', '/users?role=editor&per_page=2', as.admin)).json();
+    expect(listed.meta).toMatchObject({ page: 1, per_page: 2 });
+    expect(listed.meta.total).toBeGreaterThanOrEqual(3);
+    expect(listed.data).toHaveLength(2);
+    expect(listed.data.every((user: { role: string }) => user.role === 'editor')).toBe(true);
+
+    const found = (await call('GET', '/users?search=EDITOR%40CINEVERSE', as.admin)).json();
+    expect(found.data.map((user: { email: string }) => user.email)).toEqual(['editor@cineverse.in']);
+    expect((await call('GET', '/users?role=director', as.admin)).statusCode).toBe(400);
+  });
+
+  it('keeps the audit log append-only, in the database itself', async () => {
+    await expect(app.db.execute(sql`update ${auditLog} set action = 'nothing'`)).rejects.toThrow();
+    await expect(app.db.execute(sql`delete from ${auditLog}`)).rejects.toThrow();
+    // An account that is deleted leaves its records, with no actor.
+    const gone = await accountWithRole(app, 'editor');
+    expect((await call('PUT', '/settings', gone, validSettings)).statusCode).toBe(200);
+    await app.db.delete(users).where(eq(users.id, gone.id));
+    const [record] = await app.db
+      .select()
+      .from(auditLog)
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    expect(record).toMatchObject({ actorId: null, entity: 'settings' });
+  });
+});
