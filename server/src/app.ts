@@ -31,6 +31,7 @@ import mailer, { type MailTransport } from './plugins/mailer.js';
 import orderRepository from './plugins/order-repository.js';
 import readCache from './plugins/read-cache.js';
 import securityHeaders from './plugins/security-headers.js';
+import mailSender from './plugins/mail-sender.js';
 import siteRepository from './plugins/site-repository.js';
 import staffRepository from './plugins/staff-repository.js';
 import upkeep from './plugins/upkeep.js';
@@ -163,7 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(catalogRepository);
   await fastify.register(cartRepository);
   await fastify.register(couponRepository);
-  await fastify.register(orderRepository);
+  await fastify.register(orderRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  await fastify.register(mailSender);
   await fastify.register(staffRepository);
 
   // Routes, at the spec's paths under the API base.

@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
 import { pageMetaSchema } from './catalog';
+import { type OrderStatus, orderStatuses } from './order-statuses';
+import { orderSchema, orderSummarySchema } from './orders';
 import { roleSchema } from './roles';
 import { siteSettingsSchema } from './site';
 import { userSchema } from './user';
@@ -85,3 +87,55 @@ export const auditListQuerySchema = z.object({
   entity: z.optional(z.string().check(z.maxLength(50, 'entity must be at most 50 characters'))),
 });
 export const auditListResponseSchema = z.object({ data: z.array(auditEntrySchema), meta: pageMetaSchema });
+
+/** The moves staff may make: placed -> confirmed -> shipped -> delivered; placed or confirmed -> cancelled. */
+export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  placed: ['confirmed', 'cancelled'],
+  confirmed: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+const optionalText = (max: number, field: string) =>
+  z.optional(z.string().check(z.trim(), z.maxLength(max, `${field} must be at most ${max} characters`)));
+
+export const orderTransitionSchema = z.object({
+  to: z.enum(orderStatuses, { error: `to must be one of ${orderStatuses.join(', ')}` }),
+  courier: optionalText(100, 'courier'),
+  tracking_id: optionalText(100, 'tracking_id'),
+  tracking_url: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(500, 'tracking_url must be at most 500 characters'),
+      z.refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'Enter a link starting with https://'),
+    ),
+  ),
+  note: optionalText(500, 'note'),
+});
+export type OrderTransition = z.input<typeof orderTransitionSchema>;
+
+export const staffOrderListQuerySchema = z.object({
+  ...pageQuerySchema.shape,
+  status: z.optional(z.enum(orderStatuses, { error: `status must be one of ${orderStatuses.join(', ')}` })),
+  /** An order number, or the shopper's email or phone (in part). */
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200, 'search must be at most 200 characters'))),
+});
+
+/** An order as staff see it: the shopper's view, with who the shopper is. */
+export const staffOrderSchema = z.object({
+  ...orderSchema.shape,
+  customer: z.object({ id: z.int(), name: z.string(), email: z.string(), phone: z.nullable(z.string()) }),
+});
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
+export const staffOrderResponseSchema = z.object({ data: staffOrderSchema });
+
+export const staffOrderSummarySchema = z.object({
+  ...orderSummarySchema.shape,
+  customer_name: z.string(),
+  customer_email: z.string(),
+});
+export const staffOrderListResponseSchema = z.object({
+  data: z.array(staffOrderSummarySchema),
+  meta: pageMetaSchema,
+});

@@ -102,6 +102,12 @@ export const orderSchema = z.object({
   /** Whether the shopper may cancel now, and if not, why. */
   can_cancel: z.boolean(),
   cancel_blocked_reason: z.nullable(z.string()),
+  /** The courier and tracking of a shipped order; null before it ships. */
+  tracking: z.nullable(
+    z.object({ courier: z.string(), tracking_id: z.string(), tracking_url: z.nullable(z.string()) }),
+  ),
+  /** Every state the order has been in, oldest first, with staff's note to the shopper. */
+  history: z.array(z.object({ status: z.enum(orderStatuses), at: z.string(), note: z.nullable(z.string()) })),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -28,6 +28,14 @@ export function formatDate(iso: string): string {
   return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
 
+/** Date and time as Indian readers write it: 24 Nov 2026, 5:07 pm. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${formatDate(iso)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
 /** The share of the MRP saved, rounded down: 1299 of 1799 -> 27. */
 export function percentOff(mrp: number, price: number): number {
   return mrp > price ? Math.floor(((mrp - price) * 100) / mrp) : 0;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiAs, registerShopper, signIn } from './shop-helpers';
+import { apiAs, productId, registerShopper, signIn, USER_API } from './shop-helpers';
 
 /** Holds the signed-in user's profile back until the returned function is called. */
 async function holdProfile(page: Page): Promise<() => void> {
@@ -334,6 +334,61 @@ test.describe('storefront', () => {
     await toCart.click();
     await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
+  });
+
+  test('an order shipped by the shop shows its courier, tracking link and every step on the shopper’s order page', async ({
+    page,
+  }) => {
+    const shopper = await registerShopper(page.request);
+    const item = await productId(page, 'Golden Era Bollywood Poster Set');
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: item, quantity: 1 });
+    const placed = await apiAs<{ data: { id: number } }>(page.request, shopper.token, 'POST', '/completeOrder', {
+      address: {
+        name: 'Test Viewer',
+        phone: '9876501234',
+        line1: '12 Linking Road',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+        pincode: '400050',
+      },
+      payment_method: 'cod',
+    });
+    // The shop manager moves it on through the back office's API.
+    const login = await page.request.post(`${USER_API}/login`, {
+      data: { email: 'shop@cineverse.in', password: 'Backstage@2026' },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const move = (body: object) =>
+      page.request.post(`/backend/api/api/admin/v1/orders/${placed.data.id}/transition`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: body,
+      });
+    expect((await move({ to: 'confirmed' })).status()).toBe(200);
+    expect(
+      (
+        await move({
+          to: 'shipped',
+          courier: 'Blue Dart',
+          tracking_id: 'BD55501234IN',
+          tracking_url: 'https://www.bluedart.com/track/BD55501234IN',
+        })
+      ).status(),
+    ).toBe(200);
+
+    await signIn(page, { email: shopper.email, password: shopper.password });
+    await page.goto(`/orders/${placed.data.id}`);
+    const tracking = page.getByTestId('order-tracking');
+    await expect(tracking).toContainText('Courier: Blue Dart');
+    await expect(tracking).toContainText('Tracking ID: BD55501234IN');
+    await expect(tracking.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute(
+      'href',
+      'https://www.bluedart.com/track/BD55501234IN',
+    );
+    await expect(page.getByRole('list', { name: 'Order history' }).getByRole('listitem')).toHaveText([
+      /^Placed/,
+      /^Confirmed/,
+      /^Shipped/,
+    ]);
   });
 
   test('a perishable order shows why it cannot be cancelled, and logging out forgets the user', async ({ page }) => {

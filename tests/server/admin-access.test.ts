@@ -19,6 +19,9 @@ const allowedRoles: Record<string, Role[]> = {
   'GET /users': ['admin'],
   'PUT /users/{id}': ['admin'],
   'GET /audit': ['admin'],
+  'GET /orders': ['shop_manager', 'admin'],
+  'GET /orders/{id}': ['shop_manager', 'admin'],
+  'POST /orders/{id}/transition': ['shop_manager', 'admin'],
 };
 
 const staffRoles: Role[] = ['customer', 'editor', 'shop_manager', 'moderator', 'admin'];

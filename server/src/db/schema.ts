@@ -295,8 +295,52 @@ export const orders = pgTable(
     couponCode: text('coupon_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Set when staff ship the order (the shipping policy promises a tracking ID and link). */
+    courier: text('courier'),
+    trackingId: text('tracking_id'),
+    trackingUrl: text('tracking_url'),
   },
-  (table) => [index('orders_user_idx').on(table.userId, table.createdAt)],
+  (table) => [index('orders_user_idx').on(table.userId, table.createdAt), index('orders_status_idx').on(table.status)],
+);
+
+/** Every state an order has been in, with when: the shopper's order page shows them. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff's note to the shopper, shown with the step. */
+    note: text('note'),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.at)],
+);
+
+/**
+ * Mail waiting to be sent: written in the transaction of what causes it, sent by the server's background loop,
+ * retried with backoff when the mail server fails. A state change never waits for, or fails with, its mail.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    index('mail_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null`),
+  ],
 );
 
 /** The items of an order, with name and prices copied at the time of the order. */

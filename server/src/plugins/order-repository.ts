@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import {
   CANCEL_WINDOW_DAYS,
@@ -7,9 +7,20 @@ import {
   type OrderList,
   type OrderStatus,
 } from '../../../src/contract/orders.js';
+import {
+  orderTransitions,
+  type OrderTransition,
+  type StaffOrder,
+  type staffOrderSummarySchema,
+} from '../../../src/contract/admin.js';
+import type { PageMeta } from '../../../src/contract/catalog.js';
 import type { Address } from '../../../src/contract/user.js';
+import type { z } from 'zod/mini';
 import type { Database } from '../db/client.js';
-import { cartItems, couponRedemptions, orderItems, orders, products } from '../db/schema.js';
+import { cartItems, couponRedemptions, orderEvents, orderItems, orders, products, users } from '../db/schema.js';
+import { likePattern } from '../lib/like-pattern.js';
+import { queueMail } from '../lib/mail-outbox.js';
+import { orderMail } from '../lib/order-mail.js';
 import { formatRupees } from '../lib/money.js';
 import { HttpError } from './error-handler.js';
 
@@ -37,14 +48,35 @@ declare module 'fastify' {
       /** The user's order, or null when it is not theirs (or does not exist). */
       getOrder(executor: Database, userId: number, orderId: number): Promise<Order | null>;
       cancelOrder(tx: Database, userId: number, orderId: number): Promise<Order>;
+      /** Every shopper's orders, newest first, for staff: by status, order number, or the shopper's email or phone. */
+      listStaffOrders(query: {
+        page: number;
+        per_page: number;
+        status?: OrderStatus;
+        search?: string;
+      }): Promise<{ data: StaffOrderSummary[]; meta: PageMeta }>;
+      getStaffOrder(executor: Database, orderId: number): Promise<StaffOrder | null>;
+      /**
+       * Moves an order one step of the state machine (`orderTransitions`), in `tx`: 409 for any other move, 400 when
+       * shipping lacks the courier or tracking ID. Cancelling gives the stock and the coupon use back. The shopper's
+       * mail about it is queued in the same transaction.
+       */
+      transitionOrder(
+        tx: Database,
+        orderId: number,
+        input: OrderTransition,
+      ): Promise<{ before: StaffOrder; after: StaffOrder }>;
     };
   }
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+type StaffOrderSummary = z.infer<typeof staffOrderSummarySchema>;
+
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
+type OrderEventRow = typeof orderEvents.$inferSelect;
 
 /** Why an order cannot be cancelled now, or null when it can: the refund policy's rules. */
 export function cancelBlockedReason(
@@ -63,7 +95,7 @@ export function cancelBlockedReason(
   return null;
 }
 
-function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[]): Order {
   const reason = cancelBlockedReason(row, items);
   return {
     id: row.id,
@@ -90,27 +122,70 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     cancelled_at: row.cancelledAt?.toISOString() ?? null,
     can_cancel: reason === null,
     cancel_blocked_reason: reason,
+    tracking:
+      row.courier !== null && row.trackingId !== null
+        ? { courier: row.courier, tracking_id: row.trackingId, tracking_url: row.trackingUrl }
+        : null,
+    history: events.map((event) => ({ status: event.status, at: event.at.toISOString(), note: event.note })),
   };
 }
 
-export default fp(
-  async (fastify) => {
+export default fp<{ publicUrl?: string }>(
+  async (fastify, options) => {
     const { db } = fastify;
+    const publicUrl = options.publicUrl ?? 'http://localhost:8080';
 
-    async function getOrder(executor: Database, userId: number, orderId: number, lock = false) {
+    /** An order with its items and history; `userId` null for staff, who see every order. */
+    async function getOrder(executor: Database, userId: number | null, orderId: number, lock = false) {
       const query = executor
         .select()
         .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+        .where(and(eq(orders.id, orderId), userId === null ? undefined : eq(orders.userId, userId)))
         .limit(1);
       const [row] = lock ? await query.for('update') : await query;
       if (!row) return null;
-      const items = await executor
-        .select()
-        .from(orderItems)
-        .where(eq(orderItems.orderId, row.id))
-        .orderBy(asc(orderItems.id));
-      return { row, items };
+      const [items, events] = await Promise.all([
+        executor.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id)),
+        executor
+          .select()
+          .from(orderEvents)
+          .where(eq(orderEvents.orderId, row.id))
+          .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+      ]);
+      return { row, items, events };
+    }
+
+    async function staffOrder(executor: Database, orderId: number): Promise<StaffOrder | null> {
+      const found = await getOrder(executor, null, orderId);
+      if (!found) return null;
+      const [customer] = await executor
+        .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
+        .from(users)
+        .where(eq(users.id, found.row.userId));
+      return { ...toOrder(found.row, found.items, found.events), customer: customer! };
+    }
+
+    /** Cancels a locked order: the stock comes back and the coupon use is given back, in product order like checkout. */
+    async function cancelLocked(
+      tx: Database,
+      found: { row: OrderRow; items: OrderItemRow[] },
+      note: string | null,
+    ): Promise<OrderRow> {
+      const [cancelled] = await tx
+        .update(orders)
+        .set({ status: 'cancelled', cancelledAt: sql`now()` })
+        .where(eq(orders.id, found.row.id))
+        .returning();
+      if (!cancelled) throw new Error('The order was not cancelled');
+      for (const item of [...found.items].sort((a, b) => a.productId - b.productId)) {
+        await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${item.quantity}` })
+          .where(eq(products.id, item.productId));
+      }
+      await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, found.row.id));
+      await tx.insert(orderEvents).values({ orderId: found.row.id, status: 'cancelled', note });
+      return cancelled;
     }
 
     fastify.decorate('orderRepository', {
@@ -207,9 +282,10 @@ export default fp(
           )
           .returning();
         if (coupon) await tx.insert(couponRedemptions).values({ couponId: coupon.couponId, userId, orderId: order.id });
+        const events = await tx.insert(orderEvents).values({ orderId: order.id, status: 'placed' }).returning();
         await tx.delete(cartItems).where(eq(cartItems.userId, userId));
         if (input.saveAddress) await fastify.accountRepository.keepAddress(tx, userId, input.address);
-        return toOrder(order, items);
+        return toOrder(order, items, events);
       },
 
       async listOrders(userId, query) {
@@ -256,7 +332,109 @@ export default fp(
 
       async getOrder(executor, userId, orderId) {
         const found = await getOrder(executor, userId, orderId);
-        return found ? toOrder(found.row, found.items) : null;
+        return found ? toOrder(found.row, found.items, found.events) : null;
+      },
+
+      async listStaffOrders({ page, per_page, status, search }) {
+        const conditions: SQL[] = [];
+        if (status) conditions.push(eq(orders.status, status));
+        if (search) {
+          const orderNumber = /^#?(\d{1,9})$/.exec(search)?.[1];
+          const pattern = likePattern(search);
+          conditions.push(
+            or(
+              orderNumber === undefined ? undefined : eq(orders.id, Number(orderNumber)),
+              ilike(users.email, pattern),
+              ilike(users.phone, pattern),
+            )!,
+          );
+        }
+        const where = conditions.length > 0 ? and(...conditions) : undefined;
+        const [totalRows, rows] = await Promise.all([
+          db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+          db
+            .select({ order: orders, customerName: users.name, customerEmail: users.email })
+            .from(orders)
+            .innerJoin(users, eq(users.id, orders.userId))
+            .where(where)
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .limit(per_page)
+            .offset((page - 1) * per_page),
+        ]);
+        const items =
+          rows.length === 0
+            ? []
+            : await db
+                .select()
+                .from(orderItems)
+                .where(
+                  inArray(
+                    orderItems.orderId,
+                    rows.map(({ order }) => order.id),
+                  ),
+                )
+                .orderBy(asc(orderItems.id));
+        return {
+          data: rows.map(({ order, customerName, customerEmail }) => {
+            const own = items.filter((item) => item.orderId === order.id);
+            return {
+              id: order.id,
+              status: order.status,
+              total: order.total,
+              item_count: own.reduce((sum, item) => sum + item.quantity, 0),
+              created_at: order.createdAt.toISOString(),
+              cover_image: own[0]?.image ?? '',
+              cover_name: own[0]?.name ?? '',
+              customer_name: customerName,
+              customer_email: customerEmail,
+            };
+          }),
+          meta: { page, per_page, total: totalRows[0]?.total ?? 0 },
+        };
+      },
+
+      getStaffOrder: (executor, orderId) => staffOrder(executor, orderId),
+
+      async transitionOrder(tx, orderId, input) {
+        const found = await getOrder(tx, null, orderId, true);
+        if (!found) throw new HttpError(404, 'There is no such order');
+        const before = await staffOrder(tx, orderId);
+        const from = found.row.status;
+        if (!orderTransitions[from].includes(input.to)) {
+          const allowed = orderTransitions[from];
+          throw new HttpError(
+            409,
+            allowed.length === 0
+              ? `This order is ${from}: it cannot change any more`
+              : `An order that is ${from} can only become ${allowed.join(' or ')}`,
+            'to',
+          );
+        }
+        const note = input.note ? input.note : null;
+        if (input.to === 'cancelled') {
+          await cancelLocked(tx, found, note);
+        } else {
+          const shipping =
+            input.to === 'shipped'
+              ? {
+                  courier: input.courier ?? '',
+                  trackingId: input.tracking_id ?? '',
+                  trackingUrl: input.tracking_url ? input.tracking_url : null,
+                }
+              : {};
+          if (input.to === 'shipped' && !shipping.courier) throw new HttpError(400, 'Enter the courier', 'courier');
+          if (input.to === 'shipped' && !shipping.trackingId) {
+            throw new HttpError(400, 'Enter the tracking ID', 'tracking_id');
+          }
+          await tx
+            .update(orders)
+            .set({ status: input.to, ...shipping })
+            .where(eq(orders.id, orderId));
+          await tx.insert(orderEvents).values({ orderId, status: input.to, note });
+        }
+        const after = (await staffOrder(tx, orderId))!;
+        await queueMail(tx, orderMail(after, note, publicUrl));
+        return { before: before!, after };
       },
 
       async cancelOrder(tx, userId, orderId) {
@@ -264,21 +442,11 @@ export default fp(
         if (!found) throw new HttpError(404, 'There is no such order');
         const reason = cancelBlockedReason(found.row, found.items);
         if (reason) throw new HttpError(409, reason);
-        const [cancelled] = await tx
-          .update(orders)
-          .set({ status: 'cancelled', cancelledAt: sql`now()` })
-          .where(eq(orders.id, found.row.id))
-          .returning();
-        if (!cancelled) throw new Error('The order was not cancelled');
-        // The stock comes back and the coupon use is given back, in product order like checkout.
-        for (const item of [...found.items].sort((a, b) => a.productId - b.productId)) {
-          await tx
-            .update(products)
-            .set({ stock: sql`${products.stock} + ${item.quantity}` })
-            .where(eq(products.id, item.productId));
-        }
-        await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, found.row.id));
-        return toOrder(cancelled, found.items);
+        await cancelLocked(tx, found, null);
+        const after = (await staffOrder(tx, orderId))!;
+        await queueMail(tx, orderMail(after, null, publicUrl));
+        const { customer: _customer, ...order } = after;
+        return order;
       },
     });
   },

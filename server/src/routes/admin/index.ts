@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import auditRoutes from './audit.js';
+import orderRoutes from './orders.js';
 import settingsRoutes from './settings.js';
 import userRoutes from './users.js';
 
@@ -7,6 +8,7 @@ import userRoutes from './users.js';
 const adminRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(settingsRoutes);
   await fastify.register(userRoutes);
+  await fastify.register(orderRoutes);
   await fastify.register(auditRoutes);
 };
 

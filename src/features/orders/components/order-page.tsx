@@ -12,6 +12,7 @@ import { formatDate, formatInr } from '@/lib/money';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
 import classes from './orders.module.css';
+import { OrderProgress } from './order-progress';
 import { OrderStatusBadge } from './order-status';
 
 export interface OrderPageProps {
@@ -129,6 +130,7 @@ export function OrderPage({ orderId, placed }: OrderPageProps) {
               </Group>
             </Stack>
           </section>
+          <OrderProgress order={order} />
           <section aria-label="Delivery address">
             <Title order={2} fz="md" mb={4}>
               Delivery address

@@ -1,0 +1,43 @@
+import type { StaffOrder } from '../../../src/contract/admin.js';
+import type { MailMessage } from '../plugins/mailer.js';
+import { formatRupees } from './money.js';
+
+/** The mail a shopper gets when staff move their order on: confirmed, shipped (with tracking), delivered, cancelled. */
+export function orderMail(order: StaffOrder, note: string | null, publicUrl: string): MailMessage {
+  const number = `#${order.id}`;
+  const link = `${publicUrl}/orders/${order.id}`;
+  const lines: Record<StaffOrder['status'], string> = {
+    placed: `Your order ${number} has been placed.`,
+    confirmed: `Your order ${number} is confirmed and is being packed.`,
+    shipped: `Your order ${number} is on its way.`,
+    delivered: `Your order ${number} has been delivered. We hope you enjoy it.`,
+    cancelled: `Your order ${number} has been cancelled. Nothing is due for it.`,
+  };
+  const subjects: Record<StaffOrder['status'], string> = {
+    placed: `Order ${number} placed`,
+    confirmed: `Order ${number} confirmed`,
+    shipped: `Order ${number} shipped`,
+    delivered: `Order ${number} delivered`,
+    cancelled: `Order ${number} cancelled`,
+  };
+  const tracking = order.tracking
+    ? [
+        `Courier: ${order.tracking.courier}`,
+        `Tracking ID: ${order.tracking.tracking_id}`,
+        ...(order.tracking.tracking_url ? [`Track it: ${order.tracking.tracking_url}`] : []),
+      ]
+    : [];
+  const text = [
+    `Hello ${order.customer.name},`,
+    '',
+    lines[order.status],
+    ...(order.status === 'shipped' ? ['', ...tracking] : []),
+    ...(note ? ['', note] : []),
+    '',
+    `Order total: ${formatRupees(order.total)} (cash on delivery)`,
+    `See your order: ${link}`,
+    '',
+    'CineVerse',
+  ].join('\n');
+  return { to: order.customer.email, subject: subjects[order.status], text };
+}

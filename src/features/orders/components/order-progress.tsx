@@ -1,0 +1,40 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import type { Order } from '@/contract/orders';
+import { formatDateTime } from '@/lib/money';
+import { safeHref } from '@/lib/safe-url';
+import { statusLabels } from './order-status-labels';
+import classes from './orders.module.css';
+
+/** How the order travels: the courier and tracking of a shipped order, and every step with its time. */
+export function OrderProgress({ order }: { order: Order }) {
+  const trackingLink = order.tracking?.tracking_url ? safeHref(order.tracking.tracking_url) : null;
+  return (
+    <section aria-labelledby="order-progress-heading">
+      <Title order={2} fz="md" mb={4} id="order-progress-heading">
+        Delivery
+      </Title>
+      {order.tracking ? (
+        <Stack gap={2} mb="sm" data-testid="order-tracking">
+          <Text>Courier: {order.tracking.courier}</Text>
+          <Text>Tracking ID: {order.tracking.tracking_id}</Text>
+          {trackingLink ? (
+            <Anchor href={trackingLink} target="_blank" rel="noopener noreferrer">
+              Track your parcel
+            </Anchor>
+          ) : null}
+        </Stack>
+      ) : null}
+      <ol className={classes.history} aria-label="Order history">
+        {order.history.map((step, index) => (
+          <li key={`${step.status}-${index}`}>
+            <Text fw={600}>{statusLabels[step.status]}</Text>
+            <Text fz="sm" c="dimmed">
+              <time dateTime={step.at}>{formatDateTime(step.at)}</time>
+            </Text>
+            {step.note ? <Text fz="sm">{step.note}</Text> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

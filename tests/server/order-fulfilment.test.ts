@@ -1,0 +1,185 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { couponRedemptions, mailOutbox, orders, users } from '../../server/src/db/schema.js';
+import type { MailMessage } from '../../server/src/plugins/mailer.js';
+import { createShopper, productNamed, stockOf, USER_API, validAddress, type Shopper } from './shop-helpers.js';
+import { createTestApp, type TestApp } from './test-app.js';
+
+const ADMIN_API = '/backend/api/api/admin/v1';
+
+let testApp: TestApp;
+let manager: Shopper;
+const delivered: MailMessage[] = [];
+/** Set to make the mail server refuse the next message. */
+let mailServerDown = false;
+
+beforeAll(async () => {
+  testApp = await createTestApp({
+    mailTransport: async (message) => {
+      if (mailServerDown) throw new Error('421 the mail server is not available');
+      delivered.push(message);
+    },
+  });
+  manager = await createShopper(testApp.app, 'Farah Manager');
+  await testApp.app.db.update(users).set({ role: 'shop_manager' }).where(eq(users.id, manager.id));
+});
+afterAll(() => testApp.close());
+
+function request(method: 'GET' | 'POST', url: string, who: Shopper, body?: unknown) {
+  return testApp.app.inject({
+    method,
+    url,
+    headers: who.headers,
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+}
+
+/** A shopper's order of `quantity` of `name`, placed through the shop. */
+async function placeOrder(name: string, quantity = 1, couponCode?: string) {
+  const shopper = await createShopper(testApp.app, 'Ravi Shopper');
+  const product = await productNamed(testApp.app, name);
+  expect(
+    (await request('POST', `${USER_API}/addToCart`, shopper, { product_id: product.id, quantity })).statusCode,
+  ).toBe(200);
+  const placed = await request('POST', `${USER_API}/completeOrder`, shopper, {
+    address: validAddress,
+    payment_method: 'cod',
+    ...(couponCode ? { coupon_code: couponCode } : {}),
+  });
+  expect(placed.statusCode).toBe(201);
+  return { shopper, product, order: placed.json().data as { id: number } };
+}
+
+const move = (orderId: number, body: Record<string, unknown>) =>
+  request('POST', `${ADMIN_API}/orders/${orderId}/transition`, manager, body);
+
+describe('order fulfilment', () => {
+  it('moves an order from placed to delivered; the shopper sees the tracking and every step, and is mailed at each', async () => {
+    const { shopper, order } = await placeOrder('Golden Era Bollywood Poster Set');
+    expect((await move(order.id, { to: 'confirmed' })).statusCode).toBe(200);
+
+    const untracked = await move(order.id, { to: 'shipped', courier: 'Delhivery' });
+    expect(untracked.statusCode).toBe(400);
+    expect(untracked.json()).toMatchObject({ field: 'tracking_id', message: 'Enter the tracking ID' });
+    const badLink = await move(order.id, {
+      to: 'shipped',
+      courier: 'Delhivery',
+      tracking_id: 'DL123',
+      tracking_url: 'javascript:alert(1)',
+    });
+    expect(badLink.statusCode).toBe(400);
+    expect(badLink.json()).toMatchObject({ field: 'tracking_url' });
+
+    const shipped = await move(order.id, {
+      to: 'shipped',
+      courier: 'Delhivery',
+      tracking_id: 'DL7845120963',
+      tracking_url: 'https://www.delhivery.com/track/package/DL7845120963',
+      note: 'Packed with care',
+    });
+    expect(shipped.statusCode).toBe(200);
+    expect((await move(order.id, { to: 'delivered' })).statusCode).toBe(200);
+
+    const seen = (await request('GET', `${USER_API}/orders/${order.id}`, shopper)).json().data;
+    expect(seen.status).toBe('delivered');
+    expect(seen.tracking).toEqual({
+      courier: 'Delhivery',
+      tracking_id: 'DL7845120963',
+      tracking_url: 'https://www.delhivery.com/track/package/DL7845120963',
+    });
+    expect(seen.history.map((step: { status: string }) => step.status)).toEqual([
+      'placed',
+      'confirmed',
+      'shipped',
+      'delivered',
+    ]);
+    expect(seen.history[2].note).toBe('Packed with care');
+
+    await testApp.app.sendQueuedMail();
+    const mine = delivered.filter((mail) => mail.subject.startsWith(`Order #${order.id} `));
+    expect(mine.map((mail) => mail.subject)).toEqual([
+      `Order #${order.id} confirmed`,
+      `Order #${order.id} shipped`,
+      `Order #${order.id} delivered`,
+    ]);
+    expect(mine[1]!.text).toContain('Tracking ID: DL7845120963');
+    expect(mine[1]!.text).toContain('Track it: https://www.delhivery.com/track/package/DL7845120963');
+    expect(mine[1]!.text).toContain(`https://cineverse.test/orders/${order.id}`);
+
+    const after = await move(order.id, { to: 'cancelled' });
+    expect(after.statusCode).toBe(409);
+    expect(after.json().message).toBe('This order is delivered: it cannot change any more');
+  });
+
+  it('refuses every move the state machine does not have, saying which it does', async () => {
+    const { order } = await placeOrder('Golden Era Bollywood Poster Set');
+    for (const to of ['shipped', 'delivered', 'placed']) {
+      const refused = await move(order.id, { to, courier: 'Blue Dart', tracking_id: 'BD1' });
+      expect(refused.statusCode, to).toBe(409);
+      expect(refused.json()).toMatchObject({
+        message: 'An order that is placed can only become confirmed or cancelled',
+        field: 'to',
+      });
+    }
+    expect((await move(order.id, { to: 'teleported' })).statusCode).toBe(400);
+    expect((await move(999_999, { to: 'confirmed' })).statusCode).toBe(404);
+  });
+
+  it('a cancel by staff gives the stock and the coupon use back, and tells the shopper', async () => {
+    const { product, order } = await placeOrder('Golden Era Bollywood Poster Set', 2, 'FLAT150');
+    const stockBefore = await stockOf(testApp.app, product.id);
+    const uses = () => testApp.app.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
+    expect(await uses()).toHaveLength(1);
+    expect((await move(order.id, { to: 'confirmed' })).statusCode).toBe(200);
+    const cancelled = await move(order.id, { to: 'cancelled', note: 'The poster set is damaged in our store' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await stockOf(testApp.app, product.id)).toBe(stockBefore + 2);
+    expect(await uses()).toHaveLength(0);
+    await testApp.app.sendQueuedMail();
+    const mail = delivered.find((message) => message.subject === `Order #${order.id} cancelled`);
+    expect(mail?.text).toContain('The poster set is damaged in our store');
+  });
+
+  it('finds orders by number, shopper email and status', async () => {
+    const { order } = await placeOrder('Golden Era Bollywood Poster Set');
+    const [owner] = await testApp.app.db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(orders, eq(orders.userId, users.id))
+      .where(eq(orders.id, order.id));
+    const byNumber = (await request('GET', `${ADMIN_API}/orders?search=%23${order.id}`, manager)).json();
+    expect(byNumber.data.map((row: { id: number }) => row.id)).toEqual([order.id]);
+    const byEmail = (
+      await request('GET', `${ADMIN_API}/orders?search=${encodeURIComponent(owner!.email.toUpperCase())}`, manager)
+    ).json();
+    expect(byEmail.data.map((row: { id: number }) => row.id)).toEqual([order.id]);
+    expect(byEmail.data[0]).toMatchObject({ customer_email: owner!.email, status: 'placed' });
+    const delivered = (await request('GET', `${ADMIN_API}/orders?status=delivered&per_page=100`, manager)).json();
+    expect(delivered.data.every((row: { status: string }) => row.status === 'delivered')).toBe(true);
+    const one = (await request('GET', `${ADMIN_API}/orders/${order.id}`, manager)).json().data;
+    expect(one.customer.email).toBe(owner!.email);
+    expect(one.history).toHaveLength(1);
+  });
+
+  it('a mail the mail server refuses does not stop the change, and is sent when the server is back', async () => {
+    const { order } = await placeOrder('Golden Era Bollywood Poster Set');
+    mailServerDown = true;
+    expect((await move(order.id, { to: 'confirmed' })).statusCode).toBe(200);
+    await testApp.app.sendQueuedMail();
+    const subject = `Order #${order.id} confirmed`;
+    const [waiting] = await testApp.app.db.select().from(mailOutbox).where(eq(mailOutbox.subject, subject));
+    expect(waiting).toMatchObject({ sentAt: null, attempts: 1, lastError: '421 the mail server is not available' });
+    expect(delivered.some((mail) => mail.subject === subject)).toBe(false);
+
+    mailServerDown = false;
+    // The retry's time comes (30 s later): brought forward rather than waited for.
+    await testApp.app.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(mailOutbox.id, waiting!.id));
+    await testApp.app.sendQueuedMail();
+    expect(delivered.filter((mail) => mail.subject === subject)).toHaveLength(1);
+    const [sent] = await testApp.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, waiting!.id));
+    expect(sent!.sentAt).not.toBeNull();
+  });
+});
