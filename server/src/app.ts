@@ -70,6 +70,9 @@ export interface AppOptions {
   publicUrl?: string;
   /** Delivers mail; without one, mail is written to the log. */
   mailTransport?: MailTransport;
+  /** SMTP server for mail (`SMTP_URL`), and the sender (`MAIL_FROM`). */
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
   /** Strict-Transport-Security on every answer (the site is served over HTTPS only). */
   hsts?: boolean;
   /** Keep the public reads' answers in memory for a short time (on unless turned off; see plugins/read-cache). */
@@ -157,7 +160,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(contactRepository);
   await fastify.register(authPlugin);
   await fastify.register(attemptCounter);
-  await fastify.register(mailer, { transport: options.mailTransport });
+  await fastify.register(mailer, {
+    transport: options.mailTransport,
+    smtpUrl: options.smtpUrl,
+    from: options.mailFrom,
+  });
   await fastify.register(idempotency);
   await fastify.register(upkeep);
   await fastify.register(accountRepository);

@@ -25,6 +25,9 @@ export interface ServerConfig {
   hsts: boolean;
   /** Seeds an empty database with the demo content and demo accounts (`DEMO_CONTENT=0` starts empty). */
   demoContent: boolean;
+  /** SMTP server for the app's mail; without it each mail is written to the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 /** The folder of package.json: found from here, as this code runs from its sources or compiled into dist-server/. */
@@ -67,5 +70,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.PUBLIC_URL || `http://localhost:${port === 0 ? 8080 : port}`,
     hsts: env.HSTS === '1' || env.HSTS === 'true',
     demoContent: env.DEMO_CONTENT !== '0' && env.DEMO_CONTENT !== 'false',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'CineVerse <no-reply@cineverse.in>',
   };
 }

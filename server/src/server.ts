@@ -54,6 +54,8 @@ const app = await buildApp({
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
   registerLimit: config.registerLimit,
+  smtpUrl: config.smtpUrl,
+  mailFrom: config.mailFrom,
   publicUrl: config.publicUrl,
   hsts: config.hsts,
 });

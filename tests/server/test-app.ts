@@ -33,6 +33,8 @@ export async function createTestApp(
     /** Registrations per address per hour: high unless a test checks the limit. */
     registerLimit?: number;
     mailTransport?: MailTransport;
+    /** Mail through this SMTP server (a local one the test runs). */
+    smtpUrl?: string;
     hsts?: boolean;
   } = {},
 ): Promise<TestApp> {
@@ -64,6 +66,7 @@ export async function createTestApp(
     readCache: options.readCache ?? false,
     registerLimit: options.registerLimit ?? 100_000,
     mailTransport: options.mailTransport,
+    smtpUrl: options.smtpUrl,
     publicUrl: 'https://cineverse.test',
     hsts: options.hsts,
   });

@@ -62,12 +62,25 @@ export default fp(
       }
     }
 
-    /** One look at a time: a slow mail server never stacks them up. */
+    /**
+     * One look at a time: a slow mail server never stacks them up. A call during a look gets one more look after it
+     * (shared by every call meanwhile), so mail queued during a look is not left for the next tick.
+     */
+    let following: Promise<void> | null = null;
     function sendQueuedMail(): Promise<void> {
-      sending ??= sendDue().finally(() => {
-        sending = null;
-      });
-      return sending;
+      if (!sending) {
+        sending = sendDue().finally(() => {
+          sending = null;
+        });
+        return sending;
+      }
+      following ??= sending
+        .catch(() => {})
+        .then(() => {
+          following = null;
+          return sendQueuedMail();
+        });
+      return following;
     }
 
     const timer = setInterval(() => {
@@ -76,7 +89,7 @@ export default fp(
     timer.unref();
     fastify.addHook('onClose', async () => {
       clearInterval(timer);
-      await sending;
+      await (following ?? sending)?.catch(() => {});
     });
     fastify.decorate('sendQueuedMail', sendQueuedMail);
   },

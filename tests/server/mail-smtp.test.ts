@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/src/db/schema.js';
+import { createShopper, productNamed, USER_API, validAddress } from './shop-helpers.js';
+import { createTestApp, type TestApp } from './test-app.js';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP exchange: a local SMTP server in this process receives what the app sends. */
+describe('mail through SMTP_URL', () => {
+  let smtp: SMTPServer;
+  let testApp: TestApp;
+  const received: Received[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    testApp = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('a shipped order’s mail arrives at the shopper’s address with the tracking ID', async () => {
+    const { app } = testApp;
+    const manager = await createShopper(app, 'Farah Manager');
+    await app.db.update(users).set({ role: 'shop_manager' }).where(eq(users.id, manager.id));
+    const shopper = await createShopper(app, 'Ravi Shopper');
+    const [account] = await app.db.select().from(users).where(eq(users.id, shopper.id));
+    const product = await productNamed(app, 'Golden Era Bollywood Poster Set');
+    await app.inject({
+      method: 'POST',
+      url: `${USER_API}/addToCart`,
+      headers: shopper.headers,
+      payload: { product_id: product.id, quantity: 1 },
+    });
+    const placed = await app.inject({
+      method: 'POST',
+      url: `${USER_API}/completeOrder`,
+      headers: shopper.headers,
+      payload: { address: validAddress, payment_method: 'cod' },
+    });
+    const orderId = placed.json().data.id as number;
+    const move = (body: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/backend/api/api/admin/v1/orders/${orderId}/transition`,
+        headers: manager.headers,
+        payload: body,
+      });
+    expect((await move({ to: 'confirmed' })).statusCode).toBe(200);
+    expect((await move({ to: 'shipped', courier: 'India Post', tracking_id: 'EE123456789IN' })).statusCode).toBe(200);
+    await app.sendQueuedMail();
+
+    const shipped = received.find((mail) => mail.raw.includes(`Subject: Order #${orderId} shipped`));
+    expect(shipped).toBeDefined();
+    expect(shipped!.to).toEqual([account!.email]);
+    expect(shipped!.from).toBe('no-reply@cineverse.in');
+    expect(shipped!.raw).toContain('Tracking ID: EE123456789IN');
+    expect(received.some((mail) => mail.raw.includes(`Subject: Order #${orderId} confirmed`))).toBe(true);
+  });
+});
