@@ -139,3 +139,28 @@ export const staffOrderListResponseSchema = z.object({
   data: z.array(staffOrderSummarySchema),
   meta: pageMetaSchema,
 });
+
+/** Where the team is with a contact message. */
+export const messageStatuses = ['new', 'read', 'answered', 'closed'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+export const staffMessageSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  status: z.enum(messageStatuses),
+  created_at: z.string(),
+  answered_at: z.nullable(z.string()),
+});
+export type StaffMessage = z.infer<typeof staffMessageSchema>;
+
+export const messageListQuerySchema = z.object({
+  ...pageQuerySchema.shape,
+  status: z.optional(z.enum(messageStatuses, { error: `status must be one of ${messageStatuses.join(', ')}` })),
+});
+export const messageListResponseSchema = z.object({ data: z.array(staffMessageSchema), meta: pageMetaSchema });
+export const messageUpdateSchema = z.object({
+  status: z.enum(messageStatuses, { error: `status must be one of ${messageStatuses.join(', ')}` }),
+});
+export const staffMessageResponseSchema = z.object({ data: staffMessageSchema });

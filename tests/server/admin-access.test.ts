@@ -22,6 +22,8 @@ const allowedRoles: Record<string, Role[]> = {
   'GET /orders': ['shop_manager', 'admin'],
   'GET /orders/{id}': ['shop_manager', 'admin'],
   'POST /orders/{id}/transition': ['shop_manager', 'admin'],
+  'GET /messages': ['shop_manager', 'admin'],
+  'PUT /messages/{id}': ['shop_manager', 'admin'],
 };
 
 const staffRoles: Role[] = ['customer', 'editor', 'shop_manager', 'moderator', 'admin'];
@@ -209,6 +211,37 @@ describe('the back office', () => {
     const found = (await call('GET', '/users?search=EDITOR%40CINEVERSE', as.admin)).json();
     expect(found.data.map((user: { email: string }) => user.email)).toEqual(['editor@cineverse.in']);
     expect((await call('GET', '/users?role=director', as.admin)).statusCode).toBe(400);
+  });
+
+  it('a shop manager reads the contact messages and marks one answered', async () => {
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/backend/api/api/v1/contact',
+      payload: { name: 'Priya Nair', email: 'priya@example.in', message: 'Do you ship to Kochi?' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const manager = await accountWithRole(app, 'shop_manager');
+    const fresh = (await call('GET', '/messages?status=new', manager)).json();
+    const mine = fresh.data.find((message: { email: string }) => message.email === 'priya@example.in');
+    expect(mine).toMatchObject({ name: 'Priya Nair', status: 'new', answered_at: null });
+
+    expect((await call('PUT', `/messages/${mine.id}`, manager, { status: 'read' })).json().data.status).toBe('read');
+    const answered = (await call('PUT', `/messages/${mine.id}`, manager, { status: 'answered' })).json().data;
+    expect(answered.status).toBe('answered');
+    expect(answered.answered_at).not.toBeNull();
+    expect(
+      (await call('GET', '/messages?status=new', manager)).json().data.map((m: { id: number }) => m.id),
+    ).not.toContain(mine.id);
+    const refused = await call('PUT', `/messages/${mine.id}`, manager, { status: 'lost' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().field).toBe('status');
+    expect((await call('PUT', '/messages/999999', manager, { status: 'read' })).statusCode).toBe(404);
+    const audit = (await call('GET', '/audit?entity=message', as.admin)).json();
+    expect(audit.data[0]).toMatchObject({
+      actor_id: manager.id,
+      before: { status: 'read' },
+      after: { status: 'answered' },
+    });
   });
 
   it('keeps the audit log append-only, in the database itself', async () => {

@@ -152,18 +152,26 @@ export const directoryEntries = pgTable(
 );
 
 /** Messages sent from the contact page, kept until someone on the team answers them. */
-export const contactMessages = pgTable('contact_messages', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  message: text('message').notNull(),
-  /** The sender's address, kept for abuse handling. */
-  ipAddress: text('ip_address').notNull().default(''),
-  /** The Idempotency-Key the message was sent with: a message queued offline and sent twice is stored once. */
-  idempotencyKey: text('idempotency_key').unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  answeredAt: timestamp('answered_at', { withTimezone: true }),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    /** The sender's address, kept for abuse handling. */
+    ipAddress: text('ip_address').notNull().default(''),
+    /** The Idempotency-Key the message was sent with: a message queued offline and sent twice is stored once. */
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Where the team is with it: new, read, answered or closed. */
+    status: text('status', { enum: ['new', 'read', 'answered', 'closed'] })
+      .notNull()
+      .default('new'),
+  },
+  (table) => [index('contact_messages_status_idx').on(table.status, table.createdAt)],
+);
 
 /** Saved delivery addresses of a user, offered at checkout. */
 export const addresses = pgTable(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import auditRoutes from './audit.js';
+import messageRoutes from './messages.js';
 import orderRoutes from './orders.js';
 import settingsRoutes from './settings.js';
 import userRoutes from './users.js';
@@ -9,6 +10,7 @@ const adminRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(settingsRoutes);
   await fastify.register(userRoutes);
   await fastify.register(orderRoutes);
+  await fastify.register(messageRoutes);
   await fastify.register(auditRoutes);
 };
 
