@@ -31,6 +31,7 @@ import mailer, { type MailTransport } from './plugins/mailer.js';
 import orderRepository from './plugins/order-repository.js';
 import readCache from './plugins/read-cache.js';
 import securityHeaders from './plugins/security-headers.js';
+import contentRepository from './plugins/content-repository.js';
 import mailSender from './plugins/mail-sender.js';
 import siteRepository from './plugins/site-repository.js';
 import staffRepository from './plugins/staff-repository.js';
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(orderRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(mailSender);
   await fastify.register(staffRepository);
+  await fastify.register(contentRepository, { uploadsDir: path.join(options.dataDir, 'uploads') });
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });

@@ -3,7 +3,7 @@ import { pageMetaSchema } from './catalog';
 import { type OrderStatus, orderStatuses } from './order-statuses';
 import { orderSchema, orderSummarySchema } from './orders';
 import { roleSchema } from './roles';
-import { siteSettingsSchema } from './site';
+import { bannerSchema, siteSettingsSchema } from './site';
 import { userSchema } from './user';
 
 /** The back office's API, under `/backend/api/api/admin/v1`. */
@@ -164,3 +164,36 @@ export const messageUpdateSchema = z.object({
   status: z.enum(messageStatuses, { error: `status must be one of ${messageStatuses.join(', ')}` }),
 });
 export const staffMessageResponseSchema = z.object({ data: staffMessageSchema });
+
+/** A link staff may set: empty, a path on this site (`/category/Studio`), or an http(s) address. */
+export const contentLinkSchema = z.string().check(
+  z.trim(),
+  z.maxLength(500, 'link must be at most 500 characters'),
+  z.refine(
+    (value) => value === '' || /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/\S+$/i.test(value),
+    'Enter a path on this site (starting with /) or a link starting with https://',
+  ),
+);
+
+/** An uploaded image's file name in its folder (as `POST /uploads/{folder}` answers it). */
+export const uploadNameSchema = z
+  .string({ error: 'Choose an image' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'Choose an image'),
+    z.maxLength(200, 'image must be at most 200 characters'),
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'image must be the name of an uploaded file'),
+  );
+
+export const bannerInputSchema = z.object({
+  image: uploadNameSchema,
+  link: z._default(contentLinkSchema, ''),
+  alt: z._default(z.string().check(z.trim(), z.maxLength(300, 'alt must be at most 300 characters')), ''),
+  /** Where it goes in the carousel, from 1; absent keeps its place (a new banner goes last). */
+  position: z.optional(z.int().check(z.gte(1, 'position must be 1 or more'))),
+});
+export type BannerInput = z.input<typeof bannerInputSchema>;
+
+export const staffBannerSchema = z.object({ ...bannerSchema.shape, position: z.int() });
+export const staffBannerListResponseSchema = z.object({ data: z.array(staffBannerSchema) });
+export const staffBannerResponseSchema = z.object({ data: staffBannerSchema });

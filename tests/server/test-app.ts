@@ -61,7 +61,7 @@ export async function createTestApp(
     closeDatabase: true,
     dataDir,
     distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
-    logLevel: 'silent',
+    logLevel: process.env.TEST_LOG ?? 'silent',
     trustProxy: options.trustProxy,
     readCache: options.readCache ?? false,
     registerLimit: options.registerLimit ?? 100_000,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import auditRoutes from './audit.js';
+import contentRoutes from './content.js';
 import messageRoutes from './messages.js';
 import orderRoutes from './orders.js';
 import settingsRoutes from './settings.js';
@@ -8,6 +9,7 @@ import userRoutes from './users.js';
 /** The back office's API: one file per area, each route saying which roles may call it (`allowRoles`). */
 const adminRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(settingsRoutes);
+  await fastify.register(contentRoutes);
   await fastify.register(userRoutes);
   await fastify.register(orderRoutes);
   await fastify.register(messageRoutes);
