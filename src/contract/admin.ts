@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { pageMetaSchema } from './catalog';
+import { pageMetaSchema, productSchema } from './catalog';
 import { type OrderStatus, orderStatuses } from './order-statuses';
 import { orderSchema, orderSummarySchema } from './orders';
 import { roleSchema } from './roles';
@@ -197,3 +197,38 @@ export type BannerInput = z.input<typeof bannerInputSchema>;
 export const staffBannerSchema = z.object({ ...bannerSchema.shape, position: z.int() });
 export const staffBannerListResponseSchema = z.object({ data: z.array(staffBannerSchema) });
 export const staffBannerResponseSchema = z.object({ data: staffBannerSchema });
+
+/** A product as staff write it: prices in paise; `visible` false takes it off sale without deleting it. */
+export const productInputSchema = z.object({
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Enter the name'), z.maxLength(120, 'name must be at most 120 characters')),
+  description: z._default(
+    z.string().check(z.trim(), z.maxLength(5000, 'description must be at most 5000 characters')),
+    '',
+  ),
+  category: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Enter the category'), z.maxLength(60, 'category must be at most 60 characters')),
+  images: z._default(z.array(uploadNameSchema).check(z.maxLength(10, 'At most 10 images')), []),
+  mrp: z
+    .int({ error: 'mrp must be a whole number of paise' })
+    .check(z.gte(100, 'The MRP must be at least ₹1'), z.lte(100_000_000, 'The MRP must be at most ₹10,00,000')),
+  price: z.int({ error: 'price must be a whole number of paise' }).check(z.gte(100, 'The price must be at least ₹1')),
+  stock: z
+    .int({ error: 'stock must be a whole number' })
+    .check(z.gte(0, 'Stock cannot be negative'), z.lte(1_000_000, 'stock must be at most 1000000')),
+  perishable: z._default(z.boolean(), false),
+  visible: z._default(z.boolean(), true),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+
+export const staffProductSchema = z.object({ ...productSchema.shape, visible: z.boolean(), created_at: z.string() });
+export type StaffProduct = z.infer<typeof staffProductSchema>;
+export const staffProductResponseSchema = z.object({ data: staffProductSchema });
+export const staffProductListQuerySchema = z.object({
+  ...pageQuerySchema.shape,
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100, 'search must be at most 100 characters'))),
+  category: z.optional(z.string().check(z.trim(), z.maxLength(60, 'category must be at most 60 characters'))),
+});
+export const staffProductListResponseSchema = z.object({ data: z.array(staffProductSchema), meta: pageMetaSchema });

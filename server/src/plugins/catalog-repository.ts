@@ -2,8 +2,13 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import fp from 'fastify-plugin';
 import type { Product, ProductListResponse, productListQuerySchema } from '../../../src/contract/catalog.js';
 import type { z } from 'zod/mini';
-import { products } from '../db/schema.js';
+import type { ProductInput, StaffProduct } from '../../../src/contract/admin.js';
+import type { PageMeta } from '../../../src/contract/catalog.js';
+import type { Database } from '../db/client.js';
+import { orderItems, products } from '../db/schema.js';
 import { likePattern } from '../lib/like-pattern.js';
+import { assertUploaded } from '../lib/uploads.js';
+import { HttpError } from './error-handler.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +16,22 @@ declare module 'fastify' {
       listProducts(query: z.output<typeof productListQuerySchema>): Promise<ProductListResponse>;
       /** An active product, or null. */
       getProduct(id: number): Promise<Product | null>;
+      /** Every product, hidden ones too, newest first, for shop managers. */
+      listStaffProducts(query: {
+        page: number;
+        per_page: number;
+        search?: string;
+        category?: string;
+      }): Promise<{ data: StaffProduct[]; meta: PageMeta }>;
+      getStaffProduct(executor: Database, id: number): Promise<StaffProduct | null>;
+      createProduct(tx: Database, input: ProductInput): Promise<StaffProduct>;
+      updateProduct(
+        tx: Database,
+        id: number,
+        input: ProductInput,
+      ): Promise<{ before: StaffProduct; after: StaffProduct }>;
+      /** Deletes a product, or hides it when past orders name it (they keep their copy); says which. */
+      removeProduct(tx: Database, id: number): Promise<{ before: StaffProduct; hidden: boolean }>;
     };
   }
 }
@@ -53,9 +74,82 @@ export function searchTerms(search: string): string[] {
   return [...new Set([search, ...(group ?? [])])];
 }
 
-export default fp(
-  async (fastify) => {
+type ProductRow = typeof products.$inferSelect;
+
+function staffProductOf(row: ProductRow): StaffProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    images: row.images,
+    mrp: row.mrp,
+    price: row.price,
+    stock: row.stock,
+    category: row.category,
+    perishable: row.perishable,
+    visible: row.active,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A product's address name: its name in lower case, words joined by hyphens. */
+function slugOf(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'product';
+}
+
+/** The price may not be above the MRP (the database refuses it too, without naming the field). */
+function checkPrice(input: ProductInput): void {
+  if (input.price > input.mrp) throw new HttpError(400, 'The price cannot be above the MRP', 'price');
+}
+
+export default fp<{ uploadsDir: string }>(
+  async (fastify, options) => {
     const { db } = fastify;
+
+    async function getStaffProduct(executor: Database, id: number): Promise<StaffProduct | null> {
+      const [row] = await executor.select().from(products).where(eq(products.id, id)).limit(1);
+      return row ? staffProductOf(row) : null;
+    }
+
+    /** A slug no other product has: the name's, then -2, -3, ... */
+    async function freeSlug(tx: Database, name: string, exceptId: number | null): Promise<string> {
+      const base = slugOf(name);
+      const taken = new Set(
+        (
+          await tx
+            .select({ id: products.id, slug: products.slug })
+            .from(products)
+            .where(or(eq(products.slug, base), ilike(products.slug, `${base}-%`)))
+        )
+          .filter((row) => row.id !== exceptId)
+          .map((row) => row.slug),
+      );
+      if (!taken.has(base)) return base;
+      for (let suffix = 2; ; suffix += 1) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+    }
+
+    function valuesOf(input: ProductInput) {
+      checkPrice(input);
+      for (const image of input.images ?? []) assertUploaded(options.uploadsDir, 'product', image, 'images');
+      return {
+        name: input.name,
+        description: input.description ?? '',
+        category: input.category,
+        images: input.images ?? [],
+        mrp: input.mrp,
+        price: input.price,
+        stock: input.stock,
+        perishable: input.perishable ?? false,
+        active: input.visible ?? true,
+      };
+    }
 
     fastify.decorate('catalogRepository', {
       async listProducts(query) {
@@ -103,6 +197,65 @@ export default fp(
           .where(and(eq(products.id, id), eq(products.active, true)))
           .limit(1);
         return row ?? null;
+      },
+
+      async listStaffProducts({ page, per_page, search, category }) {
+        const filters: SQL[] = [];
+        if (search)
+          filters.push(or(ilike(products.name, likePattern(search)), ilike(products.slug, likePattern(search)))!);
+        if (category) filters.push(sql`lower(${products.category}) = lower(${category})`);
+        const where = filters.length > 0 ? and(...filters) : undefined;
+        const [rows, [total]] = await Promise.all([
+          db
+            .select()
+            .from(products)
+            .where(where)
+            .orderBy(desc(products.createdAt), desc(products.id))
+            .limit(per_page)
+            .offset((page - 1) * per_page),
+          db.select({ value: count() }).from(products).where(where),
+        ]);
+        return { data: rows.map(staffProductOf), meta: { page, per_page, total: total?.value ?? 0 } };
+      },
+
+      getStaffProduct,
+
+      async createProduct(tx, input) {
+        const values = valuesOf(input);
+        const [row] = await tx
+          .insert(products)
+          .values({ ...values, slug: await freeSlug(tx, input.name, null) })
+          .returning();
+        return staffProductOf(row!);
+      },
+
+      async updateProduct(tx, id, input) {
+        const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+        if (!current) throw new HttpError(404, 'There is no such product');
+        const values = valuesOf(input);
+        const slug = input.name === current.name ? current.slug : await freeSlug(tx, input.name, id);
+        const [row] = await tx
+          .update(products)
+          .set({ ...values, slug })
+          .where(eq(products.id, id))
+          .returning();
+        return { before: staffProductOf(current), after: staffProductOf(row!) };
+      },
+
+      async removeProduct(tx, id) {
+        const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+        if (!current) throw new HttpError(404, 'There is no such product');
+        const [ordered] = await tx
+          .select({ id: orderItems.id })
+          .from(orderItems)
+          .where(eq(orderItems.productId, id))
+          .limit(1);
+        if (ordered) {
+          await tx.update(products).set({ active: false }).where(eq(products.id, id));
+          return { before: staffProductOf(current), hidden: true };
+        }
+        await tx.delete(products).where(eq(products.id, id));
+        return { before: staffProductOf(current), hidden: false };
       },
     });
   },

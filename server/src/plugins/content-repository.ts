@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { BannerInput } from '../../../src/contract/admin.js';
 import type { Banner } from '../../../src/contract/site.js';
 import type { Database } from '../db/client.js';
 import { banners } from '../db/schema.js';
+import { assertUploaded } from '../lib/uploads.js';
 import { HttpError } from './error-handler.js';
 
 /** A banner as staff see it: with its place in the carousel, from 1. */
@@ -54,13 +53,7 @@ export default fp<ContentRepositoryOptions>(
   async (fastify, options) => {
     const { db } = fastify;
 
-    /** Refuses an image that is not a file of its upload folder (400 naming `image`). */
-    function requireUpload(folder: string, image: string): void {
-      const file = path.join(options.uploadsDir, folder, image);
-      if (path.dirname(file) !== path.join(options.uploadsDir, folder) || !existsSync(file)) {
-        throw new HttpError(400, 'There is no uploaded image of that name: upload it first', 'image');
-      }
-    }
+    const requireUpload = (folder: string, image: string) => assertUploaded(options.uploadsDir, folder, image);
 
     async function listBanners(executor: Database = db): Promise<StaffBanner[]> {
       const rows = await executor.select().from(banners).orderBy(asc(banners.sortOrder), asc(banners.id));

@@ -3,6 +3,7 @@ import auditRoutes from './audit.js';
 import contentRoutes from './content.js';
 import messageRoutes from './messages.js';
 import orderRoutes from './orders.js';
+import productRoutes from './products.js';
 import settingsRoutes from './settings.js';
 import userRoutes from './users.js';
 
@@ -11,6 +12,7 @@ const adminRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(settingsRoutes);
   await fastify.register(contentRoutes);
   await fastify.register(userRoutes);
+  await fastify.register(productRoutes);
   await fastify.register(orderRoutes);
   await fastify.register(messageRoutes);
   await fastify.register(auditRoutes);

@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, users } from '../../server/src/db/schema.js';
+import { createShopper, productNamed, USER_API, validAddress, type Shopper } from './shop-helpers.js';
+import { createTestApp, type TestApp } from './test-app.js';
+
+const ADMIN_API = '/backend/api/api/admin/v1';
+
+const tote = {
+  name: 'Clapperboard Canvas Tote',
+  description: 'Heavy cotton tote with a printed clapperboard.',
+  category: 'Apparel',
+  images: ['golden-era-bollywood-poster-set-1.svg'],
+  mrp: 79_900,
+  price: 59_900,
+  stock: 25,
+  perishable: false,
+  visible: true,
+};
+
+describe('products in the back office', () => {
+  let testApp: TestApp;
+  let manager: Shopper;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ readCache: true });
+    manager = await createShopper(testApp.app, 'Farah Manager');
+    await testApp.app.db.update(users).set({ role: 'shop_manager' }).where(eq(users.id, manager.id));
+  });
+  afterAll(() => testApp.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: object) =>
+    testApp.app.inject({
+      method,
+      url: `${ADMIN_API}${path}`,
+      headers: manager.headers,
+      ...(body === undefined ? {} : { payload: body }),
+    });
+  const storeProduct = (id: number) => testApp.app.inject({ url: `/backend/api/api/v1/getProduct/${id}` });
+
+  it('adds a product the store sells at once, changes its price and stock, and hides it', async () => {
+    const created = await call('POST', '/products', tote);
+    expect(created.statusCode).toBe(201);
+    const product = created.json().data;
+    expect(product).toMatchObject({ slug: 'clapperboard-canvas-tote', price: 59_900, visible: true });
+    expect((await storeProduct(product.id)).json().data).toMatchObject({ name: tote.name, price: 59_900 });
+
+    // The public product is cached: the change shows at once all the same.
+    const cheaper = await call('PUT', `/products/${product.id}`, { ...tote, price: 49_900, stock: 3 });
+    expect(cheaper.statusCode).toBe(200);
+    expect((await storeProduct(product.id)).json().data).toMatchObject({ price: 49_900, stock: 3 });
+
+    expect((await call('PUT', `/products/${product.id}`, { ...tote, visible: false })).statusCode).toBe(200);
+    expect((await storeProduct(product.id)).statusCode).toBe(404);
+    const listed = (await call('GET', '/products?search=canvas%20tote')).json().data;
+    expect(listed.map((row: { id: number; visible: boolean }) => [row.id, row.visible])).toEqual([[product.id, false]]);
+
+    const twin = (await call('POST', '/products', tote)).json().data;
+    expect(twin.slug).toBe('clapperboard-canvas-tote-2');
+
+    const records = await testApp.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(product.id)));
+    expect(records.map((record) => record.action)).toEqual(['create', 'update', 'update']);
+    expect(records[1]).toMatchObject({ before: { price: 59_900 }, after: { price: 49_900 } });
+  });
+
+  it('refuses a price above the MRP, negative stock and an image never uploaded, naming the field', async () => {
+    const cases: [object, string, string][] = [
+      [{ ...tote, price: 89_900 }, 'price', 'The price cannot be above the MRP'],
+      [{ ...tote, stock: -1 }, 'stock', 'Stock cannot be negative'],
+      [{ ...tote, price: 10.5 }, 'price', 'price must be a whole number of paise'],
+      [{ ...tote, name: ' ' }, 'name', 'Enter the name'],
+      [{ ...tote, images: ['not-there.webp'] }, 'images', 'There is no uploaded image of that name: upload it first'],
+      [{ ...tote, images: ['../../etc/passwd'] }, 'images.0', 'images.0: image must be the name of an uploaded file'],
+    ];
+    for (const [body, field, message] of cases) {
+      const refused = await call('POST', '/products', body);
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json(), field).toMatchObject({ field, message });
+    }
+  });
+
+  it('deletes a product no order names, and hides one that past orders keep', async () => {
+    const unsold = (await call('POST', '/products', { ...tote, name: 'Director Chair Keyring' })).json().data;
+    const gone = await call('DELETE', `/products/${unsold.id}`);
+    expect(gone.json().message).toBe('The product has been deleted');
+    expect((await call('GET', `/products/${unsold.id}`)).statusCode).toBe(404);
+
+    const shopper = await createShopper(testApp.app);
+    const sold = await productNamed(testApp.app, 'Golden Era Bollywood Poster Set');
+    await testApp.app.inject({
+      method: 'POST',
+      url: `${USER_API}/addToCart`,
+      headers: shopper.headers,
+      payload: { product_id: sold.id, quantity: 1 },
+    });
+    const order = await testApp.app.inject({
+      method: 'POST',
+      url: `${USER_API}/completeOrder`,
+      headers: shopper.headers,
+      payload: { address: validAddress, payment_method: 'cod' },
+    });
+    expect(order.statusCode).toBe(201);
+    const hidden = await call('DELETE', `/products/${sold.id}`);
+    expect(hidden.json().message).toBe(
+      'Past orders include this product, so it has been hidden from the store instead of deleted',
+    );
+    expect((await call('GET', `/products/${sold.id}`)).json().data.visible).toBe(false);
+    const kept = await testApp.app.inject({
+      url: `${USER_API}/orders/${order.json().data.id}`,
+      headers: shopper.headers,
+    });
+    expect(kept.json().data.items[0]).toMatchObject({ name: 'Golden Era Bollywood Poster Set' });
+  });
+});
