@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { Product, ProductListResponse, productListQuerySchema } from '../../../src/contract/catalog.js';
+import type { PageMeta, Product, ProductListResponse, productListQuerySchema } from '../../../src/contract/catalog.js';
 import type { z } from 'zod/mini';
 import type { ProductInput, StaffProduct } from '../../../src/contract/admin.js';
-import type { PageMeta } from '../../../src/contract/catalog.js';
 import type { Database } from '../db/client.js';
 import { orderItems, products } from '../db/schema.js';
 import { likePattern } from '../lib/like-pattern.js';
