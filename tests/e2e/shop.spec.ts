@@ -102,7 +102,11 @@ test.describe('storefront', () => {
     await row.click();
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
-    await expect(page.locator('main').getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+    await expect(page.getByRole('list', { name: 'Order history' }).getByRole('listitem')).toHaveText([
+      /^Placed/,
+      /^Cancelled/,
+    ]);
     await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
 
     // The server agrees: the order is cancelled and the coupon use given back.

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/contract/roles.js';
 import { auditLog, users } from '../../server/src/db/schema.js';
-import { createShopper, type Shopper } from './shop-helpers.js';
+import { createShopper, createStaff, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 const ADMIN_API = '/backend/api/api/admin/v1';
@@ -37,13 +37,6 @@ const allowedRoles: Record<string, Role[]> = {
 
 const staffRoles: Role[] = ['customer', 'editor', 'shop_manager', 'moderator', 'admin'];
 
-/** A signed-in account of `role`. */
-async function accountWithRole(app: FastifyInstance, role: Role): Promise<Shopper> {
-  const account = await createShopper(app, `A ${role}`);
-  await app.db.update(users).set({ role }).where(eq(users.id, account.id));
-  return account;
-}
-
 const validSettings = {
   site_name: 'CineVerse Studios',
   site_description: 'India’s film-industry network',
@@ -66,7 +59,7 @@ describe('the back office', () => {
   beforeAll(async () => {
     testApp = await createTestApp({ readCache: true });
     app = testApp.app;
-    for (const role of staffRoles) as[role] = await accountWithRole(app, role);
+    for (const role of staffRoles) as[role] = await createStaff(app, role);
   });
   afterAll(() => testApp.close());
 
@@ -229,7 +222,7 @@ describe('the back office', () => {
       payload: { name: 'Priya Nair', email: 'priya@example.in', message: 'Do you ship to Kochi?' },
     });
     expect(sent.statusCode).toBe(201);
-    const manager = await accountWithRole(app, 'shop_manager');
+    const manager = await createStaff(app, 'shop_manager');
     const fresh = (await call('GET', '/messages?status=new', manager)).json();
     const mine = fresh.data.find((message: { email: string }) => message.email === 'priya@example.in');
     expect(mine).toMatchObject({ name: 'Priya Nair', status: 'new', answered_at: null });
@@ -257,7 +250,7 @@ describe('the back office', () => {
     await expect(app.db.execute(sql`update ${auditLog} set action = 'nothing'`)).rejects.toThrow();
     await expect(app.db.execute(sql`delete from ${auditLog}`)).rejects.toThrow();
     // An account that is deleted leaves its records, with no actor.
-    const gone = await accountWithRole(app, 'editor');
+    const gone = await createStaff(app, 'editor');
     expect((await call('PUT', '/settings', gone, validSettings)).statusCode).toBe(200);
     await app.db.delete(users).where(eq(users.id, gone.id));
     const [record] = await app.db

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../server/src/db/schema.js';
-import { createShopper, type Shopper } from './shop-helpers.js';
+import { auditLog } from '../../server/src/db/schema.js';
+import { createStaff, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 const ADMIN_API = '/backend/api/api/admin/v1';
@@ -12,8 +12,7 @@ describe('banners in the back office', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp({ readCache: true });
-    editor = await createShopper(testApp.app, 'Kabir Editor');
-    await testApp.app.db.update(users).set({ role: 'editor' }).where(eq(users.id, editor.id));
+    editor = await createStaff(testApp.app, 'editor', 'Kabir Editor');
   });
   afterAll(() => testApp.close());
 

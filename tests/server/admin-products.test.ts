@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../server/src/db/schema.js';
-import { createShopper, productNamed, USER_API, validAddress, type Shopper } from './shop-helpers.js';
+import { auditLog } from '../../server/src/db/schema.js';
+import { createShopper, createStaff, productNamed, USER_API, validAddress, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 const ADMIN_API = '/backend/api/api/admin/v1';
@@ -24,8 +24,7 @@ describe('products in the back office', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp({ readCache: true });
-    manager = await createShopper(testApp.app, 'Farah Manager');
-    await testApp.app.db.update(users).set({ role: 'shop_manager' }).where(eq(users.id, manager.id));
+    manager = await createStaff(testApp.app, 'shop_manager', 'Farah Manager');
   });
   afterAll(() => testApp.close());
 

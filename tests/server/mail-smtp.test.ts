@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/src/db/schema.js';
-import { createShopper, productNamed, USER_API, validAddress } from './shop-helpers.js';
+import { createShopper, createStaff, productNamed, USER_API, validAddress } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 interface Received {
@@ -47,8 +47,7 @@ describe('mail through SMTP_URL', () => {
 
   it('a shipped order’s mail arrives at the shopper’s address with the tracking ID', async () => {
     const { app } = testApp;
-    const manager = await createShopper(app, 'Farah Manager');
-    await app.db.update(users).set({ role: 'shop_manager' }).where(eq(users.id, manager.id));
+    const manager = await createStaff(app, 'shop_manager', 'Farah Manager');
     const shopper = await createShopper(app, 'Ravi Shopper');
     const [account] = await app.db.select().from(users).where(eq(users.id, shopper.id));
     const product = await productNamed(app, 'Golden Era Bollywood Poster Set');

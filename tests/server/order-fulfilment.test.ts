@@ -2,7 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponRedemptions, mailOutbox, orders, users } from '../../server/src/db/schema.js';
 import type { MailMessage } from '../../server/src/plugins/mailer.js';
-import { createShopper, productNamed, stockOf, USER_API, validAddress, type Shopper } from './shop-helpers.js';
+import {
+  createShopper,
+  createStaff,
+  productNamed,
+  stockOf,
+  USER_API,
+  validAddress,
+  type Shopper,
+} from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 const ADMIN_API = '/backend/api/api/admin/v1';
@@ -20,8 +28,7 @@ beforeAll(async () => {
       delivered.push(message);
     },
   });
-  manager = await createShopper(testApp.app, 'Farah Manager');
-  await testApp.app.db.update(users).set({ role: 'shop_manager' }).where(eq(users.id, manager.id));
+  manager = await createStaff(testApp.app, 'shop_manager', 'Farah Manager');
 });
 afterAll(() => testApp.close());
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { products } from '../../server/src/db/schema.js';
+import type { Role } from '../../src/contract/roles.js';
+import { products, users } from '../../server/src/db/schema.js';
 
 export const USER_API = '/backend/api/api/user/v1';
 
@@ -54,3 +55,10 @@ export const validAddress = {
   state: 'Maharashtra',
   pincode: '400065',
 };
+
+/** A signed-in account with a staff role (or any role), made as `createShopper` makes a shopper. */
+export async function createStaff(app: FastifyInstance, role: Role, name = `A ${role}`): Promise<Shopper> {
+  const account = await createShopper(app, name);
+  await app.db.update(users).set({ role }).where(eq(users.id, account.id));
+  return account;
+}

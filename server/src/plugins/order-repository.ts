@@ -165,6 +165,35 @@ export default fp<{ publicUrl?: string }>(
       return { ...toOrder(found.row, found.items, found.events), customer: customer! };
     }
 
+    /** The list rows of `orders`: their item count and the first item as the cover, in one query for all. */
+    async function summariesOf(rows: OrderRow[]): Promise<OrderList['data']> {
+      const items =
+        rows.length === 0
+          ? []
+          : await db
+              .select()
+              .from(orderItems)
+              .where(
+                inArray(
+                  orderItems.orderId,
+                  rows.map((row) => row.id),
+                ),
+              )
+              .orderBy(asc(orderItems.id));
+      return rows.map((row) => {
+        const own = items.filter((item) => item.orderId === row.id);
+        return {
+          id: row.id,
+          status: row.status,
+          total: row.total,
+          item_count: own.reduce((sum, item) => sum + item.quantity, 0),
+          created_at: row.createdAt.toISOString(),
+          cover_image: own[0]?.image ?? '',
+          cover_name: own[0]?.name ?? '',
+        };
+      });
+    }
+
     /** Cancels a locked order: the stock comes back and the coupon use is given back, in product order like checkout. */
     async function cancelLocked(
       tx: Database,
@@ -300,32 +329,8 @@ export default fp<{ publicUrl?: string }>(
             .limit(query.per_page)
             .offset((query.page - 1) * query.per_page),
         ]);
-        const items =
-          rows.length === 0
-            ? []
-            : await db
-                .select()
-                .from(orderItems)
-                .where(
-                  inArray(
-                    orderItems.orderId,
-                    rows.map((row) => row.id),
-                  ),
-                )
-                .orderBy(asc(orderItems.id));
         return {
-          data: rows.map((row) => {
-            const own = items.filter((item) => item.orderId === row.id);
-            return {
-              id: row.id,
-              status: row.status,
-              total: row.total,
-              item_count: own.reduce((sum, item) => sum + item.quantity, 0),
-              created_at: row.createdAt.toISOString(),
-              cover_image: own[0]?.image ?? '',
-              cover_name: own[0]?.name ?? '',
-            };
-          }),
+          data: await summariesOf(rows),
           meta: { page: query.page, per_page: query.per_page, total: totalRows[0]?.total ?? 0 },
         };
       },
@@ -361,34 +366,13 @@ export default fp<{ publicUrl?: string }>(
             .limit(per_page)
             .offset((page - 1) * per_page),
         ]);
-        const items =
-          rows.length === 0
-            ? []
-            : await db
-                .select()
-                .from(orderItems)
-                .where(
-                  inArray(
-                    orderItems.orderId,
-                    rows.map(({ order }) => order.id),
-                  ),
-                )
-                .orderBy(asc(orderItems.id));
+        const summaries = await summariesOf(rows.map(({ order }) => order));
         return {
-          data: rows.map(({ order, customerName, customerEmail }) => {
-            const own = items.filter((item) => item.orderId === order.id);
-            return {
-              id: order.id,
-              status: order.status,
-              total: order.total,
-              item_count: own.reduce((sum, item) => sum + item.quantity, 0),
-              created_at: order.createdAt.toISOString(),
-              cover_image: own[0]?.image ?? '',
-              cover_name: own[0]?.name ?? '',
-              customer_name: customerName,
-              customer_email: customerEmail,
-            };
-          }),
+          data: summaries.map((summary, index) => ({
+            ...summary,
+            customer_name: rows[index]!.customerName,
+            customer_email: rows[index]!.customerEmail,
+          })),
           meta: { page, per_page, total: totalRows[0]?.total ?? 0 },
         };
       },

@@ -17,6 +17,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
       variant="light"
       tt="none"
       styles={{ label: { color: 'var(--mantine-color-text)' } }}
+      data-testid="order-status"
     >
       {statusLabels[status]}
     </Badge>
