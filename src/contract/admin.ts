@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { pageMetaSchema, productSchema } from './catalog';
+import { couponKinds } from './coupons';
 import { type OrderStatus, orderStatuses } from './order-statuses';
 import { orderSchema, orderSummarySchema } from './orders';
 import { roleSchema } from './roles';
@@ -232,3 +233,72 @@ export const staffProductListQuerySchema = z.object({
   category: z.optional(z.string().check(z.trim(), z.maxLength(60, 'category must be at most 60 characters'))),
 });
 export const staffProductListResponseSchema = z.object({ data: z.array(staffProductSchema), meta: pageMetaSchema });
+
+const optionalLimit = (field: string) =>
+  z._default(
+    z.nullable(z.int({ error: `${field} must be a whole number` }).check(z.gte(1, `${field} must be 1 or more`))),
+    null,
+  );
+const optionalTime = (field: string) =>
+  z._default(
+    z.nullable(
+      z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), `${field} must be a date and time`)),
+    ),
+    null,
+  );
+
+/**
+ * A coupon as staff write it: every rule the shop applies. Money in paise; `value` is a percentage (1 to 100) for a
+ * percent coupon and paise for a flat one; a window, total and per-shopper limits are optional.
+ */
+export const couponInputSchema = z.object({
+  code: z.pipe(
+    z
+      .string({ error: 'Enter the code' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'Enter the code'),
+        z.maxLength(40, 'code must be at most 40 characters'),
+        z.regex(/^[A-Za-z0-9_-]+$/, 'The code may hold only letters, digits, - and _'),
+      ),
+    z.transform((value: string) => value.toUpperCase()),
+  ),
+  description: z._default(
+    z.string().check(z.trim(), z.maxLength(300, 'description must be at most 300 characters')),
+    '',
+  ),
+  kind: z.enum(couponKinds, { error: 'kind must be percent or flat' }),
+  value: z.int({ error: 'value must be a whole number' }).check(z.gte(1, 'value must be 1 or more')),
+  min_order: z._default(
+    z.int({ error: 'min_order must be a whole number of paise' }).check(z.gte(0, 'min_order cannot be negative')),
+    0,
+  ),
+  max_discount: optionalLimit('max_discount'),
+  starts_at: optionalTime('starts_at'),
+  ends_at: optionalTime('ends_at'),
+  usage_limit: optionalLimit('usage_limit'),
+  per_user_limit: optionalLimit('per_user_limit'),
+  active: z._default(z.boolean(), true),
+});
+export type CouponInput = z.input<typeof couponInputSchema>;
+export type ParsedCouponInput = z.output<typeof couponInputSchema>;
+
+export const staffCouponSchema = z.object({
+  id: z.int(),
+  code: z.string(),
+  description: z.string(),
+  kind: z.enum(couponKinds),
+  value: z.int(),
+  min_order: z.int(),
+  max_discount: z.nullable(z.int()),
+  starts_at: z.nullable(z.string()),
+  ends_at: z.nullable(z.string()),
+  usage_limit: z.nullable(z.int()),
+  per_user_limit: z.nullable(z.int()),
+  active: z.boolean(),
+  /** Orders that use it now (a cancelled order gives its use back). */
+  uses: z.int(),
+});
+export type StaffCoupon = z.infer<typeof staffCouponSchema>;
+export const staffCouponResponseSchema = z.object({ data: staffCouponSchema });
+export const staffCouponListResponseSchema = z.object({ data: z.array(staffCouponSchema) });

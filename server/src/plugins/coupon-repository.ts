@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import type { ParsedCouponInput, StaffCoupon } from '../../../src/contract/admin.js';
 import type { Coupon } from '../../../src/contract/coupons.js';
 import type { Database } from '../db/client.js';
 import { couponRedemptions, coupons } from '../db/schema.js';
@@ -23,6 +24,15 @@ declare module 'fastify' {
         tx: Database,
         input: { userId: number; code: string; subtotal: number; field: string; lock?: boolean },
       ): Promise<{ couponId: number; code: string; description: string; discount: number }>;
+      /** Every coupon with its uses, for shop managers. */
+      listStaffCoupons(): Promise<StaffCoupon[]>;
+      createCoupon(tx: Database, input: ParsedCouponInput): Promise<StaffCoupon>;
+      /** Changes a coupon; one already used keeps its code (orders name it). */
+      updateCoupon(
+        tx: Database,
+        id: number,
+        input: ParsedCouponInput,
+      ): Promise<{ before: StaffCoupon; after: StaffCoupon }>;
     };
   }
 }
@@ -33,6 +43,54 @@ export function couponDiscount(coupon: Pick<CouponRow, 'kind' | 'value' | 'maxDi
   const raw = coupon.kind === 'percent' ? Math.floor((subtotal * coupon.value) / 100) : coupon.value;
   const capped = coupon.maxDiscount === null ? raw : Math.min(raw, coupon.maxDiscount);
   return Math.max(0, Math.min(capped, subtotal));
+}
+
+/** The rules that hold across fields (400 naming the field that breaks them). */
+function checkCouponRules(input: ParsedCouponInput): void {
+  if (input.kind === 'percent' && input.value > 100) {
+    throw new HttpError(400, 'A percent coupon takes at most 100 (%)', 'value');
+  }
+  if (input.starts_at && input.ends_at && Date.parse(input.ends_at) <= Date.parse(input.starts_at)) {
+    throw new HttpError(400, 'The coupon must end after it starts', 'ends_at');
+  }
+  if (input.usage_limit !== null && input.per_user_limit !== null && input.per_user_limit > input.usage_limit) {
+    throw new HttpError(400, 'The per-shopper limit cannot be above the total limit', 'per_user_limit');
+  }
+}
+
+function couponValues(input: ParsedCouponInput) {
+  checkCouponRules(input);
+  return {
+    code: input.code,
+    description: input.description,
+    kind: input.kind,
+    value: input.value,
+    minOrder: input.min_order,
+    maxDiscount: input.max_discount,
+    startsAt: input.starts_at ? new Date(input.starts_at) : null,
+    endsAt: input.ends_at ? new Date(input.ends_at) : null,
+    usageLimit: input.usage_limit,
+    perUserLimit: input.per_user_limit,
+    active: input.active,
+  };
+}
+
+function staffCouponOf(row: CouponRow, uses: number): StaffCoupon {
+  return {
+    id: row.id,
+    code: row.code,
+    description: row.description,
+    kind: row.kind,
+    value: row.value,
+    min_order: row.minOrder,
+    max_discount: row.maxDiscount,
+    starts_at: row.startsAt?.toISOString() ?? null,
+    ends_at: row.endsAt?.toISOString() ?? null,
+    usage_limit: row.usageLimit,
+    per_user_limit: row.perUserLimit,
+    active: row.active,
+    uses,
+  };
 }
 
 function toCoupon(row: CouponRow): Coupon {
@@ -122,6 +180,39 @@ export default fp(
           description: coupon.description,
           discount: couponDiscount(coupon, subtotal),
         };
+      },
+
+      async listStaffCoupons() {
+        const rows = await db
+          .select({ coupon: coupons, uses: sql<number>`count(${couponRedemptions.id})::int` })
+          .from(coupons)
+          .leftJoin(couponRedemptions, eq(couponRedemptions.couponId, coupons.id))
+          .groupBy(coupons.id)
+          .orderBy(asc(coupons.code));
+        return rows.map(({ coupon, uses }) => staffCouponOf(coupon, uses));
+      },
+
+      async createCoupon(tx, input) {
+        const [row] = await tx.insert(coupons).values(couponValues(input)).onConflictDoNothing().returning();
+        if (!row) throw new HttpError(409, 'A coupon with this code exists already', 'code');
+        return staffCouponOf(row, 0);
+      },
+
+      async updateCoupon(tx, id, input) {
+        const [current] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+        if (!current) throw new HttpError(404, 'There is no such coupon');
+        const [{ uses }] = (await tx
+          .select({ uses: count() })
+          .from(couponRedemptions)
+          .where(eq(couponRedemptions.couponId, id))) as [{ uses: number }];
+        if (uses > 0 && input.code !== current.code) {
+          throw new HttpError(409, 'This coupon has been used: its code stays (switch it off instead)', 'code');
+        }
+        const values = couponValues(input);
+        const [taken] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, input.code));
+        if (taken && taken.id !== id) throw new HttpError(409, 'A coupon with this code exists already', 'code');
+        const [row] = await tx.update(coupons).set(values).where(eq(coupons.id, id)).returning();
+        return { before: staffCouponOf(current, uses), after: staffCouponOf(row!, uses) };
       },
     });
   },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import auditRoutes from './audit.js';
 import contentRoutes from './content.js';
+import couponRoutes from './coupons.js';
 import messageRoutes from './messages.js';
 import orderRoutes from './orders.js';
 import productRoutes from './products.js';
@@ -13,6 +14,7 @@ const adminRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(contentRoutes);
   await fastify.register(userRoutes);
   await fastify.register(productRoutes);
+  await fastify.register(couponRoutes);
   await fastify.register(orderRoutes);
   await fastify.register(messageRoutes);
   await fastify.register(auditRoutes);
