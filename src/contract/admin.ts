@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { pageMetaSchema, productSchema } from './catalog';
-import { couponKinds } from './coupons';
+import { couponKinds, couponSchema } from './coupons';
 import { type OrderStatus, orderStatuses } from './order-statuses';
 import { orderSchema, orderSummarySchema } from './orders';
 import { roleSchema } from './roles';
@@ -283,16 +283,11 @@ export const couponInputSchema = z.object({
 export type CouponInput = z.input<typeof couponInputSchema>;
 export type ParsedCouponInput = z.output<typeof couponInputSchema>;
 
+/** A coupon as staff see it: the shopper's view, with its id, its limits and its uses. */
 export const staffCouponSchema = z.object({
+  ...couponSchema.shape,
   id: z.int(),
-  code: z.string(),
-  description: z.string(),
-  kind: z.enum(couponKinds),
-  value: z.int(),
-  min_order: z.int(),
-  max_discount: z.nullable(z.int()),
   starts_at: z.nullable(z.string()),
-  ends_at: z.nullable(z.string()),
   usage_limit: z.nullable(z.int()),
   per_user_limit: z.nullable(z.int()),
   active: z.boolean(),

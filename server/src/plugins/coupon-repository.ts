@@ -77,15 +77,9 @@ function couponValues(input: ParsedCouponInput) {
 
 function staffCouponOf(row: CouponRow, uses: number): StaffCoupon {
   return {
+    ...toCoupon(row),
     id: row.id,
-    code: row.code,
-    description: row.description,
-    kind: row.kind,
-    value: row.value,
-    min_order: row.minOrder,
-    max_discount: row.maxDiscount,
     starts_at: row.startsAt?.toISOString() ?? null,
-    ends_at: row.endsAt?.toISOString() ?? null,
     usage_limit: row.usageLimit,
     per_user_limit: row.perUserLimit,
     active: row.active,
