@@ -34,12 +34,8 @@ describe('coupons in the back office', () => {
       ...(body === undefined ? {} : { payload: body }),
     });
 
-  it('adds a coupon that shoppers can apply at once, and switches it off', async () => {
-    const created = await call('POST', '/coupons', monsoon);
-    expect(created.statusCode).toBe(201);
-    const coupon = created.json().data;
-    expect(coupon).toMatchObject({ code: 'MONSOON15', uses: 0, ends_at: null });
-
+  /** A new shopper with one poster set in the cart, above the coupons' minimum order. */
+  async function shopperWithPoster(): Promise<Shopper> {
     const shopper = await createShopper(testApp.app);
     const poster = await productNamed(testApp.app, 'Golden Era Bollywood Poster Set');
     await testApp.app.inject({
@@ -48,6 +44,16 @@ describe('coupons in the back office', () => {
       headers: shopper.headers,
       payload: { product_id: poster.id, quantity: 1 },
     });
+    return shopper;
+  }
+
+  it('adds a coupon that shoppers can apply at once, and switches it off', async () => {
+    const created = await call('POST', '/coupons', monsoon);
+    expect(created.statusCode).toBe(201);
+    const coupon = created.json().data;
+    expect(coupon).toMatchObject({ code: 'MONSOON15', uses: 0, ends_at: null });
+
+    const shopper = await shopperWithPoster();
     const apply = () =>
       testApp.app.inject({
         method: 'POST',
@@ -63,14 +69,7 @@ describe('coupons in the back office', () => {
 
   it('keeps the code of a coupon that orders used, and says why', async () => {
     const coupon = (await call('POST', '/coupons', { ...monsoon, code: 'USEDONCE' })).json().data;
-    const shopper = await createShopper(testApp.app);
-    const poster = await productNamed(testApp.app, 'Golden Era Bollywood Poster Set');
-    await testApp.app.inject({
-      method: 'POST',
-      url: `${USER_API}/addToCart`,
-      headers: shopper.headers,
-      payload: { product_id: poster.id, quantity: 1 },
-    });
+    const shopper = await shopperWithPoster();
     const order = await testApp.app.inject({
       method: 'POST',
       url: `${USER_API}/completeOrder`,

@@ -157,7 +157,14 @@ export default fp<{ publicUrl?: string }>(
 
     async function staffOrder(executor: Database, orderId: number): Promise<StaffOrder | null> {
       const found = await getOrder(executor, null, orderId);
-      if (!found) return null;
+      return found ? staffOrderOf(executor, found) : null;
+    }
+
+    /** An order already read, with its shopper. */
+    async function staffOrderOf(
+      executor: Database,
+      found: { row: OrderRow; items: OrderItemRow[]; events: OrderEventRow[] },
+    ): Promise<StaffOrder> {
       const [customer] = await executor
         .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
         .from(users)
@@ -382,7 +389,7 @@ export default fp<{ publicUrl?: string }>(
       async transitionOrder(tx, orderId, input) {
         const found = await getOrder(tx, null, orderId, true);
         if (!found) throw new HttpError(404, 'There is no such order');
-        const before = await staffOrder(tx, orderId);
+        const before = await staffOrderOf(tx, found);
         const from = found.row.status;
         if (!orderTransitions[from].includes(input.to)) {
           const allowed = orderTransitions[from];
@@ -418,7 +425,7 @@ export default fp<{ publicUrl?: string }>(
         }
         const after = (await staffOrder(tx, orderId))!;
         await queueMail(tx, orderMail(after, note, publicUrl));
-        return { before: before!, after };
+        return { before, after };
       },
 
       async cancelOrder(tx, userId, orderId) {

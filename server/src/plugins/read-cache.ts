@@ -17,6 +17,8 @@ declare module 'fastify' {
       pages: JsonCache;
       /** Drops every copy made from site content, home data and rendered pages: after a back-office edit. */
       contentChanged(): void;
+      /** Drops the product lists and pages and the rendered pages: after staff change a product or its stock. */
+      catalogChanged(): void;
     };
   }
 }
@@ -101,13 +103,18 @@ export default fp<ReadCacheOptions>(
   async (fastify, options) => {
     const ttl = (ms: number) => (options.enabled ? ms : 0);
     const content = createJsonCache({ ttlMs: ttl(CONTENT_CACHE_TTL_MS), maxEntries: 1 });
+    const catalog = createJsonCache({ ttlMs: ttl(CATALOG_CACHE_TTL_MS), maxEntries: CATALOG_CACHE_ENTRIES });
     const pages = createJsonCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: PAGE_CACHE_ENTRIES });
     fastify.decorate('readCache', {
       content,
-      catalog: createJsonCache({ ttlMs: ttl(CATALOG_CACHE_TTL_MS), maxEntries: CATALOG_CACHE_ENTRIES }),
+      catalog,
       pages,
       contentChanged() {
         content.clear();
+        pages.clear();
+      },
+      catalogChanged() {
+        catalog.clear();
         pages.clear();
       },
     });

@@ -82,8 +82,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
         return { data: after };
       });
       // Stock may have come back; the shop's lists and pages show it at once. The mail goes out now.
-      fastify.readCache.catalog.clear();
-      fastify.readCache.pages.clear();
+      fastify.readCache.catalogChanged();
       void fastify.sendQueuedMail().catch((error: unknown) => fastify.log.warn({ err: error }, 'mail not sent yet'));
       return answer;
     },

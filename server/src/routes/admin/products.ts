@@ -16,11 +16,6 @@ import { adminErrorResponses, adminRouteSchema } from './admin-route-helpers.js'
 const productRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { catalogRepository } = fastify;
   const managers = { onRequest: fastify.allowRoles('shop_manager') };
-  /** The shop's lists and pages show a change at once in this process. */
-  const catalogChanged = () => {
-    fastify.readCache.catalog.clear();
-    fastify.readCache.pages.clear();
-  };
 
   fastify.get(
     '/products',
@@ -69,7 +64,8 @@ const productRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await recordAudit(tx, request, { action: 'create', entity: 'product', entityId: product.id, after: product });
         return { data: product };
       });
-      catalogChanged();
+      // The shop's lists and pages show the change at once in this process.
+      fastify.readCache.catalogChanged();
       return answer;
     },
   );
@@ -96,7 +92,8 @@ const productRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await recordAudit(tx, request, { action: 'update', entity: 'product', entityId: after.id, before, after });
         return { data: after };
       });
-      catalogChanged();
+      // The shop's lists and pages show the change at once in this process.
+      fastify.readCache.catalogChanged();
       return answer;
     },
   );
@@ -131,7 +128,8 @@ const productRoutes: FastifyPluginAsyncZod = async (fastify) => {
             : 'The product has been deleted',
         };
       });
-      catalogChanged();
+      // The shop's lists and pages show the change at once in this process.
+      fastify.readCache.catalogChanged();
       return answer;
     },
   );
