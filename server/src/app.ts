@@ -191,7 +191,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(profileRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });
   await fastify.register(orderRoutes, { prefix: userPrefix });
-  await fastify.register(adminRoutes, { prefix: `${API_PREFIX}${ADMIN_API_PATH}` });
+  await fastify.register(adminRoutes, {
+    prefix: `${API_PREFIX}${ADMIN_API_PATH}`,
+    uploadsDir: path.join(options.dataDir, 'uploads'),
+  });
 
   // Last: static files and the catch-all that returns the app shell or a JSON 404.
   await fastify.register(webApp, {

@@ -1,7 +1,8 @@
 import { API_BASE } from './api-client';
+import { type UploadFolder, uploadSrcSet } from '@/contract/uploads';
 
 /** The upload folders the server serves images from. */
-export type ImageKind = 'banner' | 'settings' | 'inside' | 'section' | 'product' | 'directory';
+export type ImageKind = UploadFolder;
 
 /** The backend base is the API base without its trailing /api: /backend/api -> /backend. */
 export const BACKEND_BASE = API_BASE.replace(/\/api$/, '');
@@ -10,4 +11,12 @@ export const BACKEND_BASE = API_BASE.replace(/\/api$/, '');
 export function imageUrl(fileName: string, kind: ImageKind): string {
   if (!fileName) return '';
   return `${BACKEND_BASE}/uploads/${kind}/${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * The `srcset` of an image uploaded through the back office (stored in every width of UPLOAD_WIDTHS), so that a
+ * phone downloads the small file; undefined for a seeded image, which has one file.
+ */
+export function imageSrcSet(fileName: string, kind: ImageKind): string | undefined {
+  return uploadSrcSet(fileName, (file) => imageUrl(file, kind));
 }

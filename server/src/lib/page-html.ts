@@ -54,8 +54,16 @@ export function beforeScripts(shell: string, tags: string[]): string {
 }
 
 /** A high-priority preload of the page's largest image (an upload address, URL-encoded). */
-export function imagePreload(image: string): string {
-  return `<link rel="preload" as="image" href="${image}" fetchpriority="high">`;
+export function imagePreload(image: LargestImage): string {
+  const responsive = image.srcset ? ` imagesrcset="${image.srcset}" imagesizes="${image.sizes ?? '100vw'}"` : '';
+  return `<link rel="preload" as="image" href="${image.href}"${responsive} fetchpriority="high">`;
+}
+
+/** The largest image of a page's first screen: its address, and its widths when it has several. */
+export interface LargestImage {
+  href: string;
+  srcset?: string;
+  sizes?: string;
 }
 
 /**

@@ -5,7 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiTransport, PageRendererModule } from '../../../src/contract/page-renderer.js';
 import { isPagePath, isServerRenderedPath } from '../../../src/contract/page-routes.js';
-import { beforeScripts, imagePreload, routeAssets, serverRenderedHtml, type ViteManifest } from '../lib/page-html.js';
+import {
+  beforeScripts,
+  imagePreload,
+  routeAssets,
+  serverRenderedHtml,
+  type LargestImage,
+  type ViteManifest,
+} from '../lib/page-html.js';
 
 export interface PageRenderingOptions {
   /** The PWA build. */
@@ -14,7 +21,7 @@ export interface PageRenderingOptions {
    * The image a page path shows largest on its first screen, if known: the shell then preloads it, so it downloads
    * while the code does instead of after it.
    */
-  largestImage?: (pathname: string) => Promise<string | null>;
+  largestImage?: (pathname: string) => Promise<LargestImage | null>;
 }
 
 /**
@@ -60,7 +67,7 @@ function pageRendererOf(fastify: FastifyInstance, distDir: string) {
 export default fp<PageRenderingOptions>(
   async (fastify, options) => {
     const readDist = (file: string) => fs.promises.readFile(path.join(options.distDir, file), 'utf8');
-    const largestImage = async (pathname: string): Promise<string | null> => {
+    const largestImage = async (pathname: string): Promise<LargestImage | null> => {
       try {
         return (await options.largestImage?.(pathname)) ?? null;
       } catch (error) {

@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPagePath } from '../../../src/contract/page-routes.js';
+import { uploadFolders } from '../../../src/contract/uploads.js';
+import type { LargestImage } from '../lib/page-html.js';
 import pageRendering from './page-rendering.js';
 
 export interface WebAppOptions {
@@ -15,14 +17,11 @@ export interface WebAppOptions {
    * The image a page path shows largest on its first screen, if known: the shell then preloads it, so it downloads
    * while the code does instead of after it.
    */
-  largestImage?: (pathname: string) => Promise<string | null>;
+  largestImage?: (pathname: string) => Promise<LargestImage | null>;
 }
 
 /** Where the uploads are served. */
 export const UPLOADS_PREFIX = '/backend/uploads/';
-
-/** Upload folders the app knows; anything else under /backend/uploads is a 404. */
-export const uploadFolders = ['banner', 'settings', 'inside', 'section', 'product', 'directory'] as const;
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 /** 7 days: an editor who replaces an image gives it a new file name, so a week of caching is safe. */

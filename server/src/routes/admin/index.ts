@@ -6,10 +6,16 @@ import messageRoutes from './messages.js';
 import orderRoutes from './orders.js';
 import productRoutes from './products.js';
 import settingsRoutes from './settings.js';
+import uploadRoutes from './uploads.js';
 import userRoutes from './users.js';
 
 /** The back office's API: one file per area, each route saying which roles may call it (`allowRoles`). */
-const adminRoutes: FastifyPluginAsync = async (fastify) => {
+export interface AdminRoutesOptions {
+  /** Where uploaded images are stored, one folder per kind. */
+  uploadsDir: string;
+}
+
+const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (fastify, options) => {
   await fastify.register(settingsRoutes);
   await fastify.register(contentRoutes);
   await fastify.register(userRoutes);
@@ -18,6 +24,7 @@ const adminRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(orderRoutes);
   await fastify.register(messageRoutes);
   await fastify.register(auditRoutes);
+  await fastify.register(uploadRoutes, { uploadsDir: options.uploadsDir });
 };
 
 export default adminRoutes;

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
 import { healthSchema, homeDataSchema, type HomeData } from '../../../../src/contract/site.js';
+import { BANNER_IMAGE_SIZES, uploadSrcSet } from '../../../../src/contract/uploads.js';
+import type { LargestImage } from '../../lib/page-html.js';
 import { jsonSerializer, sendJson } from '../../plugins/read-cache.js';
 import { UPLOADS_PREFIX } from '../../plugins/web-app.js';
 
@@ -15,18 +17,21 @@ function homeDataBody(fastify: FastifyInstance): Promise<Buffer> {
   );
 }
 
-const firstBannerOf = new WeakMap<Buffer, string | null>();
+const firstBannerOf = new WeakMap<Buffer, LargestImage | null>();
 
 /**
  * The address of the home page's first banner, its largest image on every screen, or null without banners. Read
  * from the cached home data, once per cached copy.
  */
-export async function homeBannerImage(fastify: FastifyInstance): Promise<string | null> {
+export async function homeBannerImage(fastify: FastifyInstance): Promise<LargestImage | null> {
   const body = await homeDataBody(fastify);
   let image = firstBannerOf.get(body);
   if (image === undefined) {
     const first = (JSON.parse(body.toString()) as HomeData).bannerList[0];
-    image = first ? `${UPLOADS_PREFIX}banner/${encodeURIComponent(first.image)}` : null;
+    const urlOf = (file: string) => `${UPLOADS_PREFIX}banner/${encodeURIComponent(file)}`;
+    image = first
+      ? { href: urlOf(first.image), srcset: uploadSrcSet(first.image, urlOf), sizes: BANNER_IMAGE_SIZES }
+      : null;
     firstBannerOf.set(body, image);
   }
   return image;

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Product } from '@/contract/catalog';
-import { imageUrl } from '@/lib/image-url';
+import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import classes from './catalog.module.css';
 import { PriceTag, StockState } from './price-tag';
 
@@ -14,6 +14,8 @@ export function ProductCard({ product, actions, eager }: { product: Product; act
         <img
           className={classes.cardImage}
           src={imageUrl(product.images[0] ?? '', 'product')}
+          srcSet={imageSrcSet(product.images[0] ?? '', 'product')}
+          sizes="(max-width: 36em) 50vw, 300px"
           alt={product.name}
           width={400}
           height={400}

@@ -8,7 +8,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
 import type { Product } from '@/contract/catalog';
-import { imageUrl } from '@/lib/image-url';
+import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { productQueryOptions, ProductNotFoundError } from '../api/get-product';
 import classes from './catalog.module.css';
 import { PriceTag, StockState } from './price-tag';
@@ -41,6 +41,8 @@ function Gallery({ product }: { product: Product }) {
           <img
             className={classes.galleryImage}
             src={imageUrl(image, 'product')}
+            srcSet={imageSrcSet(image, 'product')}
+            sizes="(max-width: 48em) 100vw, 600px"
             alt={`${product.name}, image ${imageIndex + 1} of ${count}`}
             width={800}
             height={800}

@@ -6,7 +6,8 @@ import { DEFAULT_AUTOPLAY_MS } from '@/components/carousel/carousel-props';
 import { Reveal } from '@/components/reveal';
 import { SmartLink } from '@/components/smart-link';
 import type { Banner, CategorySummary, SectionItem } from '@/contract/site';
-import { imageUrl } from '@/lib/image-url';
+import { imageSrcSet, imageUrl } from '@/lib/image-url';
+import { BANNER_IMAGE_SIZES } from '@/contract/uploads';
 import { CardImage, CardText, ContentCard } from './content-card';
 import { BANNER_AUTOPLAY_MS, BANNER_EMBLA_DURATION, CARD_EMBLA_DURATION, faqEntries } from './home-content';
 import classes from './home.module.css';
@@ -66,6 +67,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             <img
               className={classes.bannerImage}
               src={imageUrl(banner.image, 'banner')}
+              srcSet={imageSrcSet(banner.image, 'banner')}
+              sizes={BANNER_IMAGE_SIZES}
               alt={banner.alt || `Banner ${index + 1}`}
               width={1600}
               height={600}

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import type { Role } from '../../../../src/contract/roles.js';
+import {
+  UPLOAD_MAX_BYTES,
+  type UploadFolder,
+  uploadFolders,
+  uploadResponseSchema,
+} from '../../../../src/contract/uploads.js';
+import { errorResponseSchema } from '../../../../src/contract/common.js';
+import { storeImage } from '../../lib/images.js';
+import { recordAudit } from '../../lib/audit.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { adminErrorResponses, adminRouteSchema } from './admin-route-helpers.js';
+
+export interface UploadRoutesOptions {
+  uploadsDir: string;
+}
+
+/** Who may upload to each folder (admins to all): the shop's images are the shop managers', the rest the editors'. */
+const folderRoles: Record<UploadFolder, Role> = {
+  banner: 'editor',
+  settings: 'editor',
+  inside: 'editor',
+  section: 'editor',
+  directory: 'editor',
+  product: 'shop_manager',
+};
+
+const folderParamsSchema = z.object({
+  folder: z.enum(uploadFolders, { error: `folder must be one of ${uploadFolders.join(', ')}` }),
+});
+
+/** Image uploads: one image per request, checked by its bytes and stored re-encoded (lib/images.ts). */
+const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (fastify, options) => {
+  await fastify.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100 },
+  });
+
+  fastify.post(
+    '/uploads/:folder',
+    {
+      onRequest: fastify.allowRoles('editor', 'shop_manager'),
+      schema: {
+        ...adminRouteSchema(
+          'uploads',
+          'Upload one image (multipart/form-data, field `file`): JPEG, PNG or WebP, at most 5 MB and 40 megapixels',
+          'editors (product images: shop managers)',
+          true,
+        ),
+        params: folderParamsSchema,
+        response: { 201: uploadResponseSchema, ...adminErrorResponses, 413: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { folder } = request.params;
+      const role = request.user?.role;
+      if (role !== 'admin' && role !== folderRoles[folder]) {
+        throw new HttpError(403, 'Your account is not allowed to do this');
+      }
+      if (!request.isMultipart()) {
+        throw new HttpError(400, 'Send the image as multipart/form-data in a field named file', 'file');
+      }
+      let bytes: Buffer;
+      try {
+        const file = await request.file();
+        if (!file) throw new HttpError(400, 'Choose an image', 'file');
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        if (error instanceof fastify.multipartErrors.RequestFileTooLargeError) {
+          throw new HttpError(413, 'The image is larger than 5 MB: make it smaller and upload it again', 'file');
+        }
+        throw new HttpError(400, 'Send the image as multipart/form-data in a field named file', 'file');
+      }
+      // The one idempotency path fingerprints the body: here, the file's own bytes.
+      request.body = { file_sha256: createHash('sha256').update(bytes).digest('hex') };
+      reply.code(201);
+      return fastify.runIdempotent(request, reply, async (tx) => {
+        const image = await storeImage(bytes, path.join(options.uploadsDir, folder));
+        await recordAudit(tx, request, { action: 'upload', entity: 'upload', entityId: `${folder}/${image.name}` });
+        return { data: { ...image, folder } };
+      });
+    },
+  );
+};
+
+export default uploadRoutes;
