@@ -297,3 +297,18 @@ export const staffCouponSchema = z.object({
 export type StaffCoupon = z.infer<typeof staffCouponSchema>;
 export const staffCouponResponseSchema = z.object({ data: staffCouponSchema });
 export const staffCouponListResponseSchema = z.object({ data: z.array(staffCouponSchema) });
+
+/** Stock at or below this is low: the dashboard lists the product. */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** What waits for the shop's team: orders at each step, products running out, unread messages, today's orders. */
+export const dashboardSchema = z.object({
+  orders_waiting: z.object({ placed: z.int(), confirmed: z.int(), shipped: z.int() }),
+  low_stock: z.array(z.object({ id: z.int(), name: z.string(), stock: z.int() })),
+  new_messages: z.int(),
+  /** Orders placed since midnight in India (IST). */
+  today_orders: z.int(),
+  today_total: z.int(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+export const dashboardResponseSchema = z.object({ data: dashboardSchema });

@@ -14,6 +14,7 @@ const ADMIN_API = '/backend/api/api/admin/v1';
  * admin prefix must be listed here: a new route without a role check, or missing from this table, fails.
  */
 const allowedRoles: Record<string, Role[]> = {
+  'GET /dashboard': ['shop_manager', 'admin'],
   'GET /settings': ['editor', 'admin'],
   'PUT /settings': ['editor', 'admin'],
   'GET /users': ['admin'],

@@ -190,3 +190,29 @@ describe('order fulfilment', () => {
     expect(sent!.sentAt).not.toBeNull();
   });
 });
+
+describe('the dashboard', () => {
+  it('counts the orders waiting at each step and today’s orders, and lists low stock', async () => {
+    const dashboard = async () =>
+      (await request('GET', `${ADMIN_API}/dashboard`, manager)).json().data as {
+        orders_waiting: { placed: number; confirmed: number; shipped: number };
+        low_stock: { id: number; name: string; stock: number }[];
+        today_orders: number;
+      };
+    const before = await dashboard();
+    const { order, product } = await placeOrder('Golden Era Bollywood Poster Set');
+    let after = await dashboard();
+    expect(after.orders_waiting.placed).toBe(before.orders_waiting.placed + 1);
+    expect(after.today_orders).toBe(before.today_orders + 1);
+
+    expect((await move(order.id, { to: 'confirmed' })).statusCode).toBe(200);
+    after = await dashboard();
+    expect(after.orders_waiting).toMatchObject({
+      placed: before.orders_waiting.placed,
+      confirmed: before.orders_waiting.confirmed + 1,
+    });
+
+    await testApp.app.db.execute(sql`update products set stock = 2 where id = ${product.id}`);
+    expect((await dashboard()).low_stock).toContainEqual({ id: product.id, name: product.name, stock: 2 });
+  });
+});

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import auditRoutes from './audit.js';
 import contentRoutes from './content.js';
 import couponRoutes from './coupons.js';
+import dashboardRoutes from './dashboard.js';
 import messageRoutes from './messages.js';
 import orderRoutes from './orders.js';
 import productRoutes from './products.js';
@@ -16,6 +17,7 @@ export interface AdminRoutesOptions {
 }
 
 const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (fastify, options) => {
+  await fastify.register(dashboardRoutes);
   await fastify.register(settingsRoutes);
   await fastify.register(contentRoutes);
   await fastify.register(userRoutes);
