@@ -98,6 +98,13 @@ const frameworkModules = /node_modules\/(react|react-dom|scheduler|@tanstack|zus
 /** The wire contract's modules, their zod schemas built as they are evaluated, and the zod setup they import. */
 const contractModules = /\/src\/(contract\/|lib\/zod-jitless\.ts$)/;
 
+/**
+ * The back office's own modules and the packages only it uses: chunks named `admin…`, which the service worker does
+ * not precache, so that a visitor's device never downloads them.
+ */
+const backOfficeModules =
+  /\/src\/(features\/admin-|components\/admin\/|lib\/admin-api\.ts$|contract\/admin\.ts$)|node_modules\/(@mantine\/dropzone|react-dropzone|file-selector|attr-accept)\//;
+
 /** The app's start in one chunk of its own (build/start-chunk.ts). */
 const startGroup = startChunk(frameworkModules);
 
@@ -184,7 +191,8 @@ const browserPlugins = (): PluginOption[] => [
     injectManifest: {
       // Every route chunk, the styles, fonts and icons: the app must open offline on pages never visited.
       globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
-      globIgnores: ['**/*.br', '**/*.gz'],
+      // Not the back office's code (backOfficeModules): staff load it online; visitors never need it.
+      globIgnores: ['**/*.br', '**/*.gz', 'assets/admin*'],
     },
     devOptions: { enabled: false },
   }),
@@ -240,6 +248,12 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                   includeDependenciesRecursively: false,
                 },
                 { name: 'start', test: startGroup.test, priority: 1, includeDependenciesRecursively: false },
+                {
+                  name: 'admin',
+                  test: (id: string) => backOfficeModules.test(id) && !startGroup.test(id),
+                  priority: 5,
+                  includeDependenciesRecursively: false,
+                },
               ],
             },
       },

@@ -11,10 +11,19 @@ import { PageContainer } from './page-container';
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   useEffect(() => console.error('The page failed to render:', error), [error]);
+  // The code of a page that is not kept on the device (the back office's) cannot load without the network.
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   return (
     <PageContainer>
-      <Alert color="red" variant="light" title="This page could not be shown">
-        Something went wrong on our side. Your cart and wishlist are safe.
+      <Alert
+        color={offline ? 'yellow' : 'red'}
+        variant="light"
+        title={offline ? 'This page needs the network' : 'This page could not be shown'}
+      >
+        {offline
+          ? 'You are offline, and this page is not kept on this device. Try again when you are back online.'
+          : 'Something went wrong on our side.'}{' '}
+        Your cart and wishlist are safe.
         <Group gap="sm" mt="sm">
           <Button
             variant="light"

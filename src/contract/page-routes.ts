@@ -15,6 +15,7 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/shop\/\d+\/?$/,
   /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders)\/?$/,
   /^\/orders\/\d+\/?$/,
+  /^\/admin(\/.*)?$/,
 ];
 
 export function isPagePath(pathname: string): boolean {
@@ -23,7 +24,12 @@ export function isPagePath(pathname: string): boolean {
 
 /** Signed-in and sign-in pages: their content depends on the device's session, so the server sends the bare shell. */
 const accountPagePattern =
-  /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders)(\/|$)/;
+  /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders|admin)(\/|$)/;
+
+/** The back office: staff pages, which search engines are told not to index. */
+export function isBackOfficePath(pathname: string): boolean {
+  return /^\/admin(\/|$)/.test(pathname);
+}
 
 /** Public pages, which the server renders to HTML so that they show before the app's code has run. */
 export function isServerRenderedPath(pathname: string): boolean {

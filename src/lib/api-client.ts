@@ -69,7 +69,9 @@ export function setApiTransport(transport: ApiTransport): void {
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A form (an image upload) is sent as multipart, with the boundary the browser writes into its own content type.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   const sentToken = options.auth ? getAccessToken() : null;
   if (sentToken) headers.authorization = `Bearer ${sentToken}`;
@@ -78,7 +80,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     response = await send(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: options.body === undefined ? null : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal ?? null,
     });
   } catch (error) {

@@ -68,10 +68,13 @@ export const queryPersister = createAsyncStoragePersister({
 
 /**
  * Answers worth showing again: every query that holds data, including one whose later refresh failed (a page seen
- * stays readable offline until the cache's own expiry), but not a coupon check for a cart that has moved on.
+ * stays readable offline until the cache's own expiry), but not a coupon check for a cart that has moved on, nor
+ * anything of the back office.
  */
 export function shouldPersistQuery(query: Query): boolean {
   if (query.state.data === undefined) return false;
   const [root, second] = query.queryKey as unknown[];
+  // Staff data never stays on the device: the back office works only online.
+  if (root === 'admin') return false;
   return !(root === 'account' && second === 'coupons');
 }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiTransport, PageRendererModule } from '../../../src/contract/page-renderer.js';
-import { isPagePath, isServerRenderedPath } from '../../../src/contract/page-routes.js';
+import { isBackOfficePath, isPagePath, isServerRenderedPath } from '../../../src/contract/page-routes.js';
 import {
   beforeScripts,
   imagePreload,
@@ -126,6 +126,7 @@ export default fp<PageRenderingOptions>(
         return reply.sendFile(file);
       }
       if (!isPagePath(pathname)) return reply.code(404).sendFile('index.html');
+      if (isBackOfficePath(pathname)) reply.header('x-robots-tag', 'noindex, nofollow');
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')

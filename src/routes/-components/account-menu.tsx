@@ -3,7 +3,9 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useLogout } from '@/features/auth/api/logout';
 import { useDisplayedWishlist } from '@/features/wishlist/api/use-wishlist';
+import { isStaff } from '@/contract/roles';
 import { useAppStore } from '@/lib/app-store';
+import { getRole } from '@/lib/session';
 import { AccountButton } from './account-button';
 
 /**
@@ -58,6 +60,11 @@ export function AccountMenu() {
             <Menu.Item component={Link} to="/wishlist">
               {wishlistCount > 0 ? `Wishlist (${wishlistCount})` : 'Wishlist'}
             </Menu.Item>
+            {isStaff(user?.role ?? getRole()) ? (
+              <Menu.Item component={Link} to="/admin">
+                Back office
+              </Menu.Item>
+            ) : null}
             <Menu.Item component={Link} to="/coupons">
               Coupons
             </Menu.Item>

@@ -13,7 +13,7 @@ import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
 import classes from './orders.module.css';
 import { OrderProgress } from './order-progress';
-import { OrderStatusBadge } from './order-status';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 
 export interface OrderPageProps {
   orderId: number;

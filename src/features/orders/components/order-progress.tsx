@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import type { Order } from '@/contract/orders';
 import { formatDateTime } from '@/lib/money';
 import { safeHref } from '@/lib/safe-url';
-import { statusLabels } from './order-status-labels';
+import { statusLabels } from '@/lib/order-status-labels';
 import classes from './orders.module.css';
 
 /** How the order travels: the courier and tracking of a shipped order, and every step with its time. */

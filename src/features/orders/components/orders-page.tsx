@@ -9,8 +9,8 @@ import { imageUrl } from '@/lib/image-url';
 import { formatDate, formatInr } from '@/lib/money';
 import { ordersQueryOptions } from '../api/get-orders';
 import classes from './orders.module.css';
-import { OrderStatusBadge } from './order-status';
-import { statusLabels } from './order-status-labels';
+import { OrderStatusBadge } from '@/components/order-status-badge';
+import { statusLabels } from '@/lib/order-status-labels';
 
 export interface OrdersPageProps {
   page: number;

@@ -1,11 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { homeDataSchema, type HomeData } from '@/contract/site';
 import { apiPaths, apiRequest } from '@/lib/api-client';
-
-export const siteKeys = {
-  all: () => ['site'] as const,
-  homeData: () => [...siteKeys.all(), 'home-data'] as const,
-};
+import { siteKeys } from '@/lib/site-query-keys';
 
 export function getHomeData(signal?: AbortSignal): Promise<HomeData> {
   return apiRequest(apiPaths.homeData, { schema: homeDataSchema, signal });

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@/contract/orders';
 
+/** How an order status reads to people, shopper and staff alike. */
 export const statusLabels: Record<OrderStatus, string> = {
   placed: 'Placed',
   confirmed: 'Confirmed',

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { OrderStatus } from '@/contract/orders';
-import { statusLabels } from './order-status-labels';
+import { statusLabels } from '@/lib/order-status-labels';
 
 const statusColors: Record<OrderStatus, string> = {
   placed: 'blue',

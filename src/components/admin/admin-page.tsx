@@ -1,0 +1,19 @@
+import { Group, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { DocumentTitle } from '@/components/document-title';
+
+/** One back-office screen: its title (also the tab's), the actions beside it, and its content. */
+export function AdminPage({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="md">
+      <DocumentTitle page={`${title} · Back office`} />
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+          {title}
+        </Title>
+        {actions ? <Group gap="xs">{actions}</Group> : null}
+      </Group>
+      {children}
+    </Stack>
+  );
+}

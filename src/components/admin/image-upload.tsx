@@ -1,0 +1,99 @@
+import { Button, Group, Input, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { UPLOAD_MAX_BYTES, type UploadFolder, uploadResponseSchema } from '@/contract/uploads';
+import { adminRequest } from '@/lib/admin-api';
+import { ApiError, NetworkError } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { imageUrl } from '@/lib/image-url';
+import classes from './admin.module.css';
+
+const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
+
+function rejectionMessage(rejections: FileRejection[]): string {
+  const code = rejections[0]?.errors[0]?.code;
+  if (code === 'file-too-large') return 'The image is larger than 5 MB: make it smaller and upload it again';
+  if (code === 'too-many-files') return 'Choose one image';
+  return 'Upload a JPEG, PNG or WebP image';
+}
+
+/**
+ * Picks or takes an image, uploads it at once and shows it; `onChange` receives the stored name. The server checks
+ * the image itself; the dropzone only saves a pointless upload of a file that is plainly not an image.
+ */
+export function ImageUpload({
+  folder,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  folder: UploadFolder;
+  label: string;
+  value: string;
+  onChange: (name: string) => void;
+  error?: string;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      const answer = await adminRequest(`/uploads/${folder}`, {
+        method: 'POST',
+        body,
+        idempotencyKey: newIdempotencyKey(),
+        schema: uploadResponseSchema,
+      });
+      return answer.data.name;
+    },
+    onMutate: () => setProblem(null),
+    onSuccess: (name) => onChange(name),
+    onError: (failure) =>
+      setProblem(
+        failure instanceof ApiError
+          ? failure.message
+          : failure instanceof NetworkError
+            ? 'You are offline: the image was not uploaded. Try again when you are back online.'
+            : 'The image could not be uploaded. Please try again.',
+      ),
+  });
+  const shown = problem ?? error;
+  return (
+    <Input.Wrapper label={label} error={shown}>
+      <Stack gap="xs" mt={4}>
+        {value ? <img className={classes.preview} src={imageUrl(value, folder)} alt={`${label}: preview`} /> : null}
+        <Dropzone
+          onDrop={(files) => {
+            const [file] = files;
+            if (file) upload.mutate(file);
+          }}
+          onReject={(rejections) => setProblem(rejectionMessage(rejections))}
+          accept={ACCEPTED}
+          maxSize={UPLOAD_MAX_BYTES}
+          multiple={false}
+          loading={upload.isPending}
+          aria-label={`${label}: choose an image`}
+          className={classes.dropzone}
+        >
+          <Group justify="center" gap="xs" mih={64}>
+            <Text fz="sm" ta="center">
+              {value ? 'Drop another image here, or tap to replace it' : 'Drop an image here, or tap to choose one'}
+            </Text>
+            <Text fz="xs" c="dimmed" ta="center">
+              JPEG, PNG or WebP, at most 5 MB
+            </Text>
+          </Group>
+        </Dropzone>
+        {value ? (
+          <Group>
+            <Button variant="subtle" size="compact-sm" onClick={() => onChange('')}>
+              Remove image
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,95 @@
+import { Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import classes from '@/components/admin/admin.module.css';
+import { AdminPage } from '@/components/admin/admin-page';
+import { LoadError, LoadingState, PageNav } from '@/components/query-states';
+import { auditListResponseSchema } from '@/contract/admin';
+import { adminKeys, adminRequest, queryString } from '@/lib/admin-api';
+import { formatDateTime } from '@/lib/money';
+
+const ENTRIES_PER_PAGE = 20;
+
+export interface AuditFilters {
+  page: number;
+  entity?: string;
+  actor?: number;
+}
+
+function Values({ label, value }: { label: string; value: unknown }) {
+  if (value === null || value === undefined) return null;
+  return (
+    <div>
+      <Text fz="xs" fw={600}>
+        {label}
+      </Text>
+      <pre className={classes.json}>{JSON.stringify(value, null, 2)}</pre>
+    </div>
+  );
+}
+
+/** Every back-office change, newest first: who, when, what, and the values before and after. */
+export function AuditPage({ filters, onChange }: { filters: AuditFilters; onChange: (next: AuditFilters) => void }) {
+  const [entity, setEntity] = useState(filters.entity ?? '');
+  const query = useQuery({
+    queryKey: adminKeys.list('audit', filters),
+    queryFn: ({ signal }) =>
+      adminRequest(`/audit${queryString({ ...filters, per_page: ENTRIES_PER_PAGE })}`, {
+        schema: auditListResponseSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const pages = query.data ? Math.ceil(query.data.meta.total / ENTRIES_PER_PAGE) : 0;
+  return (
+    <AdminPage title="Audit log">
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onChange({ ...filters, entity: entity.trim() || undefined, page: 1 });
+        }}
+      >
+        <TextInput
+          label="What changed"
+          description="banner, product, coupon, order, message, user, settings, upload"
+          type="search"
+          value={entity}
+          onChange={(event) => setEntity(event.currentTarget.value)}
+          maw={360}
+        />
+      </form>
+      {query.isPending ? (
+        <LoadingState label="Loading the audit log" />
+      ) : query.isError ? (
+        <LoadError
+          title="The audit log could not be loaded"
+          error={query.error}
+          what="list"
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.data.data.length === 0 ? (
+        <Text c="dimmed">Nothing has been recorded.</Text>
+      ) : (
+        <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Changes">
+          {query.data.data.map((entry) => (
+            <Card key={entry.id} component="li" withBorder padding="sm">
+              <Group justify="space-between" gap="xs">
+                <Text fw={600}>
+                  {entry.action} {entry.entity}
+                  {entry.entity_id ? ` ${entry.entity_id}` : ''}
+                </Text>
+                <Text fz="sm" c="dimmed">
+                  {formatDateTime(entry.at)} · {entry.actor_name ?? 'a deleted account'}
+                </Text>
+              </Group>
+              <Values label="Before" value={entry.before} />
+              <Values label="After" value={entry.after} />
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <PageNav total={pages} value={filters.page} onChange={(page) => onChange({ ...filters, page })} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,142 @@
+import { Select, Switch, Table, Text, TextInput } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import classes from '@/components/admin/admin.module.css';
+import { AdminPage } from '@/components/admin/admin-page';
+import { LoadError, LoadingState, PageNav } from '@/components/query-states';
+import { staffUserResponseSchema, userListResponseSchema, type UserUpdate } from '@/contract/admin';
+import { type Role, roles } from '@/contract/roles';
+import { adminKeys, adminRequest, queryString } from '@/lib/admin-api';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { formatDate } from '@/lib/money';
+import { notifyFailure } from '@/lib/notify-failure';
+
+const USERS_PER_PAGE = 20;
+
+const roleLabels: Record<Role, string> = {
+  customer: 'Customer',
+  editor: 'Editor',
+  shop_manager: 'Shop manager',
+  moderator: 'Moderator',
+  admin: 'Admin',
+};
+
+export interface UserFilters {
+  page: number;
+  search?: string;
+  role?: Role;
+}
+
+/** Every account: an admin gives staff roles and disables accounts (never the last admin, never their own). */
+export function UsersPage({ filters, onChange }: { filters: UserFilters; onChange: (next: UserFilters) => void }) {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState(filters.search ?? '');
+  const query = useQuery({
+    queryKey: adminKeys.list('users', filters),
+    queryFn: ({ signal }) =>
+      adminRequest(`/users${queryString({ ...filters, per_page: USERS_PER_PAGE })}`, {
+        schema: userListResponseSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const update = useMutation({
+    mutationFn: ({ id, change }: { id: number; change: UserUpdate }) =>
+      adminRequest(`/users/${id}`, {
+        method: 'PUT',
+        body: change,
+        idempotencyKey: newIdempotencyKey(),
+        schema: staffUserResponseSchema,
+      }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.area('users') }),
+    onError: notifyFailure('The account was not changed'),
+  });
+  const pages = query.data ? Math.ceil(query.data.meta.total / USERS_PER_PAGE) : 0;
+  const roleOptions = roles.map((role) => ({ value: role, label: roleLabels[role] }));
+  return (
+    <AdminPage title="Users">
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onChange({ ...filters, search: search.trim() || undefined, page: 1 });
+        }}
+      >
+        <TextInput
+          label="Find an account"
+          description="Name or email"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+      </form>
+      <Select
+        label="Role"
+        clearable
+        placeholder="Every role"
+        data={roleOptions}
+        value={filters.role ?? null}
+        onChange={(role) => onChange({ ...filters, role: (role as Role | null) ?? undefined, page: 1 })}
+        maw={240}
+      />
+      {query.isPending ? (
+        <LoadingState label="Loading accounts" />
+      ) : query.isError ? (
+        <LoadError
+          title="The accounts could not be loaded"
+          error={query.error}
+          what="list"
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.data.data.length === 0 ? (
+        <Text c="dimmed">No accounts match.</Text>
+      ) : (
+        <div className={classes.tableScroll}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Joined</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Disabled</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {query.data.data.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{user.name}</Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>{formatDate(user.created_at)}</Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Role of ${user.name}`}
+                      size="xs"
+                      w={150}
+                      allowDeselect={false}
+                      data={roleOptions}
+                      value={user.role}
+                      onChange={(role) => {
+                        if (role && role !== user.role) update.mutate({ id: user.id, change: { role: role as Role } });
+                      }}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch
+                      aria-label={`${user.name} is disabled`}
+                      checked={user.disabled}
+                      onChange={(event) =>
+                        update.mutate({ id: user.id, change: { disabled: event.currentTarget.checked } })
+                      }
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+      <PageNav total={pages} value={filters.page} onChange={(page) => onChange({ ...filters, page })} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,211 @@
+import type { AddressInfo } from 'node:net';
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { SMTPServer } from 'smtp-server';
+import { expect, test } from './fixtures';
+import { startServerProcess, type ServerProcess } from './server-process';
+import { demoShopper, signIn, USER_API } from './shop-helpers';
+
+const staffPassword = 'Backstage@2026';
+
+/** Signs `page` in at `origin` (another server than the suite's) as the app does, before its scripts run. */
+async function signInAt(page: Page, origin: string, credentials: { email: string; password: string }) {
+  const response = await page.request.post(`${origin}${USER_API}/login`, { data: credentials });
+  expect(response.ok()).toBe(true);
+  const { token, user } = (await response.json()) as { token: string; user: { role: string } };
+  await page.addInitScript(
+    ([value, role]) => {
+      window.localStorage.setItem('useAccessToken', value);
+      window.localStorage.setItem('role', role);
+    },
+    [token, user.role] as const,
+  );
+  return token;
+}
+
+test.describe('the back office', () => {
+  test('a customer who opens /admin is refused, and a guest is asked to log in; search engines are told to keep out', async ({
+    page,
+  }) => {
+    const answer = await page.request.get('/admin');
+    expect(answer.headers()['x-robots-tag']).toBe('noindex, nofollow');
+
+    await page.goto('/admin/orders');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+
+    await signIn(page, demoShopper);
+    await page.goto('/admin');
+    await expect(page.getByText('This page is for CineVerse staff')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    // Even past the screens, the API refuses the customer.
+    const token = await page.evaluate(() => window.localStorage.getItem('useAccessToken'));
+    const call = await page.request.get('/backend/api/api/admin/v1/orders', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(call.status()).toBe(403);
+  });
+
+  test('an editor uploads a new first banner and a visitor’s home page shows it', async ({ page, browser }) => {
+    await signIn(page, { email: 'editor@cineverse.in', password: staffPassword });
+    await page.goto('/admin');
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await expect(nav.getByRole('link', { name: 'Banners' })).toBeVisible();
+    // An editor is not shown the shop's screens.
+    await expect(nav.getByRole('link', { name: 'Orders' })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Banners' }).click();
+
+    const first = page.getByRole('listitem', { name: 'Banner 1' });
+    await first.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change the banner' });
+    const artwork = await sharp({ create: { width: 2000, height: 750, channels: 3, background: '#b3261e' } })
+      .jpeg()
+      .toBuffer();
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'monsoon-premiere.jpg',
+      mimeType: 'image/jpeg',
+      buffer: artwork,
+    });
+    const preview = dialog.getByRole('img', { name: 'Image: preview' });
+    await expect(preview).toHaveAttribute('src', /\/backend\/uploads\/banner\/[0-9a-f]{32}\.webp$/);
+    const uploaded = (await preview.getAttribute('src'))!.split('/').pop()!;
+    await dialog.getByLabel('Description for people who cannot see it').fill('Monsoon premiere week at CineVerse');
+    await dialog.getByRole('button', { name: 'Save banner' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(first).toContainText('Monsoon premiere week at CineVerse');
+
+    // A visitor on another device: the server's rendered home page already has it, in three widths.
+    const visitor = await browser.newContext();
+    try {
+      const home = await visitor.newPage();
+      await home.goto(`${process.env.BASE_URL}/`);
+      const banner = home.getByRole('img', { name: 'Monsoon premiere week at CineVerse' }).first();
+      await expect(banner).toBeVisible();
+      await expect(banner).toHaveAttribute('src', new RegExp(`/backend/uploads/banner/${uploaded}$`));
+      await expect(banner).toHaveAttribute('srcset', /-400w\.webp 400w, .*-800w\.webp 800w, .*\.webp 1600w$/);
+    } finally {
+      await visitor.close();
+    }
+  });
+});
+
+interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A server of its own, which sends its mail through SMTP to a server in this test process. */
+test.describe('shipping from a phone', () => {
+  let smtp: SMTPServer;
+  let server: ServerProcess;
+  const received: ReceivedMail[] = [];
+
+  test.beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    server = await startServerProcess({ SKIP_BUILD: '1', SMTP_URL: `smtp://127.0.0.1:${port}` });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  async function placeOrder(request: APIRequestContext) {
+    const email = `phone-${Date.now()}@example.in`;
+    const password = 'Matinee-Show-42';
+    const registered = await request.post(`${server.url}${USER_API}/register`, {
+      data: { name: 'Kavya Shopper', email, password },
+    });
+    const { token } = (await registered.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const products = (await (
+      await request.get(`${server.url}/backend/api/getProduct?search=${encodeURIComponent('Golden Era')}`)
+    ).json()) as { data: { id: number }[] };
+    await request.post(`${server.url}${USER_API}/addToCart`, {
+      headers,
+      data: { product_id: products.data[0]!.id, quantity: 1 },
+    });
+    const placed = await request.post(`${server.url}${USER_API}/completeOrder`, {
+      headers,
+      data: {
+        address: {
+          name: 'Kavya Shopper',
+          phone: '9876501234',
+          line1: '7 Carter Road',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+          pincode: '400050',
+        },
+        payment_method: 'cod',
+      },
+    });
+    expect(placed.status()).toBe(201);
+    return { email, password, orderId: ((await placed.json()) as { data: { id: number } }).data.id };
+  }
+
+  test('a manager finds an order and ships it with a tracking ID on a 360 px phone; the shopper sees it and the mail arrives', async ({
+    page,
+    browser,
+  }) => {
+    const shopper = await placeOrder(page.request);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInAt(page, server.url, { email: 'shop@cineverse.in', password: staffPassword });
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByLabel('Find an order').fill(String(shopper.orderId));
+    await page.getByLabel('Find an order').press('Enter');
+    await page
+      .getByRole('list', { name: 'Orders' })
+      .getByRole('link', { name: `Order #${shopper.orderId}` })
+      .click();
+    await expect(page.getByRole('heading', { name: `Order #${shopper.orderId}` })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Confirm order' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Confirmed');
+    // Shipping needs the courier's tracking ID: refused without it, with the reason next to the field.
+    await page.getByLabel('Courier').fill('Delhivery');
+    await page.getByRole('button', { name: 'Mark as shipped' }).click();
+    await expect(page.getByText('Enter the tracking ID')).toBeVisible();
+    await page.getByLabel('Tracking ID').fill('DLV9988776655');
+    await page.getByLabel('Tracking link').fill('https://www.delhivery.com/track/package/DLV9988776655');
+    await page.getByRole('button', { name: 'Mark as shipped' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Shipped');
+    await expect(page.getByRole('button', { name: 'Mark as delivered' })).toBeVisible();
+    // Nothing wider than the phone's screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    const shopperContext = await browser.newContext();
+    try {
+      const shopperPage = await shopperContext.newPage();
+      await signInAt(shopperPage, server.url, shopper);
+      await shopperPage.goto(`${server.url}/orders/${shopper.orderId}`);
+      const tracking = shopperPage.getByTestId('order-tracking');
+      await expect(tracking).toContainText('Courier: Delhivery');
+      await expect(tracking).toContainText('Tracking ID: DLV9988776655');
+    } finally {
+      await shopperContext.close();
+    }
+
+    await expect
+      .poll(() => received.find((mail) => mail.to.includes(shopper.email) && mail.raw.includes('DLV9988776655')), {
+        timeout: 20_000,
+      })
+      .toBeTruthy();
+  });
+});
