@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
+import type { OrderStatus } from '../../src/contract/order-statuses.js';
 import { FREE_SHIPPING_FROM, SHIPPING_FEE } from '../../src/contract/orders.js';
 import {
   addresses,
@@ -12,6 +13,7 @@ import {
   directoryEntries,
   insiders,
   orderItems,
+  orderEvents,
   orders,
   products,
   sectionItems,
@@ -305,6 +307,7 @@ export async function seedShopContent(db: Database, uploadsDir: string): Promise
       const subtotal = lines.reduce((sum, line) => sum + line.product.price * line.quantity, 0);
       const shipping = subtotal >= FREE_SHIPPING_FROM ? 0 : SHIPPING_FEE;
       const createdAt = new Date(now - demoOrder.daysAgo * DAY_MS);
+      const steps = demoOrderSteps[demoOrder.status];
       const [order] = await tx
         .insert(orders)
         .values({
@@ -317,9 +320,24 @@ export async function seedShopContent(db: Database, uploadsDir: string): Promise
           total: subtotal + shipping,
           createdAt,
           cancelledAt: demoOrder.status === 'cancelled' ? new Date(createdAt.getTime() + DAY_MS) : null,
+          ...(steps.includes('shipped')
+            ? {
+                courier: 'Blue Dart',
+                trackingId: `BD${String(40_000_000 + demoOrder.daysAgo * 1_234).padStart(10, '0')}IN`,
+                trackingUrl: 'https://www.bluedart.com/tracking',
+              }
+            : {}),
         })
         .returning({ id: orders.id });
       if (!order) throw new Error('A demo order was not stored');
+      // Its history, a day a step: the order page shows each step with its time.
+      await tx.insert(orderEvents).values(
+        steps.map((status, index) => ({
+          orderId: order.id,
+          status,
+          at: new Date(Math.min(createdAt.getTime() + index * DAY_MS, now - (steps.length - index) * 60_000)),
+        })),
+      );
       await tx.insert(orderItems).values(
         lines.map(({ product, quantity }) => ({
           orderId: order.id,
@@ -338,6 +356,15 @@ export async function seedShopContent(db: Database, uploadsDir: string): Promise
   if (seeded) await writeSeedFiles(uploadsDir, files);
   return seeded;
 }
+
+/** The steps a demo order went through to reach its status. */
+const demoOrderSteps: Record<OrderStatus, OrderStatus[]> = {
+  placed: ['placed'],
+  confirmed: ['placed', 'confirmed'],
+  shipped: ['placed', 'confirmed', 'shipped'],
+  delivered: ['placed', 'confirmed', 'shipped', 'delivered'],
+  cancelled: ['placed', 'cancelled'],
+};
 
 /** Whether a demo staff account is still an enabled staff account (the server warns in production). */
 export async function hasDemoStaff(db: Database): Promise<boolean> {

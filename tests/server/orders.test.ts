@@ -357,5 +357,18 @@ describe('demo shopper', () => {
     expect([...statuses].sort()).toEqual(['cancelled', 'confirmed', 'delivered', 'placed', 'shipped']);
     const cart = await testApp.app.db.select().from(cartItems).where(eq(cartItems.userId, login.json().user.id));
     expect(cart).toEqual([]);
+
+    // Each shows the steps it went through, in order, and a shipped one its tracking.
+    const delivered = list.json().data.find((order: { status: string }) => order.status === 'delivered');
+    const order = (await testApp.app.inject({ url: `${USER_API}/orders/${delivered.id}`, headers })).json().data;
+    expect(order.history.map((step: { status: string }) => step.status)).toEqual([
+      'placed',
+      'confirmed',
+      'shipped',
+      'delivered',
+    ]);
+    const times = order.history.map((step: { at: string }) => Date.parse(step.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(order.tracking).toMatchObject({ courier: 'Blue Dart' });
   });
 });
