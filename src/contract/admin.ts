@@ -4,7 +4,8 @@ import { couponKinds, couponSchema } from './coupons';
 import { type OrderStatus, orderStatuses } from './order-statuses';
 import { orderSchema, orderSummarySchema } from './orders';
 import { roleSchema } from './roles';
-import { bannerSchema, siteSettingsSchema } from './site';
+import { directoryEntrySchema } from './directory';
+import { bannerSchema, insiderSchema, sectionItemSchema, sectionTypes, siteSettingsSchema } from './site';
 import { userSchema } from './user';
 
 /** The back office's API, under `/backend/api/api/admin/v1`. */
@@ -312,3 +313,91 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export const dashboardResponseSchema = z.object({ data: dashboardSchema });
+
+/** An image of content that may have none: empty, or the name of an uploaded file. */
+const optionalImageSchema = z._default(
+  z.union([z.literal(''), uploadNameSchema], { error: 'image must be the name of an uploaded file' }),
+  '',
+);
+const plainText = (field: string, max: number) =>
+  z._default(z.string().check(z.trim(), z.maxLength(max, `${field} must be at most ${max} characters`)), '');
+const requiredText = (field: string, label: string, max: number) =>
+  z
+    .string({ error: `Enter the ${label}` })
+    .check(z.trim(), z.minLength(1, `Enter the ${label}`), z.maxLength(max, `${field} must be at most ${max} characters`));
+/** Where an item goes in its list, from 1; absent keeps its place (a new item goes last). */
+const positionSchema = z.optional(z.int().check(z.gte(1, 'position must be 1 or more')));
+
+/** An insider video: a thumbnail uploaded to `inside`, a YouTube address to play, and an optional page link. */
+export const insiderInputSchema = z.object({
+  title: requiredText('title', 'title', 200),
+  thumbnail: uploadNameSchema,
+  video_link: z
+    .string({ error: 'Enter the YouTube address of the video' })
+    .check(z.trim(), z.minLength(1, 'Enter the YouTube address of the video'), z.maxLength(500)),
+  link: z._default(contentLinkSchema, ''),
+  position: positionSchema,
+});
+export type InsiderInput = z.input<typeof insiderInputSchema>;
+export const staffInsiderSchema = z.object({ ...insiderSchema.shape, position: z.int() });
+export const staffInsiderListResponseSchema = z.object({ data: z.array(staffInsiderSchema) });
+export const staffInsiderResponseSchema = z.object({ data: staffInsiderSchema });
+
+/** The address form of a section type or a category name: `Cine News` is `cine-news`. */
+export function slugOf(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+export const sectionSlugs = sectionTypes.map(slugOf);
+export const sectionParamsSchema = z.object({
+  type: z.enum(sectionSlugs as [string, ...string[]], { error: `type must be one of ${sectionSlugs.join(', ')}` }),
+});
+
+/** An item of a home page section: a title, an optional image uploaded to `section`, a link and a description. */
+export const sectionItemInputSchema = z.object({
+  title: requiredText('title', 'title', 200),
+  image: optionalImageSchema,
+  link: z._default(contentLinkSchema, ''),
+  description: plainText('description', 2000),
+  position: positionSchema,
+});
+export type SectionItemInput = z.input<typeof sectionItemInputSchema>;
+export const staffSectionItemSchema = z.object({ ...sectionItemSchema.shape, position: z.int() });
+export const staffSectionItemListResponseSchema = z.object({ data: z.array(staffSectionItemSchema) });
+export const staffSectionItemResponseSchema = z.object({ data: staffSectionItemSchema });
+
+export const directoryParamsSchema = z.object({
+  category: z.string().check(z.trim(), z.minLength(1), z.maxLength(100, 'category must be at most 100 characters')),
+});
+
+/** A directory entry as editors write it; the photo is uploaded to `directory`. */
+export const directoryEntryInputSchema = z.object({
+  name: requiredText('name', 'name', 200),
+  city: requiredText('city', 'city', 100),
+  description: plainText('description', 2000),
+  photo: optionalImageSchema,
+  phone: z._default(
+    z.string().check(z.trim(), z.regex(/^$|^\+?[0-9 -]{6,20}$/, 'Enter a phone number of digits, spaces and -')),
+    '',
+  ),
+  email: z._default(
+    z.string().check(z.trim(), z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter an email address like name@example.in')),
+    '',
+  ),
+  website: z._default(
+    z.string().check(
+      z.trim(),
+      z.maxLength(300, 'website must be at most 300 characters'),
+      z.refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), 'Enter a link starting with https://'),
+    ),
+    '',
+  ),
+  position: positionSchema,
+});
+export type DirectoryEntryInput = z.input<typeof directoryEntryInputSchema>;
+export const staffDirectoryEntrySchema = z.object({ ...directoryEntrySchema.shape, position: z.int() });
+export const staffDirectoryEntryListResponseSchema = z.object({ data: z.array(staffDirectoryEntrySchema) });
+export const staffDirectoryEntryResponseSchema = z.object({ data: staffDirectoryEntrySchema });

@@ -35,6 +35,18 @@ const allowedRoles: Record<string, Role[]> = {
   'POST /banners': ['editor', 'admin'],
   'PUT /banners/{id}': ['editor', 'admin'],
   'DELETE /banners/{id}': ['editor', 'admin'],
+  'GET /insiders': ['editor', 'admin'],
+  'POST /insiders': ['editor', 'admin'],
+  'PUT /insiders/{id}': ['editor', 'admin'],
+  'DELETE /insiders/{id}': ['editor', 'admin'],
+  'GET /sections/{type}/items': ['editor', 'admin'],
+  'POST /sections/{type}/items': ['editor', 'admin'],
+  'PUT /sections/{type}/items/{id}': ['editor', 'admin'],
+  'DELETE /sections/{type}/items/{id}': ['editor', 'admin'],
+  'GET /directory/{category}/entries': ['editor', 'admin'],
+  'POST /directory/{category}/entries': ['editor', 'admin'],
+  'PUT /directory/{category}/entries/{id}': ['editor', 'admin'],
+  'DELETE /directory/{category}/entries/{id}': ['editor', 'admin'],
   'GET /messages': ['shop_manager', 'admin'],
   'PUT /messages/{id}': ['shop_manager', 'admin'],
   // Checked on the banner folder; product images are the shop managers' (admin-uploads.test.ts).
@@ -91,7 +103,11 @@ describe('the back office', () => {
     it(`${route}: 401 without a token, 403 for other roles, let through for ${allowed.join(' and ')}`, async () => {
       const [method, template] = route.split(' ') as [string, string];
       // An id that exists nowhere: a role that is let through gets past the check and meets a 404 or the validation.
-      const path = template.replace('{id}', '999999').replace('{folder}', 'banner');
+      const path = template
+        .replace('{id}', '999999')
+        .replace('{folder}', 'banner')
+        .replace('{type}', 'cine-news')
+        .replace('{category}', 'studio');
       const body = method === 'GET' || method === 'DELETE' ? undefined : {};
       expect((await call(method, path, undefined, body)).statusCode).toBe(401);
       for (const role of staffRoles) {

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../server/src/db/schema.js';
+import { buildApp } from '../../server/src/app.js';
+import { OTHER_PROCESS_LAG_MS } from '../../server/src/plugins/read-cache.js';
 import { createStaff, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -80,5 +82,131 @@ describe('banners in the back office', () => {
     });
     expect((await call('PUT', '/banners/999999', { image: 'banner-1.svg' })).statusCode).toBe(404);
     expect((await call('DELETE', '/banners/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('insider videos, section items and directory entries in the back office', () => {
+  let testApp: TestApp;
+  let editor: Shopper;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ readCache: true });
+    editor = await createStaff(testApp.app, 'editor', 'Kabir Editor');
+  });
+  afterAll(() => testApp.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: object) =>
+    testApp.app.inject({
+      method,
+      url: `${ADMIN_API}${path}`,
+      headers: editor.headers,
+      ...(body === undefined ? {} : { payload: body }),
+    });
+  const home = async () => (await testApp.app.inject({ url: '/backend/api/getHomeData' })).json();
+
+  it('adds an insider video first; the home page shows it at once; a link that is not YouTube is refused', async () => {
+    const video = {
+      title: 'On the sets of Monsoon Letters',
+      thumbnail: 'insider-1.svg',
+      video_link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      position: 1,
+    };
+    const notYoutube = await call('POST', '/insiders', { ...video, video_link: 'https://example.com/clip.mp4' });
+    expect(notYoutube.statusCode).toBe(400);
+    expect(notYoutube.json()).toMatchObject({ field: 'video_link' });
+    const missing = await call('POST', '/insiders', { ...video, thumbnail: 'never-uploaded.webp' });
+    expect(missing.json()).toMatchObject({ field: 'thumbnail' });
+
+    const created = await call('POST', '/insiders', video);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ title: video.title, position: 1 });
+    expect((await home()).insiderList[0]).toMatchObject({ id: created.json().data.id, title: video.title });
+  });
+
+  it('keeps each section’s items in their own order: a new Cine News item at position 2 moves only Cine News', async () => {
+    const fashionBefore = (await call('GET', '/sections/cine-fashion/items')).json().data;
+    const newsBefore = (await call('GET', '/sections/cine-news/items')).json().data as { id: number }[];
+    const created = await call('POST', '/sections/cine-news/items', {
+      title: 'Konkan coast doubles as Goa for a Hindi feature',
+      description: 'The unit moves to Sindhudurg for a 40-day schedule.',
+      position: 2,
+    });
+    expect(created.statusCode).toBe(201);
+    const news = (await home()).sectionList.find((section: { type: string }) => section.type === 'Cine News');
+    expect(news.data.map((item: { id: number }) => item.id)).toEqual([
+      newsBefore[0]!.id,
+      created.json().data.id,
+      ...newsBefore.slice(1).map((item) => item.id),
+    ]);
+    expect((await call('GET', '/sections/cine-fashion/items')).json().data).toEqual(fashionBefore);
+
+    const unknown = await call('GET', '/sections/cine-gossip/items');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ field: 'type' });
+    // An item is found only in its own section.
+    expect((await call('DELETE', `/sections/cine-fashion/items/${created.json().data.id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/sections/cine-news/items/${created.json().data.id}`)).statusCode).toBe(200);
+  });
+
+  it('adds a directory entry to a category by its name or its slug; the category page lists it', async () => {
+    const entry = {
+      name: 'Aarambh Sound Stage',
+      city: 'Pune',
+      description: 'Two floors, 40 ft grid height',
+      phone: '+91 20 4000 1000',
+      email: 'bookings@aarambh.in',
+      website: 'https://aarambh.in',
+      position: 1,
+    };
+    const badEmail = await call('POST', '/directory/studio/entries', { ...entry, email: 'bookings' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json()).toMatchObject({ field: 'email' });
+    expect((await call('GET', '/directory/no-such-category/entries')).statusCode).toBe(404);
+
+    const created = await call('POST', '/directory/Production%20House/entries', entry);
+    expect(created.statusCode).toBe(201);
+    const listed = (await call('GET', '/directory/production-house/entries')).json().data;
+    expect(listed[0]).toMatchObject({ name: 'Aarambh Sound Stage', position: 1 });
+    const page = await testApp.app.inject({
+      url: '/backend/api/api/v1/categories/Production%20House/entries',
+    });
+    expect(page.json().entries.map((item: { name: string }) => item.name)).toContain('Aarambh Sound Stage');
+
+    const [record] = await testApp.app.db.select().from(auditLog).where(eq(auditLog.entity, 'directory_entry'));
+    expect(record).toMatchObject({ action: 'create', actorId: editor.id, entityId: String(created.json().data.id) });
+  });
+
+  it('shows an edit made through another server process on the same database within 10 seconds', async () => {
+    const other = await buildApp({
+      database: testApp.database,
+      dataDir: testApp.dataDir,
+      distDir: testApp.dataDir,
+      logLevel: 'silent',
+      readCache: true,
+    });
+    // The caches' clock stands still unless the test moves it: "10 seconds later" is exact, whatever the machine.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const title = 'Behind the scenes: the climax in one take';
+      const titles = async () =>
+        ((await other.inject({ url: '/backend/api/getHomeData' })).json().insiderList as { title: string }[]).map(
+          (item) => item.title,
+        );
+      expect(await titles()).not.toContain(title);
+      // The other process has the home data cached now; the edit is made through this one.
+      const created = await call('POST', '/insiders', {
+        title,
+        thumbnail: 'insider-2.svg',
+        video_link: 'https://youtu.be/dQw4w9WgXcQ',
+      });
+      expect(created.statusCode).toBe(201);
+      expect(await titles()).not.toContain(title);
+      vi.setSystemTime(Date.now() + OTHER_PROCESS_LAG_MS);
+      // Its stale copy may answer once more while the fresh one loads.
+      await expect.poll(titles).toContain(title);
+    } finally {
+      vi.useRealTimers();
+      await other.close();
+    }
   });
 });

@@ -16,7 +16,7 @@ interface Entry {
 }
 
 export function createJsonCache(options: { ttlMs: number; maxEntries: number; now?: () => number }): JsonCache {
-  const { ttlMs, maxEntries, now: clock = Date.now } = options;
+  const { ttlMs, maxEntries, now: clock = () => Date.now() } = options;
   const entries = new Map<string, Entry>();
 
   function refresh(key: string, entry: Entry, load: () => Promise<Buffer>): Promise<Buffer> {

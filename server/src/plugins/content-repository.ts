@@ -1,23 +1,35 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
-import type { BannerInput } from '../../../src/contract/admin.js';
-import type { Banner } from '../../../src/contract/site.js';
+import type { BannerInput, DirectoryEntryInput, InsiderInput, SectionItemInput } from '../../../src/contract/admin.js';
+import type { DirectoryEntry } from '../../../src/contract/directory.js';
+import type { Banner, Insider, SectionItem, SectionType } from '../../../src/contract/site.js';
+import { youtubeVideoId } from '../../../src/lib/youtube.js';
 import type { Database } from '../db/client.js';
-import { banners } from '../db/schema.js';
+import { banners, categories, directoryEntries, insiders, sectionItems } from '../db/schema.js';
 import { assertUploaded } from '../lib/uploads.js';
 import { HttpError } from './error-handler.js';
 
-/** A banner as staff see it: with its place in the carousel, from 1. */
-export type StaffBanner = Banner & { position: number };
+/** An item as staff see it: with its place in its list, from 1. */
+export type Positioned<T> = T & { position: number };
+
+/** One list staff edit: add, change (moving it to `position`), remove, each answering the item before and after. */
+export interface PositionedList<Item, Input> {
+  list(executor?: Database): Promise<Positioned<Item>[]>;
+  create(tx: Database, input: Input): Promise<Positioned<Item>>;
+  update(tx: Database, id: number, input: Input): Promise<{ before: Positioned<Item>; after: Positioned<Item> }>;
+  remove(tx: Database, id: number): Promise<Positioned<Item>>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The home page's content as staff edit it: banners now (insider videos, sections and the directory next). */
+    /** The home page's content and the directory as editors change them; every list keeps positions 1..n. */
     contentRepository: {
-      listBanners(executor?: Database): Promise<StaffBanner[]>;
-      createBanner(tx: Database, input: BannerInput): Promise<StaffBanner>;
-      updateBanner(tx: Database, id: number, input: BannerInput): Promise<{ before: StaffBanner; after: StaffBanner }>;
-      deleteBanner(tx: Database, id: number): Promise<StaffBanner>;
+      banners: PositionedList<Banner, BannerInput>;
+      insiders: PositionedList<Insider, InsiderInput>;
+      section(type: SectionType): PositionedList<SectionItem, SectionItemInput>;
+      /** The entries of the category named `category` (any case, or its slug); 404 when there is none. */
+      directory(tx: Database, category: string): Promise<PositionedList<DirectoryEntry, DirectoryEntryInput>>;
     };
   }
 }
@@ -27,100 +39,224 @@ export interface ContentRepositoryOptions {
   uploadsDir: string;
 }
 
+/** A table with an id and a sort order, as every positioned list has. */
+type SortableTable = PgTable & { id: PgColumn; sortOrder: PgColumn };
+
+/** How one kind of item is read and written; `scope` narrows the table to one list (a section, a category). */
+interface ListSpec<Row, Item, Input> {
+  table: SortableTable;
+  scope?: SQL;
+  /** "banner", in "No such banner". */
+  noun: string;
+  toItem(row: Row): Item;
+  /** The row's values from the input (checked first), without its sort order. */
+  values(input: Input): Record<string, unknown>;
+  check?(input: Input): void;
+}
+
 /**
- * Puts `id` at `position` (from 1, clamped to the list) in `ids` and writes every item's place as its sort order,
- * so the positions are always 1..n with no gaps.
+ * A positioned list over `spec.table`: every write locks the list's rows first, so two reorderings take turns, and
+ * writes the places back as 1..n with no gaps.
  */
-async function writePositions(tx: Database, ids: number[], id: number | null, position: number | undefined) {
-  const order = ids.filter((item) => item !== id);
-  if (id !== null) {
-    const index = position === undefined ? ids.indexOf(id) : Math.min(Math.max(position, 1), ids.length) - 1;
-    order.splice(index < 0 ? order.length : index, 0, id);
+function positionedList<Row, Item extends { id: number }, Input extends { position?: number }>(
+  db: Database,
+  spec: ListSpec<Row, Item, Input>,
+): PositionedList<Item, Input> {
+  const { table } = spec;
+
+  async function list(executor: Database = db): Promise<Positioned<Item>[]> {
+    const rows = (await executor
+      .select()
+      .from(table)
+      .where(spec.scope)
+      .orderBy(asc(table.sortOrder), asc(table.id))) as Row[];
+    return rows.map((row, index) => ({ ...spec.toItem(row), position: index + 1 }));
   }
-  if (order.length === 0) return;
-  await tx
-    .update(banners)
-    .set({
-      sortOrder: sql`case ${sql.join(
-        order.map((item, index) => sql`when ${banners.id} = ${item} then ${index + 1}::integer`),
-        sql` `,
-      )} end`,
-    })
-    .where(inArray(banners.id, order));
+
+  async function itemOf(tx: Database, id: number): Promise<Positioned<Item>> {
+    const found = (await list(tx)).find((item) => item.id === id);
+    if (!found) throw new HttpError(404, `No such ${spec.noun}`);
+    return found;
+  }
+
+  async function lockedIds(tx: Database): Promise<number[]> {
+    const rows = (await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(spec.scope)
+      .orderBy(asc(table.sortOrder), asc(table.id))
+      .for('update')) as { id: number }[];
+    return rows.map((row) => row.id);
+  }
+
+  /** Puts `id` at `position` (clamped to the list; absent keeps its place) and writes every item's place. */
+  async function writePositions(tx: Database, ids: number[], id: number | null, position: number | undefined) {
+    const order = ids.filter((item) => item !== id);
+    if (id !== null) {
+      const index = position === undefined ? ids.indexOf(id) : Math.min(Math.max(position, 1), ids.length) - 1;
+      order.splice(index < 0 ? order.length : index, 0, id);
+    }
+    if (order.length === 0) return;
+    await tx
+      .update(table)
+      .set({
+        sortOrder: sql`case ${sql.join(
+          order.map((item, index) => sql`when ${table.id} = ${item} then ${index + 1}::integer`),
+          sql` `,
+        )} end`,
+      } as never)
+      .where(inArray(table.id, order));
+  }
+
+  return {
+    list,
+    async create(tx, input) {
+      spec.check?.(input);
+      const ids = await lockedIds(tx);
+      const [row] = (await tx
+        .insert(table)
+        .values({ ...spec.values(input), sortOrder: ids.length + 1 } as never)
+        .returning({ id: table.id })) as { id: number }[];
+      await writePositions(tx, [...ids, row!.id], row!.id, input.position ?? ids.length + 1);
+      return itemOf(tx, row!.id);
+    },
+    async update(tx, id, input) {
+      const ids = await lockedIds(tx);
+      const before = await itemOf(tx, id);
+      spec.check?.(input);
+      await tx
+        .update(table)
+        .set(spec.values(input) as never)
+        .where(eq(table.id, id));
+      await writePositions(tx, ids, id, input.position);
+      return { before, after: await itemOf(tx, id) };
+    },
+    async remove(tx, id) {
+      const ids = await lockedIds(tx);
+      const before = await itemOf(tx, id);
+      await tx.delete(table).where(eq(table.id, id));
+      await writePositions(
+        tx,
+        ids.filter((item) => item !== id),
+        null,
+        undefined,
+      );
+      return before;
+    },
+  };
 }
 
 export default fp<ContentRepositoryOptions>(
   async (fastify, options) => {
     const { db } = fastify;
+    const requireUpload = (folder: string, image: string, field: string) => {
+      if (image) assertUploaded(options.uploadsDir, folder, image, field);
+    };
 
-    const requireUpload = (folder: string, image: string) => assertUploaded(options.uploadsDir, folder, image);
-
-    async function listBanners(executor: Database = db): Promise<StaffBanner[]> {
-      const rows = await executor.select().from(banners).orderBy(asc(banners.sortOrder), asc(banners.id));
-      return rows.map((row, index) => ({
+    const bannerList = positionedList(db, {
+      table: banners,
+      noun: 'banner',
+      toItem: (row: typeof banners.$inferSelect): Banner => ({
         id: row.id,
         image: row.image,
         link: row.link,
         alt: row.altText,
-        position: index + 1,
-      }));
-    }
-
-    async function bannerOf(tx: Database, id: number): Promise<StaffBanner> {
-      const found = (await listBanners(tx)).find((banner) => banner.id === id);
-      if (!found) throw new HttpError(404, 'No such banner');
-      return found;
-    }
-
-    /** The banners' ids in carousel order, locked: two reorderings at once take turns. */
-    async function lockedIds(tx: Database): Promise<number[]> {
-      const rows = await tx
-        .select({ id: banners.id })
-        .from(banners)
-        .orderBy(asc(banners.sortOrder), asc(banners.id))
-        .for('update');
-      return rows.map((row) => row.id);
-    }
-
-    fastify.decorate('contentRepository', {
-      listBanners,
-
-      async createBanner(tx, input) {
-        requireUpload('banner', input.image);
-        const ids = await lockedIds(tx);
-        const [row] = await tx
-          .insert(banners)
-          .values({ image: input.image, link: input.link ?? '', altText: input.alt ?? '', sortOrder: ids.length + 1 })
-          .returning({ id: banners.id });
-        await writePositions(tx, [...ids, row!.id], row!.id, input.position ?? ids.length + 1);
-        return bannerOf(tx, row!.id);
-      },
-
-      async updateBanner(tx, id, input) {
-        const ids = await lockedIds(tx);
-        const before = await bannerOf(tx, id);
-        requireUpload('banner', input.image);
-        await tx
-          .update(banners)
-          .set({ image: input.image, link: input.link ?? '', altText: input.alt ?? '' })
-          .where(eq(banners.id, id));
-        await writePositions(tx, ids, id, input.position);
-        return { before, after: await bannerOf(tx, id) };
-      },
-
-      async deleteBanner(tx, id) {
-        const ids = await lockedIds(tx);
-        const before = await bannerOf(tx, id);
-        await tx.delete(banners).where(eq(banners.id, id));
-        await writePositions(
-          tx,
-          ids.filter((item) => item !== id),
-          null,
-          undefined,
-        );
-        return before;
-      },
+      }),
+      check: (input: BannerInput) => requireUpload('banner', input.image, 'image'),
+      values: (input: BannerInput) => ({ image: input.image, link: input.link ?? '', altText: input.alt ?? '' }),
     });
+
+    const insiderList = positionedList(db, {
+      table: insiders,
+      noun: 'insider video',
+      toItem: (row: typeof insiders.$inferSelect): Insider => ({
+        id: row.id,
+        title: row.title,
+        thumbnail: row.thumbnail,
+        video_link: row.videoLink,
+        link: row.link,
+      }),
+      check: (input: InsiderInput) => {
+        requireUpload('inside', input.thumbnail, 'thumbnail');
+        if (!youtubeVideoId(input.video_link)) {
+          throw new HttpError(400, 'Enter the address of a YouTube video', 'video_link');
+        }
+      },
+      values: (input: InsiderInput) => ({
+        title: input.title,
+        thumbnail: input.thumbnail,
+        videoLink: input.video_link,
+        link: input.link ?? '',
+      }),
+    });
+
+    const sectionLists = new Map<SectionType, PositionedList<SectionItem, SectionItemInput>>();
+    const section = (type: SectionType) => {
+      let found = sectionLists.get(type);
+      if (!found) {
+        found = positionedList(db, {
+          table: sectionItems,
+          scope: eq(sectionItems.type, type),
+          noun: 'section item',
+          toItem: (row: typeof sectionItems.$inferSelect): SectionItem => ({
+            id: row.id,
+            title: row.title,
+            image: row.image,
+            link: row.link,
+            description: row.description,
+          }),
+          check: (input: SectionItemInput) => requireUpload('section', input.image ?? '', 'image'),
+          values: (input: SectionItemInput) => ({
+            type,
+            title: input.title,
+            image: input.image ?? '',
+            link: input.link ?? '',
+            description: input.description ?? '',
+          }),
+        });
+        sectionLists.set(type, found);
+      }
+      return found;
+    };
+
+    async function directory(tx: Database, category: string) {
+      const wanted = category.trim().toLowerCase();
+      const [found] = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(
+          sql`lower(${categories.name}) = ${wanted} or trim(both '-' from regexp_replace(lower(${categories.name}), '[^a-z0-9]+', '-', 'g')) = ${wanted}`,
+        );
+      if (!found) throw new HttpError(404, 'There is no such category');
+      return positionedList(db, {
+        table: directoryEntries,
+        scope: and(eq(directoryEntries.categoryId, found.id)),
+        noun: 'directory entry',
+        toItem: (row: typeof directoryEntries.$inferSelect): DirectoryEntry => ({
+          id: row.id,
+          name: row.name,
+          city: row.city,
+          description: row.description,
+          photo: row.photo,
+          phone: row.phone,
+          email: row.email,
+          website: row.website,
+        }),
+        check: (input: DirectoryEntryInput) => requireUpload('directory', input.photo ?? '', 'photo'),
+        values: (input: DirectoryEntryInput) => ({
+          categoryId: found.id,
+          name: input.name,
+          city: input.city,
+          description: input.description ?? '',
+          photo: input.photo ?? '',
+          phone: input.phone ?? '',
+          email: input.email ?? '',
+          website: input.website ?? '',
+        }),
+      });
+    }
+
+    fastify.decorate('contentRepository', { banners: bannerList, insiders: insiderList, section, directory });
   },
   { name: 'content-repository', dependencies: ['database'] },
 );

@@ -28,17 +28,20 @@ export interface ReadCacheOptions {
   enabled: boolean;
 }
 
-/** Site content changes only by editing the database; an edit shows within a minute. */
-export const CONTENT_CACHE_TTL_MS = 60_000;
 /**
- * Products: this process clears its copy on every stock change; the TTL bounds how long another server process on
- * the same PostgreSQL database, or a price edited in the database, can lag behind.
+ * How long an edit made through another server process on the same PostgreSQL database may take to show here: this
+ * process clears its own copies at once (contentChanged, catalogChanged), and every copy expires in half of this. A
+ * rendered page is made from cached reads, so a page of a read at most half this old lives at most half this long.
  */
-export const CATALOG_CACHE_TTL_MS = 10_000;
+export const OTHER_PROCESS_LAG_MS = 10_000;
+/** The home data: site settings, banners, insider videos, sections. */
+export const CONTENT_CACHE_TTL_MS = OTHER_PROCESS_LAG_MS / 2;
+/** Product lists and pages: also cleared here on every stock change (an order placed or cancelled). */
+export const CATALOG_CACHE_TTL_MS = OTHER_PROCESS_LAG_MS / 2;
 /** Distinct product lists kept (each search is its own key); the oldest goes first. */
 const CATALOG_CACHE_ENTRIES = 500;
-/** Rendered pages kept per address: the product figures in them are as fresh as the product reads they come from. */
-const PAGE_CACHE_TTL_MS = CATALOG_CACHE_TTL_MS;
+/** Rendered pages kept per address. */
+const PAGE_CACHE_TTL_MS = OTHER_PROCESS_LAG_MS / 2;
 /** Distinct addresses kept (each search of the shop is its own); the oldest goes first. */
 const PAGE_CACHE_ENTRIES = 200;
 
