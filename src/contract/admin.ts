@@ -324,7 +324,11 @@ const plainText = (field: string, max: number) =>
 const requiredText = (field: string, label: string, max: number) =>
   z
     .string({ error: `Enter the ${label}` })
-    .check(z.trim(), z.minLength(1, `Enter the ${label}`), z.maxLength(max, `${field} must be at most ${max} characters`));
+    .check(
+      z.trim(),
+      z.minLength(1, `Enter the ${label}`),
+      z.maxLength(max, `${field} must be at most ${max} characters`),
+    );
 /** Where an item goes in its list, from 1; absent keeps its place (a new item goes last). */
 const positionSchema = z.optional(z.int().check(z.gte(1, 'position must be 1 or more')));
 

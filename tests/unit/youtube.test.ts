@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { youtubeEmbedUrl, youtubeVideoId } from '@/lib/youtube';
+import { youtubeEmbedUrl, youtubeVideoId } from '@/contract/youtube';
 
 describe('youtubeVideoId', () => {
   it('finds the id in watch, short, embed and shorts addresses', () => {

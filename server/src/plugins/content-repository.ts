@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { BannerInput, DirectoryEntryInput, InsiderInput, SectionItemInput } from '../../../src/contract/admin.js';
 import type { DirectoryEntry } from '../../../src/contract/directory.js';
 import type { Banner, Insider, SectionItem, SectionType } from '../../../src/contract/site.js';
-import { youtubeVideoId } from '../../../src/lib/youtube.js';
+import { youtubeVideoId } from '../../../src/contract/youtube.js';
 import type { Database } from '../db/client.js';
 import { banners, categories, directoryEntries, insiders, sectionItems } from '../db/schema.js';
 import { assertUploaded } from '../lib/uploads.js';

@@ -1,7 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { SmartLink } from '@/components/smart-link';
 import { safeHref } from '@/lib/safe-url';
-import { youtubeVideoId } from '@/lib/youtube';
+import { youtubeVideoId } from '@/contract/youtube';
 import { CardImage, CardText } from './content-card';
 import classes from './home.module.css';
 import type { PlayingVideo } from './video-modal';

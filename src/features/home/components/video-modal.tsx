@@ -1,6 +1,6 @@
 import { AspectRatio, Modal } from '@mantine/core';
 import type { FocusEvent } from 'react';
-import { youtubeEmbedUrl } from '@/lib/youtube';
+import { youtubeEmbedUrl } from '@/contract/youtube';
 
 export interface PlayingVideo {
   title: string;
