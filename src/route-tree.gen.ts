@@ -31,7 +31,10 @@ import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAuditRouteImport } from './routes/admin.audit'
 import { Route as AdminBannersRouteImport } from './routes/admin.banners'
 import { Route as AdminCouponsRouteImport } from './routes/admin.coupons'
+import { Route as AdminDirectoryRouteImport } from './routes/admin.directory'
+import { Route as AdminInsidersRouteImport } from './routes/admin.insiders'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
+import { Route as AdminSectionsRouteImport } from './routes/admin.sections'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as CategoryCategoryNameRouteImport } from './routes/category.$categoryName'
@@ -154,9 +157,24 @@ const AdminCouponsRoute = AdminCouponsRouteImport.update({
   path: '/coupons',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminDirectoryRoute = AdminDirectoryRouteImport.update({
+  id: '/directory',
+  path: '/directory',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminInsidersRoute = AdminInsidersRouteImport.update({
+  id: '/insiders',
+  path: '/insiders',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSectionsRoute = AdminSectionsRouteImport.update({
+  id: '/sections',
+  path: '/sections',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -241,7 +259,10 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/directory': typeof AdminDirectoryRoute
+  '/admin/insiders': typeof AdminInsidersRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/sections': typeof AdminSectionsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
@@ -276,7 +297,10 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/directory': typeof AdminDirectoryRoute
+  '/admin/insiders': typeof AdminInsidersRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/sections': typeof AdminSectionsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
@@ -314,7 +338,10 @@ export interface FileRoutesById {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/directory': typeof AdminDirectoryRoute
+  '/admin/insiders': typeof AdminInsidersRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/sections': typeof AdminSectionsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
@@ -352,7 +379,10 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/banners'
     | '/admin/coupons'
+    | '/admin/directory'
+    | '/admin/insiders'
     | '/admin/messages'
+    | '/admin/sections'
     | '/admin/settings'
     | '/admin/users'
     | '/category/$categoryName'
@@ -387,7 +417,10 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/banners'
     | '/admin/coupons'
+    | '/admin/directory'
+    | '/admin/insiders'
     | '/admin/messages'
+    | '/admin/sections'
     | '/admin/settings'
     | '/admin/users'
     | '/category/$categoryName'
@@ -424,7 +457,10 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/banners'
     | '/admin/coupons'
+    | '/admin/directory'
+    | '/admin/insiders'
     | '/admin/messages'
+    | '/admin/sections'
     | '/admin/settings'
     | '/admin/users'
     | '/category/$categoryName'
@@ -615,11 +651,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCouponsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/directory': {
+      id: '/admin/directory'
+      path: '/directory'
+      fullPath: '/admin/directory'
+      preLoaderRoute: typeof AdminDirectoryRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/insiders': {
+      id: '/admin/insiders'
+      path: '/insiders'
+      fullPath: '/admin/insiders'
+      preLoaderRoute: typeof AdminInsidersRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/messages': {
       id: '/admin/messages'
       path: '/messages'
       fullPath: '/admin/messages'
       preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/sections': {
+      id: '/admin/sections'
+      path: '/sections'
+      fullPath: '/admin/sections'
+      preLoaderRoute: typeof AdminSectionsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/settings': {
@@ -736,7 +793,10 @@ interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBannersRoute: typeof AdminBannersRoute
   AdminCouponsRoute: typeof AdminCouponsRoute
+  AdminDirectoryRoute: typeof AdminDirectoryRoute
+  AdminInsidersRoute: typeof AdminInsidersRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminSectionsRoute: typeof AdminSectionsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -751,7 +811,10 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminBannersRoute: AdminBannersRoute,
   AdminCouponsRoute: AdminCouponsRoute,
+  AdminDirectoryRoute: AdminDirectoryRoute,
+  AdminInsidersRoute: AdminInsidersRoute,
   AdminMessagesRoute: AdminMessagesRoute,
+  AdminSectionsRoute: AdminSectionsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,

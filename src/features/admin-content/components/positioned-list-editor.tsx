@@ -1,0 +1,232 @@
+import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import classes from '@/components/admin/admin.module.css';
+import { ConfirmAction } from '@/components/admin/confirm-action';
+import { ImageUpload } from '@/components/admin/image-upload';
+import { LoadError, LoadingState } from '@/components/query-states';
+import type { UploadFolder } from '@/contract/uploads';
+import { applyServerError } from '@/lib/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { imageUrl } from '@/lib/image-url';
+import { notifyFailure } from '@/lib/notify-failure';
+import { type ListItem, positionedListQuery, useDeleteListItem, useSaveListItem } from '../api/positioned-list';
+
+const OFFLINE = 'You are offline: nothing was saved. Try again when you are back online.';
+
+/** One field of an item's form: the API's name for it, and how it is entered. */
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind: 'text' | 'textarea' | 'image';
+  /** The upload folder of an image field. */
+  folder?: UploadFolder;
+  description?: string;
+  required?: boolean;
+}
+
+export interface ListSpec {
+  /** "banner": the buttons say "Add banner", "Remove banner". */
+  noun: string;
+  fields: readonly FieldSpec[];
+  /** What a row is called: its title, or "Banner 2". */
+  titleOf: (item: ListItem, index: number) => string;
+  /** A second line under the title. */
+  detailOf?: (item: ListItem) => string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function ItemForm({
+  path,
+  spec,
+  item,
+  onDone,
+}: {
+  path: string;
+  spec: ListSpec;
+  item: ListItem | null;
+  onDone: () => void;
+}) {
+  const save = useSaveListItem(path);
+  // One key per opened form: a save retried after a lost answer is applied once.
+  const [key] = useState(newIdempotencyKey);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Record<string, string>>({
+    mode: 'controlled',
+    initialValues: Object.fromEntries(spec.fields.map((field) => [field.name, text(item?.[field.name])])),
+  });
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await save.mutateAsync({ id: item?.id ?? null, input: values, key });
+      onDone();
+    } catch (error) {
+      setFailure(applyServerError(form, error, OFFLINE));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        {spec.fields.map((field) =>
+          field.kind === 'image' ? (
+            <ImageUpload
+              key={field.name}
+              folder={field.folder ?? 'section'}
+              label={field.label}
+              value={form.values[field.name] ?? ''}
+              onChange={(name) => form.setFieldValue(field.name, name)}
+              error={form.errors[field.name] as string | undefined}
+            />
+          ) : field.kind === 'textarea' ? (
+            <Textarea
+              key={field.name}
+              label={field.label}
+              description={field.description}
+              autosize
+              minRows={3}
+              {...form.getInputProps(field.name)}
+            />
+          ) : (
+            <TextInput
+              key={field.name}
+              label={field.label}
+              description={field.description}
+              required={field.required}
+              {...form.getInputProps(field.name)}
+            />
+          ),
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {item ? `Save ${spec.noun}` : `Add ${spec.noun}`}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * A list editors keep in order (banners, insider videos, a section's items, a category's entries): add, change,
+ * move up or down, remove (after a confirmation). Every change shows on the public site at once.
+ */
+export function PositionedListEditor({ path, spec }: { path: string; spec: ListSpec }) {
+  const query = useQuery(positionedListQuery(path));
+  const save = useSaveListItem(path);
+  const remove = useDeleteListItem(path);
+  const [editing, setEditing] = useState<'new' | number | null>(null);
+  const items = query.data ?? [];
+  const edited = typeof editing === 'number' ? items.find((item) => item.id === editing) : undefined;
+  const image = spec.fields.find((field) => field.kind === 'image');
+
+  const moveTo = (item: ListItem, position: number) => {
+    const input = Object.fromEntries(spec.fields.map((field) => [field.name, text(item[field.name])]));
+    save.mutate(
+      { id: item.id, input: { ...input, position }, key: newIdempotencyKey() },
+      { onError: notifyFailure(`The ${spec.noun} was not moved`) },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Group>
+        <Button onClick={() => setEditing('new')}>Add {spec.noun}</Button>
+      </Group>
+      {query.isPending ? (
+        <LoadingState label={`Loading the ${spec.noun} list`} />
+      ) : query.isError ? (
+        <LoadError
+          title="The list could not be loaded"
+          error={query.error}
+          what="list"
+          onRetry={() => void query.refetch()}
+        />
+      ) : items.length === 0 ? (
+        <Text c="dimmed">Nothing here yet.</Text>
+      ) : (
+        <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="In order">
+          {items.map((item, index) => {
+            const title = spec.titleOf(item, index);
+            const picture = image ? text(item[image.name]) : '';
+            return (
+              <Card key={item.id} component="li" withBorder padding="sm" aria-label={title}>
+                <Group align="flex-start" gap="sm" wrap="wrap">
+                  {picture && image ? (
+                    <img
+                      className={classes.preview}
+                      src={imageUrl(picture, image.folder ?? 'section')}
+                      alt=""
+                      width={160}
+                    />
+                  ) : null}
+                  <Stack gap={4} style={{ flex: 1, minWidth: 180 }}>
+                    <Text fw={600}>{title}</Text>
+                    {spec.detailOf ? (
+                      <Text fz="sm" c="dimmed">
+                        {spec.detailOf(item)}
+                      </Text>
+                    ) : null}
+                    <Group gap="xs" wrap="wrap">
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        disabled={index === 0}
+                        onClick={() => moveTo(item, index)}
+                      >
+                        Move up
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        disabled={index === items.length - 1}
+                        onClick={() => moveTo(item, index + 2)}
+                      >
+                        Move down
+                      </Button>
+                      <Button size="compact-sm" variant="light" onClick={() => setEditing(item.id)}>
+                        Edit
+                      </Button>
+                      <ConfirmAction
+                        size="compact-sm"
+                        label="Remove"
+                        title={`Remove ${title}?`}
+                        message="It disappears from the site at once."
+                        confirmLabel={`Remove ${spec.noun}`}
+                        onConfirm={() =>
+                          remove.mutate(item.id, { onError: notifyFailure(`The ${spec.noun} was not removed`) })
+                        }
+                      />
+                    </Group>
+                  </Stack>
+                </Group>
+              </Card>
+            );
+          })}
+        </Stack>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? `Add ${spec.noun}` : `Change the ${spec.noun}`}
+        size="lg"
+      >
+        {editing !== null ? (
+          <ItemForm
+            key={String(editing)}
+            path={path}
+            spec={spec}
+            item={edited ?? null}
+            onDone={() => setEditing(null)}
+          />
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}
