@@ -89,6 +89,74 @@ test.describe('the back office', () => {
   });
 });
 
+test.describe('the shop and the directory from the back office', () => {
+  test('a shop manager adds a product: a price above the MRP is refused next to its field, then it is on sale', async ({
+    page,
+  }) => {
+    await signIn(page, { email: 'shop@cineverse.in', password: staffPassword });
+    await page.goto('/admin/products');
+    await page.getByRole('link', { name: 'New product' }).click();
+    const name = `Clapperboard Fridge Magnet ${Date.now()}`;
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Category').fill('Collectibles');
+    await page.getByLabel('MRP (₹)').fill('299');
+    await page.getByLabel('Price (₹)').fill('349');
+    await page.getByLabel('Stock').fill('25');
+    const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#222222' } })
+      .png()
+      .toBuffer();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'magnet.png', mimeType: 'image/png', buffer: photo });
+    await expect(page.getByRole('img', { name: 'Image 1 (cover)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add product' }).click();
+    const price = page.getByLabel('Price (₹)');
+    await expect(price).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(/price/i).filter({ hasText: /MRP/ }).first()).toBeVisible();
+
+    await price.fill('249');
+    await page.getByRole('button', { name: 'Add product' }).click();
+    await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+
+    await page.goto(`/shop?search=${encodeURIComponent(name)}`);
+    await expect(page.getByRole('link', { name }).first()).toBeVisible();
+  });
+
+  test('an editor adds a directory entry at the top of Studio; the category page lists it first', async ({ page }) => {
+    await signIn(page, { email: 'editor@cineverse.in', password: staffPassword });
+    await page.goto('/admin/directory?category=Studio');
+    await page.getByRole('button', { name: 'Add entry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add entry' });
+    const name = `Aarambh Sound Stage ${Date.now()}`;
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('City').fill('Pune');
+    await dialog.getByLabel('Email').fill('bookings');
+    await dialog.getByRole('button', { name: 'Add entry' }).click();
+    await expect(dialog.getByText('Enter an email address like name@example.in')).toBeVisible();
+    await dialog.getByLabel('Email').fill('bookings@aarambh.in');
+    await dialog.getByRole('button', { name: 'Add entry' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    const entries = page.getByRole('list', { name: 'In order' }).getByRole('listitem');
+    const added = page.getByRole('listitem', { name });
+    await expect(added).toBeVisible();
+    const indexOfAdded = () =>
+      entries.evaluateAll(
+        (items, wanted) => items.findIndex((item) => item.getAttribute('aria-label') === wanted),
+        name,
+      );
+    // A new entry goes last; the editor moves it up to the top, one place at a time.
+    for (let index = await indexOfAdded(); index > 0; index -= 1) {
+      await added.getByRole('button', { name: 'Move up' }).click();
+      await expect.poll(indexOfAdded).toBe(index - 1);
+    }
+
+    await page.goto('/category/Studio');
+    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(name);
+  });
+});
+
 interface ReceivedMail {
   to: string[];
   raw: string;
