@@ -261,7 +261,12 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // The app's own modules are preloaded by the entry from the HTML's list (src/main.tsx); no second list in it.
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (url, deps) => (/\/start(-react|-libraries|-contract)?-[\w-]+\.js$/.test(url) ? [] : deps),
+      // Nor for the back office's routes: their lists of chunks would weigh on every visitor's start, and staff's
+      // browsers load the same chunks as the route's code imports them.
+      resolveDependencies: (url, deps) =>
+        /\/start(-react|-libraries|-contract)?-[\w-]+\.js$/.test(url) || /(^|\/)admin[.-][\w.-]*\.js$/.test(url)
+          ? []
+          : deps,
     },
     copyPublicDir: !isSsrBuild,
   },

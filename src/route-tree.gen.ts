@@ -29,12 +29,8 @@ import { Route as AccountProfileRouteImport } from './routes/_account.profile'
 import { Route as AccountWishlistRouteImport } from './routes/_account.wishlist'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAuditRouteImport } from './routes/admin.audit'
-import { Route as AdminBannersRouteImport } from './routes/admin.banners'
 import { Route as AdminCouponsRouteImport } from './routes/admin.coupons'
-import { Route as AdminDirectoryRouteImport } from './routes/admin.directory'
-import { Route as AdminInsidersRouteImport } from './routes/admin.insiders'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
-import { Route as AdminSectionsRouteImport } from './routes/admin.sections'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as CategoryCategoryNameRouteImport } from './routes/category.$categoryName'
@@ -42,6 +38,7 @@ import { Route as ShopIndexRouteImport } from './routes/shop.index'
 import { Route as ShopProductIdRouteImport } from './routes/shop.$productId'
 import { Route as AccountOrdersIndexRouteImport } from './routes/_account.orders.index'
 import { Route as AccountOrdersOrderIdRouteImport } from './routes/_account.orders.$orderId'
+import { Route as AdminContentListRouteImport } from './routes/admin.content.$list'
 import { Route as AdminOrdersIndexRouteImport } from './routes/admin.orders.index'
 import { Route as AdminOrdersOrderIdRouteImport } from './routes/admin.orders.$orderId'
 import { Route as AdminProductsIndexRouteImport } from './routes/admin.products.index'
@@ -147,34 +144,14 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AdminRoute,
 } as any)
-const AdminBannersRoute = AdminBannersRouteImport.update({
-  id: '/banners',
-  path: '/banners',
-  getParentRoute: () => AdminRoute,
-} as any)
 const AdminCouponsRoute = AdminCouponsRouteImport.update({
   id: '/coupons',
   path: '/coupons',
   getParentRoute: () => AdminRoute,
 } as any)
-const AdminDirectoryRoute = AdminDirectoryRouteImport.update({
-  id: '/directory',
-  path: '/directory',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminInsidersRoute = AdminInsidersRouteImport.update({
-  id: '/insiders',
-  path: '/insiders',
-  getParentRoute: () => AdminRoute,
-} as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminSectionsRoute = AdminSectionsRouteImport.update({
-  id: '/sections',
-  path: '/sections',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -211,6 +188,11 @@ const AccountOrdersOrderIdRoute = AccountOrdersOrderIdRouteImport.update({
   id: '/orders/$orderId',
   path: '/orders/$orderId',
   getParentRoute: () => AccountRoute,
+} as any)
+const AdminContentListRoute = AdminContentListRouteImport.update({
+  id: '/content/$list',
+  path: '/content/$list',
+  getParentRoute: () => AdminRoute,
 } as any)
 const AdminOrdersIndexRoute = AdminOrdersIndexRouteImport.update({
   id: '/orders/',
@@ -257,12 +239,8 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AccountProfileRoute
   '/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
-  '/admin/banners': typeof AdminBannersRoute
   '/admin/coupons': typeof AdminCouponsRoute
-  '/admin/directory': typeof AdminDirectoryRoute
-  '/admin/insiders': typeof AdminInsidersRoute
   '/admin/messages': typeof AdminMessagesRoute
-  '/admin/sections': typeof AdminSectionsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
@@ -270,6 +248,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/shop/': typeof ShopIndexRoute
   '/orders/$orderId': typeof AccountOrdersOrderIdRoute
+  '/admin/content/$list': typeof AdminContentListRoute
   '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute
   '/admin/products/$productId': typeof AdminProductsProductIdRoute
   '/admin/products/new': typeof AdminProductsNewRoute
@@ -295,12 +274,8 @@ export interface FileRoutesByTo {
   '/profile': typeof AccountProfileRoute
   '/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
-  '/admin/banners': typeof AdminBannersRoute
   '/admin/coupons': typeof AdminCouponsRoute
-  '/admin/directory': typeof AdminDirectoryRoute
-  '/admin/insiders': typeof AdminInsidersRoute
   '/admin/messages': typeof AdminMessagesRoute
-  '/admin/sections': typeof AdminSectionsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
@@ -308,6 +283,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/shop': typeof ShopIndexRoute
   '/orders/$orderId': typeof AccountOrdersOrderIdRoute
+  '/admin/content/$list': typeof AdminContentListRoute
   '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute
   '/admin/products/$productId': typeof AdminProductsProductIdRoute
   '/admin/products/new': typeof AdminProductsNewRoute
@@ -336,12 +312,8 @@ export interface FileRoutesById {
   '/_account/profile': typeof AccountProfileRoute
   '/_account/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
-  '/admin/banners': typeof AdminBannersRoute
   '/admin/coupons': typeof AdminCouponsRoute
-  '/admin/directory': typeof AdminDirectoryRoute
-  '/admin/insiders': typeof AdminInsidersRoute
   '/admin/messages': typeof AdminMessagesRoute
-  '/admin/sections': typeof AdminSectionsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
@@ -349,6 +321,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/shop/': typeof ShopIndexRoute
   '/_account/orders/$orderId': typeof AccountOrdersOrderIdRoute
+  '/admin/content/$list': typeof AdminContentListRoute
   '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute
   '/admin/products/$productId': typeof AdminProductsProductIdRoute
   '/admin/products/new': typeof AdminProductsNewRoute
@@ -377,12 +350,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/wishlist'
     | '/admin/audit'
-    | '/admin/banners'
     | '/admin/coupons'
-    | '/admin/directory'
-    | '/admin/insiders'
     | '/admin/messages'
-    | '/admin/sections'
     | '/admin/settings'
     | '/admin/users'
     | '/category/$categoryName'
@@ -390,6 +359,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/shop/'
     | '/orders/$orderId'
+    | '/admin/content/$list'
     | '/admin/orders/$orderId'
     | '/admin/products/$productId'
     | '/admin/products/new'
@@ -415,12 +385,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/wishlist'
     | '/admin/audit'
-    | '/admin/banners'
     | '/admin/coupons'
-    | '/admin/directory'
-    | '/admin/insiders'
     | '/admin/messages'
-    | '/admin/sections'
     | '/admin/settings'
     | '/admin/users'
     | '/category/$categoryName'
@@ -428,6 +394,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/shop'
     | '/orders/$orderId'
+    | '/admin/content/$list'
     | '/admin/orders/$orderId'
     | '/admin/products/$productId'
     | '/admin/products/new'
@@ -455,12 +422,8 @@ export interface FileRouteTypes {
     | '/_account/profile'
     | '/_account/wishlist'
     | '/admin/audit'
-    | '/admin/banners'
     | '/admin/coupons'
-    | '/admin/directory'
-    | '/admin/insiders'
     | '/admin/messages'
-    | '/admin/sections'
     | '/admin/settings'
     | '/admin/users'
     | '/category/$categoryName'
@@ -468,6 +431,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/shop/'
     | '/_account/orders/$orderId'
+    | '/admin/content/$list'
     | '/admin/orders/$orderId'
     | '/admin/products/$productId'
     | '/admin/products/new'
@@ -637,13 +601,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRoute
     }
-    '/admin/banners': {
-      id: '/admin/banners'
-      path: '/banners'
-      fullPath: '/admin/banners'
-      preLoaderRoute: typeof AdminBannersRouteImport
-      parentRoute: typeof AdminRoute
-    }
     '/admin/coupons': {
       id: '/admin/coupons'
       path: '/coupons'
@@ -651,32 +608,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCouponsRouteImport
       parentRoute: typeof AdminRoute
     }
-    '/admin/directory': {
-      id: '/admin/directory'
-      path: '/directory'
-      fullPath: '/admin/directory'
-      preLoaderRoute: typeof AdminDirectoryRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/insiders': {
-      id: '/admin/insiders'
-      path: '/insiders'
-      fullPath: '/admin/insiders'
-      preLoaderRoute: typeof AdminInsidersRouteImport
-      parentRoute: typeof AdminRoute
-    }
     '/admin/messages': {
       id: '/admin/messages'
       path: '/messages'
       fullPath: '/admin/messages'
       preLoaderRoute: typeof AdminMessagesRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/sections': {
-      id: '/admin/sections'
-      path: '/sections'
-      fullPath: '/admin/sections'
-      preLoaderRoute: typeof AdminSectionsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/settings': {
@@ -727,6 +663,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/orders/$orderId'
       preLoaderRoute: typeof AccountOrdersOrderIdRouteImport
       parentRoute: typeof AccountRoute
+    }
+    '/admin/content/$list': {
+      id: '/admin/content/$list'
+      path: '/content/$list'
+      fullPath: '/admin/content/$list'
+      preLoaderRoute: typeof AdminContentListRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/admin/orders/': {
       id: '/admin/orders/'
@@ -791,15 +734,12 @@ const AccountRouteWithChildren =
 
 interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
-  AdminBannersRoute: typeof AdminBannersRoute
   AdminCouponsRoute: typeof AdminCouponsRoute
-  AdminDirectoryRoute: typeof AdminDirectoryRoute
-  AdminInsidersRoute: typeof AdminInsidersRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
-  AdminSectionsRoute: typeof AdminSectionsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminContentListRoute: typeof AdminContentListRoute
   AdminOrdersOrderIdRoute: typeof AdminOrdersOrderIdRoute
   AdminProductsProductIdRoute: typeof AdminProductsProductIdRoute
   AdminProductsNewRoute: typeof AdminProductsNewRoute
@@ -809,15 +749,12 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
-  AdminBannersRoute: AdminBannersRoute,
   AdminCouponsRoute: AdminCouponsRoute,
-  AdminDirectoryRoute: AdminDirectoryRoute,
-  AdminInsidersRoute: AdminInsidersRoute,
   AdminMessagesRoute: AdminMessagesRoute,
-  AdminSectionsRoute: AdminSectionsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminContentListRoute: AdminContentListRoute,
   AdminOrdersOrderIdRoute: AdminOrdersOrderIdRoute,
   AdminProductsProductIdRoute: AdminProductsProductIdRoute,
   AdminProductsNewRoute: AdminProductsNewRoute,

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { pageMetaSchema, productSchema } from './catalog';
+import { messageStatuses } from './contact';
 import { couponKinds, couponSchema } from './coupons';
 import { type OrderStatus, orderStatuses } from './order-statuses';
 import { orderSchema, orderSummarySchema } from './orders';
@@ -69,27 +70,6 @@ export const userUpdateSchema = z.object({
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 export const staffUserResponseSchema = z.object({ data: staffUserSchema });
 
-/** One record of the audit log. */
-export const auditEntrySchema = z.object({
-  id: z.int(),
-  actor_id: z.nullable(z.int()),
-  actor_name: z.nullable(z.string()),
-  at: z.string(),
-  action: z.string(),
-  entity: z.string(),
-  entity_id: z.nullable(z.string()),
-  before: z.unknown(),
-  after: z.unknown(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-export const auditListQuerySchema = z.object({
-  ...pageQuerySchema.shape,
-  actor: z.optional(z.coerce.number().check(z.int(), z.gte(1, 'actor must be a user id'))),
-  entity: z.optional(z.string().check(z.maxLength(50, 'entity must be at most 50 characters'))),
-});
-export const auditListResponseSchema = z.object({ data: z.array(auditEntrySchema), meta: pageMetaSchema });
-
 /** The moves staff may make: placed -> confirmed -> shipped -> delivered; placed or confirmed -> cancelled. */
 export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   placed: ['confirmed', 'cancelled'],
@@ -107,11 +87,13 @@ export const orderTransitionSchema = z.object({
   courier: optionalText(100, 'courier'),
   tracking_id: optionalText(100, 'tracking_id'),
   tracking_url: z.optional(
-    z.string().check(
-      z.trim(),
-      z.maxLength(500, 'tracking_url must be at most 500 characters'),
-      z.refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'Enter a link starting with https://'),
-    ),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(500, 'tracking_url must be at most 500 characters'),
+        z.regex(/^$|^https?:\/\/\S+$/i, 'Enter a link starting with https://'),
+      ),
   ),
   note: optionalText(500, 'note'),
 });
@@ -142,9 +124,7 @@ export const staffOrderListResponseSchema = z.object({
   meta: pageMetaSchema,
 });
 
-/** Where the team is with a contact message. */
-export const messageStatuses = ['new', 'read', 'answered', 'closed'] as const;
-export type MessageStatus = (typeof messageStatuses)[number];
+export { type MessageStatus, messageStatuses } from './contact';
 
 export const staffMessageSchema = z.object({
   id: z.int(),
@@ -168,14 +148,16 @@ export const messageUpdateSchema = z.object({
 export const staffMessageResponseSchema = z.object({ data: staffMessageSchema });
 
 /** A link staff may set: empty, a path on this site (`/category/Studio`), or an http(s) address. */
-export const contentLinkSchema = z.string().check(
-  z.trim(),
-  z.maxLength(500, 'link must be at most 500 characters'),
-  z.refine(
-    (value) => value === '' || /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/\S+$/i.test(value),
-    'Enter a path on this site (starting with /) or a link starting with https://',
-  ),
-);
+export const contentLinkSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(500, 'link must be at most 500 characters'),
+    z.regex(
+      /^$|^\/(?!\/)\S*$|^https?:\/\/\S+$/i,
+      'Enter a path on this site (starting with /) or a link starting with https://',
+    ),
+  );
 
 /** An uploaded image's file name in its folder (as `POST /uploads/{folder}` answers it). */
 export const uploadNameSchema = z
@@ -243,7 +225,15 @@ const optionalLimit = (field: string) =>
 const optionalTime = (field: string) =>
   z._default(
     z.nullable(
-      z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), `${field} must be a date and time`)),
+      // An ISO 8601 date and time with its zone; the server also checks that it is a real date.
+      z
+        .string()
+        .check(
+          z.regex(
+            /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/,
+            `${field} must be a date and time`,
+          ),
+        ),
     ),
     null,
   );
@@ -392,11 +382,13 @@ export const directoryEntryInputSchema = z.object({
     '',
   ),
   website: z._default(
-    z.string().check(
-      z.trim(),
-      z.maxLength(300, 'website must be at most 300 characters'),
-      z.refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), 'Enter a link starting with https://'),
-    ),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(300, 'website must be at most 300 characters'),
+        z.regex(/^$|^https?:\/\/\S+$/i, 'Enter a link starting with https://'),
+      ),
     '',
   ),
   position: positionSchema,

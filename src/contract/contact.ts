@@ -41,3 +41,7 @@ export const contactMessageCreatedSchema = z.object({
   id: z.int(),
   message: z.string(),
 });
+
+/** Where the team is with a contact message (the back office's messages screen). */
+export const messageStatuses = ['new', 'read', 'answered', 'closed'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];

@@ -1,13 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import { AuditPage } from '@/features/admin-audit/components/audit-page';
-import { lenient, pageNumber, searchText } from '@/lib/search-params';
-
-const searchSchema = z.object({
-  page: lenient(pageNumber),
-  entity: lenient(searchText(50)),
-  actor: lenient(pageNumber),
-});
+import { adminSearch } from '@/lib/search-params';
 
 function AuditRoute() {
   const { page, entity, actor } = Route.useSearch();
@@ -18,6 +11,6 @@ function AuditRoute() {
 }
 
 export const Route = createFileRoute('/admin/audit')({
-  validateSearch: (search) => searchSchema.parse(search),
+  validateSearch: adminSearch,
   component: AuditRoute,
 });

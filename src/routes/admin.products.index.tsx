@@ -1,9 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import { StaffProductsPage } from '@/features/admin-products/components/staff-products-page';
-import { lenient, pageNumber, searchText } from '@/lib/search-params';
-
-const searchSchema = z.object({ page: lenient(pageNumber), search: lenient(searchText(100)) });
+import { adminSearch } from '@/lib/search-params';
 
 function StaffProductsRoute() {
   const { page, search } = Route.useSearch();
@@ -14,6 +11,6 @@ function StaffProductsRoute() {
 }
 
 export const Route = createFileRoute('/admin/products/')({
-  validateSearch: (search) => searchSchema.parse(search),
+  validateSearch: adminSearch,
   component: StaffProductsRoute,
 });

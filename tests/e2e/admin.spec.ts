@@ -125,7 +125,7 @@ test.describe('the shop and the directory from the back office', () => {
 
   test('an editor adds a directory entry at the top of Studio; the category page lists it first', async ({ page }) => {
     await signIn(page, { email: 'editor@cineverse.in', password: staffPassword });
-    await page.goto('/admin/directory?category=Studio');
+    await page.goto('/admin/content/directory?category=Studio');
     await page.getByRole('button', { name: 'Add entry' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add entry' });
     const name = `Aarambh Sound Stage ${Date.now()}`;

@@ -47,6 +47,12 @@ export function couponDiscount(coupon: Pick<CouponRow, 'kind' | 'value' | 'maxDi
 
 /** The rules that hold across fields (400 naming the field that breaks them). */
 function checkCouponRules(input: ParsedCouponInput): void {
+  for (const field of ['starts_at', 'ends_at'] as const) {
+    const value = input[field];
+    if (value !== null && Number.isNaN(Date.parse(value))) {
+      throw new HttpError(400, `${field} must be a date and time`, field);
+    }
+  }
   if (input.kind === 'percent' && input.value > 100) {
     throw new HttpError(400, 'A percent coupon takes at most 100 (%)', 'value');
   }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { AuditEntry, StaffUser, UserUpdate } from '../../../src/contract/admin.js';
+import type { StaffUser, UserUpdate } from '../../../src/contract/admin.js';
+import type { AuditEntry } from '../../../src/contract/audit.js';
 import type { Role } from '../../../src/contract/roles.js';
 import type { PageMeta } from '../../../src/contract/catalog.js';
 import type { Database } from '../db/client.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditListQuerySchema, auditListResponseSchema } from '../../../../src/contract/admin.js';
+import { auditListQuerySchema, auditListResponseSchema } from '../../../../src/contract/audit.js';
 import { adminErrorResponses, adminRouteSchema } from './admin-route-helpers.js';
 
 /** The audit log, newest first, for admins only. Nothing in the API changes or deletes a record. */

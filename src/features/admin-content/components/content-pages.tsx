@@ -4,6 +4,7 @@ import { AdminPage } from '@/components/admin/admin-page';
 import { slugOf } from '@/contract/admin';
 import { type HomeData, type SectionType, sectionTypes } from '@/contract/site';
 import { siteKeys } from '@/lib/site-query-keys';
+import type { ContentList } from '../content-lists';
 import { type ListSpec, PositionedListEditor } from './positioned-list-editor';
 
 const linkField = {
@@ -75,7 +76,7 @@ const directorySpec: ListSpec = {
   detailOf: (item) => text(item.city),
 };
 
-export function BannersPage() {
+function BannersPage() {
   return (
     <AdminPage title="Banners">
       <PositionedListEditor path="/banners" spec={bannerSpec} />
@@ -83,7 +84,7 @@ export function BannersPage() {
   );
 }
 
-export function InsidersPage() {
+function InsidersPage() {
   return (
     <AdminPage title="Insider videos">
       <PositionedListEditor path="/insiders" spec={insiderSpec} />
@@ -92,7 +93,7 @@ export function InsidersPage() {
 }
 
 /** The items of one home page section at a time, the section picked from the spec's eight. */
-export function SectionsPage({ type, onChange }: { type: SectionType; onChange: (type: SectionType) => void }) {
+function SectionsPage({ type, onChange }: { type: SectionType; onChange: (type: SectionType) => void }) {
   return (
     <AdminPage title="Home sections">
       <Select
@@ -111,7 +112,7 @@ export function SectionsPage({ type, onChange }: { type: SectionType; onChange: 
 }
 
 /** One category's directory entries at a time. */
-export function DirectoryEntriesPage({
+function DirectoryEntriesPage({
   category,
   onChange,
 }: {
@@ -138,4 +139,22 @@ export function DirectoryEntriesPage({
       ) : null}
     </AdminPage>
   );
+}
+
+/** One of the ordered lists: `type` picks a home section, `category` a directory category. */
+export function ContentPage({
+  list,
+  type,
+  category,
+  onChange,
+}: {
+  list: ContentList;
+  type: SectionType;
+  category: string | undefined;
+  onChange: (search: { type?: SectionType; category?: string }) => void;
+}) {
+  if (list === 'banners') return <BannersPage />;
+  if (list === 'insiders') return <InsidersPage />;
+  if (list === 'sections') return <SectionsPage type={type} onChange={(next) => onChange({ type: next })} />;
+  return <DirectoryEntriesPage category={category} onChange={(next) => onChange({ category: next })} />;
 }
