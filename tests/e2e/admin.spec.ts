@@ -119,8 +119,20 @@ test.describe('the shop and the directory from the back office', () => {
     await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
     await expect(page.getByRole('heading', { name })).toBeVisible();
 
+    const editPage = page.url();
     await page.goto(`/shop?search=${encodeURIComponent(name)}`);
     await expect(page.getByRole('link', { name }).first()).toBeVisible();
+
+    // Deleted after a confirmation (it was never ordered, so it goes): the shop no longer lists it.
+    await page.goto(editPage);
+    await page.getByRole('button', { name: 'Delete product' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${name}?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await page.goto(`/shop?search=${encodeURIComponent(name)}`);
+    await expect(page.getByRole('link', { name })).toHaveCount(0);
   });
 
   test('an editor adds a directory entry at the top of Studio; the category page lists it first', async ({ page }) => {
