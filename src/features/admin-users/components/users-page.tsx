@@ -1,8 +1,9 @@
-import { Select, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Button, Select, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import classes from '@/components/admin/admin.module.css';
 import { AdminPage } from '@/components/admin/admin-page';
+import { ConfirmAction } from '@/components/admin/confirm-action';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
 import { staffUserResponseSchema, userListResponseSchema, type UserUpdate } from '@/contract/admin';
 import { type Role, roles } from '@/contract/roles';
@@ -99,7 +100,7 @@ export function UsersPage({ filters, onChange }: { filters: UserFilters; onChang
                 <Table.Th>Email</Table.Th>
                 <Table.Th>Joined</Table.Th>
                 <Table.Th>Role</Table.Th>
-                <Table.Th>Disabled</Table.Th>
+                <Table.Th>Account</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -122,13 +123,26 @@ export function UsersPage({ filters, onChange }: { filters: UserFilters; onChang
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Switch
-                      aria-label={`${user.name} is disabled`}
-                      checked={user.disabled}
-                      onChange={(event) =>
-                        update.mutate({ id: user.id, change: { disabled: event.currentTarget.checked } })
-                      }
-                    />
+                    {user.disabled ? (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        onClick={() => update.mutate({ id: user.id, change: { disabled: false } })}
+                        aria-label={`Enable ${user.name}`}
+                      >
+                        Enable
+                      </Button>
+                    ) : (
+                      <ConfirmAction
+                        size="compact-sm"
+                        label="Disable"
+                        aria-label={`Disable ${user.name}`}
+                        title={`Disable ${user.name}?`}
+                        message="They are logged out everywhere at once and cannot log in until an admin enables the account again."
+                        confirmLabel="Disable account"
+                        onConfirm={() => update.mutate({ id: user.id, change: { disabled: true } })}
+                      />
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
