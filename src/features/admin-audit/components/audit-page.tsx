@@ -1,9 +1,10 @@
-import { Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import classes from '@/components/admin/admin.module.css';
 import { AdminPage } from '@/components/admin/admin-page';
-import { LoadError, LoadingState, PageNav } from '@/components/query-states';
+import { SearchForm } from '@/components/admin/search-form';
+import { ListStates } from '@/components/admin/list-states';
+import { PageNav } from '@/components/query-states';
 import { z } from 'zod/mini';
 import { pageMetaSchema } from '@/contract/catalog';
 import type { AuditEntry } from '@/contract/audit';
@@ -41,7 +42,6 @@ function Values({ label, value }: { label: string; value: unknown }) {
 
 /** Every back-office change, newest first: who, when, what, and the values before and after. */
 export function AuditPage({ filters, onChange }: { filters: AuditFilters; onChange: (next: AuditFilters) => void }) {
-  const [entity, setEntity] = useState(filters.entity ?? '');
   const query = useQuery({
     queryKey: adminKeys.list('audit', filters),
     queryFn: ({ signal }) =>
@@ -54,52 +54,38 @@ export function AuditPage({ filters, onChange }: { filters: AuditFilters; onChan
   const pages = query.data ? Math.ceil(query.data.meta.total / ENTRIES_PER_PAGE) : 0;
   return (
     <AdminPage title="Audit log">
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onChange({ ...filters, entity: entity.trim() || undefined, page: 1 });
-        }}
+      <SearchForm
+        label="What changed"
+        description="banner, product, coupon, order, message, user, settings, upload"
+        value={filters.entity}
+        onSearch={(entity) => onChange({ ...filters, entity, page: 1 })}
+      />
+      <ListStates
+        query={query}
+        what="audit log"
+        isEmpty={(data) => data.data.length === 0}
+        empty="Nothing has been recorded."
       >
-        <TextInput
-          label="What changed"
-          description="banner, product, coupon, order, message, user, settings, upload"
-          type="search"
-          value={entity}
-          onChange={(event) => setEntity(event.currentTarget.value)}
-          maw={360}
-        />
-      </form>
-      {query.isPending ? (
-        <LoadingState label="Loading the audit log" />
-      ) : query.isError ? (
-        <LoadError
-          title="The audit log could not be loaded"
-          error={query.error}
-          what="list"
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.data.length === 0 ? (
-        <Text c="dimmed">Nothing has been recorded.</Text>
-      ) : (
-        <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Changes">
-          {query.data.data.map((entry) => (
-            <Card key={entry.id} component="li" withBorder padding="sm">
-              <Group justify="space-between" gap="xs">
-                <Text fw={600}>
-                  {entry.action} {entry.entity}
-                  {entry.entity_id ? ` ${entry.entity_id}` : ''}
-                </Text>
-                <Text fz="sm" c="dimmed">
-                  {formatDateTime(entry.at)} · {entry.actor_name ?? 'a deleted account'}
-                </Text>
-              </Group>
-              <Values label="Before" value={entry.before} />
-              <Values label="After" value={entry.after} />
-            </Card>
-          ))}
-        </Stack>
-      )}
+        {(data) => (
+          <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Changes">
+            {data.data.map((entry) => (
+              <Card key={entry.id} component="li" withBorder padding="sm">
+                <Group justify="space-between" gap="xs">
+                  <Text fw={600}>
+                    {entry.action} {entry.entity}
+                    {entry.entity_id ? ` ${entry.entity_id}` : ''}
+                  </Text>
+                  <Text fz="sm" c="dimmed">
+                    {formatDateTime(entry.at)} · {entry.actor_name ?? 'a deleted account'}
+                  </Text>
+                </Group>
+                <Values label="Before" value={entry.before} />
+                <Values label="After" value={entry.after} />
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </ListStates>
       <PageNav total={pages} value={filters.page} onChange={(page) => onChange({ ...filters, page })} />
     </AdminPage>
   );

@@ -10,7 +10,6 @@ import {
   Stack,
   Switch,
   Table,
-  Text,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -18,7 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import classes from '@/components/admin/admin.module.css';
 import { AdminPage } from '@/components/admin/admin-page';
-import { LoadError, LoadingState } from '@/components/query-states';
+import { ListStates } from '@/components/admin/list-states';
 import {
   type CouponInput,
   type StaffCoupon,
@@ -178,64 +177,55 @@ export function CouponsPage() {
   const edited = typeof editing === 'number' ? query.data?.find((coupon) => coupon.id === editing) : undefined;
   return (
     <AdminPage title="Coupons" actions={<Button onClick={() => setEditing('new')}>New coupon</Button>}>
-      {query.isPending ? (
-        <LoadingState label="Loading coupons" />
-      ) : query.isError ? (
-        <LoadError
-          title="The coupons could not be loaded"
-          error={query.error}
-          what="list"
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.length === 0 ? (
-        <Text c="dimmed">There are no coupons yet.</Text>
-      ) : (
-        <div className={classes.tableScroll}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Discount</Table.Th>
-                <Table.Th>Ends</Table.Th>
-                <Table.Th ta="right">Uses</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.map((coupon) => (
-                <Table.Tr key={coupon.id}>
-                  <Table.Td fw={600}>{coupon.code}</Table.Td>
-                  <Table.Td>
-                    {coupon.kind === 'percent' ? `${coupon.value}%` : formatInr(coupon.value)}
-                    {coupon.min_order > 0 ? ` over ${formatInr(coupon.min_order)}` : ''}
-                  </Table.Td>
-                  <Table.Td>{coupon.ends_at ? formatDateTime(coupon.ends_at) : 'Never'}</Table.Td>
-                  <Table.Td ta="right">
-                    {coupon.uses}
-                    {coupon.usage_limit ? ` / ${coupon.usage_limit}` : ''}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={coupon.active ? 'green' : 'gray'}>
-                      {coupon.active ? 'Active' : 'Off'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      onClick={() => setEditing(coupon.id)}
-                      aria-label={`Edit ${coupon.code}`}
-                    >
-                      Edit
-                    </Button>
-                  </Table.Td>
+      <ListStates query={query} what="coupons" isEmpty={(data) => data.length === 0} empty="There are no coupons yet.">
+        {(data) => (
+          <div className={classes.tableScroll}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Code</Table.Th>
+                  <Table.Th>Discount</Table.Th>
+                  <Table.Th>Ends</Table.Th>
+                  <Table.Th ta="right">Uses</Table.Th>
+                  <Table.Th>State</Table.Th>
+                  <Table.Th />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {data.map((coupon) => (
+                  <Table.Tr key={coupon.id}>
+                    <Table.Td fw={600}>{coupon.code}</Table.Td>
+                    <Table.Td>
+                      {coupon.kind === 'percent' ? `${coupon.value}%` : formatInr(coupon.value)}
+                      {coupon.min_order > 0 ? ` over ${formatInr(coupon.min_order)}` : ''}
+                    </Table.Td>
+                    <Table.Td>{coupon.ends_at ? formatDateTime(coupon.ends_at) : 'Never'}</Table.Td>
+                    <Table.Td ta="right">
+                      {coupon.uses}
+                      {coupon.usage_limit ? ` / ${coupon.usage_limit}` : ''}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={coupon.active ? 'green' : 'gray'}>
+                        {coupon.active ? 'Active' : 'Off'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        onClick={() => setEditing(coupon.id)}
+                        aria-label={`Edit ${coupon.code}`}
+                      >
+                        Edit
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
+      </ListStates>
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

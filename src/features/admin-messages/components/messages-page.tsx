@@ -1,7 +1,8 @@
 import { Anchor, Card, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminPage } from '@/components/admin/admin-page';
-import { LoadError, LoadingState, PageNav } from '@/components/query-states';
+import { ListStates } from '@/components/admin/list-states';
+import { PageNav } from '@/components/query-states';
 import {
   messageListResponseSchema,
   type MessageStatus,
@@ -72,50 +73,41 @@ export function MessagesPage({
         value={filters.status ?? 'all'}
         onChange={(value) => onChange({ page: 1, status: value === 'all' ? undefined : (value as MessageStatus) })}
       />
-      {query.isPending ? (
-        <LoadingState label="Loading messages" />
-      ) : query.isError ? (
-        <LoadError
-          title="The messages could not be loaded"
-          error={query.error}
-          what="list"
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.data.length === 0 ? (
-        <Text c="dimmed">No messages here.</Text>
-      ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Messages">
-          {query.data.data.map((message) => (
-            <Card key={message.id} component="li" withBorder padding="sm">
-              <Group justify="space-between" align="flex-start" gap="xs">
-                <div>
-                  <Text fw={600}>{message.name}</Text>
-                  <Anchor href={`mailto:${message.email}`} fz="sm">
-                    {message.email}
-                  </Anchor>
-                  <Text fz="xs" c="dimmed">
-                    {formatDateTime(message.created_at)}
-                  </Text>
-                </div>
-                <Select
-                  aria-label={`Status of the message from ${message.name}`}
-                  size="xs"
-                  w={140}
-                  allowDeselect={false}
-                  data={messageStatuses.map((status) => ({ value: status, label: statusLabels[status] }))}
-                  value={message.status}
-                  onChange={(status) => {
-                    if (status) setStatus.mutate({ id: message.id, status: status as MessageStatus });
-                  }}
-                />
-              </Group>
-              <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
-                {message.message}
-              </Text>
-            </Card>
-          ))}
-        </Stack>
-      )}
+      <ListStates query={query} what="messages" isEmpty={(data) => data.data.length === 0} empty="No messages here.">
+        {(data) => (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Messages">
+            {data.data.map((message) => (
+              <Card key={message.id} component="li" withBorder padding="sm">
+                <Group justify="space-between" align="flex-start" gap="xs">
+                  <div>
+                    <Text fw={600}>{message.name}</Text>
+                    <Anchor href={`mailto:${message.email}`} fz="sm">
+                      {message.email}
+                    </Anchor>
+                    <Text fz="xs" c="dimmed">
+                      {formatDateTime(message.created_at)}
+                    </Text>
+                  </div>
+                  <Select
+                    aria-label={`Status of the message from ${message.name}`}
+                    size="xs"
+                    w={140}
+                    allowDeselect={false}
+                    data={messageStatuses.map((status) => ({ value: status, label: statusLabels[status] }))}
+                    value={message.status}
+                    onChange={(status) => {
+                      if (status) setStatus.mutate({ id: message.id, status: status as MessageStatus });
+                    }}
+                  />
+                </Group>
+                <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+                  {message.message}
+                </Text>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </ListStates>
       <PageNav total={pages} value={filters.page} onChange={(page) => onChange({ ...filters, page })} />
     </AdminPage>
   );

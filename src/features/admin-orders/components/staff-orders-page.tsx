@@ -1,10 +1,11 @@
-import { Anchor, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { AdminPage } from '@/components/admin/admin-page';
+import { SearchForm } from '@/components/admin/search-form';
+import { ListStates } from '@/components/admin/list-states';
 import { OrderStatusBadge } from '@/components/order-status-badge';
-import { LoadError, LoadingState, PageNav } from '@/components/query-states';
+import { PageNav } from '@/components/query-states';
 import { type OrderStatus, orderStatuses } from '@/contract/order-statuses';
 import { formatDateTime, formatInr } from '@/lib/money';
 import { statusLabels } from '@/lib/order-status-labels';
@@ -22,25 +23,15 @@ export function StaffOrdersPage({
   onChange: (next: StaffOrderFilters) => void;
 }) {
   const query = useQuery(staffOrdersQuery(filters));
-  const [search, setSearch] = useState(filters.search ?? '');
   const pages = query.data ? Math.ceil(query.data.meta.total / STAFF_ORDERS_PER_PAGE) : 0;
   return (
     <AdminPage title="Orders">
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onChange({ ...filters, search: search.trim() || undefined, page: 1 });
-        }}
-      >
-        <TextInput
-          label="Find an order"
-          description="Order number, or the shopper’s email or phone"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
-      </form>
+      <SearchForm
+        label="Find an order"
+        description="Order number, or the shopper’s email or phone"
+        value={filters.search}
+        onSearch={(search) => onChange({ ...filters, search, page: 1 })}
+      />
       <SegmentedControl
         aria-label="Status"
         fullWidth
@@ -55,43 +46,36 @@ export function StaffOrdersPage({
         }
         styles={{ root: { flexWrap: 'wrap' } }}
       />
-      {query.isPending ? (
-        <LoadingState label="Loading orders" />
-      ) : query.isError ? (
-        <LoadError
-          title="The orders could not be loaded"
-          error={query.error}
-          what="list"
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.data.length === 0 ? (
-        <Text c="dimmed">No orders match.</Text>
-      ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Orders">
-          {query.data.data.map((order) => (
-            <Card key={order.id} component="li" withBorder padding="sm">
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Anchor
-                  renderRoot={(props) => <Link {...props} to="/admin/orders/$orderId" params={{ orderId: order.id }} />}
-                  fw={700}
-                >
-                  Order #{order.id}
-                </Anchor>
-                <OrderStatusBadge status={order.status} />
-              </Group>
-              <Text fz="sm">
-                {order.customer_name} · {order.customer_email}
-              </Text>
-              <Group justify="space-between" gap="xs">
-                <Text fz="sm" c="dimmed">
-                  {formatDateTime(order.created_at)} · {order.item_count} {order.item_count === 1 ? 'item' : 'items'}
+      <ListStates query={query} what="orders" isEmpty={(data) => data.data.length === 0} empty="No orders match.">
+        {(data) => (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Orders">
+            {data.data.map((order) => (
+              <Card key={order.id} component="li" withBorder padding="sm">
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Anchor
+                    renderRoot={(props) => (
+                      <Link {...props} to="/admin/orders/$orderId" params={{ orderId: order.id }} />
+                    )}
+                    fw={700}
+                  >
+                    Order #{order.id}
+                  </Anchor>
+                  <OrderStatusBadge status={order.status} />
+                </Group>
+                <Text fz="sm">
+                  {order.customer_name} · {order.customer_email}
                 </Text>
-                <Text fw={600}>{formatInr(order.total)}</Text>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-      )}
+                <Group justify="space-between" gap="xs">
+                  <Text fz="sm" c="dimmed">
+                    {formatDateTime(order.created_at)} · {order.item_count} {order.item_count === 1 ? 'item' : 'items'}
+                  </Text>
+                  <Text fw={600}>{formatInr(order.total)}</Text>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </ListStates>
       <PageNav total={pages} value={filters.page} onChange={(page) => onChange({ ...filters, page })} />
     </AdminPage>
   );

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import classes from '@/components/admin/admin.module.css';
 import { AdminPage } from '@/components/admin/admin-page';
-import { LoadError, LoadingState, PageNav } from '@/components/query-states';
+import { SearchForm } from '@/components/admin/search-form';
+import { ListStates } from '@/components/admin/list-states';
+import { PageNav } from '@/components/query-states';
 import { formatInr } from '@/lib/money';
 import { STAFF_PRODUCTS_PER_PAGE, type StaffProductFilters, staffProductsQuery } from '../api/staff-products';
 
@@ -17,7 +18,6 @@ export function StaffProductsPage({
   onChange: (next: StaffProductFilters) => void;
 }) {
   const query = useQuery(staffProductsQuery(filters));
-  const [search, setSearch] = useState(filters.search ?? '');
   const pages = query.data ? Math.ceil(query.data.meta.total / STAFF_PRODUCTS_PER_PAGE) : 0;
   return (
     <AdminPage
@@ -28,75 +28,57 @@ export function StaffProductsPage({
         </Button>
       }
     >
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onChange({ search: search.trim() || undefined, page: 1 });
-        }}
-      >
-        <TextInput
-          label="Find a product"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
-      </form>
-      {query.isPending ? (
-        <LoadingState label="Loading products" />
-      ) : query.isError ? (
-        <LoadError
-          title="The products could not be loaded"
-          error={query.error}
-          what="list"
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.data.length === 0 ? (
-        <Text c="dimmed">No products match.</Text>
-      ) : (
-        <div className={classes.tableScroll}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Category</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="right">Stock</Table.Th>
-                <Table.Th>On sale</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.data.map((product) => (
-                <Table.Tr key={product.id}>
-                  <Table.Td>
-                    <Anchor
-                      renderRoot={(props) => (
-                        <Link {...props} to="/admin/products/$productId" params={{ productId: product.id }} />
-                      )}
-                    >
-                      {product.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{product.category}</Table.Td>
-                  <Table.Td ta="right">{formatInr(product.price)}</Table.Td>
-                  <Table.Td ta="right">{product.stock}</Table.Td>
-                  <Table.Td>
-                    {product.visible ? (
-                      <Badge variant="light" color="green">
-                        Visible
-                      </Badge>
-                    ) : (
-                      <Badge variant="light" color="gray">
-                        Hidden
-                      </Badge>
-                    )}
-                  </Table.Td>
+      <SearchForm
+        label="Find a product"
+        value={filters.search}
+        onSearch={(search) => onChange({ ...filters, search, page: 1 })}
+      />
+      <ListStates query={query} what="products" isEmpty={(data) => data.data.length === 0} empty="No products match.">
+        {(data) => (
+          <div className={classes.tableScroll}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Category</Table.Th>
+                  <Table.Th ta="right">Price</Table.Th>
+                  <Table.Th ta="right">Stock</Table.Th>
+                  <Table.Th>On sale</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {data.data.map((product) => (
+                  <Table.Tr key={product.id}>
+                    <Table.Td>
+                      <Anchor
+                        renderRoot={(props) => (
+                          <Link {...props} to="/admin/products/$productId" params={{ productId: product.id }} />
+                        )}
+                      >
+                        {product.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{product.category}</Table.Td>
+                    <Table.Td ta="right">{formatInr(product.price)}</Table.Td>
+                    <Table.Td ta="right">{product.stock}</Table.Td>
+                    <Table.Td>
+                      {product.visible ? (
+                        <Badge variant="light" color="green">
+                          Visible
+                        </Badge>
+                      ) : (
+                        <Badge variant="light" color="gray">
+                          Hidden
+                        </Badge>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
+      </ListStates>
       <PageNav total={pages} value={filters.page} onChange={(page) => onChange({ ...filters, page })} />
     </AdminPage>
   );

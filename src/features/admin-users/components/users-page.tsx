@@ -1,10 +1,11 @@
-import { Button, Select, Table, Text, TextInput } from '@mantine/core';
+import { Button, Select, Table } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import classes from '@/components/admin/admin.module.css';
 import { AdminPage } from '@/components/admin/admin-page';
+import { SearchForm } from '@/components/admin/search-form';
+import { ListStates } from '@/components/admin/list-states';
 import { ConfirmAction } from '@/components/admin/confirm-action';
-import { LoadError, LoadingState, PageNav } from '@/components/query-states';
+import { PageNav } from '@/components/query-states';
 import { staffUserResponseSchema, userListResponseSchema, type UserUpdate } from '@/contract/admin';
 import { type Role, roles } from '@/contract/roles';
 import { adminKeys, adminRequest, queryString } from '@/lib/admin-api';
@@ -31,7 +32,6 @@ export interface UserFilters {
 /** Every account: an admin gives staff roles and disables accounts (never the last admin, never their own). */
 export function UsersPage({ filters, onChange }: { filters: UserFilters; onChange: (next: UserFilters) => void }) {
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState(filters.search ?? '');
   const query = useQuery({
     queryKey: adminKeys.list('users', filters),
     queryFn: ({ signal }) =>
@@ -56,21 +56,12 @@ export function UsersPage({ filters, onChange }: { filters: UserFilters; onChang
   const roleOptions = roles.map((role) => ({ value: role, label: roleLabels[role] }));
   return (
     <AdminPage title="Users">
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onChange({ ...filters, search: search.trim() || undefined, page: 1 });
-        }}
-      >
-        <TextInput
-          label="Find an account"
-          description="Name or email"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
-      </form>
+      <SearchForm
+        label="Find an account"
+        description="Name or email"
+        value={filters.search}
+        onSearch={(search) => onChange({ ...filters, search, page: 1 })}
+      />
       <Select
         label="Role"
         clearable
@@ -80,76 +71,68 @@ export function UsersPage({ filters, onChange }: { filters: UserFilters; onChang
         onChange={(role) => onChange({ ...filters, role: (role as Role | null) ?? undefined, page: 1 })}
         maw={240}
       />
-      {query.isPending ? (
-        <LoadingState label="Loading accounts" />
-      ) : query.isError ? (
-        <LoadError
-          title="The accounts could not be loaded"
-          error={query.error}
-          what="list"
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.data.length === 0 ? (
-        <Text c="dimmed">No accounts match.</Text>
-      ) : (
-        <div className={classes.tableScroll}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Joined</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Account</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.data.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>{user.name}</Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>{formatDate(user.created_at)}</Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={`Role of ${user.name}`}
-                      size="xs"
-                      w={150}
-                      allowDeselect={false}
-                      data={roleOptions}
-                      value={user.role}
-                      onChange={(role) => {
-                        if (role && role !== user.role) update.mutate({ id: user.id, change: { role: role as Role } });
-                      }}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {user.disabled ? (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        onClick={() => update.mutate({ id: user.id, change: { disabled: false } })}
-                        aria-label={`Enable ${user.name}`}
-                      >
-                        Enable
-                      </Button>
-                    ) : (
-                      <ConfirmAction
-                        size="compact-sm"
-                        label="Disable"
-                        aria-label={`Disable ${user.name}`}
-                        title={`Disable ${user.name}?`}
-                        message="They are logged out everywhere at once and cannot log in until an admin enables the account again."
-                        confirmLabel="Disable account"
-                        onConfirm={() => update.mutate({ id: user.id, change: { disabled: true } })}
-                      />
-                    )}
-                  </Table.Td>
+      <ListStates query={query} what="accounts" isEmpty={(data) => data.data.length === 0} empty="No accounts match.">
+        {(data) => (
+          <div className={classes.tableScroll}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Joined</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Account</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {data.data.map((user) => (
+                  <Table.Tr key={user.id}>
+                    <Table.Td>{user.name}</Table.Td>
+                    <Table.Td>{user.email}</Table.Td>
+                    <Table.Td>{formatDate(user.created_at)}</Table.Td>
+                    <Table.Td>
+                      <Select
+                        aria-label={`Role of ${user.name}`}
+                        size="xs"
+                        w={150}
+                        allowDeselect={false}
+                        data={roleOptions}
+                        value={user.role}
+                        onChange={(role) => {
+                          if (role && role !== user.role)
+                            update.mutate({ id: user.id, change: { role: role as Role } });
+                        }}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      {user.disabled ? (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          onClick={() => update.mutate({ id: user.id, change: { disabled: false } })}
+                          aria-label={`Enable ${user.name}`}
+                        >
+                          Enable
+                        </Button>
+                      ) : (
+                        <ConfirmAction
+                          size="compact-sm"
+                          label="Disable"
+                          aria-label={`Disable ${user.name}`}
+                          title={`Disable ${user.name}?`}
+                          message="They are logged out everywhere at once and cannot log in until an admin enables the account again."
+                          confirmLabel="Disable account"
+                          onConfirm={() => update.mutate({ id: user.id, change: { disabled: true } })}
+                        />
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
+      </ListStates>
       <PageNav total={pages} value={filters.page} onChange={(page) => onChange({ ...filters, page })} />
     </AdminPage>
   );
