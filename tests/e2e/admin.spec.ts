@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
 import { expect, test } from './fixtures';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { demoShopper, signIn, USER_API } from './shop-helpers';
 
@@ -169,41 +168,18 @@ test.describe('the shop and the directory from the back office', () => {
   });
 });
 
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
 /** A server of its own, which sends its mail through SMTP to a server in this test process. */
 test.describe('shipping from a phone', () => {
-  let smtp: SMTPServer;
+  let smtp: SmtpSink;
   let server: ServerProcess;
-  const received: ReceivedMail[] = [];
 
   test.beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    server = await startServerProcess({ SKIP_BUILD: '1', SMTP_URL: `smtp://127.0.0.1:${port}` });
+    smtp = await startSmtpSink();
+    server = await startServerProcess({ SKIP_BUILD: '1', SMTP_URL: smtp.url });
   });
   test.afterAll(async () => {
     await server?.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   async function placeOrder(request: APIRequestContext) {
@@ -283,7 +259,7 @@ test.describe('shipping from a phone', () => {
     }
 
     await expect
-      .poll(() => received.find((mail) => mail.to.includes(shopper.email) && mail.raw.includes('DLV9988776655')), {
+      .poll(() => smtp.received.find((mail) => mail.to.includes(shopper.email) && mail.raw.includes('DLV9988776655')), {
         timeout: 20_000,
       })
       .toBeTruthy();

@@ -8,23 +8,25 @@ import { createTestApp, type TestApp } from './test-app.js';
 
 const ADMIN_API = '/backend/api/api/admin/v1';
 
-describe('banners in the back office', () => {
-  let testApp: TestApp;
-  let editor: Shopper;
+/** One app for the file: the lists each test edits are its own (banners, insiders, a section, a category). */
+let testApp: TestApp;
+let editor: Shopper;
 
-  beforeAll(async () => {
-    testApp = await createTestApp({ readCache: true });
-    editor = await createStaff(testApp.app, 'editor', 'Kabir Editor');
+beforeAll(async () => {
+  testApp = await createTestApp({ readCache: true });
+  editor = await createStaff(testApp.app, 'editor', 'Kabir Editor');
+});
+afterAll(() => testApp.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: object) =>
+  testApp.app.inject({
+    method,
+    url: `${ADMIN_API}${path}`,
+    headers: editor.headers,
+    ...(body === undefined ? {} : { payload: body }),
   });
-  afterAll(() => testApp.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: object) =>
-    testApp.app.inject({
-      method,
-      url: `${ADMIN_API}${path}`,
-      headers: editor.headers,
-      ...(body === undefined ? {} : { payload: body }),
-    });
+describe('banners in the back office', () => {
   const homeBanners = async () =>
     (await testApp.app.inject({ url: '/backend/api/getHomeData' })).json().bannerList as { id: number }[];
 
@@ -86,22 +88,6 @@ describe('banners in the back office', () => {
 });
 
 describe('insider videos, section items and directory entries in the back office', () => {
-  let testApp: TestApp;
-  let editor: Shopper;
-
-  beforeAll(async () => {
-    testApp = await createTestApp({ readCache: true });
-    editor = await createStaff(testApp.app, 'editor', 'Kabir Editor');
-  });
-  afterAll(() => testApp.close());
-
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: object) =>
-    testApp.app.inject({
-      method,
-      url: `${ADMIN_API}${path}`,
-      headers: editor.headers,
-      ...(body === undefined ? {} : { payload: body }),
-    });
   const home = async () => (await testApp.app.inject({ url: '/backend/api/getHomeData' })).json();
 
   it('adds an insider video first; the home page shows it at once; a link that is not YouTube is refused', async () => {

@@ -1,48 +1,22 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/src/db/schema.js';
 import { createShopper, createStaff, productNamed, USER_API, validAddress } from './shop-helpers.js';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
 import { createTestApp, type TestApp } from './test-app.js';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
 
 /** A real SMTP exchange: a local SMTP server in this process receives what the app sends. */
 describe('mail through SMTP_URL', () => {
-  let smtp: SMTPServer;
+  let smtp: SmtpSink;
   let testApp: TestApp;
-  const received: Received[] = [];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    testApp = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    smtp = await startSmtpSink();
+    testApp = await createTestApp({ smtpUrl: smtp.url });
   });
   afterAll(async () => {
     await testApp.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('a shipped order’s mail arrives at the shopper’s address with the tracking ID', async () => {
@@ -75,11 +49,11 @@ describe('mail through SMTP_URL', () => {
     expect((await move({ to: 'shipped', courier: 'India Post', tracking_id: 'EE123456789IN' })).statusCode).toBe(200);
     await app.sendQueuedMail();
 
-    const shipped = received.find((mail) => mail.raw.includes(`Subject: Order #${orderId} shipped`));
+    const shipped = smtp.received.find((mail) => mail.raw.includes(`Subject: Order #${orderId} shipped`));
     expect(shipped).toBeDefined();
     expect(shipped!.to).toEqual([account!.email]);
     expect(shipped!.from).toBe('no-reply@cineverse.in');
     expect(shipped!.raw).toContain('Tracking ID: EE123456789IN');
-    expect(received.some((mail) => mail.raw.includes(`Subject: Order #${orderId} confirmed`))).toBe(true);
+    expect(smtp.received.some((mail) => mail.raw.includes(`Subject: Order #${orderId} confirmed`))).toBe(true);
   });
 });
