@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageUrl } from '@/lib/image-url';
+import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { telHref, whatsappHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
 import { isPagePath } from '@/contract/page-routes';
@@ -24,6 +24,17 @@ describe('imageUrl', () => {
     expect(imageUrl('a b.jpg', 'banner')).toBe('/backend/uploads/banner/a%20b.jpg');
     expect(imageUrl('', 'section')).toBe('');
   });
+
+  it('gives an uploaded image its three widths as a srcset, and a seeded image none', () => {
+    const name = '0123456789abcdef0123456789abcdef.webp';
+    expect(imageSrcSet(name, 'product')).toBe(
+      '/backend/uploads/product/0123456789abcdef0123456789abcdef-400w.webp 400w, ' +
+        '/backend/uploads/product/0123456789abcdef0123456789abcdef-800w.webp 800w, ' +
+        `/backend/uploads/product/${name} 1600w`,
+    );
+    expect(imageSrcSet('banner-1.svg', 'banner')).toBeUndefined();
+    expect(imageSrcSet('', 'banner')).toBeUndefined();
+  });
 });
 
 describe('phone links', () => {
@@ -42,6 +53,8 @@ describe('isPagePath', () => {
     for (const path of ['/shop', '/shop/12', '/cart', '/checkout', '/orders', '/orders/3', '/login', '/profile']) {
       expect(isPagePath(path), path).toBe(true);
     }
+    for (const path of ['/admin', '/admin/orders/12', '/admin/content/banners'])
+      expect(isPagePath(path), path).toBe(true);
     for (const path of ['/nope', '/category', '/category/a/b', '/about/team', '/shop/abc', '/orders/1/x']) {
       expect(isPagePath(path), path).toBe(false);
     }

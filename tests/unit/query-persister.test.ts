@@ -10,6 +10,7 @@ async function saveUnder(buster: string) {
   const client = new QueryClient();
   client.setQueryData(['site', 'home'], { site_settings: { site_name: 'CineVerse' } });
   client.setQueryData(['account', 'coupons', 'check', 'FILM10', 1000], { discount: 100 });
+  client.setQueryData(['admin', 'orders', 'list', { page: 1 }], { data: [{ id: 1, customer_email: 'a@b.in' }] });
   await persistQueryClientSave({
     queryClient: client,
     persister: queryPersister,
@@ -32,11 +33,13 @@ async function restoreUnder(buster: string) {
 }
 
 describe('the saved query cache', () => {
-  it('opens with the build that saved it, without a coupon check, and is dropped by a new build', async () => {
+  it('opens with the build that saved it, without a coupon check or staff data, and is dropped by a new build', async () => {
     await saveUnder('build-1');
     const same = await restoreUnder('build-1');
     expect(same.getQueryData(['site', 'home'])).toEqual({ site_settings: { site_name: 'CineVerse' } });
     expect(same.getQueryData(['account', 'coupons', 'check', 'FILM10', 1000])).toBeUndefined();
+    // Staff data never stays on the device.
+    expect(same.getQueryData(['admin', 'orders', 'list', { page: 1 }])).toBeUndefined();
 
     const next = await restoreUnder('build-2');
     expect(next.getQueryData(['site', 'home'])).toBeUndefined();

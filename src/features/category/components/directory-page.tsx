@@ -7,7 +7,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
 import type { DirectoryEntry } from '@/contract/directory';
-import { imageUrl } from '@/lib/image-url';
+import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { telHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
 import { CategoryNotFoundError, directoryPageQueryOptions, type DirectoryFilters } from '../api/get-directory-page';
@@ -24,6 +24,8 @@ function EntryCard({ entry }: { entry: DirectoryEntry }) {
         <img
           className={classes.photo}
           src={imageUrl(entry.photo, 'directory')}
+          srcSet={imageSrcSet(entry.photo, 'directory')}
+          sizes="(max-width: 36em) 100vw, 400px"
           alt={`Photo of ${entry.name}`}
           width={400}
           height={400}

@@ -1,16 +1,32 @@
 import type { ReactNode } from 'react';
 import { SmartLink } from '@/components/smart-link';
 import type { SectionItem } from '@/contract/site';
-import { imageUrl } from '@/lib/image-url';
+import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import classes from './home.module.css';
 
 /** A card image: sized for no layout shift, lazy since every card sits below the banner. */
-export function CardImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
+/** A card's picture; an uploaded one comes with its widths (`srcSet`), of which a phone takes a small one. */
+/** Cards take the full width of a phone and at most about 400 px beside others. */
+const CARD_IMAGE_SIZES = '(max-width: 36em) 100vw, 400px';
+
+export function CardImage({
+  src,
+  srcSet,
+  alt,
+  className,
+}: {
+  src: string;
+  srcSet?: string;
+  alt: string;
+  className?: string;
+}) {
   if (!src) return null;
   return (
     <img
       className={className ?? classes.cardImage}
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? CARD_IMAGE_SIZES : undefined}
       alt={alt}
       width={640}
       height={400}
@@ -34,7 +50,7 @@ export function CardText({ title, description, extra }: { title: ReactNode; desc
 export function ContentCard({ item }: { item: SectionItem }) {
   return (
     <SmartLink href={item.link} className={classes.card}>
-      <CardImage src={imageUrl(item.image, 'section')} alt={item.title} />
+      <CardImage src={imageUrl(item.image, 'section')} srcSet={imageSrcSet(item.image, 'section')} alt={item.title} />
       <CardText title={item.title} description={item.description} />
     </SmartLink>
   );

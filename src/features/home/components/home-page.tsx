@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import type { HomeData, Section } from '@/contract/site';
-import { imageUrl } from '@/lib/image-url';
+import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { sectionDisplay } from './home-content';
 import {
   BannerCarousel,
@@ -38,6 +38,7 @@ function ContentSection({ section, onPlay }: { section: Section; onPlay: (video:
           items={section.data.map((item) => ({
             ...item,
             image: imageUrl(item.image, 'section'),
+            imageSrcSet: imageSrcSet(item.image, 'section'),
             video: item.link,
             link: '',
           }))}
@@ -72,6 +73,7 @@ export function HomePage({ data, siteName }: { data: HomeData | undefined; siteN
               title: insider.title,
               description: '',
               image: imageUrl(insider.thumbnail, 'inside'),
+              imageSrcSet: imageSrcSet(insider.thumbnail, 'inside'),
               video: insider.video_link,
               link: insider.link,
             }))}

@@ -125,14 +125,23 @@ export function CardCarousel({
       renderItem={(item) =>
         variant === 'testimonial' ? (
           <figure className={`${classes.card} ${classes.carouselCard} ${classes.testimonial}`} data-card>
-            <CardImage className={classes.avatar} src={imageUrl(item.image, 'section')} alt={item.title} />
+            <CardImage
+              className={classes.avatar}
+              src={imageUrl(item.image, 'section')}
+              srcSet={imageSrcSet(item.image, 'section')}
+              alt={item.title}
+            />
             <blockquote className={classes.quote}>“{item.description}”</blockquote>
             <figcaption className={classes.cardTitle}>{item.title}</figcaption>
           </figure>
         ) : (
           <div className={`${classes.card} ${classes.carouselCard}`} data-card>
             <SmartLink href={item.link}>
-              <CardImage src={imageUrl(item.image, 'section')} alt={item.title} />
+              <CardImage
+                src={imageUrl(item.image, 'section')}
+                srcSet={imageSrcSet(item.image, 'section')}
+                alt={item.title}
+              />
               <CardText title={item.title} description={item.description} />
             </SmartLink>
           </div>

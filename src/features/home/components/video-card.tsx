@@ -11,6 +11,8 @@ export interface VideoItem {
   title: string;
   description: string;
   image: string;
+  /** The image's widths, when it is an upload. */
+  imageSrcSet?: string;
   video: string;
   /** A page about the video, shown as a separate link. */
   link: string;
@@ -30,7 +32,7 @@ export function VideoCard({ item, onPlay }: { item: VideoItem; onPlay: (video: P
   ) : null;
   const image = (
     <div className={classes.playBadge}>
-      <CardImage src={item.image} alt={item.title} />
+      <CardImage src={item.image} srcSet={item.imageSrcSet} alt={item.title} />
     </div>
   );
   if (videoId) {
