@@ -23,6 +23,22 @@ const publicPages = [
 /** Pages of a signed-in shopper, checked as the demo shopper. */
 const accountPages = ['/cart', '/checkout', '/wishlist', '/orders', '/orders/1', '/coupons', '/profile'];
 
+/** The back office's screens, checked as the demo admin, who may open them all. */
+const backOfficePages = [
+  '/admin',
+  '/admin/orders',
+  '/admin/orders/1',
+  '/admin/products',
+  '/admin/products/1',
+  '/admin/coupons',
+  '/admin/messages',
+  '/admin/content/banners',
+  '/admin/content/directory',
+  '/admin/settings',
+  '/admin/users',
+  '/admin/audit',
+];
+
 // Reduced motion shows every section at full opacity, as axe must see it; the layout is otherwise the same.
 test.use({ reducedMotion: 'reduce' });
 
@@ -42,6 +58,26 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test.describe('accessibility', () => {
+  // A manager on a phone in daylight, an editor at a desk in dark mode.
+  for (const [scheme, width] of [
+    ['light', 360],
+    ['dark', 1280],
+  ] as const) {
+    for (const path of backOfficePages) {
+      test(`axe finds no serious or critical violation on ${path} at ${width} px in ${scheme} mode, as staff`, async ({
+        page,
+      }) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await signIn(page, { email: 'admin@cineverse.in', password: 'Backstage@2026' });
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path);
+        await expect(page.locator('h1')).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        await page.waitForLoadState('networkidle');
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  }
   for (const [scheme, width] of [
     ['light', 1280],
     ['light', 360],

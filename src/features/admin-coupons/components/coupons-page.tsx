@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Group,
   Modal,
@@ -17,6 +16,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import classes from '@/components/admin/admin.module.css';
 import { AdminPage } from '@/components/admin/admin-page';
+import { StateBadge } from '@/components/admin/state-badge';
 import { ListStates } from '@/components/admin/list-states';
 import {
   type CouponInput,
@@ -205,9 +205,7 @@ export function CouponsPage() {
                       {coupon.usage_limit ? ` / ${coupon.usage_limit}` : ''}
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={coupon.active ? 'green' : 'gray'}>
-                        {coupon.active ? 'Active' : 'Off'}
-                      </Badge>
+                      <StateBadge on={coupon.active} onLabel="Active" offLabel="Off" />
                     </Table.Td>
                     <Table.Td>
                       <Button

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Table } from '@mantine/core';
+import { Anchor, Button, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import classes from '@/components/admin/admin.module.css';
 import { AdminPage } from '@/components/admin/admin-page';
+import { StateBadge } from '@/components/admin/state-badge';
 import { SearchForm } from '@/components/admin/search-form';
 import { ListStates } from '@/components/admin/list-states';
 import { PageNav } from '@/components/query-states';
@@ -62,15 +63,7 @@ export function StaffProductsPage({
                     <Table.Td ta="right">{formatInr(product.price)}</Table.Td>
                     <Table.Td ta="right">{product.stock}</Table.Td>
                     <Table.Td>
-                      {product.visible ? (
-                        <Badge variant="light" color="green">
-                          Visible
-                        </Badge>
-                      ) : (
-                        <Badge variant="light" color="gray">
-                          Hidden
-                        </Badge>
-                      )}
+                      <StateBadge on={product.visible} onLabel="Visible" offLabel="Hidden" />
                     </Table.Td>
                   </Table.Tr>
                 ))}
