@@ -46,6 +46,8 @@ import orderRoutes from './routes/shop/orders.js';
 import siteRoutes, { homeBannerImage } from './routes/site/index.js';
 import accountRoutes from './routes/user/accounts.js';
 import profileRoutes from './routes/user/profile.js';
+import { myProfileRoutes, publicProfileRoutes } from './routes/network/profiles.js';
+import profileRepository from './plugins/profile-repository.js';
 
 // The contract is written with zod/mini, which carries no messages of its own: API clients get zod's English ones
 // ("Invalid input: expected object, received undefined") for the rules the contract gives no message.
@@ -176,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(mailSender);
   await fastify.register(staffRepository);
   await fastify.register(contentRepository, { uploadsDir: path.join(options.dataDir, 'uploads') });
+  await fastify.register(profileRepository);
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });
@@ -189,6 +192,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
   });
   await fastify.register(profileRoutes, { prefix: userPrefix });
+  await fastify.register(myProfileRoutes, { prefix: userPrefix, uploadsDir: path.join(options.dataDir, 'uploads') });
+  await fastify.register(publicProfileRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(cartRoutes, { prefix: userPrefix });
   await fastify.register(orderRoutes, { prefix: userPrefix });
   await fastify.register(adminRoutes, {

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /** The folders images are uploaded to and served from, one per kind of content. */
-export const uploadFolders = ['banner', 'settings', 'inside', 'section', 'product', 'directory'] as const;
+export const uploadFolders = ['banner', 'settings', 'inside', 'section', 'product', 'directory', 'profile'] as const;
 export type UploadFolder = (typeof uploadFolders)[number];
 
 /** At most 5 MB per upload. */

@@ -442,3 +442,81 @@ export const passwordResetTokens = pgTable(
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
 );
+
+/**
+ * A member's profile: a person (category Artist) or an organisation. One per account. Lists (crafts, languages,
+ * credits...) are JSON; `hiddenByStaffAt` is a moderator's decision, `visibility` the member's own.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['person', 'organisation'] }).notNull(),
+    handle: text('handle').notNull().unique(),
+    displayName: text('display_name').notNull(),
+    category: text('category').notNull(),
+    crafts: jsonb('crafts').$type<string[]>().notNull().default([]),
+    headline: text('headline').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    city: text('city').notNull(),
+    languages: jsonb('languages').$type<{ language: string; level: string }[]>().notNull().default([]),
+    skills: jsonb('skills').$type<string[]>().notNull().default([]),
+    playingAgeMin: integer('playing_age_min'),
+    playingAgeMax: integer('playing_age_max'),
+    gender: text('gender'),
+    heightCm: integer('height_cm'),
+    unionName: text('union_name').notNull().default(''),
+    unionNumber: text('union_number').notNull().default(''),
+    credits: jsonb('credits')
+      .$type<{ title: string; year: number; role: string; type: string }[]>()
+      .notNull()
+      .default([]),
+    reels: jsonb('reels').$type<string[]>().notNull().default([]),
+    website: text('website').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    services: jsonb('services').$type<string[]>().notNull().default([]),
+    visibility: text('visibility', { enum: ['public', 'hidden'] })
+      .notNull()
+      .default('public'),
+    show: jsonb('show')
+      .$type<{ phone: boolean; email: boolean; height: boolean; age: boolean }>()
+      .notNull()
+      .default({ phone: false, email: false, height: false, age: false }),
+    dateOfBirth: text('date_of_birth'),
+    guardian: jsonb('guardian').$type<{ name: string; contact: string; consent_at: string } | null>(),
+    /** Under 18 on the day it was last saved: never listed in public search. */
+    minor: boolean('minor').notNull().default(false),
+    verified: boolean('verified').notNull().default(false),
+    verifiedReason: text('verified_reason'),
+    hiddenByStaffAt: timestamp('hidden_by_staff_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('profiles_kind_category', sql`(${table.kind} = 'person') = (${table.category} = 'Artist')`),
+    index('profiles_category_idx').on(table.category, table.verified, table.updatedAt),
+    index('profiles_name_idx').on(sql`lower(${table.displayName})`),
+  ],
+);
+
+/** A profile's photos (headshots of a person), in order; one is the main one. Files in the `profile` folder. */
+export const profilePhotos = pgTable(
+  'profile_photos',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    main: boolean('main').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [index('profile_photos_profile_idx').on(table.profileId, table.sortOrder)],
+);

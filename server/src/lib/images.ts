@@ -85,3 +85,8 @@ export async function storeImage(bytes: Buffer, folderPath: string): Promise<Sto
     throw unreadable();
   }
 }
+
+/** Every file of the stored image `name` in `folderPath` (one per width). */
+export function uploadFiles(folderPath: string, name: string): string[] {
+  return UPLOAD_WIDTHS.map((width) => path.join(folderPath, uploadVariantName(name, width)));
+}

@@ -1,16 +1,11 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { Role } from '../../../../src/contract/roles.js';
-import {
-  UPLOAD_MAX_BYTES,
-  type UploadFolder,
-  uploadFolders,
-  uploadResponseSchema,
-} from '../../../../src/contract/uploads.js';
+import { type UploadFolder, uploadFolders, uploadResponseSchema } from '../../../../src/contract/uploads.js';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
+import { acceptImageUploads, readImageUpload } from '../../lib/image-upload.js';
 import { storeImage } from '../../lib/images.js';
 import { recordAudit } from '../../lib/audit.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -28,6 +23,8 @@ const folderRoles: Record<UploadFolder, Role> = {
   section: 'editor',
   directory: 'editor',
   product: 'shop_manager',
+  // Members' own photos come through their profile (`/me/profile/photos`).
+  profile: 'admin',
 };
 
 const folderParamsSchema = z.object({
@@ -36,9 +33,7 @@ const folderParamsSchema = z.object({
 
 /** Image uploads: one image per request, checked by its bytes and stored re-encoded (lib/images.ts). */
 const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (fastify, options) => {
-  await fastify.register(multipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100 },
-  });
+  await acceptImageUploads(fastify);
 
   fastify.post(
     '/uploads/:folder',
@@ -61,21 +56,7 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (fastify,
       if (role !== 'admin' && role !== folderRoles[folder]) {
         throw new HttpError(403, 'Your account is not allowed to do this');
       }
-      if (!request.isMultipart()) {
-        throw new HttpError(400, 'Send the image as multipart/form-data in a field named file', 'file');
-      }
-      let bytes: Buffer;
-      try {
-        const file = await request.file();
-        if (!file) throw new HttpError(400, 'Choose an image', 'file');
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        if (error instanceof fastify.multipartErrors.RequestFileTooLargeError) {
-          throw new HttpError(413, 'The image is larger than 5 MB: make it smaller and upload it again', 'file');
-        }
-        throw new HttpError(400, 'Send the image as multipart/form-data in a field named file', 'file');
-      }
+      const bytes = await readImageUpload(fastify, request);
       // The one idempotency path fingerprints the body: here, the file's own bytes.
       request.body = { file_sha256: createHash('sha256').update(bytes).digest('hex') };
       reply.code(201);

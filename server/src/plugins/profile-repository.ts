@@ -1,0 +1,364 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { PageMeta } from '../../../src/contract/catalog.js';
+import {
+  ADULT_AGE,
+  MAX_ORGANISATION_PHOTOS,
+  MAX_PERSON_PHOTOS,
+  type MyProfile,
+  organisationCategories,
+  type ParsedProfileInput,
+  PERSON_CATEGORY,
+  type ProfileCard,
+  type ProfileListQuery,
+  type PublicProfile,
+  reservedHandles,
+} from '../../../src/contract/profiles.js';
+import { isStaff } from '../../../src/contract/roles.js';
+import type { User } from '../../../src/contract/user.js';
+import { youtubeVideoId } from '../../../src/contract/youtube.js';
+import type { Database } from '../db/client.js';
+import { profilePhotos, profiles } from '../db/schema.js';
+import { likePattern } from '../lib/like-pattern.js';
+import { HttpError } from './error-handler.js';
+import { UPLOADS_PREFIX } from './web-app.js';
+
+type ProfileRow = typeof profiles.$inferSelect;
+type PhotoRow = typeof profilePhotos.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Members' profiles: their own, the public's view of them, and the network's index. */
+    profileRepository: {
+      getMine(userId: number, executor?: Database): Promise<MyProfile | null>;
+      /** Creates or replaces the caller's profile (400 or 409 naming the field that breaks a rule). */
+      saveMine(tx: Database, userId: number, input: ParsedProfileInput): Promise<MyProfile>;
+      /** The profile as `viewer` may see it; a hidden one is 404 to all but its owner and staff. */
+      getPublic(handle: string, viewer: User | null): Promise<PublicProfile>;
+      list(query: ProfileListQuery): Promise<{ data: ProfileCard[]; meta: PageMeta }>;
+      /** Adds a stored photo to the caller's profile (the first is the main one); 409 past the limit. */
+      addPhoto(tx: Database, userId: number, name: string): Promise<MyProfile>;
+      /** Makes a photo the main one, or removes it; only the owner's photos are found (404 otherwise). */
+      updatePhoto(tx: Database, userId: number, photoId: number, change: { main?: boolean }): Promise<MyProfile>;
+      removePhoto(tx: Database, userId: number, photoId: number): Promise<{ profile: MyProfile; name: string }>;
+    };
+  }
+}
+
+/** Whole years from `dateOfBirth` (YYYY-MM-DD) to `today`. */
+export function ageOn(dateOfBirth: string, today = new Date()): number {
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+function isRealDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+const photoUrl = (name: string) => `${UPLOADS_PREFIX}profile/${encodeURIComponent(name)}`;
+
+function photosOf(rows: PhotoRow[]) {
+  return rows.map((photo) => ({ id: photo.id, url: photoUrl(photo.name), main: photo.main }));
+}
+
+/** What everyone sees: hidden details absent; the date of birth and guardian never; a minor's contacts never. */
+function publicView(row: ProfileRow, photos: PhotoRow[]): PublicProfile {
+  const view: PublicProfile = {
+    kind: row.kind,
+    handle: row.handle,
+    display_name: row.displayName,
+    category: row.category,
+    crafts: row.crafts as PublicProfile['crafts'],
+    headline: row.headline,
+    bio: row.bio,
+    city: row.city,
+    languages: row.languages as PublicProfile['languages'],
+    skills: row.skills,
+    playing_age_min: row.playingAgeMin,
+    playing_age_max: row.playingAgeMax,
+    gender: row.gender as PublicProfile['gender'],
+    union_name: row.unionName,
+    union_number: row.unionNumber,
+    credits: row.credits as PublicProfile['credits'],
+    reels: row.reels,
+    photos: photosOf(photos),
+    website: row.website,
+    address: row.address,
+    services: row.services,
+    verified: row.verified,
+    verified_reason: row.verifiedReason,
+    updated_at: row.updatedAt.toISOString(),
+  };
+  if (row.show.height && row.heightCm !== null) view.height_cm = row.heightCm;
+  if (row.show.age && row.dateOfBirth) view.age = ageOn(row.dateOfBirth);
+  if (!row.minor) {
+    if (row.show.phone && row.phone) view.phone = row.phone;
+    if (row.show.email && row.email) view.email = row.email;
+  }
+  return view;
+}
+
+function ownView(row: ProfileRow, photos: PhotoRow[]): MyProfile {
+  return {
+    ...publicView(row, photos),
+    height_cm: row.heightCm,
+    age: row.dateOfBirth ? ageOn(row.dateOfBirth) : undefined,
+    phone: row.phone,
+    email: row.email,
+    visibility: row.visibility,
+    show: row.show,
+    date_of_birth: row.dateOfBirth,
+    guardian: row.guardian ?? null,
+    hidden_by_staff: row.hiddenByStaffAt !== null,
+    hidden_reason: row.hiddenReason,
+  };
+}
+
+/** The rules across fields, in the order a member fills the form; each refusal names its field. */
+function checkRules(input: ParsedProfileInput): { minor: boolean } {
+  if (reservedHandles.includes(input.handle)) throw new HttpError(400, 'That handle is not available', 'handle');
+  if (input.kind === 'person' && input.category !== PERSON_CATEGORY) {
+    throw new HttpError(400, `A person's profile is in the ${PERSON_CATEGORY} category`, 'category');
+  }
+  if (input.kind === 'organisation') {
+    if (!(organisationCategories as readonly string[]).includes(input.category)) {
+      throw new HttpError(400, `category must be one of ${organisationCategories.join(', ')}`, 'category');
+    }
+    if (input.crafts.length > 0) throw new HttpError(400, 'Crafts are for a person’s profile', 'crafts');
+  }
+  if (
+    input.playing_age_min !== null &&
+    input.playing_age_max !== null &&
+    input.playing_age_min > input.playing_age_max
+  ) {
+    throw new HttpError(400, 'The playing age range must start at or below its end', 'playing_age_max');
+  }
+  const notYoutube = input.reels.findIndex((reel) => youtubeVideoId(reel) === null);
+  if (notYoutube >= 0) throw new HttpError(400, 'A reel must be a YouTube address', `reels.${notYoutube}`);
+  let minor = false;
+  if (input.date_of_birth !== null) {
+    if (!isRealDate(input.date_of_birth) || Date.parse(input.date_of_birth) > Date.now()) {
+      throw new HttpError(400, 'Enter a real date of birth', 'date_of_birth');
+    }
+    minor = input.kind === 'person' && ageOn(input.date_of_birth) < ADULT_AGE;
+  }
+  if (minor && input.guardian === null) {
+    throw new HttpError(400, 'A member under 18 needs a guardian’s name, contact and consent', 'guardian');
+  }
+  return { minor };
+}
+
+export default fp(
+  async (fastify) => {
+    const { db } = fastify;
+
+    const photosFor = (executor: Database, profileId: number) =>
+      executor
+        .select()
+        .from(profilePhotos)
+        .where(eq(profilePhotos.profileId, profileId))
+        .orderBy(asc(profilePhotos.sortOrder), asc(profilePhotos.id));
+
+    async function rowOfUser(executor: Database, userId: number, lock = false): Promise<ProfileRow | undefined> {
+      const query = executor.select().from(profiles).where(eq(profiles.userId, userId));
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    }
+
+    async function mine(executor: Database, userId: number): Promise<MyProfile | null> {
+      const row = await rowOfUser(executor, userId);
+      return row ? ownView(row, await photosFor(executor, row.id)) : null;
+    }
+
+    async function requireMine(tx: Database, userId: number): Promise<ProfileRow> {
+      const row = await rowOfUser(tx, userId, true);
+      if (!row) throw new HttpError(404, 'Create your profile first');
+      return row;
+    }
+
+    async function touch(tx: Database, profileId: number) {
+      await tx.update(profiles).set({ updatedAt: new Date() }).where(eq(profiles.id, profileId));
+    }
+
+    fastify.decorate('profileRepository', {
+      getMine: (userId, executor = db) => mine(executor, userId),
+
+      async saveMine(tx, userId, input) {
+        const { minor } = checkRules(input);
+        const existing = await rowOfUser(tx, userId, true);
+        const [taken] = await tx
+          .select({ userId: profiles.userId })
+          .from(profiles)
+          .where(eq(profiles.handle, input.handle));
+        if (taken && taken.userId !== userId) throw new HttpError(409, 'That handle is taken', 'handle');
+        // The consent keeps its time while the guardian stays the same person.
+        const previous = existing?.guardian;
+        const guardian = input.guardian
+          ? {
+              name: input.guardian.name,
+              contact: input.guardian.contact,
+              consent_at:
+                previous && previous.name === input.guardian.name && previous.contact === input.guardian.contact
+                  ? previous.consent_at
+                  : new Date().toISOString(),
+            }
+          : null;
+        const values = {
+          kind: input.kind,
+          handle: input.handle,
+          displayName: input.display_name,
+          category: input.category,
+          crafts: input.crafts,
+          headline: input.headline,
+          bio: input.bio,
+          city: input.city,
+          languages: input.languages,
+          skills: input.skills,
+          playingAgeMin: input.playing_age_min,
+          playingAgeMax: input.playing_age_max,
+          gender: input.gender,
+          heightCm: input.height_cm,
+          unionName: input.union_name,
+          unionNumber: input.union_number,
+          credits: input.credits,
+          reels: input.reels,
+          website: input.website,
+          address: input.address,
+          phone: input.phone,
+          email: input.email,
+          services: input.services,
+          visibility: input.visibility,
+          show: input.show,
+          dateOfBirth: input.kind === 'person' ? input.date_of_birth : null,
+          guardian: minor ? guardian : null,
+          minor,
+          updatedAt: new Date(),
+        };
+        if (existing) {
+          await tx.update(profiles).set(values).where(eq(profiles.id, existing.id));
+        } else {
+          await tx.insert(profiles).values({ ...values, userId });
+        }
+        return (await mine(tx, userId))!;
+      },
+
+      async getPublic(handle, viewer) {
+        const [row] = await db.select().from(profiles).where(eq(profiles.handle, handle));
+        const hidden = !row || row.visibility === 'hidden' || row.hiddenByStaffAt !== null;
+        const privileged = row && viewer && (viewer.id === row.userId || isStaff(viewer.role));
+        if (!row || (hidden && !privileged)) throw new HttpError(404, 'There is no such profile');
+        return publicView(row, await photosFor(db, row.id));
+      },
+
+      async list(query) {
+        const filters: SQL[] = [
+          eq(profiles.visibility, 'public'),
+          isNull(profiles.hiddenByStaffAt),
+          eq(profiles.minor, false),
+        ];
+        if (query.category) filters.push(sql`lower(${profiles.category}) = lower(${query.category})`);
+        if (query.city) filters.push(sql`lower(${profiles.city}) = lower(${query.city})`);
+        if (query.craft) filters.push(sql`${profiles.crafts} @> ${JSON.stringify([query.craft])}::jsonb`);
+        if (query.language) {
+          filters.push(
+            sql`exists (select 1 from jsonb_array_elements(${profiles.languages}) as l where lower(l->>'language') = lower(${query.language}))`,
+          );
+        }
+        if (query.verified === 'true') filters.push(eq(profiles.verified, true));
+        if (query.search) {
+          const pattern = likePattern(query.search);
+          filters.push(
+            or(
+              ilike(profiles.displayName, pattern),
+              ilike(profiles.headline, pattern),
+              sql`${profiles.skills}::text ilike ${pattern}`,
+            )!,
+          );
+        }
+        const where = and(...filters);
+        const [rows, [total]] = await Promise.all([
+          db
+            .select({
+              row: profiles,
+              // The main photo (drizzle writes the outer table's column unqualified here: it is named in full).
+              photo: sql<string | null>`(${sql.raw(
+                'select p.name from profile_photos p where p.profile_id = "profiles"."id" order by p.main desc, p.sort_order, p.id limit 1',
+              )})`,
+            })
+            .from(profiles)
+            .where(where)
+            .orderBy(desc(profiles.verified), desc(profiles.updatedAt), asc(profiles.id))
+            .limit(query.per_page)
+            .offset((query.page - 1) * query.per_page),
+          db.select({ total: count() }).from(profiles).where(where),
+        ]);
+        return {
+          data: rows.map(({ row, photo }) => ({
+            handle: row.handle,
+            kind: row.kind,
+            display_name: row.displayName,
+            category: row.category,
+            crafts: row.crafts as ProfileCard['crafts'],
+            headline: row.headline,
+            city: row.city,
+            photo: photo ? photoUrl(photo) : null,
+            verified: row.verified,
+          })),
+          meta: { page: query.page, per_page: query.per_page, total: total?.total ?? 0 },
+        };
+      },
+
+      async addPhoto(tx, userId, name) {
+        const row = await requireMine(tx, userId);
+        const photos = await photosFor(tx, row.id);
+        const limit = row.kind === 'person' ? MAX_PERSON_PHOTOS : MAX_ORGANISATION_PHOTOS;
+        if (photos.length >= limit) {
+          throw new HttpError(409, `A profile holds at most ${limit} photos: remove one first`, 'file');
+        }
+        await tx.insert(profilePhotos).values({
+          profileId: row.id,
+          name,
+          main: photos.length === 0,
+          sortOrder: photos.length + 1,
+        });
+        await touch(tx, row.id);
+        return (await mine(tx, userId))!;
+      },
+
+      async updatePhoto(tx, userId, photoId, change) {
+        const row = await requireMine(tx, userId);
+        const photos = await photosFor(tx, row.id);
+        if (!photos.some((photo) => photo.id === photoId)) throw new HttpError(404, 'There is no such photo');
+        if (change.main) {
+          await tx
+            .update(profilePhotos)
+            .set({ main: sql`${profilePhotos.id} = ${photoId}` })
+            .where(eq(profilePhotos.profileId, row.id));
+          await touch(tx, row.id);
+        }
+        return (await mine(tx, userId))!;
+      },
+
+      async removePhoto(tx, userId, photoId) {
+        const row = await requireMine(tx, userId);
+        const photos = await photosFor(tx, row.id);
+        const photo = photos.find((item) => item.id === photoId);
+        if (!photo) throw new HttpError(404, 'There is no such photo');
+        await tx.delete(profilePhotos).where(eq(profilePhotos.id, photoId));
+        const rest = photos.filter((item) => item.id !== photoId);
+        // The main photo removed: the next one becomes the main one.
+        if (photo.main && rest[0]) {
+          await tx.update(profilePhotos).set({ main: true }).where(eq(profilePhotos.id, rest[0].id));
+        }
+        await touch(tx, row.id);
+        return { profile: (await mine(tx, userId))!, name: photo.name };
+      },
+    });
+  },
+  { name: 'profile-repository', dependencies: ['database'] },
+);

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import { idParamsSchema } from '../../../../src/contract/catalog.js';
+import { errorResponseSchema } from '../../../../src/contract/common.js';
+import {
+  handleParamsSchema,
+  myProfileResponseSchema,
+  profileInputSchema,
+  profileListQuerySchema,
+  profileListResponseSchema,
+  publicProfileResponseSchema,
+} from '../../../../src/contract/profiles.js';
+import type { User } from '../../../../src/contract/user.js';
+import { acceptImageUploads, readImageUpload } from '../../lib/image-upload.js';
+import { storeImage, uploadFiles } from '../../lib/images.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { signedInUser, userRouteSchema } from '../shop/route-helpers.js';
+
+/** The signed-in viewer when the request carries a valid token; anyone else reads as the public. */
+async function viewerOf(
+  fastify: Parameters<FastifyPluginAsyncZod>[0],
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<User | null> {
+  if (!request.headers.authorization) return null;
+  try {
+    await fastify.authenticate(request, reply);
+    return request.user;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 401) return null;
+    throw error;
+  }
+}
+
+/** The network's public reads: the index of profiles and a profile's page. */
+export const publicProfileRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { profileRepository } = fastify;
+
+  fastify.get(
+    '/profiles',
+    {
+      schema: {
+        tags: ['network'],
+        summary: 'Public profiles: by category, search (name, skill, headline), craft, language, city, verified',
+        description: 'Verified first, then recently updated. Hidden profiles and members under 18 are never listed.',
+        querystring: profileListQuerySchema,
+        response: { 200: profileListResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => profileRepository.list(request.query),
+  );
+
+  fastify.get(
+    '/profiles/:handle',
+    {
+      schema: {
+        tags: ['network'],
+        summary: 'A profile as the public sees it (its owner and staff also see it while it is hidden)',
+        description: 'A detail its member hides is absent; the date of birth and guardian never appear.',
+        params: handleParamsSchema,
+        response: { 200: publicProfileResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(fastify, request, reply);
+      return { data: await profileRepository.getPublic(request.params.handle, viewer) };
+    },
+  );
+};
+
+export interface MyProfileRoutesOptions {
+  uploadsDir: string;
+}
+
+/** The signed-in member's own profile and photos. */
+export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = async (fastify, options) => {
+  const { profileRepository } = fastify;
+  const auth = { onRequest: fastify.authenticate };
+  const photoFolder = path.join(options.uploadsDir, 'profile');
+  await acceptImageUploads(fastify);
+
+  fastify.get(
+    '/me/profile',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema('network', 'The caller’s own profile, every field; 404 before it is created'),
+        response: { 200: myProfileResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const profile = await profileRepository.getMine(signedInUser(request).id);
+      if (!profile) throw new HttpError(404, 'You have no profile yet');
+      return { data: profile };
+    },
+  );
+
+  fastify.put(
+    '/me/profile',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema('network', 'Create or replace the caller’s profile', true),
+        body: profileInputSchema,
+        response: {
+          200: myProfileResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      fastify.runIdempotent(request, reply, async (tx) => ({
+        data: await profileRepository.saveMine(tx, signedInUser(request).id, request.body),
+      })),
+  );
+
+  fastify.post(
+    '/me/profile/photos',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema(
+          'network',
+          'Add a photo (multipart/form-data, field `file`: JPEG, PNG or WebP, at most 5 MB); the first is the main one',
+          true,
+        ),
+        response: {
+          201: myProfileResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          413: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = signedInUser(request).id;
+      const bytes = await readImageUpload(fastify, request);
+      request.body = { file_sha256: createHash('sha256').update(bytes).digest('hex') };
+      reply.code(201);
+      return fastify.runIdempotent(request, reply, async (tx) => {
+        // Checked before the image is processed: a member without a profile, or with a full one, writes nothing.
+        const current = await profileRepository.getMine(userId, tx);
+        if (!current) throw new HttpError(404, 'Create your profile first');
+        const image = await storeImage(bytes, photoFolder);
+        try {
+          return { data: await profileRepository.addPhoto(tx, userId, image.name) };
+        } catch (error) {
+          await Promise.all(uploadFiles(photoFolder, image.name).map((file) => rm(file, { force: true })));
+          throw error;
+        }
+      });
+    },
+  );
+
+  fastify.put(
+    '/me/profile/photos/:id',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema('network', 'Make a photo the main one', true),
+        params: idParamsSchema,
+        body: z.object({ main: z.optional(z.boolean()) }),
+        response: { 200: myProfileResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      fastify.runIdempotent(request, reply, async (tx) => ({
+        data: await profileRepository.updatePhoto(tx, signedInUser(request).id, request.params.id, request.body),
+      })),
+  );
+
+  fastify.delete(
+    '/me/profile/photos/:id',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema('network', 'Remove a photo (its files are deleted)', true),
+        params: idParamsSchema,
+        response: { 200: myProfileResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { profile, name } = await fastify.runIdempotent(request, reply, (tx) =>
+        profileRepository.removePhoto(tx, signedInUser(request).id, request.params.id),
+      );
+      await Promise.all(uploadFiles(photoFolder, name).map((file) => rm(file, { force: true })));
+      return { data: profile };
+    },
+  );
+};

@@ -1,0 +1,262 @@
+import { z } from 'zod/mini';
+import { pageMetaSchema } from './catalog';
+
+/** A member's profile is a person (the Artist category) or an organisation in one of the other seven. */
+export const profileKinds = ['person', 'organisation'] as const;
+export type ProfileKind = (typeof profileKinds)[number];
+
+export const crafts = [
+  'actor',
+  'writer',
+  'director',
+  'dop',
+  'editor',
+  'music',
+  'dancer',
+  'voice_artist',
+  'makeup',
+  'costume',
+  'art',
+  'stunts',
+  'other',
+] as const;
+export type Craft = (typeof crafts)[number];
+
+/** The category of a person's profile. */
+export const PERSON_CATEGORY = 'Artist';
+/** The categories an organisation may be listed in (the spec's labels). */
+export const organisationCategories = [
+  'Union',
+  'Vendor',
+  'Production House',
+  'Studio',
+  'Shooting Location',
+  'Course',
+  'Theatre',
+] as const;
+
+export const languageLevels = ['native', 'fluent', 'basic'] as const;
+export const genders = ['female', 'male', 'non_binary', 'prefer_not_to_say'] as const;
+export const creditTypes = ['feature', 'web_series', 'short', 'ad', 'theatre', 'tv'] as const;
+export const visibilities = ['public', 'hidden'] as const;
+
+/** At most this many headshots for a person, photos for an organisation. */
+export const MAX_PERSON_PHOTOS = 6;
+export const MAX_ORGANISATION_PHOTOS = 10;
+/** A member under this age needs a guardian and is never listed in public search. */
+export const ADULT_AGE = 18;
+
+/** Handles are the profile's address: `/profiles/{handle}`. */
+export const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,28}[a-z0-9])$/;
+/** Handles no member may take: they would read as the site's own pages. */
+export const reservedHandles = ['admin', 'me', 'new', 'edit', 'cineverse', 'support', 'help', 'staff', 'moderator'];
+
+const text = (field: string, max: number) =>
+  z._default(z.string().check(z.trim(), z.maxLength(max, `${field} must be at most ${max} characters`)), '');
+const required = (field: string, label: string, max: number) =>
+  z
+    .string({ error: `Enter the ${label}` })
+    .check(
+      z.trim(),
+      z.minLength(1, `Enter the ${label}`),
+      z.maxLength(max, `${field} must be at most ${max} characters`),
+    );
+const list = <T extends z.ZodMiniType>(item: T, field: string, max: number) =>
+  z._default(z.array(item).check(z.maxLength(max, `At most ${max} ${field}`)), []);
+const optionalInt = (field: string, min: number, max: number) =>
+  z._default(
+    z.nullable(
+      z
+        .int({ error: `${field} must be a whole number` })
+        .check(z.gte(min, `${field} must be at least ${min}`), z.lte(max, `${field} must be at most ${max}`)),
+    ),
+    null,
+  );
+
+export const languageSchema = z.object({
+  language: required('language', 'language', 40),
+  level: z.enum(languageLevels, { error: 'level must be native, fluent or basic' }),
+});
+
+export const creditSchema = z.object({
+  title: required('title', 'title', 200),
+  year: z
+    .int({ error: 'year must be a year' })
+    .check(z.gte(1913, 'year must be 1913 or later'), z.lte(2100, 'year must be at most 2100')),
+  role: text('role', 200),
+  type: z.enum(creditTypes, { error: `type must be one of ${creditTypes.join(', ')}` }),
+});
+
+/** Which of the private details a member shows on their public page (all hidden unless shown). */
+export const showSchema = z.object({
+  phone: z._default(z.boolean(), false),
+  email: z._default(z.boolean(), false),
+  height: z._default(z.boolean(), false),
+  age: z._default(z.boolean(), false),
+});
+
+export const guardianInputSchema = z.object({
+  name: required('guardian.name', 'guardian’s name', 120),
+  /** A phone number or an email address. */
+  contact: required('guardian.contact', 'guardian’s phone or email', 200),
+  /** The guardian agrees to the profile; the server records when. */
+  consent: z.literal(true, { error: 'The guardian’s consent is needed for a member under 18' }),
+});
+
+/**
+ * A profile as its member writes it (`PUT /me/profile` creates or replaces it). The server checks what holds across
+ * fields: the category of the kind, the playing ages' order, the guardian of a member under 18, a free handle.
+ */
+export const profileInputSchema = z.object({
+  kind: z.enum(profileKinds, { error: 'kind must be person or organisation' }),
+  handle: z
+    .string({ error: 'Choose a handle' })
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.regex(
+        HANDLE_PATTERN,
+        'A handle is 3 to 30 letters, digits or hyphens, starting and ending with a letter or digit',
+      ),
+    ),
+  display_name: required('display_name', 'name', 120),
+  /** Artist for a person; for an organisation one of organisationCategories. */
+  category: required('category', 'category', 40),
+  crafts: list(z.enum(crafts, { error: `crafts must be among ${crafts.join(', ')}` }), 'crafts', crafts.length),
+  headline: text('headline', 160),
+  bio: text('bio', 4000),
+  city: required('city', 'city', 80),
+  languages: list(languageSchema, 'languages', 12),
+  skills: list(required('skills', 'skill', 60), 'skills', 30),
+  playing_age_min: optionalInt('playing_age_min', 1, 100),
+  playing_age_max: optionalInt('playing_age_max', 1, 100),
+  gender: z._default(z.nullable(z.enum(genders, { error: `gender must be one of ${genders.join(', ')}` })), null),
+  height_cm: optionalInt('height_cm', 50, 250),
+  union_name: text('union_name', 120),
+  union_number: text('union_number', 60),
+  credits: list(creditSchema, 'credits', 100),
+  /** YouTube addresses, played through the privacy-enhanced player. */
+  reels: list(required('reels', 'reel address', 500), 'reels', 10),
+  website: z._default(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(300, 'website must be at most 300 characters'),
+        z.regex(/^$|^https?:\/\/\S+$/i, 'Enter a link starting with https://'),
+      ),
+    '',
+  ),
+  address: text('address', 300),
+  phone: z._default(
+    z.string().check(z.trim(), z.regex(/^$|^\+?[0-9 -]{6,20}$/, 'Enter a phone number of digits, spaces and -')),
+    '',
+  ),
+  email: z._default(
+    z.string().check(z.trim(), z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter an email address like name@example.in')),
+    '',
+  ),
+  services: list(required('services', 'service', 120), 'services', 30),
+  visibility: z._default(z.enum(visibilities, { error: 'visibility must be public or hidden' }), 'public'),
+  show: z._default(showSchema, { phone: false, email: false, height: false, age: false }),
+  /** `YYYY-MM-DD`; needed to tell a member under 18. */
+  date_of_birth: z._default(
+    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date_of_birth must be a date like 1998-04-21'))),
+    null,
+  ),
+  guardian: z._default(z.nullable(guardianInputSchema), null),
+});
+export type ProfileInput = z.input<typeof profileInputSchema>;
+export type ParsedProfileInput = z.output<typeof profileInputSchema>;
+
+export const profilePhotoSchema = z.object({ id: z.int(), url: z.string(), main: z.boolean() });
+
+/**
+ * A profile as the public sees it: a hidden detail is absent, not empty; the date of birth and the guardian are
+ * never here.
+ */
+export const publicProfileSchema = z.object({
+  kind: z.enum(profileKinds),
+  handle: z.string(),
+  display_name: z.string(),
+  category: z.string(),
+  crafts: z.array(z.enum(crafts)),
+  headline: z.string(),
+  bio: z.string(),
+  city: z.string(),
+  languages: z.array(z.object({ language: z.string(), level: z.enum(languageLevels) })),
+  skills: z.array(z.string()),
+  playing_age_min: z.nullable(z.int()),
+  playing_age_max: z.nullable(z.int()),
+  gender: z.nullable(z.enum(genders)),
+  height_cm: z.optional(z.nullable(z.int())),
+  age: z.optional(z.int()),
+  union_name: z.string(),
+  union_number: z.string(),
+  credits: z.array(z.object({ title: z.string(), year: z.int(), role: z.string(), type: z.enum(creditTypes) })),
+  reels: z.array(z.string()),
+  photos: z.array(profilePhotoSchema),
+  website: z.string(),
+  address: z.string(),
+  phone: z.optional(z.string()),
+  email: z.optional(z.string()),
+  services: z.array(z.string()),
+  verified: z.boolean(),
+  verified_reason: z.nullable(z.string()),
+  updated_at: z.string(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** The caller's own profile: every field. */
+export const myProfileSchema = z.object({
+  ...publicProfileSchema.shape,
+  height_cm: z.nullable(z.int()),
+  phone: z.string(),
+  email: z.string(),
+  visibility: z.enum(visibilities),
+  show: z.object({ phone: z.boolean(), email: z.boolean(), height: z.boolean(), age: z.boolean() }),
+  date_of_birth: z.nullable(z.string()),
+  guardian: z.nullable(z.object({ name: z.string(), contact: z.string(), consent_at: z.string() })),
+  /** Staff hid it (a moderation decision), with the reason the member sees. */
+  hidden_by_staff: z.boolean(),
+  hidden_reason: z.nullable(z.string()),
+});
+export type MyProfile = z.infer<typeof myProfileSchema>;
+export const myProfileResponseSchema = z.object({ data: myProfileSchema });
+export const publicProfileResponseSchema = z.object({ data: publicProfileSchema });
+
+export const profileListQuerySchema = z.object({
+  category: z.optional(z.string().check(z.trim(), z.maxLength(40, 'category must be at most 40 characters'))),
+  /** Name, skill or headline, in part. */
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100, 'search must be at most 100 characters'))),
+  craft: z.optional(z.enum(crafts, { error: `craft must be one of ${crafts.join(', ')}` })),
+  language: z.optional(z.string().check(z.trim(), z.maxLength(40, 'language must be at most 40 characters'))),
+  city: z.optional(z.string().check(z.trim(), z.maxLength(80, 'city must be at most 80 characters'))),
+  /** `true`: verified profiles only. */
+  verified: z.optional(z.enum(['true', 'false'], { error: 'verified must be true or false' })),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1, 'page must be 1 or more'), z.lte(10_000)), 1),
+  per_page: z._default(
+    z.coerce.number().check(z.int(), z.gte(1, 'per_page must be 1 or more'), z.lte(48, 'per_page must be at most 48')),
+    12,
+  ),
+});
+export type ProfileListQuery = z.output<typeof profileListQuerySchema>;
+
+/** A row of the network's index: enough for a card. */
+export const profileCardSchema = z.object({
+  handle: z.string(),
+  kind: z.enum(profileKinds),
+  display_name: z.string(),
+  category: z.string(),
+  crafts: z.array(z.enum(crafts)),
+  headline: z.string(),
+  city: z.string(),
+  photo: z.nullable(z.string()),
+  verified: z.boolean(),
+});
+export type ProfileCard = z.infer<typeof profileCardSchema>;
+export const profileListResponseSchema = z.object({ data: z.array(profileCardSchema), meta: pageMetaSchema });
+
+export const handleParamsSchema = z.object({
+  handle: z.string().check(z.trim(), z.toLowerCase(), z.regex(HANDLE_PATTERN, 'There is no such profile')),
+});

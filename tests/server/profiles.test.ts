@@ -1,0 +1,291 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShopper, createStaff, type Shopper } from './shop-helpers.js';
+import { createTestApp, type TestApp } from './test-app.js';
+
+const ME = '/backend/api/api/user/v1/me';
+const PROFILES = '/backend/api/api/v1/profiles';
+
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ seed: false });
+  app = testApp.app;
+});
+afterAll(() => testApp.close());
+
+/** An actor's profile as the form sends it; `change` overrides fields. */
+function actor(handle: string, change: Record<string, unknown> = {}) {
+  return {
+    kind: 'person',
+    handle,
+    display_name: 'Ananya Kulkarni',
+    category: 'Artist',
+    crafts: ['actor', 'dancer'],
+    headline: 'Marathi theatre actor, trained in Kathak',
+    bio: 'Ten years on the Pune stage; two feature films.',
+    city: 'Pune',
+    languages: [
+      { language: 'Marathi', level: 'native' },
+      { language: 'Hindi', level: 'fluent' },
+    ],
+    skills: ['Kathak', 'horse riding'],
+    playing_age_min: 24,
+    playing_age_max: 32,
+    gender: 'female',
+    height_cm: 165,
+    credits: [{ title: 'Monsoon Letters', year: 2025, role: 'Sarita', type: 'feature' }],
+    reels: ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+    phone: '+91 98220 12345',
+    email: 'ananya@example.in',
+    date_of_birth: '1997-03-14',
+    ...change,
+  };
+}
+
+const put = (who: Shopper, body: object) =>
+  app.inject({ method: 'PUT', url: `${ME}/profile`, headers: who.headers, payload: body });
+const publicProfile = (handle: string, who?: Shopper) =>
+  app.inject({ url: `${PROFILES}/${handle}`, headers: who?.headers ?? {} });
+
+function multipart(bytes: Buffer) {
+  const boundary = '----profile-test';
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+const headshot = () =>
+  sharp({ create: { width: 800, height: 1000, channels: 3, background: '#884422' } })
+    .jpeg()
+    .toBuffer();
+const uploadPhoto = async (who: Shopper) => {
+  const { payload, contentType } = multipart(await headshot());
+  return app.inject({
+    method: 'POST',
+    url: `${ME}/profile/photos`,
+    headers: { ...who.headers, 'content-type': contentType },
+    payload,
+  });
+};
+
+describe('a member’s own profile', () => {
+  it('is created and read back with every field; the public sees only what the member shows', async () => {
+    const member = await createShopper(app, 'Ananya');
+    expect((await app.inject({ url: `${ME}/profile`, headers: member.headers })).statusCode).toBe(404);
+
+    const created = await put(member, actor('ananya-k'));
+    expect(created.statusCode).toBe(200);
+    expect(created.json().data).toMatchObject({
+      handle: 'ananya-k',
+      phone: '+91 98220 12345',
+      email: 'ananya@example.in',
+      height_cm: 165,
+      date_of_birth: '1997-03-14',
+      visibility: 'public',
+      show: { phone: false, email: false, height: false, age: false },
+      verified: false,
+    });
+
+    const seen = (await publicProfile('ananya-k')).json().data;
+    expect(seen).toMatchObject({ display_name: 'Ananya Kulkarni', crafts: ['actor', 'dancer'], city: 'Pune' });
+    for (const hidden of ['phone', 'email', 'height_cm', 'age', 'date_of_birth', 'guardian', 'show', 'visibility']) {
+      expect(seen, hidden).not.toHaveProperty(hidden);
+    }
+
+    await put(member, actor('ananya-k', { show: { phone: true, height: true, age: true } }));
+    const shown = (await publicProfile('ananya-k')).json().data;
+    expect(shown).toMatchObject({ phone: '+91 98220 12345', height_cm: 165 });
+    expect(shown.age).toBeGreaterThanOrEqual(28);
+    expect(shown).not.toHaveProperty('email');
+  });
+
+  it('refuses what breaks a rule, naming the field, and saves nothing', async () => {
+    const member = await createShopper(app, 'Rules');
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ category: 'Studio' }, 400, 'category'],
+      [{ playing_age_min: 40, playing_age_max: 30 }, 400, 'playing_age_max'],
+      [{ reels: ['https://vimeo.com/123456'] }, 400, 'reels.0'],
+      [{ handle: 'admin' }, 400, 'handle'],
+      [{ handle: 'A' }, 400, 'handle'],
+      [{ crafts: ['juggler'] }, 400, 'crafts.0'],
+      [{ date_of_birth: '2031-02-30' }, 400, 'date_of_birth'],
+      [{ email: 'not-an-email' }, 400, 'email'],
+      [{ city: '' }, 400, 'city'],
+    ];
+    for (const [change, status, field] of cases) {
+      const response = await put(member, actor('rules-check', change));
+      expect(response.statusCode, JSON.stringify(change)).toBe(status);
+      expect(response.json().field, JSON.stringify(change)).toBe(field);
+    }
+    expect((await app.inject({ url: `${ME}/profile`, headers: member.headers })).statusCode).toBe(404);
+
+    const other = await createShopper(app, 'Other');
+    await put(other, actor('taken-handle'));
+    const taken = await put(member, actor('taken-handle'));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ field: 'handle', message: 'That handle is taken' });
+  });
+
+  it('an organisation is listed in one of the seven categories, with no crafts', async () => {
+    const studio = await createShopper(app, 'Studio owner');
+    const organisation = {
+      kind: 'organisation',
+      handle: 'aarambh-studios',
+      display_name: 'Aarambh Studios',
+      category: 'Studio',
+      city: 'Mumbai',
+      services: ['Sound stage', 'Dubbing'],
+      website: 'https://aarambh.in',
+    };
+    expect((await put(studio, { ...organisation, category: 'Artist' })).json().field).toBe('category');
+    expect((await put(studio, { ...organisation, crafts: ['actor'] })).json().field).toBe('crafts');
+    const saved = await put(studio, organisation);
+    expect(saved.statusCode).toBe(200);
+    const listed = (await app.inject({ url: `${PROFILES}?category=studio` })).json();
+    expect(listed.data.map((card: { handle: string }) => card.handle)).toContain('aarambh-studios');
+  });
+});
+
+describe('hidden profiles and members under 18', () => {
+  it('a hidden profile is 404 to the public and other members, and readable by its owner and staff', async () => {
+    const member = await createShopper(app, 'Hidden');
+    await put(member, actor('quiet-one', { visibility: 'hidden' }));
+    const stranger = await createShopper(app, 'Stranger');
+    const moderator = await createStaff(app, 'moderator');
+    expect((await publicProfile('quiet-one')).statusCode).toBe(404);
+    expect((await publicProfile('quiet-one', stranger)).statusCode).toBe(404);
+    expect((await publicProfile('quiet-one', member)).statusCode).toBe(200);
+    expect((await publicProfile('quiet-one', moderator)).statusCode).toBe(200);
+    const listed = (await app.inject({ url: `${PROFILES}?search=quiet` })).json();
+    expect(listed.meta.total).toBe(0);
+  });
+
+  it('a member under 18 needs a guardian, is never listed, and never shows a phone or email', async () => {
+    const young = await createShopper(app, 'Young');
+    const birth = new Date();
+    birth.setUTCFullYear(birth.getUTCFullYear() - 15);
+    const dateOfBirth = birth.toISOString().slice(0, 10);
+    const without = await put(young, actor('young-dancer', { date_of_birth: dateOfBirth }));
+    expect(without.statusCode).toBe(400);
+    expect(without.json().field).toBe('guardian');
+    const noConsent = await put(
+      young,
+      actor('young-dancer', {
+        date_of_birth: dateOfBirth,
+        guardian: { name: 'Meena Joshi', contact: 'meena@example.in' },
+      }),
+    );
+    expect(noConsent.json().field).toBe('guardian.consent');
+
+    const saved = await put(
+      young,
+      actor('young-dancer', {
+        date_of_birth: dateOfBirth,
+        guardian: { name: 'Meena Joshi', contact: 'meena@example.in', consent: true },
+        show: { phone: true, email: true },
+      }),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.guardian).toMatchObject({ name: 'Meena Joshi', contact: 'meena@example.in' });
+    expect(Date.parse(saved.json().data.guardian.consent_at)).not.toBeNaN();
+
+    const seen = (await publicProfile('young-dancer')).json().data;
+    expect(seen).not.toHaveProperty('phone');
+    expect(seen).not.toHaveProperty('email');
+    expect(seen).not.toHaveProperty('guardian');
+    const listed = (await app.inject({ url: `${PROFILES}?search=Ananya&city=Pune` })).json();
+    expect(listed.data.map((card: { handle: string }) => card.handle)).not.toContain('young-dancer');
+  });
+});
+
+describe('the network’s index', () => {
+  it('finds public profiles by craft, language, city, search and verified, verified first', async () => {
+    const writer = await createShopper(app, 'Writer');
+    await put(
+      writer,
+      actor('farhan-writes', {
+        display_name: 'Farhan Qureshi',
+        crafts: ['writer'],
+        headline: 'Screenwriter, Urdu and Hindi',
+        city: 'Lucknow',
+        languages: [{ language: 'Urdu', level: 'native' }],
+        skills: ['dialogue', 'screenplay'],
+      }),
+    );
+    const find = async (query: string) =>
+      ((await app.inject({ url: `${PROFILES}?${query}` })).json().data as { handle: string }[]).map(
+        (card) => card.handle,
+      );
+    expect(await find('craft=writer')).toEqual(['farhan-writes']);
+    expect(await find('language=urdu&city=lucknow')).toEqual(['farhan-writes']);
+    expect(await find('search=screenplay')).toEqual(['farhan-writes']);
+    expect(await find('search=Screenwriter')).toEqual(['farhan-writes']);
+    expect(await find('verified=true')).toEqual([]);
+    expect((await app.inject({ url: `${PROFILES}?craft=juggler` })).json()).toMatchObject({ field: 'craft' });
+  });
+});
+
+describe('profile photos', () => {
+  it('the first photo is the main one; another can be made main; only the owner can change them', async () => {
+    const member = await createShopper(app, 'Photos');
+    expect((await uploadPhoto(member)).statusCode).toBe(404);
+    await put(member, actor('photo-member'));
+    const first = await uploadPhoto(member);
+    expect(first.statusCode).toBe(201);
+    const second = (await uploadPhoto(member)).json().data;
+    expect(second.photos.map((photo: { main: boolean }) => photo.main)).toEqual([true, false]);
+    const [one, two] = second.photos as { id: number; url: string }[];
+    expect(one!.url).toMatch(/^\/backend\/uploads\/profile\/[0-9a-f]{32}\.webp$/);
+
+    const stranger = await createShopper(app, 'Stranger');
+    await put(stranger, actor('stranger-profile'));
+    const theirs = await app.inject({
+      method: 'DELETE',
+      url: `${ME}/profile/photos/${one!.id}`,
+      headers: stranger.headers,
+    });
+    expect(theirs.statusCode).toBe(404);
+
+    const madeMain = await app.inject({
+      method: 'PUT',
+      url: `${ME}/profile/photos/${two!.id}`,
+      headers: member.headers,
+      payload: { main: true },
+    });
+    expect(madeMain.json().data.photos.map((photo: { main: boolean }) => photo.main)).toEqual([false, true]);
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `${ME}/profile/photos/${two!.id}`,
+      headers: member.headers,
+    });
+    expect(removed.json().data.photos).toEqual([{ id: one!.id, url: one!.url, main: true }]);
+    const files = await readdir(path.join(testApp.dataDir, 'uploads', 'profile'));
+    expect(files.filter((file) => file.startsWith(path.basename(two!.url, '.webp')))).toEqual([]);
+
+    const card = (await app.inject({ url: `${PROFILES}?search=Ananya&city=Pune` }))
+      .json()
+      .data.find((item: { handle: string }) => item.handle === 'photo-member');
+    expect(card.photo).toBe(one!.url);
+  });
+
+  it('a person holds at most 6 photos', async () => {
+    const member = await createShopper(app, 'Many photos');
+    await put(member, actor('many-photos'));
+    for (let index = 0; index < 6; index += 1) expect((await uploadPhoto(member)).statusCode).toBe(201);
+    const seventh = await uploadPhoto(member);
+    expect(seventh.statusCode).toBe(409);
+    expect(seventh.json()).toMatchObject({ field: 'file' });
+  });
+});
