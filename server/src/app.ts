@@ -46,7 +46,8 @@ import orderRoutes from './routes/shop/orders.js';
 import siteRoutes, { homeBannerImage } from './routes/site/index.js';
 import accountRoutes from './routes/user/accounts.js';
 import profileRoutes from './routes/user/profile.js';
-import { myProfileRoutes, publicProfileRoutes } from './routes/network/profiles.js';
+import { myProfileRoutes, publicProfileRoutes, reportRoutes } from './routes/network/profiles.js';
+import moderationRepository from './plugins/moderation-repository.js';
 import profileRepository from './plugins/profile-repository.js';
 
 // The contract is written with zod/mini, which carries no messages of its own: API clients get zod's English ones
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(staffRepository);
   await fastify.register(contentRepository, { uploadsDir: path.join(options.dataDir, 'uploads') });
   await fastify.register(profileRepository);
+  await fastify.register(moderationRepository);
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });
@@ -194,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(profileRoutes, { prefix: userPrefix });
   await fastify.register(myProfileRoutes, { prefix: userPrefix, uploadsDir: path.join(options.dataDir, 'uploads') });
   await fastify.register(publicProfileRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
+  await fastify.register(reportRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(cartRoutes, { prefix: userPrefix });
   await fastify.register(orderRoutes, { prefix: userPrefix });
   await fastify.register(adminRoutes, {

@@ -39,6 +39,8 @@ export const languageLevels = ['native', 'fluent', 'basic'] as const;
 export const genders = ['female', 'male', 'non_binary', 'prefer_not_to_say'] as const;
 export const creditTypes = ['feature', 'web_series', 'short', 'ad', 'theatre', 'tv'] as const;
 export const visibilities = ['public', 'hidden'] as const;
+export const verificationStatuses = ['none', 'pending', 'verified', 'refused'] as const;
+export const reportReasons = ['fake', 'impersonation', 'inappropriate'] as const;
 
 /** At most this many headshots for a person, photos for an organisation. */
 export const MAX_PERSON_PHOTOS = 6;
@@ -220,6 +222,9 @@ export const myProfileSchema = z.object({
   /** Staff hid it (a moderation decision), with the reason the member sees. */
   hidden_by_staff: z.boolean(),
   hidden_reason: z.nullable(z.string()),
+  /** Where the member's request to be verified stands; a refusal comes with its reason. */
+  verification_status: z.enum(verificationStatuses),
+  refused_reason: z.nullable(z.string()),
 });
 export type MyProfile = z.infer<typeof myProfileSchema>;
 export const myProfileResponseSchema = z.object({ data: myProfileSchema });
@@ -260,3 +265,47 @@ export const profileListResponseSchema = z.object({ data: z.array(profileCardSch
 export const handleParamsSchema = z.object({
   handle: z.string().check(z.trim(), z.toLowerCase(), z.regex(HANDLE_PATTERN, 'There is no such profile')),
 });
+
+export const verificationRequestSchema = z.object({
+  /** What the moderator can check: a union card number, a production's name, a website. */
+  note: z._default(z.string().check(z.trim(), z.maxLength(1000, 'note must be at most 1000 characters')), ''),
+});
+
+export const reportInputSchema = z.object({
+  reason: z.enum(reportReasons, { error: `reason must be one of ${reportReasons.join(', ')}` }),
+  details: z._default(z.string().check(z.trim(), z.maxLength(2000, 'details must be at most 2000 characters')), ''),
+});
+
+/** A moderator's decision: verify (the badge shows the reason), refuse (the member sees it) or hide. */
+export const moderationDecisionSchema = z.object({
+  reason: z
+    .string({ error: 'Give the reason' })
+    .check(z.trim(), z.minLength(1, 'Give the reason'), z.maxLength(300, 'reason must be at most 300 characters')),
+});
+
+export const moderationKinds = ['verification', 'report'] as const;
+export const moderationQueueQuerySchema = z.object({
+  kind: z.optional(z.enum(moderationKinds, { error: 'kind must be verification or report' })),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1, 'page must be 1 or more'), z.lte(10_000)), 1),
+  per_page: z._default(
+    z.coerce
+      .number()
+      .check(z.int(), z.gte(1, 'per_page must be 1 or more'), z.lte(100, 'per_page must be at most 100')),
+    20,
+  ),
+});
+
+/** An open request or report, oldest first, with the profile it is about. */
+export const moderationItemSchema = z.object({
+  id: z.int(),
+  kind: z.enum(moderationKinds),
+  handle: z.string(),
+  display_name: z.string(),
+  category: z.string(),
+  verified: z.boolean(),
+  reason: z.nullable(z.string()),
+  details: z.string(),
+  created_at: z.string(),
+});
+export type ModerationItem = z.infer<typeof moderationItemSchema>;
+export const moderationQueueResponseSchema = z.object({ data: z.array(moderationItemSchema), meta: pageMetaSchema });

@@ -47,6 +47,10 @@ const allowedRoles: Record<string, Role[]> = {
   'POST /directory/{category}/entries': ['editor', 'admin'],
   'PUT /directory/{category}/entries/{id}': ['editor', 'admin'],
   'DELETE /directory/{category}/entries/{id}': ['editor', 'admin'],
+  'GET /moderation/queue': ['moderator', 'admin'],
+  'POST /moderation/profiles/{handle}/verify': ['moderator', 'admin'],
+  'POST /moderation/profiles/{handle}/refuse': ['moderator', 'admin'],
+  'POST /moderation/profiles/{handle}/hide': ['moderator', 'admin'],
   'GET /messages': ['shop_manager', 'admin'],
   'PUT /messages/{id}': ['shop_manager', 'admin'],
   // Checked on the banner folder; product images are the shop managers' (admin-uploads.test.ts).
@@ -107,7 +111,8 @@ describe('the back office', () => {
         .replace('{id}', '999999')
         .replace('{folder}', 'banner')
         .replace('{type}', 'cine-news')
-        .replace('{category}', 'studio');
+        .replace('{category}', 'studio')
+        .replace('{handle}', 'no-such-member');
       const body = method === 'GET' || method === 'DELETE' ? undefined : {};
       expect((await call(method, path, undefined, body)).statusCode).toBe(401);
       for (const role of staffRoles) {

@@ -1,8 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, mailOutbox } from '../../server/src/db/schema.js';
 import { createShopper, createStaff, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -287,5 +289,138 @@ describe('profile photos', () => {
     const seventh = await uploadPhoto(member);
     expect(seventh.statusCode).toBe(409);
     expect(seventh.json()).toMatchObject({ field: 'file' });
+  });
+});
+
+describe('verification, reports and moderation', () => {
+  const ADMIN = '/backend/api/api/admin/v1';
+
+  it('a member asks to be verified; a moderator verifies with a reason the badge shows, audited and mailed', async () => {
+    const member = await createShopper(app, 'Kabir Verified');
+    const moderator = await createStaff(app, 'moderator');
+    const ask = () =>
+      app.inject({
+        method: 'POST',
+        url: `${ME}/verification-request`,
+        headers: member.headers,
+        payload: { note: 'CINTAA card 40123' },
+      });
+    expect((await ask()).statusCode).toBe(404);
+    await put(member, actor('kabir-verified', { display_name: 'Kabir Malhotra' }));
+    expect((await ask()).statusCode).toBe(202);
+    expect((await ask()).statusCode).toBe(409);
+    expect((await app.inject({ url: `${ME}/profile`, headers: member.headers })).json().data).toMatchObject({
+      verification_status: 'pending',
+    });
+
+    const queue = await app.inject({ url: `${ADMIN}/moderation/queue?kind=verification`, headers: moderator.headers });
+    expect(queue.json().data).toContainEqual(
+      expect.objectContaining({ kind: 'verification', handle: 'kabir-verified', details: 'CINTAA card 40123' }),
+    );
+
+    const missingReason = await app.inject({
+      method: 'POST',
+      url: `${ADMIN}/moderation/profiles/kabir-verified/verify`,
+      headers: moderator.headers,
+      payload: { reason: ' ' },
+    });
+    expect(missingReason.json()).toMatchObject({ field: 'reason' });
+    const verified = await app.inject({
+      method: 'POST',
+      url: `${ADMIN}/moderation/profiles/kabir-verified/verify`,
+      headers: moderator.headers,
+      payload: { reason: 'Union membership checked' },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((await publicProfile('kabir-verified')).json().data).toMatchObject({
+      verified: true,
+      verified_reason: 'Union membership checked',
+    });
+    const open = (
+      await app.inject({ url: `${ADMIN}/moderation/queue?kind=verification`, headers: moderator.headers })
+    ).json();
+    expect(open.data.map((item: { handle: string }) => item.handle)).not.toContain('kabir-verified');
+    // Verified profiles come first in the index.
+    const index = (await app.inject({ url: `${PROFILES}?category=Artist` })).json().data;
+    expect(index[0].handle).toBe('kabir-verified');
+
+    const records = await app.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'profile'), eq(auditLog.entityId, 'kabir-verified')));
+    expect(records).toEqual([{ action: 'verify', actorId: moderator.id }]);
+    const mails = await app.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, 'Your CineVerse profile is verified'));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('a refusal comes with its reason; a member may ask again', async () => {
+    const member = await createShopper(app, 'Refused');
+    const moderator = await createStaff(app, 'moderator');
+    await put(member, actor('refused-member'));
+    await app.inject({ method: 'POST', url: `${ME}/verification-request`, headers: member.headers, payload: {} });
+    await app.inject({
+      method: 'POST',
+      url: `${ADMIN}/moderation/profiles/refused-member/refuse`,
+      headers: moderator.headers,
+      payload: { reason: 'The union number does not match the name' },
+    });
+    expect((await app.inject({ url: `${ME}/profile`, headers: member.headers })).json().data).toMatchObject({
+      verification_status: 'refused',
+      refused_reason: 'The union number does not match the name',
+      verified: false,
+    });
+    const again = await app.inject({
+      method: 'POST',
+      url: `${ME}/verification-request`,
+      headers: member.headers,
+      payload: {},
+    });
+    expect(again.statusCode).toBe(202);
+  });
+
+  it('members report a profile once each; a moderator hides it and it answers 404 to the public', async () => {
+    const owner = await createShopper(app, 'Fake');
+    await put(owner, actor('fake-producer', { display_name: 'Not Really A Producer' }));
+    const reporter = await createShopper(app, 'Reporter');
+    const report = (who: Shopper, body: object) =>
+      app.inject({ method: 'POST', url: `${PROFILES}/fake-producer/report`, headers: who.headers, payload: body });
+    expect(
+      (await app.inject({ method: 'POST', url: `${PROFILES}/fake-producer/report`, payload: {} })).statusCode,
+    ).toBe(401);
+    expect((await report(reporter, { reason: 'spam' })).json()).toMatchObject({ field: 'reason' });
+    expect(
+      (await report(reporter, { reason: 'impersonation', details: 'Uses a real producer’s name' })).statusCode,
+    ).toBe(201);
+    expect((await report(reporter, { reason: 'fake' })).statusCode).toBe(409);
+    expect((await report(owner, { reason: 'fake' })).statusCode).toBe(400);
+
+    const customer = await createShopper(app, 'Customer');
+    const hideAs = (who: Shopper) =>
+      app.inject({
+        method: 'POST',
+        url: `${ADMIN}/moderation/profiles/fake-producer/hide`,
+        headers: who.headers,
+        payload: { reason: 'Impersonates a production house' },
+      });
+    expect((await hideAs(customer)).statusCode).toBe(403);
+    const moderator = await createStaff(app, 'moderator');
+    const queue = (
+      await app.inject({ url: `${ADMIN}/moderation/queue?kind=report`, headers: moderator.headers })
+    ).json();
+    expect(queue.data).toContainEqual(expect.objectContaining({ handle: 'fake-producer', reason: 'impersonation' }));
+    expect((await hideAs(moderator)).statusCode).toBe(200);
+    expect((await publicProfile('fake-producer')).statusCode).toBe(404);
+    expect((await publicProfile('fake-producer', owner)).statusCode).toBe(200);
+    expect((await app.inject({ url: `${ME}/profile`, headers: owner.headers })).json().data).toMatchObject({
+      hidden_by_staff: true,
+      hidden_reason: 'Impersonates a production house',
+    });
+    const after = (
+      await app.inject({ url: `${ADMIN}/moderation/queue?kind=report`, headers: moderator.headers })
+    ).json();
+    expect(after.data.map((item: { handle: string }) => item.handle)).not.toContain('fake-producer');
   });
 });

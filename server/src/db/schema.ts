@@ -494,6 +494,11 @@ export const profiles = pgTable(
     minor: boolean('minor').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
     verifiedReason: text('verified_reason'),
+    /** none, pending (asked for), verified, refused (with the reason the member sees). */
+    verificationStatus: text('verification_status', { enum: ['none', 'pending', 'verified', 'refused'] })
+      .notNull()
+      .default('none'),
+    refusedReason: text('refused_reason'),
     hiddenByStaffAt: timestamp('hidden_by_staff_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -519,4 +524,35 @@ export const profilePhotos = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (table) => [index('profile_photos_profile_idx').on(table.profileId, table.sortOrder)],
+);
+
+/**
+ * What waits for a moderator: a member's request to be verified, or a report of a profile (fake, impersonation,
+ * inappropriate). Closed with the decision that settled it.
+ */
+export const moderationItems = pgTable(
+  'moderation_items',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['verification', 'report'] }).notNull(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** Who reported (null for a verification request, or once the reporter's account is deleted). */
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    details: text('details').notNull().default(''),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    decision: text('decision'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('moderation_items_open_idx').on(table.status, table.kind, table.createdAt),
+    uniqueIndex('moderation_items_one_open_report')
+      .on(table.profileId, table.reporterId)
+      .where(sql`${table.kind} = 'report' and ${table.status} = 'open'`),
+  ],
 );

@@ -116,6 +116,8 @@ function ownView(row: ProfileRow, photos: PhotoRow[]): MyProfile {
     guardian: row.guardian ?? null,
     hidden_by_staff: row.hiddenByStaffAt !== null,
     hidden_reason: row.hiddenReason,
+    verification_status: row.verificationStatus,
+    refused_reason: row.refusedReason,
   };
 }
 

@@ -4,6 +4,7 @@ import contentRoutes from './content.js';
 import couponRoutes from './coupons.js';
 import dashboardRoutes from './dashboard.js';
 import messageRoutes from './messages.js';
+import moderationRoutes from './moderation.js';
 import orderRoutes from './orders.js';
 import productRoutes from './products.js';
 import settingsRoutes from './settings.js';
@@ -26,6 +27,7 @@ const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (fastify, opti
   await fastify.register(orderRoutes);
   await fastify.register(messageRoutes);
   await fastify.register(auditRoutes);
+  await fastify.register(moderationRoutes);
   await fastify.register(uploadRoutes, { uploadsDir: options.uploadsDir });
 };
 

@@ -13,7 +13,10 @@ import {
   profileListQuerySchema,
   profileListResponseSchema,
   publicProfileResponseSchema,
+  reportInputSchema,
+  verificationRequestSchema,
 } from '../../../../src/contract/profiles.js';
+import { messageResponseSchema } from '../../../../src/contract/user.js';
 import type { User } from '../../../../src/contract/user.js';
 import { acceptImageUploads, readImageUpload } from '../../lib/image-upload.js';
 import { storeImage, uploadFiles } from '../../lib/images.js';
@@ -72,6 +75,38 @@ export const publicProfileRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 };
 
+export const reportRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.post(
+    '/profiles/:handle/report',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        ...userRouteSchema(
+          'network',
+          'Report a profile as fake, impersonation or inappropriate; a moderator looks at it',
+          true,
+        ),
+        params: handleParamsSchema,
+        body: reportInputSchema,
+        response: {
+          201: messageResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return fastify.runIdempotent(request, reply, async (tx) => {
+        await fastify.moderationRepository.report(tx, signedInUser(request).id, request.params.handle, request.body);
+        return { message: 'Thank you: a moderator will look at this profile' };
+      });
+    },
+  );
+};
+
 export interface MyProfileRoutesOptions {
   uploadsDir: string;
 }
@@ -118,6 +153,31 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
       fastify.runIdempotent(request, reply, async (tx) => ({
         data: await profileRepository.saveMine(tx, signedInUser(request).id, request.body),
       })),
+  );
+
+  fastify.post(
+    '/me/verification-request',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema('network', 'Ask a moderator to verify the caller’s profile', true),
+        body: verificationRequestSchema,
+        response: {
+          202: messageResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.code(202);
+      return fastify.runIdempotent(request, reply, async (tx) => {
+        await fastify.moderationRepository.requestVerification(tx, signedInUser(request).id, request.body.note);
+        return { message: 'Your request is with our moderators: you will hear from us by email' };
+      });
+    },
   );
 
   fastify.post(
