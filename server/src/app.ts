@@ -45,8 +45,10 @@ import cartRoutes from './routes/shop/cart.js';
 import orderRoutes from './routes/shop/orders.js';
 import siteRoutes, { homeBannerImage } from './routes/site/index.js';
 import accountRoutes from './routes/user/accounts.js';
+import privacyRoutes from './routes/user/privacy.js';
 import profileRoutes from './routes/user/profile.js';
 import { myProfileRoutes, publicProfileRoutes, reportRoutes } from './routes/network/profiles.js';
+import memberData from './plugins/member-data.js';
 import moderationRepository from './plugins/moderation-repository.js';
 import profileRepository from './plugins/profile-repository.js';
 
@@ -181,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(contentRepository, { uploadsDir: path.join(options.dataDir, 'uploads') });
   await fastify.register(profileRepository);
   await fastify.register(moderationRepository);
+  await fastify.register(memberData, { uploadsDir: path.join(options.dataDir, 'uploads') });
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });
@@ -194,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
   });
   await fastify.register(profileRoutes, { prefix: userPrefix });
+  await fastify.register(privacyRoutes, { prefix: userPrefix });
   await fastify.register(myProfileRoutes, { prefix: userPrefix, uploadsDir: path.join(options.dataDir, 'uploads') });
   await fastify.register(publicProfileRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(reportRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });

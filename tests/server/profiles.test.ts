@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox } from '../../server/src/db/schema.js';
+import { auditLog, mailOutbox, orders } from '../../server/src/db/schema.js';
 import { createShopper, createStaff, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -422,5 +422,103 @@ describe('verification, reports and moderation', () => {
       await app.inject({ url: `${ADMIN}/moderation/queue?kind=report`, headers: moderator.headers })
     ).json();
     expect(after.data.map((item: { handle: string }) => item.handle)).not.toContain('fake-producer');
+  });
+});
+
+describe('a member’s own data', () => {
+  const USER = '/backend/api/api/user/v1';
+
+  async function register(email: string, password: string) {
+    const response = await app.inject({
+      method: 'POST',
+      url: `${USER}/register`,
+      payload: { name: 'Ira Deshpande', email, password },
+    });
+    expect(response.statusCode).toBe(201);
+    const token = response.json().token as string;
+    return { id: response.json().user.id as number, token, headers: { authorization: `Bearer ${token}` } };
+  }
+
+  it('a member downloads everything held about them, with their password', async () => {
+    const member = await register('ira-export@example.in', 'Ira-Export-2026');
+    await put(member, actor('ira-exports', { display_name: 'Ira Deshpande' }));
+    const wrong = await app.inject({
+      url: `${ME}/export`,
+      headers: { ...member.headers, 'x-password': 'not-my-password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ field: 'password' });
+    const exported = await app.inject({
+      url: `${ME}/export`,
+      headers: { ...member.headers, 'x-password': 'Ira-Export-2026' },
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toContain('cineverse-my-data.json');
+    const data = exported.json();
+    expect(data.account).toMatchObject({ email: 'ira-export@example.in', name: 'Ira Deshpande' });
+    expect(data.profile).toMatchObject({ handle: 'ira-exports', date_of_birth: '1997-03-14' });
+    expect(data).toHaveProperty('orders');
+    expect(JSON.stringify(data)).not.toContain('password_hash');
+    expect(JSON.stringify(data)).not.toContain('passwordHash');
+  });
+
+  it('deleting the account takes the profile, photos and sessions at once and keeps orders without the address', async () => {
+    const member = await register('ira-delete@example.in', 'Ira-Delete-2026');
+    await put(member, actor('ira-leaves'));
+    const photo = (await uploadPhoto(member)).json().data.photos[0].url as string;
+    // A past order (the shop is empty in this file's database): it stays, for tax records.
+    const [order] = await app.db
+      .insert(orders)
+      .values({
+        userId: member.id,
+        paymentMethod: 'cod',
+        address: {
+          name: 'Ira Deshpande',
+          phone: '9876543210',
+          line1: '14 Prabhat Road',
+          line2: '',
+          city: 'Pune',
+          state: 'Maharashtra',
+          pincode: '411004',
+        },
+        subtotal: 49_900,
+        total: 49_900,
+      })
+      .returning({ id: orders.id });
+    expect(
+      (await app.inject({ method: 'DELETE', url: `${ME}`, headers: member.headers, payload: { password: 'nope' } }))
+        .statusCode,
+    ).toBe(401);
+    expect((await publicProfile('ira-leaves')).statusCode).toBe(200);
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `${ME}`,
+      headers: member.headers,
+      payload: { password: 'Ira-Delete-2026' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await publicProfile('ira-leaves')).statusCode).toBe(404);
+    expect((await app.inject({ url: `${ME}/profile`, headers: member.headers })).statusCode).toBe(401);
+    const login = await app.inject({
+      method: 'POST',
+      url: `${USER}/login`,
+      payload: { email: 'ira-delete@example.in', password: 'Ira-Delete-2026' },
+    });
+    expect(login.statusCode).toBe(401);
+    const files = await readdir(path.join(testApp.dataDir, 'uploads', 'profile'));
+    expect(files.filter((file) => file.startsWith(path.basename(photo, '.webp')))).toEqual([]);
+    const [kept] = await app.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(kept!.address).toEqual({
+      name: 'Deleted member',
+      phone: '',
+      line1: '',
+      line2: '',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411004',
+    });
+    // The address is free for a new account.
+    await register('ira-delete@example.in', 'Ira-Again-2026');
   });
 });

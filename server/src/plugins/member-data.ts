@@ -1,0 +1,172 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.js';
+import {
+  addresses,
+  authTokens,
+  cartItems,
+  contactMessages,
+  idempotencyKeys,
+  mailOutbox,
+  moderationItems,
+  orderEvents,
+  orderItems,
+  orders,
+  passwordResetTokens,
+  profilePhotos,
+  profiles,
+  users,
+  wishlistItems,
+} from '../db/schema.js';
+import { uploadFiles } from '../lib/images.js';
+import { HttpError } from './error-handler.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A member's rights over their data (India's DPDP Act, 2023): a copy of everything, and erasure. */
+    memberData: {
+      /** Everything CineVerse holds about the account, as JSON. */
+      exportAll(userId: number): Promise<Record<string, unknown>>;
+      /**
+       * Deletes the account: profile, photos, messages, addresses, cart, wishlist and sessions go at once; orders stay
+       * for tax records with the delivery address reduced to its city, state and PIN code, under "Deleted member".
+       */
+      deleteAccount(userId: number): Promise<void>;
+    };
+  }
+}
+
+/** The export speaks the API's language: snake_case keys at every depth, dates as ISO text. */
+function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (value instanceof Date) return value.toISOString();
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+        snakeKeys(item),
+      ]),
+    );
+  }
+  return value;
+}
+
+export interface MemberDataOptions {
+  uploadsDir: string;
+}
+
+export default fp<MemberDataOptions>(
+  async (fastify, options) => {
+    const { db } = fastify;
+
+    async function profileOf(executor: Database, userId: number) {
+      const [profile] = await executor.select().from(profiles).where(eq(profiles.userId, userId));
+      return profile;
+    }
+
+    fastify.decorate('memberData', {
+      async exportAll(userId) {
+        const [account] = await db
+          .select({
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            phone: users.phone,
+            role: users.role,
+            created_at: users.createdAt,
+          })
+          .from(users)
+          .where(eq(users.id, userId));
+        if (!account) throw new HttpError(404, 'There is no such account');
+        const profile = await profileOf(db, userId);
+        const orderRows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id));
+        const orderIds = orderRows.map((order) => order.id);
+        const [addressRows, cart, wishlist, items, events, messages, reports, photos, requests] = await Promise.all([
+          db.select().from(addresses).where(eq(addresses.userId, userId)),
+          db.select().from(cartItems).where(eq(cartItems.userId, userId)),
+          db.select().from(wishlistItems).where(eq(wishlistItems.userId, userId)),
+          orderIds.length ? db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)) : [],
+          orderIds.length ? db.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds)) : [],
+          db.select().from(contactMessages).where(eq(contactMessages.email, account.email)),
+          db.select().from(moderationItems).where(eq(moderationItems.reporterId, userId)),
+          profile ? db.select().from(profilePhotos).where(eq(profilePhotos.profileId, profile.id)) : [],
+          profile
+            ? db
+                .select()
+                .from(moderationItems)
+                .where(and(eq(moderationItems.profileId, profile.id), eq(moderationItems.kind, 'verification')))
+            : [],
+        ]);
+        return snakeKeys({
+          exported_at: new Date().toISOString(),
+          account,
+          addresses: addressRows,
+          profile: await fastify.profileRepository.getMine(userId),
+          profile_photos: photos,
+          verification_requests: requests,
+          reports_made: reports,
+          cart,
+          wishlist,
+          orders: orderRows.map((order) => ({
+            ...order,
+            items: items.filter((item) => item.orderId === order.id),
+            history: events.filter((event) => event.orderId === order.id),
+          })),
+          contact_messages: messages,
+        }) as Record<string, unknown>;
+      },
+
+      async deleteAccount(userId) {
+        const photoNames = await db.transaction(async (tx) => {
+          const [account] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+          if (!account) throw new HttpError(404, 'There is no such account');
+          const profile = await profileOf(tx, userId);
+          const photos = profile
+            ? await tx
+                .select({ name: profilePhotos.name })
+                .from(profilePhotos)
+                .where(eq(profilePhotos.profileId, profile.id))
+            : [];
+          // The profile takes its photos, requests and the reports about it with it.
+          if (profile) await tx.delete(profiles).where(eq(profiles.id, profile.id));
+          await tx.delete(addresses).where(eq(addresses.userId, userId));
+          await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+          await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
+          await tx.delete(authTokens).where(eq(authTokens.userId, userId));
+          await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+          await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+          await tx.delete(contactMessages).where(eq(contactMessages.email, account.email));
+          await tx.delete(mailOutbox).where(eq(mailOutbox.to, account.email));
+          // Orders stay (tax records), with the place of supply only.
+          await tx
+            .update(orders)
+            .set({
+              address: sql`jsonb_build_object('name', 'Deleted member', 'phone', '', 'line1', '', 'line2', '', 'city', ${orders.address}->>'city', 'state', ${orders.address}->>'state', 'pincode', ${orders.address}->>'pincode')`,
+            })
+            .where(eq(orders.userId, userId));
+          await tx
+            .update(users)
+            .set({
+              name: 'Deleted member',
+              email: `deleted-${userId}@deleted.invalid`,
+              phone: null,
+              passwordHash: 'deleted',
+              role: 'customer',
+              disabledAt: new Date(),
+            })
+            .where(eq(users.id, userId));
+          return photos.map((photo) => photo.name);
+        });
+        // Every token stops working now in this process too, not after the session cache's few seconds.
+        fastify.forgetSessions();
+        const folder = path.join(options.uploadsDir, 'profile');
+        await Promise.all(
+          photoNames.flatMap((name) => uploadFiles(folder, name)).map((file) => rm(file, { force: true })),
+        );
+      },
+    });
+  },
+  { name: 'member-data', dependencies: ['database', 'auth', 'profile-repository'] },
+);

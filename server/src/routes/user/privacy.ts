@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import { errorResponseSchema } from '../../../../src/contract/common.js';
+import { messageResponseSchema } from '../../../../src/contract/user.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { signedInUser, userRouteSchema } from '../shop/route-helpers.js';
+
+const passwordBodySchema = z.object({
+  password: z.string({ error: 'Enter your password' }).check(z.minLength(1, 'Enter your password')),
+});
+
+/** A member's own data: a copy of all of it, and deleting the account. Both ask for the password again. */
+const privacyRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { accountRepository, memberData } = fastify;
+  const auth = { onRequest: fastify.authenticate };
+
+  async function confirmPassword(email: string, password: string | undefined) {
+    const user = await accountRepository.findByEmail(email);
+    if (!password || !user || !(await verifyPassword(password, user.passwordHash))) {
+      throw new HttpError(401, 'That password is not right', 'password');
+    }
+  }
+
+  fastify.get(
+    '/me/export',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema('privacy', 'Everything CineVerse holds about the caller, as JSON (a file to download)'),
+        description:
+          'The password goes in the `X-Password` header: a copy of all of a member’s data asks for it again.',
+        headers: z.object({ 'x-password': z.optional(z.string()) }),
+        response: { 200: z.record(z.string(), z.unknown()), 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      await confirmPassword(user.email, request.headers['x-password']);
+      reply.header('content-disposition', 'attachment; filename="cineverse-my-data.json"');
+      // Dates and every other value as JSON writes them.
+      return JSON.parse(JSON.stringify(await memberData.exportAll(user.id))) as Record<string, unknown>;
+    },
+  );
+
+  fastify.delete(
+    '/me',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema('privacy', 'Delete the caller’s account (the password again in the body)'),
+        description:
+          'The profile, photos, messages, addresses, cart and wishlist go at once and every token stops working; ' +
+          'orders stay for tax records under "Deleted member", with only the city, state and PIN code.',
+        body: passwordBodySchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      await confirmPassword(user.email, request.body.password);
+      await memberData.deleteAccount(user.id);
+      return { message: 'Your account has been deleted' };
+    },
+  );
+};
+
+export default privacyRoutes;
