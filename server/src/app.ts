@@ -47,7 +47,8 @@ import siteRoutes, { homeBannerImage } from './routes/site/index.js';
 import accountRoutes from './routes/user/accounts.js';
 import privacyRoutes from './routes/user/privacy.js';
 import profileRoutes from './routes/user/profile.js';
-import { myProfileRoutes, publicProfileRoutes, reportRoutes } from './routes/network/profiles.js';
+import { myProfileRoutes, publicProfileRoutes, profileActionRoutes } from './routes/network/profiles.js';
+import conversationRepository from './plugins/conversation-repository.js';
 import memberData from './plugins/member-data.js';
 import moderationRepository from './plugins/moderation-repository.js';
 import profileRepository from './plugins/profile-repository.js';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(contentRepository, { uploadsDir: path.join(options.dataDir, 'uploads') });
   await fastify.register(profileRepository);
   await fastify.register(moderationRepository);
+  await fastify.register(conversationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(memberData, { uploadsDir: path.join(options.dataDir, 'uploads') });
 
   // Routes, at the spec's paths under the API base.
@@ -200,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(privacyRoutes, { prefix: userPrefix });
   await fastify.register(myProfileRoutes, { prefix: userPrefix, uploadsDir: path.join(options.dataDir, 'uploads') });
   await fastify.register(publicProfileRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
-  await fastify.register(reportRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
+  await fastify.register(profileActionRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(cartRoutes, { prefix: userPrefix });
   await fastify.register(orderRoutes, { prefix: userPrefix });
   await fastify.register(adminRoutes, {

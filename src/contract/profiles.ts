@@ -309,3 +309,30 @@ export const moderationItemSchema = z.object({
 });
 export type ModerationItem = z.infer<typeof moderationItemSchema>;
 export const moderationQueueResponseSchema = z.object({ data: z.array(moderationItemSchema), meta: pageMetaSchema });
+
+/** New conversations one member may start in 24 hours: contact goes through CineVerse and is never a spam channel. */
+export const CONTACT_DAILY_LIMIT = 10;
+
+export const contactInputSchema = z.object({
+  message: z
+    .string({ error: 'Write your message' })
+    .check(
+      z.trim(),
+      z.minLength(10, 'Write at least 10 characters'),
+      z.maxLength(2000, 'message must be at most 2000 characters'),
+    ),
+});
+
+export const conversationSchema = z.object({
+  id: z.int(),
+  /** The profile the conversation is with, and whether the caller is its member or the one who wrote. */
+  handle: z.string(),
+  display_name: z.string(),
+  role: z.enum(['member', 'sender']),
+  /** The other side's name. */
+  with_name: z.string(),
+  messages: z.array(z.object({ from_me: z.boolean(), body: z.string(), at: z.string() })),
+  created_at: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+export const conversationListResponseSchema = z.object({ data: z.array(conversationSchema) });

@@ -522,3 +522,98 @@ describe('a member’s own data', () => {
     await register('ira-delete@example.in', 'Ira-Again-2026');
   });
 });
+
+describe('contact through CineVerse', () => {
+  const write = (who: Shopper, handle: string, message: string) =>
+    app.inject({ method: 'POST', url: `${PROFILES}/${handle}/contact`, headers: who.headers, payload: { message } });
+
+  it('a message reaches the member by email and in their account; the answer reaches the sender', async () => {
+    const member = await createShopper(app, 'Sana Director');
+    await put(member, actor('sana-directs', { display_name: 'Sana Iyer', crafts: ['director'] }));
+    const producer = await createShopper(app, 'Vikram Producer');
+    expect((await write(producer, 'sana-directs', 'short')).json()).toMatchObject({ field: 'message' });
+    const sent = await write(
+      producer,
+      'sana-directs',
+      'We are casting a Tamil web series in Chennai; are you free in March?',
+    );
+    expect(sent.statusCode).toBe(201);
+
+    const inbox = (await app.inject({ url: `${ME}/conversations`, headers: member.headers })).json().data;
+    expect(inbox).toEqual([
+      expect.objectContaining({
+        handle: 'sana-directs',
+        role: 'member',
+        with_name: 'Vikram Producer',
+        messages: [expect.objectContaining({ from_me: false, body: expect.stringContaining('Tamil web series') })],
+      }),
+    ]);
+    const mails = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, 'Vikram Producer wrote to Sana Iyer on CineVerse'));
+    expect(mails).toHaveLength(1);
+    // The sender's email is not given away in the mail.
+    expect(mails[0]!.text).not.toContain('@example.in');
+
+    const answer = await app.inject({
+      method: 'POST',
+      url: `${ME}/conversations/${inbox[0].id}/messages`,
+      headers: member.headers,
+      payload: { message: 'Yes, I am free from the 10th. Send the script?' },
+    });
+    expect(answer.statusCode).toBe(201);
+    const theirs = (await app.inject({ url: `${ME}/conversations`, headers: producer.headers })).json().data;
+    expect(theirs[0]).toMatchObject({ role: 'sender', with_name: 'Sana Iyer' });
+    expect(theirs[0].messages.map((item: { from_me: boolean }) => item.from_me)).toEqual([true, false]);
+
+    const stranger = await createShopper(app, 'Stranger');
+    const intrude = await app.inject({
+      method: 'POST',
+      url: `${ME}/conversations/${inbox[0].id}/messages`,
+      headers: stranger.headers,
+      payload: { message: 'Reading someone else’s conversation' },
+    });
+    expect(intrude.statusCode).toBe(404);
+  });
+
+  it('one sender starts at most 10 new conversations a day; writing again in one does not count', async () => {
+    const sender = await createShopper(app, 'Busy sender');
+    const handles: string[] = [];
+    for (let index = 0; index < 11; index += 1) {
+      const member = await createShopper(app, `Member ${index}`);
+      await put(member, actor(`limit-member-${index}`));
+      handles.push(`limit-member-${index}`);
+    }
+    for (const handle of handles.slice(0, 10)) {
+      expect((await write(sender, handle, 'Hello, I would like to work with you.')).statusCode).toBe(201);
+    }
+    const eleventh = await write(sender, handles[10]!, 'Hello, I would like to work with you.');
+    expect(eleventh.statusCode).toBe(429);
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await write(sender, handles[0]!, 'And one more thing about the schedule.')).statusCode).toBe(201);
+  });
+
+  it('a message to a member under 18 goes to the guardian', async () => {
+    const young = await createShopper(app, 'Young actor');
+    const birth = new Date();
+    birth.setUTCFullYear(birth.getUTCFullYear() - 14);
+    await put(
+      young,
+      actor('young-actor', {
+        display_name: 'Aarav Menon',
+        date_of_birth: birth.toISOString().slice(0, 10),
+        guardian: { name: 'Latha Menon', contact: 'latha.menon@example.in', consent: true },
+      }),
+    );
+    const caster = await createShopper(app, 'Casting');
+    expect((await write(caster, 'young-actor', 'We are casting a child role for an ad in Kochi.')).statusCode).toBe(
+      201,
+    );
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, 'Casting wrote to Aarav Menon on CineVerse'));
+    expect(mail!.to).toBe('latha.menon@example.in');
+  });
+});

@@ -13,6 +13,9 @@ import {
   profileListQuerySchema,
   profileListResponseSchema,
   publicProfileResponseSchema,
+  CONTACT_DAILY_LIMIT,
+  contactInputSchema,
+  conversationListResponseSchema,
   reportInputSchema,
   verificationRequestSchema,
 } from '../../../../src/contract/profiles.js';
@@ -75,7 +78,44 @@ export const publicProfileRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 };
 
-export const reportRoutes: FastifyPluginAsyncZod = async (fastify) => {
+/** What a signed-in member does on another's profile: write to it, or report it. */
+export const profileActionRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.post(
+    '/profiles/:handle/contact',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        ...userRouteSchema(
+          'network',
+          'Write to a profile: it reaches the member (a minor’s guardian) by email and in their account',
+          true,
+        ),
+        description: `At most ${CONTACT_DAILY_LIMIT} new conversations a day per sender (429 with Retry-After).`,
+        params: handleParamsSchema,
+        body: contactInputSchema,
+        response: {
+          201: messageResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return fastify.runIdempotent(request, reply, async (tx) => {
+        await fastify.conversationRepository.contact(
+          tx,
+          signedInUser(request).id,
+          request.params.handle,
+          request.body.message,
+        );
+        return { message: 'Your message is sent. You will see the answer under Messages.' };
+      });
+    },
+  );
+
   fastify.post(
     '/profiles/:handle/report',
     {
@@ -153,6 +193,48 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
       fastify.runIdempotent(request, reply, async (tx) => ({
         data: await profileRepository.saveMine(tx, signedInUser(request).id, request.body),
       })),
+  );
+
+  fastify.get(
+    '/me/conversations',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema('network', 'The caller’s conversations: with their profile, and those they started'),
+        response: { 200: conversationListResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({ data: await fastify.conversationRepository.listFor(signedInUser(request).id) }),
+  );
+
+  fastify.post(
+    '/me/conversations/:id/messages',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema('network', 'Answer in a conversation (the other side is told by email)', true),
+        params: idParamsSchema,
+        body: contactInputSchema,
+        response: {
+          201: messageResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return fastify.runIdempotent(request, reply, async (tx) => {
+        await fastify.conversationRepository.reply(
+          tx,
+          signedInUser(request).id,
+          request.params.id,
+          request.body.message,
+        );
+        return { message: 'Your answer is sent' };
+      });
+    },
   );
 
   fastify.post(

@@ -1,0 +1,161 @@
+import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { CONTACT_DAILY_LIMIT, type Conversation } from '../../../src/contract/profiles.js';
+import type { Database } from '../db/client.js';
+import { conversationMessages, conversations, profiles, users } from '../db/schema.js';
+import { queueMail } from '../lib/mail-outbox.js';
+import { HttpError } from './error-handler.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** "Contact": conversations between a member and a profile, kept in both accounts and told by email. */
+    conversationRepository: {
+      /** Writes to the profile `handle` (a new conversation counts toward the sender's daily limit). */
+      contact(tx: Database, senderId: number, handle: string, message: string): Promise<{ id: number }>;
+      reply(tx: Database, userId: number, conversationId: number, message: string): Promise<void>;
+      listFor(userId: number): Promise<Conversation[]>;
+    };
+  }
+}
+
+export interface ConversationRepositoryOptions {
+  publicUrl: string;
+}
+
+export default fp<ConversationRepositoryOptions>(
+  async (fastify, options) => {
+    const { db } = fastify;
+    const site = options.publicUrl.replace(/\/+$/, '');
+
+    /** Where a member's mail goes: to the guardian of a member under 18 who gave an email address. */
+    async function recipientOf(tx: Database, profile: typeof profiles.$inferSelect) {
+      const [owner] = await tx
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, profile.userId));
+      const guardianEmail = profile.minor && profile.guardian?.contact.includes('@') ? profile.guardian.contact : null;
+      return guardianEmail
+        ? { email: guardianEmail, name: profile.guardian!.name, forMinor: true }
+        : { email: owner!.email, name: owner!.name, forMinor: false };
+    }
+
+    fastify.decorate('conversationRepository', {
+      async contact(tx, senderId, handle, message) {
+        const [profile] = await tx.select().from(profiles).where(eq(profiles.handle, handle));
+        if (!profile || profile.visibility === 'hidden' || profile.hiddenByStaffAt !== null) {
+          throw new HttpError(404, 'There is no such profile');
+        }
+        if (profile.userId === senderId) throw new HttpError(400, 'This is your own profile');
+        // One sender's conversations are counted and started in turn.
+        await tx.execute(sql`select pg_advisory_xact_lock(7301, ${senderId})`);
+        let [conversation] = await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(and(eq(conversations.profileId, profile.id), eq(conversations.senderId, senderId)));
+        if (!conversation) {
+          const since = new Date(Date.now() - DAY_MS);
+          const recent = await tx
+            .select({ createdAt: conversations.createdAt })
+            .from(conversations)
+            .where(and(eq(conversations.senderId, senderId), gt(conversations.createdAt, since)))
+            .orderBy(asc(conversations.createdAt));
+          if (recent.length >= CONTACT_DAILY_LIMIT) {
+            const retryAfter = Math.ceil((recent[0]!.createdAt.getTime() + DAY_MS - Date.now()) / 1000);
+            throw new HttpError(
+              429,
+              `You can start ${CONTACT_DAILY_LIMIT} new conversations a day. Try again later.`,
+              undefined,
+              Math.max(retryAfter, 1),
+            );
+          }
+          [conversation] = await tx
+            .insert(conversations)
+            .values({ profileId: profile.id, senderId })
+            .returning({ id: conversations.id });
+        }
+        await tx
+          .insert(conversationMessages)
+          .values({ conversationId: conversation!.id, authorId: senderId, body: message });
+        const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, senderId));
+        const to = await recipientOf(tx, profile);
+        await queueMail(tx, {
+          to: to.email,
+          subject: `${sender!.name} wrote to ${profile.displayName} on CineVerse`,
+          text:
+            `Hello ${to.name},\n\n${sender!.name} wrote to ${to.forMinor ? `${profile.displayName}, whose guardian you are` : 'your profile'}:\n\n` +
+            `${message}\n\nTheir contact details stay private until you answer; sign in to CineVerse (${site}) to answer it, or leave it.\n\nThe CineVerse team`,
+        });
+        return conversation!;
+      },
+
+      async reply(tx, userId, conversationId, message) {
+        const [found] = await tx
+          .select({ conversation: conversations, profile: profiles })
+          .from(conversations)
+          .innerJoin(profiles, eq(profiles.id, conversations.profileId))
+          .where(eq(conversations.id, conversationId));
+        const isMember = found?.profile.userId === userId;
+        if (!found || (!isMember && found.conversation.senderId !== userId)) {
+          throw new HttpError(404, 'There is no such conversation');
+        }
+        await tx.insert(conversationMessages).values({ conversationId, authorId: userId, body: message });
+        const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+        const to = isMember
+          ? (
+              await tx
+                .select({ email: users.email, name: users.name })
+                .from(users)
+                .where(eq(users.id, found.conversation.senderId))
+            )[0]!
+          : await recipientOf(tx, found.profile);
+        await queueMail(tx, {
+          to: to.email,
+          subject: `${isMember ? found.profile.displayName : author!.name} answered on CineVerse`,
+          text: `Hello ${to.name},\n\n${message}\n\nSign in to CineVerse (${site}) to answer.\n\nThe CineVerse team`,
+        });
+      },
+
+      async listFor(userId) {
+        const rows = await db
+          .select({ conversation: conversations, profile: profiles, sender: { name: users.name } })
+          .from(conversations)
+          .innerJoin(profiles, eq(profiles.id, conversations.profileId))
+          .innerJoin(users, eq(users.id, conversations.senderId))
+          .where(or(eq(conversations.senderId, userId), eq(profiles.userId, userId)))
+          .orderBy(desc(conversations.createdAt));
+        if (rows.length === 0) return [];
+        const messages = await db
+          .select()
+          .from(conversationMessages)
+          .where(
+            inArray(
+              conversationMessages.conversationId,
+              rows.map((row) => row.conversation.id),
+            ),
+          )
+          .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id));
+        return rows.map(({ conversation, profile, sender }) => {
+          const isMember = profile.userId === userId;
+          return {
+            id: conversation.id,
+            handle: profile.handle,
+            display_name: profile.displayName,
+            role: isMember ? ('member' as const) : ('sender' as const),
+            with_name: isMember ? sender.name : profile.displayName,
+            messages: messages
+              .filter((item) => item.conversationId === conversation.id)
+              .map((item) => ({
+                from_me: item.authorId === userId,
+                body: item.body,
+                at: item.createdAt.toISOString(),
+              })),
+            created_at: conversation.createdAt.toISOString(),
+          };
+        });
+      },
+    });
+  },
+  { name: 'conversation-repository', dependencies: ['database'] },
+);
