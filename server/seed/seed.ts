@@ -4,6 +4,7 @@ import path from 'node:path';
 import { projectRoot } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import type { OrderStatus } from '../../src/contract/order-statuses.js';
+import { PERSON_CATEGORY } from '../../src/contract/profiles.js';
 import { FREE_SHIPPING_FROM, SHIPPING_FEE } from '../../src/contract/orders.js';
 import {
   addresses,
@@ -14,6 +15,7 @@ import {
   insiders,
   orderItems,
   orderEvents,
+  profiles,
   orders,
   products,
   sectionItems,
@@ -23,6 +25,7 @@ import {
 } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { avatarSvg, posterSvg } from './artwork.js';
+import { demoOrganisations, demoPeople } from './network-content.js';
 import {
   demoBanners,
   demoCategories,
@@ -205,7 +208,81 @@ export async function seedDemoContent(db: Database, uploadsDir: string): Promise
   // Artwork is written for a seeded database only, after its rows: it is never a stray file in an editor's folder.
   if (seeded) await writeSeedFiles(uploadsDir, content.files);
   const shopSeeded = await seedShopContent(db, uploadsDir);
-  return seeded || shopSeeded;
+  const networkSeeded = await seedNetworkContent(db);
+  return seeded || shopSeeded || networkSeeded;
+}
+
+/**
+ * Seeds the member network (60 people, 30 organisations, a quarter to a half of them verified) when there are no
+ * profiles yet. Their accounts cannot log in: they are the network's showcase, not demo logins.
+ */
+export async function seedNetworkContent(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: profiles.id }).from(profiles).limit(1);
+    if (existing) return false;
+    const members = [
+      ...demoPeople.map((person) => ({ handle: person.handle, name: person.name })),
+      ...demoOrganisations.map((organisation) => ({ handle: organisation.handle, name: organisation.name })),
+    ];
+    const accounts = await tx
+      .insert(users)
+      .values(
+        members.map((member) => ({
+          name: member.name,
+          email: `${member.handle}@members.cineverse.in`,
+          passwordHash: 'seeded-member-without-login',
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: users.id, email: users.email });
+    const idOf = new Map(accounts.map((account) => [account.email.split('@')[0]!, account.id]));
+    const verifiedReason = 'Identity and credits checked by CineVerse';
+    const rows = [
+      ...demoPeople.map((person, index) => ({
+        userId: idOf.get(person.handle)!,
+        kind: 'person' as const,
+        handle: person.handle,
+        displayName: person.name,
+        category: PERSON_CATEGORY,
+        crafts: person.crafts,
+        headline: person.headline,
+        bio: `${person.name} works from ${person.city}. ${person.headline}.`,
+        city: person.city,
+        languages: person.languages,
+        skills: person.skills,
+        playingAgeMin: person.crafts.includes('actor') ? person.playingAge[0] : null,
+        playingAgeMax: person.crafts.includes('actor') ? person.playingAge[1] : null,
+        gender: person.gender,
+        credits: [
+          {
+            title: `Short film ${index + 1}`,
+            year: 2020 + (index % 6),
+            role: person.headline.split(',')[0]!,
+            type: 'short',
+          },
+        ],
+        verified: person.verified,
+        verifiedReason: person.verified ? verifiedReason : null,
+        verificationStatus: person.verified ? ('verified' as const) : ('none' as const),
+      })),
+      ...demoOrganisations.map((organisation) => ({
+        userId: idOf.get(organisation.handle)!,
+        kind: 'organisation' as const,
+        handle: organisation.handle,
+        displayName: organisation.name,
+        category: organisation.category,
+        headline: organisation.description.replace(/\.$/, ''),
+        bio: `${organisation.name}, ${organisation.city}. ${organisation.description}`,
+        city: organisation.city,
+        services: organisation.services,
+        verified: organisation.verified,
+        verifiedReason: organisation.verified ? verifiedReason : null,
+        verificationStatus: organisation.verified ? ('verified' as const) : ('none' as const),
+      })),
+    ].filter((row) => row.userId !== undefined);
+    await tx.insert(profiles).values(rows);
+    return true;
+  });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

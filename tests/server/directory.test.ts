@@ -105,3 +105,36 @@ describe('GET /backend/api/api/v1/categories/{name}/entries', () => {
     expect(response.json().field).toBe(field);
   });
 });
+
+describe('the demo network', () => {
+  const profiles = async (query: string) =>
+    (await t.app.inject({ url: `/backend/api/api/v1/profiles?${query}` })).json();
+
+  it('holds 60 people across crafts and cities and 30 organisations across the seven other categories', async () => {
+    expect((await profiles('category=Artist')).meta.total).toBe(60);
+    let organisations = 0;
+    for (const category of [
+      'Union',
+      'Vendor',
+      'Production House',
+      'Studio',
+      'Shooting Location',
+      'Course',
+      'Theatre',
+    ]) {
+      const { meta } = await profiles(`category=${encodeURIComponent(category)}`);
+      expect(meta.total, category).toBeGreaterThanOrEqual(4);
+      organisations += meta.total;
+    }
+    expect(organisations).toBe(30);
+    for (const craft of ['actor', 'writer', 'director', 'dop', 'editor', 'stunts']) {
+      expect((await profiles(`craft=${craft}`)).meta.total, craft).toBeGreaterThan(0);
+    }
+    expect((await profiles('language=Tamil&city=Chennai')).meta.total).toBeGreaterThan(0);
+    // Verified first.
+    const first = (await profiles('category=Artist&per_page=48')).data as { verified: boolean }[];
+    const firstUnverified = first.findIndex((card) => !card.verified);
+    expect(first.slice(firstUnverified).every((card) => !card.verified)).toBe(true);
+    expect(firstUnverified).toBeGreaterThan(0);
+  });
+});
