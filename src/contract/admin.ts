@@ -6,6 +6,7 @@ import { type OrderStatus, orderStatuses } from './order-statuses';
 import { orderSchema, orderSummarySchema } from './orders';
 import { roleSchema } from './roles';
 import { directoryEntrySchema } from './directory';
+import { optionalEmail, optionalPhone, optionalText, optionalWebsite, requiredText } from './fields';
 import { bannerSchema, insiderSchema, sectionItemSchema, sectionTypes, siteSettingsSchema } from './site';
 import { userSchema } from './user';
 
@@ -79,13 +80,13 @@ export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-const optionalText = (max: number, field: string) =>
+const absentOrText = (max: number, field: string) =>
   z.optional(z.string().check(z.trim(), z.maxLength(max, `${field} must be at most ${max} characters`)));
 
 export const orderTransitionSchema = z.object({
   to: z.enum(orderStatuses, { error: `to must be one of ${orderStatuses.join(', ')}` }),
-  courier: optionalText(100, 'courier'),
-  tracking_id: optionalText(100, 'tracking_id'),
+  courier: absentOrText(100, 'courier'),
+  tracking_id: absentOrText(100, 'tracking_id'),
   tracking_url: z.optional(
     z
       .string()
@@ -95,7 +96,7 @@ export const orderTransitionSchema = z.object({
         z.regex(/^$|^https?:\/\/\S+$/i, 'Enter a link starting with https://'),
       ),
   ),
-  note: optionalText(500, 'note'),
+  note: absentOrText(500, 'note'),
 });
 export type OrderTransition = z.input<typeof orderTransitionSchema>;
 
@@ -309,16 +310,6 @@ const optionalImageSchema = z._default(
   z.union([z.literal(''), uploadNameSchema], { error: 'image must be the name of an uploaded file' }),
   '',
 );
-const plainText = (field: string, max: number) =>
-  z._default(z.string().check(z.trim(), z.maxLength(max, `${field} must be at most ${max} characters`)), '');
-const requiredText = (field: string, label: string, max: number) =>
-  z
-    .string({ error: `Enter the ${label}` })
-    .check(
-      z.trim(),
-      z.minLength(1, `Enter the ${label}`),
-      z.maxLength(max, `${field} must be at most ${max} characters`),
-    );
 /** Where an item goes in its list, from 1; absent keeps its place (a new item goes last). */
 const positionSchema = z.optional(z.int().check(z.gte(1, 'position must be 1 or more')));
 
@@ -355,7 +346,7 @@ export const sectionItemInputSchema = z.object({
   title: requiredText('title', 'title', 200),
   image: optionalImageSchema,
   link: z._default(contentLinkSchema, ''),
-  description: plainText('description', 2000),
+  description: optionalText('description', 2000),
   position: positionSchema,
 });
 export type SectionItemInput = z.input<typeof sectionItemInputSchema>;
@@ -371,26 +362,11 @@ export const directoryParamsSchema = z.object({
 export const directoryEntryInputSchema = z.object({
   name: requiredText('name', 'name', 200),
   city: requiredText('city', 'city', 100),
-  description: plainText('description', 2000),
+  description: optionalText('description', 2000),
   photo: optionalImageSchema,
-  phone: z._default(
-    z.string().check(z.trim(), z.regex(/^$|^\+?[0-9 -]{6,20}$/, 'Enter a phone number of digits, spaces and -')),
-    '',
-  ),
-  email: z._default(
-    z.string().check(z.trim(), z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter an email address like name@example.in')),
-    '',
-  ),
-  website: z._default(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(300, 'website must be at most 300 characters'),
-        z.regex(/^$|^https?:\/\/\S+$/i, 'Enter a link starting with https://'),
-      ),
-    '',
-  ),
+  phone: optionalPhone,
+  email: optionalEmail,
+  website: optionalWebsite,
   position: positionSchema,
 });
 export type DirectoryEntryInput = z.input<typeof directoryEntryInputSchema>;

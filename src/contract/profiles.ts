@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { pageMetaSchema } from './catalog';
+import { optionalEmail, optionalPhone, optionalText, optionalWebsite, requiredText } from './fields';
 
 /** A member's profile is a person (the Artist category) or an organisation in one of the other seven. */
 export const profileKinds = ['person', 'organisation'] as const;
@@ -53,16 +54,8 @@ export const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,28}[a-z0-9])$/;
 /** Handles no member may take: they would read as the site's own pages. */
 export const reservedHandles = ['admin', 'me', 'new', 'edit', 'cineverse', 'support', 'help', 'staff', 'moderator'];
 
-const text = (field: string, max: number) =>
-  z._default(z.string().check(z.trim(), z.maxLength(max, `${field} must be at most ${max} characters`)), '');
-const required = (field: string, label: string, max: number) =>
-  z
-    .string({ error: `Enter the ${label}` })
-    .check(
-      z.trim(),
-      z.minLength(1, `Enter the ${label}`),
-      z.maxLength(max, `${field} must be at most ${max} characters`),
-    );
+const text = optionalText;
+const required = requiredText;
 const list = <T extends z.ZodMiniType>(item: T, field: string, max: number) =>
   z._default(z.array(item).check(z.maxLength(max, `At most ${max} ${field}`)), []);
 const optionalInt = (field: string, min: number, max: number) =>
@@ -139,25 +132,10 @@ export const profileInputSchema = z.object({
   credits: list(creditSchema, 'credits', 100),
   /** YouTube addresses, played through the privacy-enhanced player. */
   reels: list(required('reels', 'reel address', 500), 'reels', 10),
-  website: z._default(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(300, 'website must be at most 300 characters'),
-        z.regex(/^$|^https?:\/\/\S+$/i, 'Enter a link starting with https://'),
-      ),
-    '',
-  ),
+  website: optionalWebsite,
   address: text('address', 300),
-  phone: z._default(
-    z.string().check(z.trim(), z.regex(/^$|^\+?[0-9 -]{6,20}$/, 'Enter a phone number of digits, spaces and -')),
-    '',
-  ),
-  email: z._default(
-    z.string().check(z.trim(), z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter an email address like name@example.in')),
-    '',
-  ),
+  phone: optionalPhone,
+  email: optionalEmail,
   services: list(required('services', 'service', 120), 'services', 30),
   visibility: z._default(z.enum(visibilities, { error: 'visibility must be public or hidden' }), 'public'),
   show: z._default(showSchema, { phone: false, email: false, height: false, age: false }),
