@@ -462,6 +462,26 @@ describe('a member’s own data', () => {
     expect(JSON.stringify(data)).not.toContain('passwordHash');
   });
 
+  it('wrong passwords count with the login throttle: guessing through the export ends in 429', async () => {
+    const member = await register('ira-guess@example.in', 'Ira-Guess-2026');
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 15; guess += 1) {
+      const response = await app.inject({
+        url: `${ME}/export`,
+        headers: { ...member.headers, 'x-password': `guess-${guess}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const login = await app.inject({
+      method: 'POST',
+      url: `${USER}/login`,
+      payload: { email: 'ira-guess@example.in', password: 'Ira-Guess-2026' },
+    });
+    expect(login.statusCode).toBe(429);
+  });
+
   it('deleting the account takes the profile, photos and sessions at once and keeps orders without the address', async () => {
     const member = await register('ira-delete@example.in', 'Ira-Delete-2026');
     await put(member, actor('ira-leaves'));

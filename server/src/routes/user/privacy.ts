@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
 import { messageResponseSchema } from '../../../../src/contract/user.js';
+import { LOGIN_WINDOW_MS, loginVerdict } from '../../lib/login-throttle.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInUser, userRouteSchema } from '../shop/route-helpers.js';
@@ -12,14 +13,21 @@ const passwordBodySchema = z.object({
 
 /** A member's own data: a copy of all of it, and deleting the account. Both ask for the password again. */
 const privacyRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const { accountRepository, memberData } = fastify;
+  const { accountRepository, attempts, memberData } = fastify;
   const auth = { onRequest: fastify.authenticate };
 
+  /** The password again; wrong ones count with the login's failures for the email (the same throttle). */
   async function confirmPassword(email: string, password: string | undefined) {
+    const key = `login-email:${email}`;
+    const verdict = loginVerdict(await attempts.count([key], LOGIN_WINDOW_MS));
+    if (!verdict.allowed) {
+      throw new HttpError(429, 'Too many wrong passwords. Try again later.', 'password', verdict.retryAfterSeconds);
+    }
     const user = await accountRepository.findByEmail(email);
     if (!password || !user || !(await verifyPassword(password, user.passwordHash))) {
       throw new HttpError(401, 'That password is not right', 'password');
     }
+    await attempts.forget(key);
   }
 
   fastify.get(
@@ -31,7 +39,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description:
           'The password goes in the `X-Password` header: a copy of all of a member’s data asks for it again.',
         headers: z.object({ 'x-password': z.optional(z.string()) }),
-        response: { 200: z.record(z.string(), z.unknown()), 401: errorResponseSchema },
+        response: { 200: z.record(z.string(), z.unknown()), 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -53,7 +61,12 @@ const privacyRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'The profile, photos, messages, addresses, cart and wishlist go at once and every token stops working; ' +
           'orders stay for tax records under "Deleted member", with only the city, state and PIN code.',
         body: passwordBodySchema,
-        response: { 200: messageResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+        response: {
+          200: messageResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request) => {
