@@ -58,12 +58,12 @@ export async function storeImage(bytes: Buffer, folderPath: string): Promise<Sto
   const id = randomBytes(16).toString('hex');
   const name = `${id}.webp`;
   await mkdir(folderPath, { recursive: true });
+  const targets = uploadFiles(folderPath, name);
   const written: string[] = [];
   try {
     let largest = { width: 0, height: 0 };
-    for (const width of UPLOAD_WIDTHS) {
-      const target = path.join(folderPath, uploadVariantName(name, width));
-      const partial = `${target}.part`;
+    for (const [index, width] of UPLOAD_WIDTHS.entries()) {
+      const partial = `${targets[index]}.part`;
       written.push(partial);
       // failOn 'warning' (the default, stated): a truncated or corrupt file fails here instead of being stored half.
       const info = await sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'warning' })
@@ -73,8 +73,7 @@ export async function storeImage(bytes: Buffer, folderPath: string): Promise<Sto
         .toFile(partial);
       if (width === UPLOAD_LARGEST_WIDTH) largest = { width: info.width, height: info.height };
     }
-    for (const width of UPLOAD_WIDTHS) {
-      const target = path.join(folderPath, uploadVariantName(name, width));
+    for (const target of targets) {
       await rename(`${target}.part`, target);
       written.push(target);
     }
@@ -89,4 +88,9 @@ export async function storeImage(bytes: Buffer, folderPath: string): Promise<Sto
 /** Every file of the stored image `name` in `folderPath` (one per width). */
 export function uploadFiles(folderPath: string, name: string): string[] {
   return UPLOAD_WIDTHS.map((width) => path.join(folderPath, uploadVariantName(name, width)));
+}
+
+/** Deletes every file of the stored image `name` (a file already gone is no error). */
+export async function removeImage(folderPath: string, name: string): Promise<void> {
+  await Promise.all(uploadFiles(folderPath, name).map((file) => rm(file, { force: true })));
 }

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
@@ -20,7 +19,7 @@ import {
   users,
   wishlistItems,
 } from '../db/schema.js';
-import { uploadFiles } from '../lib/images.js';
+import { removeImage } from '../lib/images.js';
 import { HttpError } from './error-handler.js';
 
 declare module 'fastify' {
@@ -162,9 +161,7 @@ export default fp<MemberDataOptions>(
         // Every token stops working now in this process too, not after the session cache's few seconds.
         fastify.forgetSessions();
         const folder = path.join(options.uploadsDir, 'profile');
-        await Promise.all(
-          photoNames.flatMap((name) => uploadFiles(folder, name)).map((file) => rm(file, { force: true })),
-        );
+        await Promise.all(photoNames.map((name) => removeImage(folder, name)));
       },
     });
   },

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,7 +21,7 @@ import {
 import { messageResponseSchema } from '../../../../src/contract/user.js';
 import type { User } from '../../../../src/contract/user.js';
 import { acceptImageUploads, readImageUpload } from '../../lib/image-upload.js';
-import { storeImage, uploadFiles } from '../../lib/images.js';
+import { removeImage, storeImage } from '../../lib/images.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInUser, userRouteSchema } from '../shop/route-helpers.js';
 
@@ -295,7 +294,7 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
         try {
           return { data: await profileRepository.addPhoto(tx, userId, image.name) };
         } catch (error) {
-          await Promise.all(uploadFiles(photoFolder, image.name).map((file) => rm(file, { force: true })));
+          await removeImage(photoFolder, image.name);
           throw error;
         }
       });
@@ -333,7 +332,7 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
       const { profile, name } = await fastify.runIdempotent(request, reply, (tx) =>
         profileRepository.removePhoto(tx, signedInUser(request).id, request.params.id),
       );
-      await Promise.all(uploadFiles(photoFolder, name).map((file) => rm(file, { force: true })));
+      await removeImage(photoFolder, name);
       return { data: profile };
     },
   );
