@@ -16,6 +16,7 @@ import {
   orderItems,
   orderEvents,
   profiles,
+  profilePhotos,
   orders,
   products,
   sectionItems,
@@ -208,7 +209,7 @@ export async function seedDemoContent(db: Database, uploadsDir: string): Promise
   // Artwork is written for a seeded database only, after its rows: it is never a stray file in an editor's folder.
   if (seeded) await writeSeedFiles(uploadsDir, content.files);
   const shopSeeded = await seedShopContent(db, uploadsDir);
-  const networkSeeded = await seedNetworkContent(db);
+  const networkSeeded = await seedNetworkContent(db, uploadsDir);
   return seeded || shopSeeded || networkSeeded;
 }
 
@@ -216,8 +217,9 @@ export async function seedDemoContent(db: Database, uploadsDir: string): Promise
  * Seeds the member network (60 people, 30 organisations, a quarter to a half of them verified) when there are no
  * profiles yet. Their accounts cannot log in: they are the network's showcase, not demo logins.
  */
-export async function seedNetworkContent(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function seedNetworkContent(db: Database, uploadsDir: string): Promise<boolean> {
+  const files: SeedFile[] = [];
+  const seeded = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: profiles.id }).from(profiles).limit(1);
     if (existing) return false;
     const members = [
@@ -280,9 +282,28 @@ export async function seedNetworkContent(db: Database): Promise<boolean> {
         verificationStatus: organisation.verified ? ('verified' as const) : ('none' as const),
       })),
     ].filter((row) => row.userId !== undefined);
-    await tx.insert(profiles).values(rows);
+    const inserted = await tx
+      .insert(profiles)
+      .values(rows)
+      .returning({ id: profiles.id, handle: profiles.handle, name: profiles.displayName, kind: profiles.kind });
+    // A drawn portrait for each person, a poster for each organisation: the main photo of its card and page.
+    const photoRows = inserted.map((profile, index) => {
+      const name = `${profile.handle}.svg`;
+      files.push({
+        folder: 'profile',
+        name,
+        content:
+          profile.kind === 'person'
+            ? avatarSvg(profile.name, index)
+            : posterSvg({ width: 800, height: 800, title: profile.name, kicker: 'CineVerse', paletteIndex: index }),
+      });
+      return { profileId: profile.id, name, main: true, sortOrder: 1 };
+    });
+    await tx.insert(profilePhotos).values(photoRows);
     return true;
   });
+  if (seeded) await writeSeedFiles(uploadsDir, files);
+  return seeded;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

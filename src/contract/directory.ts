@@ -6,8 +6,11 @@ export const directoryEntrySchema = z.object({
   name: z.string(),
   city: z.string(),
   description: z.string(),
-  /** A file in the `directory` upload folder; empty when there is no photo. */
+  /** A file in the `directory` upload folder; empty when there is none (a member's photo is in photo_url). */
   photo: z.string(),
+  /** The member's profile, `/profiles/{handle}`, and its main photo's address (empty when there is none). */
+  handle: z.optional(z.string()),
+  photo_url: z.optional(z.string()),
   phone: z.string(),
   email: z.string(),
   website: z.string(),

@@ -149,6 +149,15 @@ export const profileInputSchema = z.object({
 export type ProfileInput = z.input<typeof profileInputSchema>;
 export type ParsedProfileInput = z.output<typeof profileInputSchema>;
 
+/** `PUT /me/profile/photos/{id}`: make it the main photo, or move it to a place in the order (1 is first). */
+export const photoChangeSchema = z.object({
+  main: z.optional(z.boolean({ error: 'main must be true or false' })),
+  position: z.optional(
+    z.int({ error: 'position must be a whole number' }).check(z.gte(1, 'position must be 1 or more'), z.lte(10)),
+  ),
+});
+export type PhotoChange = z.infer<typeof photoChangeSchema>;
+
 export const profilePhotoSchema = z.object({ id: z.int(), url: z.string(), main: z.boolean() });
 
 /**
@@ -208,6 +217,8 @@ export type MyProfile = z.infer<typeof myProfileSchema>;
 export const myProfileResponseSchema = z.object({ data: myProfileSchema });
 export const publicProfileResponseSchema = z.object({ data: publicProfileSchema });
 
+export const profileSorts = ['verified', 'recent'] as const;
+
 export const profileListQuerySchema = z.object({
   category: z.optional(z.string().check(z.trim(), z.maxLength(40, 'category must be at most 40 characters'))),
   /** Name, skill or headline, in part. */
@@ -217,6 +228,20 @@ export const profileListQuerySchema = z.object({
   city: z.optional(z.string().check(z.trim(), z.maxLength(80, 'city must be at most 80 characters'))),
   /** `true`: verified profiles only. */
   verified: z.optional(z.enum(['true', 'false'], { error: 'verified must be true or false' })),
+  /** People only: their gender. */
+  gender: z.optional(z.enum(genders, { error: `gender must be one of ${genders.join(', ')}` })),
+  /** People only: an age their playing range covers. */
+  age: z.optional(
+    z.coerce
+      .number()
+      .check(
+        z.int('age must be a whole number'),
+        z.gte(1, 'age must be at least 1'),
+        z.lte(100, 'age must be at most 100'),
+      ),
+  ),
+  /** `verified` (the default): verified first, then recently updated; `recent`: recently updated first. */
+  sort: z._default(z.enum(profileSorts, { error: 'sort must be verified or recent' }), 'verified'),
   page: z._default(z.coerce.number().check(z.int(), z.gte(1, 'page must be 1 or more'), z.lte(10_000)), 1),
   per_page: z._default(
     z.coerce.number().check(z.int(), z.gte(1, 'per_page must be 1 or more'), z.lte(48, 'per_page must be at most 48')),

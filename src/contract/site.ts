@@ -20,6 +20,8 @@ export const categorySummarySchema = z.object({
   id: z.int(),
   name: z.string(),
   description: z.string(),
+  /** The public profiles listed in it. */
+  count: z.optional(z.int()),
 });
 export type CategorySummary = z.infer<typeof categorySummarySchema>;
 

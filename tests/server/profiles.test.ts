@@ -267,6 +267,31 @@ describe('profile photos', () => {
     });
     expect(madeMain.json().data.photos.map((photo: { main: boolean }) => photo.main)).toEqual([false, true]);
 
+    const moved = await app.inject({
+      method: 'PUT',
+      url: `${ME}/profile/photos/${two!.id}`,
+      headers: member.headers,
+      payload: { position: 1 },
+    });
+    expect(moved.json().data.photos.map((photo: { id: number }) => photo.id)).toEqual([two!.id, one!.id]);
+    const public_ = (await app.inject({ url: `${PROFILES}/photo-member` })).json().data;
+    expect(public_.photos.map((photo: { id: number }) => photo.id)).toEqual([two!.id, one!.id]);
+    const badPosition = await app.inject({
+      method: 'PUT',
+      url: `${ME}/profile/photos/${two!.id}`,
+      headers: member.headers,
+      payload: { position: 0 },
+    });
+    expect(badPosition.statusCode).toBe(400);
+    expect(badPosition.json()).toMatchObject({ field: 'position' });
+    const strangerMove = await app.inject({
+      method: 'PUT',
+      url: `${ME}/profile/photos/${two!.id}`,
+      headers: stranger.headers,
+      payload: { position: 2 },
+    });
+    expect(strangerMove.statusCode).toBe(404);
+
     const removed = await app.inject({
       method: 'DELETE',
       url: `${ME}/profile/photos/${two!.id}`,

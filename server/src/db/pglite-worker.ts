@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PreparedStatements } from './pglite-statements.js';
 import type { ThreadReply, ThreadRequest } from './pglite-thread.js';
 
@@ -69,7 +70,13 @@ function describe(error: unknown): ThreadReply['error'] {
 }
 
 // PGlite reads its options from the first argument when no folder is given: (undefined, options) would drop them.
-const databaseOptions: PGliteOptions = { ...options, parsers: { ...options.parsers, ...drizzleParsers } };
+// pg_trgm: the directory's search indexes (migration 0016); an extension's code cannot cross to the thread, so it is
+// named here.
+const databaseOptions: PGliteOptions = {
+  ...options,
+  parsers: { ...options.parsers, ...drizzleParsers },
+  extensions: { pg_trgm },
+};
 const database = dataDir === undefined ? new PGlite(databaseOptions) : new PGlite(dataDir, databaseOptions);
 const prepared = new PreparedStatements(database);
 

@@ -503,11 +503,32 @@ export const profiles = pgTable(
     hiddenReason: text('hidden_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** In the public index: shown by its member, not hidden by staff, not a minor's. Kept by the database. */
+    listed: boolean('listed').generatedAlwaysAs(
+      sql`visibility = 'public' and hidden_by_staff_at is null and not minor`,
+    ),
+    /** Name, headline and skills in lower case, for the directory's search (a trigram index). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(display_name || ' ' || headline || ' ' || skills::text)`,
+    ),
+    /** The languages' names in lower case, a JSON array (`@>` through a GIN index). */
+    languageKeys: jsonb('language_keys')
+      .$type<string[]>()
+      .generatedAlwaysAs(sql`jsonb_path_query_array(lower(languages::text)::jsonb, '$[*].language')`),
   },
   (table) => [
     check('profiles_kind_category', sql`(${table.kind} = 'person') = (${table.category} = 'Artist')`),
     index('profiles_category_idx').on(table.category, table.verified, table.updatedAt),
     index('profiles_name_idx').on(sql`lower(${table.displayName})`),
+    // The directory's search (docs/decisions/2026-11-25-directory-search.md).
+    index('profiles_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('profiles_language_keys_idx').using('gin', table.languageKeys),
+    index('profiles_listed_order_idx')
+      .on(table.verified.desc().nullsFirst(), table.updatedAt.desc().nullsFirst(), table.id)
+      .where(sql`${table.listed}`),
+    index('profiles_listed_city_idx')
+      .on(sql`lower(${table.city})`)
+      .where(sql`${table.listed}`),
   ],
 );
 

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { DirectoryPage, DirectoryQuery } from '../../../src/contract/directory.js';
-import { categories, directoryEntries } from '../db/schema.js';
+import { categories, profiles } from '../db/schema.js';
+import { profilePhotoUrl } from './profile-repository.js';
 import { likePattern } from '../lib/like-pattern.js';
 
 declare module 'fastify' {
@@ -26,40 +27,49 @@ export default fp(
           .limit(1);
         if (!category) return null;
 
-        const filters: SQL[] = [eq(directoryEntries.categoryId, category.id)];
-        if (query.search) filters.push(ilike(directoryEntries.name, likePattern(query.search)));
-        if (query.city) filters.push(sql`lower(${directoryEntries.city}) = lower(${query.city})`);
+        // The network's public profiles of the category (the entries staff once wrote are gone from here).
+        const filters: SQL[] = [eq(profiles.listed, true), sql`lower(${profiles.category}) = lower(${category.name})`];
+        const listed = and(...filters);
+        if (query.search) filters.push(like(profiles.searchText, likePattern(query.search.toLowerCase())));
+        if (query.city) filters.push(sql`lower(${profiles.city}) = lower(${query.city})`);
         const where = and(...filters);
 
-        const [cityRows, totalRows, entries] = await Promise.all([
-          db
-            .selectDistinct({ city: directoryEntries.city })
-            .from(directoryEntries)
-            .where(eq(directoryEntries.categoryId, category.id))
-            .orderBy(asc(directoryEntries.city)),
-          db.select({ total: count() }).from(directoryEntries).where(where),
+        const [cityRows, totalRows, rows] = await Promise.all([
+          db.selectDistinct({ city: profiles.city }).from(profiles).where(listed).orderBy(asc(profiles.city)),
+          db.select({ total: count() }).from(profiles).where(where),
           db
             .select({
-              id: directoryEntries.id,
-              name: directoryEntries.name,
-              city: directoryEntries.city,
-              description: directoryEntries.description,
-              photo: directoryEntries.photo,
-              phone: directoryEntries.phone,
-              email: directoryEntries.email,
-              website: directoryEntries.website,
+              id: profiles.id,
+              handle: profiles.handle,
+              name: profiles.displayName,
+              city: profiles.city,
+              description: profiles.headline,
+              phone: profiles.phone,
+              email: profiles.email,
+              website: profiles.website,
+              show: profiles.show,
+              photo: sql<string | null>`(${sql.raw(
+                'select p.name from profile_photos p where p.profile_id = "profiles"."id" order by p.main desc, p.sort_order, p.id limit 1',
+              )})`,
             })
-            .from(directoryEntries)
+            .from(profiles)
             .where(where)
-            .orderBy(asc(directoryEntries.sortOrder), asc(directoryEntries.name), asc(directoryEntries.id))
+            .orderBy(desc(profiles.verified), desc(profiles.updatedAt), asc(profiles.id))
             .limit(query.pageSize)
             .offset((query.page - 1) * query.pageSize),
         ]);
         const total = totalRows[0]?.total ?? 0;
         return {
           category,
-          cities: cityRows.map((row) => row.city),
-          entries,
+          cities: [...new Set(cityRows.map((row) => row.city))],
+          entries: rows.map(({ show, photo, phone, email, ...row }) => ({
+            ...row,
+            // A detail its member has not shown stays out, as on the profile's page.
+            phone: show.phone ? phone : '',
+            email: show.email ? email : '',
+            photo: '',
+            photo_url: photo ? profilePhotoUrl(photo) : '',
+          })),
           page: query.page,
           pageSize: query.pageSize,
           total,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { PageMeta } from '../../../src/contract/catalog.js';
 import {
@@ -8,6 +8,7 @@ import {
   type MyProfile,
   organisationCategories,
   type ParsedProfileInput,
+  type PhotoChange,
   PERSON_CATEGORY,
   type ProfileCard,
   type ProfileListQuery,
@@ -38,8 +39,8 @@ declare module 'fastify' {
       list(query: ProfileListQuery): Promise<{ data: ProfileCard[]; meta: PageMeta }>;
       /** Adds a stored photo to the caller's profile (the first is the main one); 409 past the limit. */
       addPhoto(tx: Database, userId: number, name: string): Promise<MyProfile>;
-      /** Makes a photo the main one, or removes it; only the owner's photos are found (404 otherwise). */
-      updatePhoto(tx: Database, userId: number, photoId: number, change: { main?: boolean }): Promise<MyProfile>;
+      /** Makes a photo the main one or moves it (1 is first), or removes it; only the owner's photos are found (404 otherwise). */
+      updatePhoto(tx: Database, userId: number, photoId: number, change: PhotoChange): Promise<MyProfile>;
       removePhoto(tx: Database, userId: number, photoId: number): Promise<{ profile: MyProfile; name: string }>;
     };
   }
@@ -60,10 +61,10 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-const photoUrl = (name: string) => `${UPLOADS_PREFIX}profile/${encodeURIComponent(name)}`;
+export const profilePhotoUrl = (name: string) => `${UPLOADS_PREFIX}profile/${encodeURIComponent(name)}`;
 
 function photosOf(rows: PhotoRow[]) {
-  return rows.map((photo) => ({ id: photo.id, url: photoUrl(photo.name), main: photo.main }));
+  return rows.map((photo) => ({ id: photo.id, url: profilePhotoUrl(photo.name), main: photo.main }));
 }
 
 /** What everyone sees: hidden details absent; the date of birth and guardian never; a minor's contacts never. */
@@ -258,30 +259,20 @@ export default fp(
       },
 
       async list(query) {
-        const filters: SQL[] = [
-          eq(profiles.visibility, 'public'),
-          isNull(profiles.hiddenByStaffAt),
-          eq(profiles.minor, false),
-        ];
+        // Each filter has an index behind it (migration 0016, docs/decisions/2026-11-25-directory-search.md).
+        const filters: SQL[] = [eq(profiles.listed, true)];
         if (query.category) filters.push(sql`lower(${profiles.category}) = lower(${query.category})`);
         if (query.city) filters.push(sql`lower(${profiles.city}) = lower(${query.city})`);
         if (query.craft) filters.push(sql`${profiles.crafts} @> ${JSON.stringify([query.craft])}::jsonb`);
         if (query.language) {
-          filters.push(
-            sql`exists (select 1 from jsonb_array_elements(${profiles.languages}) as l where lower(l->>'language') = lower(${query.language}))`,
-          );
+          filters.push(sql`${profiles.languageKeys} @> ${JSON.stringify([query.language.toLowerCase()])}::jsonb`);
         }
         if (query.verified === 'true') filters.push(eq(profiles.verified, true));
-        if (query.search) {
-          const pattern = likePattern(query.search);
-          filters.push(
-            or(
-              ilike(profiles.displayName, pattern),
-              ilike(profiles.headline, pattern),
-              sql`${profiles.skills}::text ilike ${pattern}`,
-            )!,
-          );
+        if (query.gender) filters.push(eq(profiles.gender, query.gender));
+        if (query.age !== undefined) {
+          filters.push(sql`${profiles.playingAgeMin} <= ${query.age} and ${profiles.playingAgeMax} >= ${query.age}`);
         }
+        if (query.search) filters.push(like(profiles.searchText, likePattern(query.search.toLowerCase())));
         const where = and(...filters);
         const [rows, [total]] = await Promise.all([
           db
@@ -294,7 +285,11 @@ export default fp(
             })
             .from(profiles)
             .where(where)
-            .orderBy(desc(profiles.verified), desc(profiles.updatedAt), asc(profiles.id))
+            .orderBy(
+              ...(query.sort === 'verified' ? [desc(profiles.verified)] : []),
+              desc(profiles.updatedAt),
+              asc(profiles.id),
+            )
             .limit(query.per_page)
             .offset((query.page - 1) * query.per_page),
           db.select({ total: count() }).from(profiles).where(where),
@@ -308,7 +303,7 @@ export default fp(
             crafts: row.crafts as ProfileCard['crafts'],
             headline: row.headline,
             city: row.city,
-            photo: photo ? photoUrl(photo) : null,
+            photo: photo ? profilePhotoUrl(photo) : null,
             verified: row.verified,
           })),
           meta: { page: query.page, per_page: query.per_page, total: total?.total ?? 0 },
@@ -341,6 +336,18 @@ export default fp(
             .update(profilePhotos)
             .set({ main: sql`${profilePhotos.id} = ${photoId}` })
             .where(eq(profilePhotos.profileId, row.id));
+          await touch(tx, row.id);
+        }
+        if (change.position !== undefined) {
+          // The photo moves to its new place (1 is first); the others keep their order around it.
+          const order = photos.filter((photo) => photo.id !== photoId).map((photo) => photo.id);
+          order.splice(Math.min(change.position, photos.length) - 1, 0, photoId);
+          for (const [index, id] of order.entries()) {
+            await tx
+              .update(profilePhotos)
+              .set({ sortOrder: index + 1 })
+              .where(eq(profilePhotos.id, id));
+          }
           await touch(tx, row.id);
         }
         return (await mine(tx, userId))!;

@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import {
   sectionTypes,
@@ -10,7 +10,7 @@ import {
   type SiteSettings,
 } from '../../../src/contract/site.js';
 import type { Database } from '../db/client.js';
-import { banners, categories, insiders, sectionItems, siteSettings } from '../db/schema.js';
+import { banners, categories, insiders, profiles, sectionItems, siteSettings } from '../db/schema.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,11 +64,22 @@ export default fp(
     }
 
     async function getCategoryList(): Promise<Record<string, CategorySummary>> {
-      const rows = await db
-        .select({ id: categories.id, name: categories.name, description: categories.description })
-        .from(categories)
-        .orderBy(asc(categories.sortOrder), asc(categories.name));
-      return Object.fromEntries(rows.map((row) => [row.name, row]));
+      const [rows, counts] = await Promise.all([
+        db
+          .select({ id: categories.id, name: categories.name, description: categories.description })
+          .from(categories)
+          .orderBy(asc(categories.sortOrder), asc(categories.name)),
+        // The tiles' counts: the public profiles listed in each category.
+        db
+          .select({ category: sql<string>`lower(${profiles.category})`, count: count() })
+          .from(profiles)
+          .where(eq(profiles.listed, true))
+          .groupBy(sql`lower(${profiles.category})`),
+      ]);
+      const countOf = new Map(counts.map((row) => [row.category, row.count]));
+      return Object.fromEntries(
+        rows.map((row) => [row.name, { ...row, count: countOf.get(row.name.toLowerCase()) ?? 0 }]),
+      );
     }
 
     async function getBannerList(): Promise<Banner[]> {

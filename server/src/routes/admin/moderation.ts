@@ -53,8 +53,8 @@ const moderationRoutes: FastifyPluginAsyncZod = async (fastify) => {
           response: { 200: messageResponseSchema, ...adminErrorResponses, 404: errorResponseSchema },
         },
       },
-      async (request, reply) =>
-        fastify.runIdempotent(request, reply, async (tx) => {
+      async (request, reply) => {
+        const result = await fastify.runIdempotent(request, reply, async (tx) => {
           const { before, after } = await moderationRepository.decide(
             tx,
             request.params.handle,
@@ -63,7 +63,11 @@ const moderationRoutes: FastifyPluginAsyncZod = async (fastify) => {
           );
           await recordAudit(tx, request, { action, entity: 'profile', entityId: request.params.handle, before, after });
           return { message: answer };
-        }),
+        });
+        // The home page's tiles count the listed profiles.
+        fastify.readCache.contentChanged();
+        return result;
+      },
     );
   }
 };

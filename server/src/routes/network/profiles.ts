@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
 import { idParamsSchema } from '../../../../src/contract/catalog.js';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
 import {
   handleParamsSchema,
+  photoChangeSchema,
   myProfileResponseSchema,
   profileInputSchema,
   profileListQuerySchema,
@@ -188,10 +188,14 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
         },
       },
     },
-    async (request, reply) =>
-      fastify.runIdempotent(request, reply, async (tx) => ({
+    async (request, reply) => {
+      const result = await fastify.runIdempotent(request, reply, async (tx) => ({
         data: await profileRepository.saveMine(tx, signedInUser(request).id, request.body),
-      })),
+      }));
+      // The home page's tiles count the listed profiles.
+      fastify.readCache.contentChanged();
+      return result;
+    },
   );
 
   fastify.get(
@@ -306,9 +310,9 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
     {
       ...auth,
       schema: {
-        ...userRouteSchema('network', 'Make a photo the main one', true),
+        ...userRouteSchema('network', 'Make a photo the main one, or move it (position 1 is first)', true),
         params: idParamsSchema,
-        body: z.object({ main: z.optional(z.boolean()) }),
+        body: photoChangeSchema,
         response: { 200: myProfileResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },

@@ -73,6 +73,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const user = signedInUser(request);
       await confirmPassword(user.email, request.body.password);
       await memberData.deleteAccount(user.id);
+      fastify.readCache.contentChanged();
       return { message: 'Your account has been deleted' };
     },
   );
