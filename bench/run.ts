@@ -25,6 +25,7 @@ import { peakRssMb, run, startNode } from './lib/processes.js';
 import { type BenchResults, budgetsOf, renderMarkdown } from './lib/report.js';
 import { API, USER_API, addToCart, fetchText, listAllProducts, registerShopper, type Shopper } from './lib/shop-api.js';
 import { measureSync, type SyncFigures } from './lib/sync.js';
+import { fillProfiles, measureSearches, type VolumeFigures, volumeUploadsDir } from './lib/volume.js';
 
 const smoke = process.env.BENCH_SMOKE === '1';
 const settings = {
@@ -36,7 +37,7 @@ const settings = {
   syncEdits: 100,
 };
 const log = (line: string) => console.log(line);
-/** BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels runs just those stages (to work on one figure). */
+/** BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume runs just those stages (to work on one figure). */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (stage: string) => !only || only.includes(stage);
 
@@ -48,9 +49,12 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
   await buildServer();
 }
 
-/** Starts the compiled server as `npm start` runs it, on the embedded database or on `databaseUrl`. */
-async function startServer(databaseUrl: string) {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-bench-'));
+/**
+ * Starts the compiled server as `npm start` runs it, on the embedded database (in `dataDir`, a new folder unless
+ * given) or on `databaseUrl`.
+ */
+async function startServer(databaseUrl: string, dataDir?: string) {
+  dataDir ??= await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-bench-'));
   // Request logging is left at warn: the figures are the server's, not the terminal's.
   const server = await startNode(
     compiledServerArgs(),
@@ -70,7 +74,7 @@ async function startServer(databaseUrl: string) {
     baseUrl: server.url.replace('localhost', '127.0.0.1'),
     async stop() {
       await server.stop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      await fs.rm(dataDir!, { recursive: true, force: true });
     },
   };
 }
@@ -191,6 +195,47 @@ async function measurePostgres(): Promise<{ figures: LoadFigures[]; skipped: str
   }
 }
 
+/**
+ * Stage 8: the directory's search on a large network, 100,000 profiles on PostgreSQL and 20,000 on the embedded
+ * database, each in a database of its own with the demo content, at 20 connections.
+ */
+async function measureVolume(): Promise<{ figures: VolumeFigures[]; skipped: string | null }> {
+  log('\n8. Directory search on a large network');
+  const searchSettings = { connections: 20, durationSeconds: settings.durationSeconds };
+  const figures: VolumeFigures[] = [];
+  const embeddedProfiles = smoke ? 2_000 : 20_000;
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-bench-volume-'));
+  await fillProfiles({ pgliteDir: path.join(dataDir, 'pglite') }, volumeUploadsDir(dataDir), embeddedProfiles);
+  const embedded = await startServer('', dataDir);
+  try {
+    const label = { database: 'embedded', profiles: embeddedProfiles };
+    figures.push(...(await measureSearches(embedded.baseUrl, label, searchSettings, log)));
+  } finally {
+    await embedded.stop();
+  }
+  const cluster = startPostgresCluster(54338);
+  if (typeof cluster === 'string') {
+    log(`  PostgreSQL: not run, ${cluster}`);
+    return { figures, skipped: cluster };
+  }
+  try {
+    const postgresProfiles = smoke ? 2_000 : 100_000;
+    const uploads = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-bench-volume-uploads-'));
+    await fillProfiles({ databaseUrl: cluster.url }, uploads, postgresProfiles);
+    const pg = await startServer(cluster.url);
+    try {
+      const label = { database: 'PostgreSQL', profiles: postgresProfiles };
+      figures.push(...(await measureSearches(pg.baseUrl, label, searchSettings, log)));
+    } finally {
+      await pg.stop();
+      await fs.rm(uploads, { recursive: true, force: true });
+    }
+  } finally {
+    cluster.stop();
+  }
+  return { figures, skipped: null };
+}
+
 try {
   const products = await listAllProducts(baseUrl);
   const product = products.find((item) => item.stock >= 10) ?? products[0]!;
@@ -258,6 +303,7 @@ try {
   }
 
   const peakRss = peakRssMb(server.child.pid!);
+  const volume = runs('volume') ? await measureVolume() : { figures: [], skipped: 'not asked for' };
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
@@ -275,6 +321,8 @@ try {
     sync,
     carousels,
     peakRssMb: peakRss,
+    volume: volume.figures,
+    volumeSkipped: volume.skipped,
     budgets: [],
   };
   results.budgets = budgetsOf(results);

@@ -263,7 +263,16 @@ export const profileCardSchema = z.object({
   verified: z.boolean(),
 });
 export type ProfileCard = z.infer<typeof profileCardSchema>;
-export const profileListResponseSchema = z.object({ data: z.array(profileCardSchema), meta: pageMetaSchema });
+/** A search's matches are counted up to this many; past it the answer says there are more (`total_capped`). */
+export const PROFILE_COUNT_LIMIT = 1000;
+export const profileListResponseSchema = z.object({
+  data: z.array(profileCardSchema),
+  meta: z.extend(pageMetaSchema, {
+    /** More than PROFILE_COUNT_LIMIT profiles match: `total` is that limit. */
+    total_capped: z.boolean(),
+  }),
+});
+export type ProfileList = z.infer<typeof profileListResponseSchema>;
 
 export const handleParamsSchema = z.object({
   handle: z.string().check(z.trim(), z.toLowerCase(), z.regex(HANDLE_PATTERN, 'There is no such profile')),

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { DirectoryPage, DirectoryQuery } from '../../../src/contract/directory.js';
 import { categories, profiles } from '../db/schema.js';
-import { profilePhotoUrl } from './profile-repository.js';
+import { PROFILE_COUNT_LIMIT } from '../../../src/contract/profiles.js';
+import { countListed, profilePhotoUrl } from './profile-repository.js';
 import { likePattern } from '../lib/like-pattern.js';
 
 declare module 'fastify' {
@@ -36,7 +37,7 @@ export default fp(
 
         const [cityRows, totalRows, rows] = await Promise.all([
           db.selectDistinct({ city: profiles.city }).from(profiles).where(listed).orderBy(asc(profiles.city)),
-          db.select({ total: count() }).from(profiles).where(where),
+          countListed(db, where),
           db
             .select({
               id: profiles.id,
@@ -58,7 +59,7 @@ export default fp(
             .limit(query.pageSize)
             .offset((query.page - 1) * query.pageSize),
         ]);
-        const total = totalRows[0]?.total ?? 0;
+        const total = Math.min(totalRows, PROFILE_COUNT_LIMIT);
         return {
           category,
           cities: [...new Set(cityRows.map((row) => row.city))],

@@ -1,16 +1,17 @@
 import { and, asc, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { PageMeta } from '../../../src/contract/catalog.js';
 import {
   ADULT_AGE,
   MAX_ORGANISATION_PHOTOS,
   MAX_PERSON_PHOTOS,
+  PROFILE_COUNT_LIMIT,
   type MyProfile,
   organisationCategories,
   type ParsedProfileInput,
   type PhotoChange,
   PERSON_CATEGORY,
   type ProfileCard,
+  type ProfileList,
   type ProfileListQuery,
   type PublicProfile,
   reservedHandles,
@@ -36,7 +37,7 @@ declare module 'fastify' {
       saveMine(tx: Database, userId: number, input: ParsedProfileInput): Promise<MyProfile>;
       /** The profile as `viewer` may see it; a hidden one is 404 to all but its owner and staff. */
       getPublic(handle: string, viewer: User | null): Promise<PublicProfile>;
-      list(query: ProfileListQuery): Promise<{ data: ProfileCard[]; meta: PageMeta }>;
+      list(query: ProfileListQuery): Promise<ProfileList>;
       /** Adds a stored photo to the caller's profile (the first is the main one); 409 past the limit. */
       addPhoto(tx: Database, userId: number, name: string): Promise<MyProfile>;
       /** Makes a photo the main one or moves it (1 is first), or removes it; only the owner's photos are found (404 otherwise). */
@@ -59,6 +60,21 @@ export function ageOn(dateOfBirth: string, today = new Date()): number {
 function isRealDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/**
+ * The profiles `where` finds, counted up to one past PROFILE_COUNT_LIMIT: counting every match of a broad search in
+ * a large network took longer than the page itself (docs/decisions/2026-11-25-directory-search.md).
+ */
+export async function countListed(db: Database, where: SQL | undefined): Promise<number> {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(profiles)
+    .where(where)
+    .limit(PROFILE_COUNT_LIMIT + 1)
+    .as('matches');
+  const [row] = await db.select({ total: count() }).from(matches);
+  return row?.total ?? 0;
 }
 
 export const profilePhotoUrl = (name: string) => `${UPLOADS_PREFIX}profile/${encodeURIComponent(name)}`;
@@ -274,7 +290,7 @@ export default fp(
         }
         if (query.search) filters.push(like(profiles.searchText, likePattern(query.search.toLowerCase())));
         const where = and(...filters);
-        const [rows, [total]] = await Promise.all([
+        const [rows, total] = await Promise.all([
           db
             .select({
               row: profiles,
@@ -292,7 +308,7 @@ export default fp(
             )
             .limit(query.per_page)
             .offset((query.page - 1) * query.per_page),
-          db.select({ total: count() }).from(profiles).where(where),
+          countListed(db, where),
         ]);
         return {
           data: rows.map(({ row, photo }) => ({
@@ -306,7 +322,12 @@ export default fp(
             photo: photo ? profilePhotoUrl(photo) : null,
             verified: row.verified,
           })),
-          meta: { page: query.page, per_page: query.per_page, total: total?.total ?? 0 },
+          meta: {
+            page: query.page,
+            per_page: query.per_page,
+            total: Math.min(total, PROFILE_COUNT_LIMIT),
+            total_capped: total > PROFILE_COUNT_LIMIT,
+          },
         };
       },
 

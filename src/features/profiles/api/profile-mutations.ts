@@ -1,0 +1,132 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageResponseSchema } from '@/contract/user';
+import {
+  myProfileResponseSchema,
+  type MyProfile,
+  type PhotoChange,
+  type ProfileInput,
+} from '@/contract/profiles';
+import { apiPaths, apiRequest } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { myProfileKeys, profileKeys } from './profile-queries';
+
+/** Creates or replaces the caller's profile (`PUT /me/profile`), once for `idempotencyKey`. */
+export async function saveMyProfile(input: ProfileInput, idempotencyKey: string): Promise<MyProfile> {
+  const answer = await apiRequest(apiPaths.userApi('/me/profile'), {
+    method: 'PUT',
+    body: input,
+    auth: true,
+    idempotencyKey,
+    schema: myProfileResponseSchema,
+  });
+  return answer.data;
+}
+
+/** Keeps what the server answered for the member's own profile, and drops the public copies it changes. */
+function useProfileAnswer() {
+  const queryClient = useQueryClient();
+  return (profile: MyProfile) => {
+    queryClient.setQueryData(myProfileKeys.profile(), profile);
+    void queryClient.invalidateQueries({ queryKey: profileKeys.all() });
+  };
+}
+
+export function usePhotoUpload() {
+  const keep = useProfileAnswer();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return (
+        await apiRequest(apiPaths.userApi('/me/profile/photos'), {
+          method: 'POST',
+          body: form,
+          auth: true,
+          idempotencyKey: newIdempotencyKey(),
+          schema: myProfileResponseSchema,
+        })
+      ).data;
+    },
+    onSuccess: keep,
+    networkMode: 'always',
+  });
+}
+
+export function usePhotoChange() {
+  const keep = useProfileAnswer();
+  return useMutation({
+    mutationFn: async ({ id, change }: { id: number; change: PhotoChange | 'remove' }) =>
+      (
+        await apiRequest(apiPaths.userApi(`/me/profile/photos/${id}`), {
+          method: change === 'remove' ? 'DELETE' : 'PUT',
+          ...(change === 'remove' ? {} : { body: change }),
+          auth: true,
+          idempotencyKey: newIdempotencyKey(),
+          schema: myProfileResponseSchema,
+        })
+      ).data,
+    onSuccess: keep,
+    networkMode: 'always',
+  });
+}
+
+export function useVerificationRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) =>
+      apiRequest(apiPaths.userApi('/me/verification-request'), {
+        method: 'POST',
+        body: { note },
+        auth: true,
+        idempotencyKey: newIdempotencyKey(),
+        schema: messageResponseSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myProfileKeys.profile() }),
+    networkMode: 'always',
+  });
+}
+
+/** Writes to a member through CineVerse: the message reaches them by email and in their account. */
+export function useContactMember(handle: string) {
+  return useMutation({
+    mutationFn: (message: string) =>
+      apiRequest(apiPaths.publicApi(`/profiles/${encodeURIComponent(handle)}/contact`), {
+        method: 'POST',
+        body: { message },
+        auth: true,
+        idempotencyKey: newIdempotencyKey(),
+        schema: messageResponseSchema,
+      }),
+    networkMode: 'always',
+  });
+}
+
+export function useReportProfile(handle: string) {
+  return useMutation({
+    mutationFn: (report: { reason: string; details: string }) =>
+      apiRequest(apiPaths.publicApi(`/profiles/${encodeURIComponent(handle)}/report`), {
+        method: 'POST',
+        body: report,
+        auth: true,
+        idempotencyKey: newIdempotencyKey(),
+        schema: messageResponseSchema,
+      }),
+    networkMode: 'always',
+  });
+}
+
+export function useReply(conversationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) =>
+      apiRequest(apiPaths.userApi(`/me/conversations/${conversationId}/messages`), {
+        method: 'POST',
+        body: { message },
+        auth: true,
+        idempotencyKey: newIdempotencyKey(),
+        schema: messageResponseSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myProfileKeys.conversations() }),
+    networkMode: 'always',
+  });
+}

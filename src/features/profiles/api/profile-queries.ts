@@ -1,0 +1,116 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  conversationListResponseSchema,
+  myProfileResponseSchema,
+  profileListResponseSchema,
+  publicProfileResponseSchema,
+  type MyProfile,
+  type PublicProfile,
+} from '@/contract/profiles';
+import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
+import { accountKeys } from '@/lib/shop-query-keys';
+
+/** The profile in the address does not exist, is hidden, or its member left. */
+export class ProfileNotFoundError extends Error {
+  constructor(readonly handle: string) {
+    super(`There is no profile ${handle}`);
+    this.name = 'ProfileNotFoundError';
+  }
+}
+
+/** The directory's filters, as in the address of `/category/{name}`. */
+export interface ProfileFilters {
+  search?: string;
+  craft?: string;
+  language?: string;
+  city?: string;
+  gender?: string;
+  age?: number;
+  verified?: boolean;
+  sort?: 'recent';
+  page?: number;
+}
+
+/** Profiles and the directory are public and persisted: what a visitor saw opens offline. */
+export const profileKeys = {
+  all: () => ['profiles'] as const,
+  list: (category: string, filters: ProfileFilters) =>
+    [...profileKeys.all(), 'list', category.toLowerCase(), filters] as const,
+  profile: (handle: string) => [...profileKeys.all(), 'profile', handle] as const,
+};
+
+/** The signed-in member's own profile and messages (removed with the rest of the user's data at logout). */
+export const myProfileKeys = {
+  profile: () => [...accountKeys.all(), 'network-profile'] as const,
+  conversations: () => [...accountKeys.all(), 'conversations'] as const,
+};
+
+export const PROFILES_PER_PAGE = 12;
+
+export function profileListQueryOptions(category: string, filters: ProfileFilters) {
+  return queryOptions({
+    queryKey: profileKeys.list(category, filters),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ category, per_page: String(PROFILES_PER_PAGE) });
+      for (const [key, value] of Object.entries(filters)) {
+        if (value !== undefined && value !== '') params.set(key, String(value));
+      }
+      return apiRequest(apiPaths.publicApi(`/profiles?${params}`), { schema: profileListResponseSchema, signal });
+    },
+    staleTime: 60 * 1000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export async function getProfile(handle: string, signal?: AbortSignal): Promise<PublicProfile> {
+  try {
+    // Signed in, the owner (and staff) also see it while it is hidden.
+    const answer = await apiRequest(apiPaths.publicApi(`/profiles/${encodeURIComponent(handle)}`), {
+      schema: publicProfileResponseSchema,
+      auth: true,
+      signal,
+    });
+    return answer.data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new ProfileNotFoundError(handle);
+    throw error;
+  }
+}
+
+export function profileQueryOptions(handle: string) {
+  return queryOptions({
+    queryKey: profileKeys.profile(handle),
+    queryFn: ({ signal }) => getProfile(handle, signal),
+    staleTime: 60 * 1000,
+    retry: (failureCount, error) => !(error instanceof ProfileNotFoundError) && failureCount < 2,
+  });
+}
+
+/** The caller's profile, or null before they create one. */
+export async function getMyProfile(signal?: AbortSignal): Promise<MyProfile | null> {
+  try {
+    return (await apiRequest(apiPaths.userApi('/me/profile'), { schema: myProfileResponseSchema, auth: true, signal }))
+      .data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function myProfileQueryOptions() {
+  return queryOptions({ queryKey: myProfileKeys.profile(), queryFn: ({ signal }) => getMyProfile(signal) });
+}
+
+export function conversationsQueryOptions() {
+  return queryOptions({
+    queryKey: myProfileKeys.conversations(),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(apiPaths.userApi('/me/conversations'), {
+          schema: conversationListResponseSchema,
+          auth: true,
+          signal,
+        })
+      ).data,
+  });
+}
