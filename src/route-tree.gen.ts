@@ -34,6 +34,7 @@ import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as CategoryCategoryNameRouteImport } from './routes/category.$categoryName'
+import { Route as ProfilesHandleRouteImport } from './routes/profiles.$handle'
 import { Route as ShopIndexRouteImport } from './routes/shop.index'
 import { Route as ShopProductIdRouteImport } from './routes/shop.$productId'
 import { Route as AccountOrdersIndexRouteImport } from './routes/_account.orders.index'
@@ -169,6 +170,11 @@ const CategoryCategoryNameRoute = CategoryCategoryNameRouteImport.update({
   path: '/category/$categoryName',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProfilesHandleRoute = ProfilesHandleRouteImport.update({
+  id: '/profiles/$handle',
+  path: '/profiles/$handle',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShopIndexRoute = ShopIndexRouteImport.update({
   id: '/shop/',
   path: '/shop/',
@@ -244,6 +250,7 @@ export interface FileRoutesByFullPath {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
+  '/profiles/$handle': typeof ProfilesHandleRoute
   '/shop/$productId': typeof ShopProductIdRoute
   '/admin/': typeof AdminIndexRoute
   '/shop/': typeof ShopIndexRoute
@@ -279,6 +286,7 @@ export interface FileRoutesByTo {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
+  '/profiles/$handle': typeof ProfilesHandleRoute
   '/shop/$productId': typeof ShopProductIdRoute
   '/admin': typeof AdminIndexRoute
   '/shop': typeof ShopIndexRoute
@@ -317,6 +325,7 @@ export interface FileRoutesById {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
+  '/profiles/$handle': typeof ProfilesHandleRoute
   '/shop/$productId': typeof ShopProductIdRoute
   '/admin/': typeof AdminIndexRoute
   '/shop/': typeof ShopIndexRoute
@@ -355,6 +364,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/users'
     | '/category/$categoryName'
+    | '/profiles/$handle'
     | '/shop/$productId'
     | '/admin/'
     | '/shop/'
@@ -390,6 +400,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/users'
     | '/category/$categoryName'
+    | '/profiles/$handle'
     | '/shop/$productId'
     | '/admin'
     | '/shop'
@@ -427,6 +438,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/users'
     | '/category/$categoryName'
+    | '/profiles/$handle'
     | '/shop/$productId'
     | '/admin/'
     | '/shop/'
@@ -455,6 +467,7 @@ export interface RootRouteChildren {
   ShippingPolicyRoute: typeof ShippingPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   CategoryCategoryNameRoute: typeof CategoryCategoryNameRoute
+  ProfilesHandleRoute: typeof ProfilesHandleRoute
   ShopProductIdRoute: typeof ShopProductIdRoute
   ShopIndexRoute: typeof ShopIndexRoute
 }
@@ -636,6 +649,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CategoryCategoryNameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/profiles/$handle': {
+      id: '/profiles/$handle'
+      path: '/profiles/$handle'
+      fullPath: '/profiles/$handle'
+      preLoaderRoute: typeof ProfilesHandleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/shop/': {
       id: '/shop/'
       path: '/shop'
@@ -779,6 +799,7 @@ const rootRouteChildren: RootRouteChildren = {
   ShippingPolicyRoute: ShippingPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   CategoryCategoryNameRoute: CategoryCategoryNameRoute,
+  ProfilesHandleRoute: ProfilesHandleRoute,
   ShopProductIdRoute: ShopProductIdRoute,
   ShopIndexRoute: ShopIndexRoute,
 }

@@ -214,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(webApp, {
     distDir: options.distDir,
     uploadsDir: path.join(options.dataDir, 'uploads'),
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
     largestImage: async (pathname) => (pathname === '/' ? homeBannerImage(fastify) : null),
   });
 

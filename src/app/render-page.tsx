@@ -59,8 +59,8 @@ async function render(url: string): Promise<RenderedPage | null> {
   const { matches } = router.state;
   if (failed || matches.some((match) => match.status !== 'success')) return null;
   const markup = renderToString(appElement({ queryClient, router }));
-  // React writes the page's title and its hints first when it does not render the whole document.
-  const head = /^(?:<title>[^<]*<\/title>|<link [^>]*>)*/.exec(markup)?.[0] ?? '';
+  // React writes the page's title, its meta tags and its hints first when it does not render the whole document.
+  const head = /^(?:<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>)*/.exec(markup)?.[0] ?? '';
   return {
     html: markup.slice(head.length),
     head,

@@ -11,9 +11,10 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/refund-cancellation\/?$/,
   /^\/shipping-policy\/?$/,
   /^\/category\/[^/]+\/?$/,
+  /^\/profiles\/[^/]+\/?$/,
   /^\/shop\/?$/,
   /^\/shop\/\d+\/?$/,
-  /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders)\/?$/,
+  /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages)\/?$/,
   /^\/orders\/\d+\/?$/,
   /^\/admin(\/.*)?$/,
 ];
@@ -24,7 +25,7 @@ export function isPagePath(pathname: string): boolean {
 
 /** Signed-in and sign-in pages: their content depends on the device's session, so the server sends the bare shell. */
 const accountPagePattern =
-  /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders|admin)(\/|$)/;
+  /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages|admin)(\/|$)/;
 
 /** The back office: staff pages, which search engines are told not to index. */
 export function isBackOfficePath(pathname: string): boolean {

@@ -11,35 +11,38 @@ export const searchText = (max: number) => z.string().check(z.trim(), z.maxLengt
 /** A page number of a paged list. */
 export const pageNumber = z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000));
 
-/** The search parameters of the back office's lists. */
-export interface AdminSearch {
-  page?: number;
-  actor?: number;
-  search?: string;
-  status?: string;
-  role?: string;
-  entity?: string;
-  type?: string;
-  category?: string;
-}
-
 /**
- * The back office's search parameters, checked loosely: the routes' configuration is in the code every visitor
- * starts with, so it holds one small function instead of a schema per screen; each screen takes a value from a list
- * with `oneOf`. Anything missing or malformed is left out.
+ * Search parameters checked loosely: the routes' configuration is in the code every visitor starts with, so it holds
+ * one small function instead of a schema per screen; each screen takes a value from a list with `oneOf`. Text (at
+ * most 200 characters, trimmed) and whole numbers (1 to 100,000) under the names given; anything missing or
+ * malformed is left out.
  */
-export function adminSearch(search: Record<string, unknown>): AdminSearch {
-  const found: AdminSearch = {};
-  for (const key of ['search', 'status', 'role', 'entity', 'type', 'category'] as const) {
+export function pickSearch<Text extends string, Numeric extends string>(
+  search: Record<string, unknown>,
+  texts: readonly Text[],
+  numbers: readonly Numeric[],
+): Partial<Record<Text, string> & Record<Numeric, number>> {
+  const found: Record<string, string | number> = {};
+  for (const key of texts) {
     const value = search[key];
     if (typeof value === 'string' && value.trim() && value.length <= 200) found[key] = value.trim();
   }
-  for (const key of ['page', 'actor'] as const) {
+  for (const key of numbers) {
     const value = Number(search[key]);
     if (Number.isInteger(value) && value >= 1 && value <= 100_000) found[key] = value;
   }
-  return found;
+  return found as Partial<Record<Text, string> & Record<Numeric, number>>;
 }
+
+/** The search parameters of the back office's lists. */
+export const adminSearch = (search: Record<string, unknown>) =>
+  pickSearch(search, ['search', 'status', 'role', 'entity', 'type', 'category'], ['page', 'actor']);
+export type AdminSearch = ReturnType<typeof adminSearch>;
+
+/** The network directory's search parameters (`/category/{name}`). */
+export const directorySearch = (search: Record<string, unknown>) =>
+  pickSearch(search, ['search', 'craft', 'language', 'city', 'gender', 'sort', 'verified'], ['page', 'age']);
+export type DirectorySearch = ReturnType<typeof directorySearch>;
 
 /** `value` when it is one of `options`, else undefined. */
 export function oneOf<T extends string>(options: readonly T[], value: string | undefined): T | undefined {

@@ -1,21 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
-import { DirectoryPage } from '@/features/category/components/directory-page';
-import { lenient, pageNumber, searchText } from '@/lib/search-params';
-
-/** Search params of the directory; a malformed value is dropped rather than failing the page. */
-const directorySearchSchema = z.object({
-  search: lenient(searchText(100)),
-  city: lenient(searchText(100)),
-  page: lenient(pageNumber),
-});
+import { directoryCategory, profileListQueryOptions } from '@/features/profiles/api/profile-queries';
+import { ProfileDirectory } from '@/features/profiles/components/profile-directory';
+import { directorySearch } from '@/lib/search-params';
 
 function CategoryRoute() {
   const { categoryName } = Route.useParams();
   const filters = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <DirectoryPage
+    <ProfileDirectory
       key={categoryName}
       categoryName={categoryName}
       filters={filters}
@@ -25,12 +18,11 @@ function CategoryRoute() {
 }
 
 export const Route = createFileRoute('/category/$categoryName')({
-  params: {
-    parse: (params) => ({
-      categoryName: z.string().check(z.minLength(1), z.maxLength(100)).parse(params.categoryName),
-    }),
-    stringify: (params) => params,
+  validateSearch: directorySearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) => {
+    const category = directoryCategory(params.categoryName);
+    if (category) void context.queryClient.prefetchQuery(profileListQueryOptions(category, deps));
   },
-  validateSearch: (search) => directorySearchSchema.parse(search),
   component: CategoryRoute,
 });

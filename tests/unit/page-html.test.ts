@@ -3,6 +3,7 @@ import { routeAssets, routeFileOf, serverRenderedHtml, type ViteManifest } from 
 
 const shell = [
   '<!doctype html><html><head>',
+  '<meta name="description" content="The shell">',
   '<title>CineVerse</title>',
   '<link rel="stylesheet" crossorigin href="/assets/start-A.css">',
   '<link rel="preload" href="/backend/api/getHomeData" as="fetch" crossorigin="anonymous">',
@@ -22,6 +23,8 @@ const manifest: ViteManifest = {
   '_catalog-C.js': { file: 'assets/catalog-C.js', css: ['assets/catalog-C.css'] },
   'src/routes/about.tsx?tsr-split=component': { file: 'assets/about-D.js', css: ['assets/about-D.css'] },
 };
+
+const SITE = 'https://cineverse.example';
 
 describe('putting a server-rendered page into the shell', () => {
   it('names the route file of each route id', () => {
@@ -47,6 +50,7 @@ describe('putting a server-rendered page into the shell', () => {
         routeIds: ['__root__', '/shop/'],
       },
       routeAssets(manifest, ['__root__', '/shop/']),
+      SITE,
     );
     expect(html).toContain('<div id="root"><header>CineVerse</header><main><h1>Store</h1></main></div>');
     expect(html).not.toContain('Loading CineVerse');
@@ -75,6 +79,7 @@ describe('putting a server-rendered page into the shell', () => {
           styles: [],
           scripts: [],
         },
+        SITE,
       ),
     ).toThrow(/#root/);
   });
@@ -86,10 +91,32 @@ describe('putting a server-rendered page into the shell', () => {
       state: '{}',
       routeIds: ['__root__', '/shop/'],
     };
-    const html = serverRenderedHtml(shell, page, routeAssets(manifest, ['__root__', '/shop/']));
+    const html = serverRenderedHtml(shell, page, routeAssets(manifest, ['__root__', '/shop/']), SITE);
     expect(html.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Tee &amp; Co $1 | CineVerse</title>']);
     expect(html).toContain('<link rel="preload" as="image" href="/a.png"/>');
-    const untitled = serverRenderedHtml(shell, { ...page, head: '' }, routeAssets(manifest, ['__root__', '/shop/']));
+    const untitled = serverRenderedHtml(
+      shell,
+      { ...page, head: '' },
+      routeAssets(manifest, ['__root__', '/shop/']),
+      SITE,
+    );
     expect(untitled.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>CineVerse</title>']);
+  });
+
+  it("gives a shared page's card (Open Graph) whole addresses, and its own description in place of the shell's", () => {
+    const html = serverRenderedHtml(
+      shell,
+      {
+        html: '<main><h1>Aarav</h1></main>',
+        head: '<title>Aarav | CineVerse</title><meta name="description" content="Actor, Mumbai"/><meta property="og:image" content="/backend/uploads/profile/a.webp"/><meta property="og:title" content="/not-an-address"/>',
+        state: '{}',
+        routeIds: ['__root__'],
+      },
+      routeAssets(manifest, ['__root__']),
+      'https://cineverse.in/',
+    );
+    expect(html).toContain('<meta property="og:image" content="https://cineverse.in/backend/uploads/profile/a.webp"/>');
+    expect(html).toContain('<meta property="og:title" content="/not-an-address"/>');
+    expect(html.match(/<meta\s+name="description"[^>]*>/g)).toEqual(['<meta name="description" content="Actor, Mumbai"/>']);
   });
 });

@@ -70,7 +70,12 @@ export interface LargestImage {
  * The shell with the page and its route's assets in it. The page replaces all of #root (the start-up screen); the
  * shell's preload of getHomeData is dropped, since the data comes with the page.
  */
-export function serverRenderedHtml(shell: string, page: RenderedPage, assets: RouteAssets): string {
+export function serverRenderedHtml(
+  shell: string,
+  page: RenderedPage,
+  assets: RouteAssets,
+  publicUrl: string,
+): string {
   // Everything in #root goes, whitespace included: React hydrates the root's children and would meet a text node.
   const open = shell.indexOf(ROOT_OPEN);
   const close = open < 0 ? -1 : shell.indexOf('</div>', shell.indexOf(ROOT_END, open));
@@ -79,18 +84,24 @@ export function serverRenderedHtml(shell: string, page: RenderedPage, assets: Ro
   const missing = (href: string) => !shell.includes(`href="${href}"`);
   // The page's own title takes the place of the shell's.
   const title = /<title>[^<]*<\/title>/.exec(page.head)?.[0];
-  const hints = title ? page.head.replace(title, '') : page.head;
+  // A shared link's card (WhatsApp, Facebook) needs whole addresses: the app names its images by path.
+  const hints = (title ? page.head.replace(title, '') : page.head).replace(
+    /(<meta property="og:(?:image|url)" content=")\//g,
+    `$1${publicUrl.replace(/\/$/, '')}/`,
+  );
   const links = [
     ...(hints ? [hints] : []),
     ...assets.styles.filter(missing).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     `<meta name="${PAGE_MODULES_META}" content="${assets.scripts.join(' ')}">`,
   ];
-  const withPage = `${shell.slice(0, open + ROOT_OPEN.length)}${page.html}${shell.slice(close)}`
+  let withPage = `${shell.slice(0, open + ROOT_OPEN.length)}${page.html}${shell.slice(close)}`
     .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
     .replace(/<link rel="preload" href="[^"]*\/getHomeData" as="fetch"[^>]*>\s*/, '')
     .replace(
       '</body>',
       `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${page.state}</script>\n  </body>`,
     );
+  // The page's own description takes the place of the shell's.
+  if (hints.includes('<meta name="description"')) withPage = withPage.replace(/<meta\s+name="description"[^>]*>\s*/, '');
   return beforeScripts(withPage, links);
 }

@@ -22,6 +22,8 @@ export interface PageRenderingOptions {
    * while the code does instead of after it.
    */
   largestImage?: (pathname: string) => Promise<LargestImage | null>;
+  /** The site's address as users reach it (`PUBLIC_URL`). */
+  publicUrl: string;
 }
 
 /**
@@ -100,7 +102,7 @@ export default fp<PageRenderingOptions>(
           const page = await renderPage(url);
           if (page) {
             const manifest = JSON.parse(await readDist('.vite/manifest.json')) as ViteManifest;
-            html = serverRenderedHtml(html, page, routeAssets(manifest, page.routeIds));
+            html = serverRenderedHtml(html, page, routeAssets(manifest, page.routeIds), options.publicUrl);
           }
         } catch (error) {
           // The bare shell still works: the app renders the page in the browser.

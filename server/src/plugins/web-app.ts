@@ -18,6 +18,8 @@ export interface WebAppOptions {
    * while the code does instead of after it.
    */
   largestImage?: (pathname: string) => Promise<LargestImage | null>;
+  /** The site's address as users reach it: a shared page's card (Open Graph) names its image by it. */
+  publicUrl: string;
 }
 
 /** Where the uploads are served. */
@@ -104,6 +106,7 @@ export default fp<WebAppOptions>(
     if (hasBuild) {
       await fastify.register(pageRendering, {
         distDir: options.distDir,
+        publicUrl: options.publicUrl,
         ...(options.largestImage ? { largestImage: options.largestImage } : {}),
       });
     }

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  organisationCategories,
+  PERSON_CATEGORY,
   conversationListResponseSchema,
   myProfileResponseSchema,
   profileListResponseSchema,
@@ -8,6 +10,7 @@ import {
   type PublicProfile,
 } from '@/contract/profiles';
 import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
+import type { DirectorySearch } from '@/lib/search-params';
 import { accountKeys } from '@/lib/shop-query-keys';
 
 /** The profile in the address does not exist, is hidden, or its member left. */
@@ -18,18 +21,8 @@ export class ProfileNotFoundError extends Error {
   }
 }
 
-/** The directory's filters, as in the address of `/category/{name}`. */
-export interface ProfileFilters {
-  search?: string;
-  craft?: string;
-  language?: string;
-  city?: string;
-  gender?: string;
-  age?: number;
-  verified?: boolean;
-  sort?: 'recent';
-  page?: number;
-}
+/** The directory's filters, as in the address of `/category/{name}` (`verified: 'true'`, `sort: 'recent'`). */
+export type ProfileFilters = DirectorySearch;
 
 /** Profiles and the directory are public and persisted: what a visitor saw opens offline. */
 export const profileKeys = {
@@ -46,6 +39,11 @@ export const myProfileKeys = {
 };
 
 export const PROFILES_PER_PAGE = 12;
+
+/** The directory's category of an address's name, by its spec label in any case (`production house`), if any. */
+export function directoryCategory(name: string): string | undefined {
+  return [PERSON_CATEGORY, ...organisationCategories].find((label) => label.toLowerCase() === name.toLowerCase());
+}
 
 export function profileListQueryOptions(category: string, filters: ProfileFilters) {
   return queryOptions({

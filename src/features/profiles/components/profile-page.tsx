@@ -34,6 +34,7 @@ function ProfileMeta({ profile }: { profile: PublicProfile }) {
     <>
       <meta name="description" content={description} />
       <meta property="og:type" content="profile" />
+      <meta property="og:url" content={`/profiles/${profile.handle}`} />
       <meta property="og:title" content={profile.display_name} />
       <meta property="og:description" content={description} />
       {main ? <meta property="og:image" content={main.url} /> : null}

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { profileQueryOptions } from '@/features/profiles/api/profile-queries';
+import { ProfilePage } from '@/features/profiles/components/profile-page';
+
+function ProfileRoute() {
+  const { handle } = Route.useParams();
+  return <ProfilePage key={handle} handle={handle.toLowerCase()} />;
+}
+
+export const Route = createFileRoute('/profiles/$handle')({
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(profileQueryOptions(params.handle.toLowerCase()));
+  },
+  component: ProfileRoute,
+});
