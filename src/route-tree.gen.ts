@@ -25,12 +25,15 @@ import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-condi
 import { Route as AccountCartRouteImport } from './routes/_account.cart'
 import { Route as AccountCheckoutRouteImport } from './routes/_account.checkout'
 import { Route as AccountCouponsRouteImport } from './routes/_account.coupons'
+import { Route as AccountMessagesRouteImport } from './routes/_account.messages'
+import { Route as AccountMyProfileRouteImport } from './routes/_account.my-profile'
 import { Route as AccountProfileRouteImport } from './routes/_account.profile'
 import { Route as AccountWishlistRouteImport } from './routes/_account.wishlist'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAuditRouteImport } from './routes/admin.audit'
 import { Route as AdminCouponsRouteImport } from './routes/admin.coupons'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
+import { Route as AdminModerationRouteImport } from './routes/admin.moderation'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as CategoryCategoryNameRouteImport } from './routes/category.$categoryName'
@@ -125,6 +128,16 @@ const AccountCouponsRoute = AccountCouponsRouteImport.update({
   path: '/coupons',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountMessagesRoute = AccountMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountMyProfileRoute = AccountMyProfileRouteImport.update({
+  id: '/my-profile',
+  path: '/my-profile',
+  getParentRoute: () => AccountRoute,
+} as any)
 const AccountProfileRoute = AccountProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -153,6 +166,11 @@ const AdminCouponsRoute = AdminCouponsRouteImport.update({
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminModerationRoute = AdminModerationRouteImport.update({
+  id: '/moderation',
+  path: '/moderation',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -242,11 +260,14 @@ export interface FileRoutesByFullPath {
   '/cart': typeof AccountCartRoute
   '/checkout': typeof AccountCheckoutRoute
   '/coupons': typeof AccountCouponsRoute
+  '/messages': typeof AccountMessagesRoute
+  '/my-profile': typeof AccountMyProfileRoute
   '/profile': typeof AccountProfileRoute
   '/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/moderation': typeof AdminModerationRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
@@ -278,11 +299,14 @@ export interface FileRoutesByTo {
   '/cart': typeof AccountCartRoute
   '/checkout': typeof AccountCheckoutRoute
   '/coupons': typeof AccountCouponsRoute
+  '/messages': typeof AccountMessagesRoute
+  '/my-profile': typeof AccountMyProfileRoute
   '/profile': typeof AccountProfileRoute
   '/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/moderation': typeof AdminModerationRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
@@ -317,11 +341,14 @@ export interface FileRoutesById {
   '/_account/cart': typeof AccountCartRoute
   '/_account/checkout': typeof AccountCheckoutRoute
   '/_account/coupons': typeof AccountCouponsRoute
+  '/_account/messages': typeof AccountMessagesRoute
+  '/_account/my-profile': typeof AccountMyProfileRoute
   '/_account/profile': typeof AccountProfileRoute
   '/_account/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/moderation': typeof AdminModerationRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
@@ -356,11 +383,14 @@ export interface FileRouteTypes {
     | '/cart'
     | '/checkout'
     | '/coupons'
+    | '/messages'
+    | '/my-profile'
     | '/profile'
     | '/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
     | '/admin/messages'
+    | '/admin/moderation'
     | '/admin/settings'
     | '/admin/users'
     | '/category/$categoryName'
@@ -392,11 +422,14 @@ export interface FileRouteTypes {
     | '/cart'
     | '/checkout'
     | '/coupons'
+    | '/messages'
+    | '/my-profile'
     | '/profile'
     | '/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
     | '/admin/messages'
+    | '/admin/moderation'
     | '/admin/settings'
     | '/admin/users'
     | '/category/$categoryName'
@@ -430,11 +463,14 @@ export interface FileRouteTypes {
     | '/_account/cart'
     | '/_account/checkout'
     | '/_account/coupons'
+    | '/_account/messages'
+    | '/_account/my-profile'
     | '/_account/profile'
     | '/_account/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
     | '/admin/messages'
+    | '/admin/moderation'
     | '/admin/settings'
     | '/admin/users'
     | '/category/$categoryName'
@@ -586,6 +622,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountCouponsRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/messages': {
+      id: '/_account/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof AccountMessagesRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/my-profile': {
+      id: '/_account/my-profile'
+      path: '/my-profile'
+      fullPath: '/my-profile'
+      preLoaderRoute: typeof AccountMyProfileRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/profile': {
       id: '/_account/profile'
       path: '/profile'
@@ -626,6 +676,13 @@ declare module '@tanstack/react-router' {
       path: '/messages'
       fullPath: '/admin/messages'
       preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/moderation': {
+      id: '/admin/moderation'
+      path: '/moderation'
+      fullPath: '/admin/moderation'
+      preLoaderRoute: typeof AdminModerationRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/settings': {
@@ -733,6 +790,8 @@ interface AccountRouteChildren {
   AccountCartRoute: typeof AccountCartRoute
   AccountCheckoutRoute: typeof AccountCheckoutRoute
   AccountCouponsRoute: typeof AccountCouponsRoute
+  AccountMessagesRoute: typeof AccountMessagesRoute
+  AccountMyProfileRoute: typeof AccountMyProfileRoute
   AccountProfileRoute: typeof AccountProfileRoute
   AccountWishlistRoute: typeof AccountWishlistRoute
   AccountOrdersOrderIdRoute: typeof AccountOrdersOrderIdRoute
@@ -743,6 +802,8 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountCartRoute: AccountCartRoute,
   AccountCheckoutRoute: AccountCheckoutRoute,
   AccountCouponsRoute: AccountCouponsRoute,
+  AccountMessagesRoute: AccountMessagesRoute,
+  AccountMyProfileRoute: AccountMyProfileRoute,
   AccountProfileRoute: AccountProfileRoute,
   AccountWishlistRoute: AccountWishlistRoute,
   AccountOrdersOrderIdRoute: AccountOrdersOrderIdRoute,
@@ -756,6 +817,7 @@ interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminCouponsRoute: typeof AdminCouponsRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminModerationRoute: typeof AdminModerationRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -771,6 +833,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminCouponsRoute: AdminCouponsRoute,
   AdminMessagesRoute: AdminMessagesRoute,
+  AdminModerationRoute: AdminModerationRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,

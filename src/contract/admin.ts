@@ -5,8 +5,7 @@ import { couponKinds, couponSchema } from './coupons';
 import { type OrderStatus, orderStatuses } from './order-statuses';
 import { orderSchema, orderSummarySchema } from './orders';
 import { roleSchema } from './roles';
-import { directoryEntrySchema } from './directory';
-import { optionalEmail, optionalPhone, optionalText, optionalWebsite, requiredText } from './fields';
+import { optionalText, requiredText } from './fields';
 import { bannerSchema, insiderSchema, sectionItemSchema, sectionTypes, siteSettingsSchema } from './site';
 import { userSchema } from './user';
 
@@ -353,23 +352,3 @@ export type SectionItemInput = z.input<typeof sectionItemInputSchema>;
 export const staffSectionItemSchema = z.object({ ...sectionItemSchema.shape, position: z.int() });
 export const staffSectionItemListResponseSchema = z.object({ data: z.array(staffSectionItemSchema) });
 export const staffSectionItemResponseSchema = z.object({ data: staffSectionItemSchema });
-
-export const directoryParamsSchema = z.object({
-  category: z.string().check(z.trim(), z.minLength(1), z.maxLength(100, 'category must be at most 100 characters')),
-});
-
-/** A directory entry as editors write it; the photo is uploaded to `directory`. */
-export const directoryEntryInputSchema = z.object({
-  name: requiredText('name', 'name', 200),
-  city: requiredText('city', 'city', 100),
-  description: optionalText('description', 2000),
-  photo: optionalImageSchema,
-  phone: optionalPhone,
-  email: optionalEmail,
-  website: optionalWebsite,
-  position: positionSchema,
-});
-export type DirectoryEntryInput = z.input<typeof directoryEntryInputSchema>;
-export const staffDirectoryEntrySchema = z.object({ ...directoryEntrySchema.shape, position: z.int() });
-export const staffDirectoryEntryListResponseSchema = z.object({ data: z.array(staffDirectoryEntrySchema) });
-export const staffDirectoryEntryResponseSchema = z.object({ data: staffDirectoryEntrySchema });

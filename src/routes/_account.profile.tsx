@@ -30,6 +30,7 @@ function ProfileRoute() {
   return (
     <ProfilePage
       profile={profile.data}
+      onDeleted={() => void navigate({ to: '/' })}
       logoutButton={
         <Button
           variant="default"

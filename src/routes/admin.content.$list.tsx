@@ -6,20 +6,19 @@ import { adminSearch, oneOf } from '@/lib/search-params';
 
 function ContentRoute() {
   const { list } = Route.useParams();
-  const { type, category } = Route.useSearch();
+  const { type } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <ContentPage
       key={list}
       list={list}
       type={oneOf(sectionTypes, type) ?? sectionTypes[0]}
-      category={category}
       onChange={(next) => void navigate({ search: next })}
     />
   );
 }
 
-/** The lists editors keep in order, one route for all four: banners, insider videos, home sections, the directory. */
+/** The lists editors keep in order, one route for the three: banners, insider videos, home sections. */
 export const Route = createFileRoute('/admin/content/$list')({
   params: {
     parse: (params) => {

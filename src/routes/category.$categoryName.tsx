@@ -20,6 +20,8 @@ function CategoryRoute() {
 export const Route = createFileRoute('/category/$categoryName')({
   validateSearch: directorySearch,
   loaderDeps: ({ search }) => search,
+  // The loader's queries load with the page's code: the profiles' schemas stay out of every visitor's start.
+  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, params, deps }) => {
     const category = directoryCategory(params.categoryName);
     if (category) void context.queryClient.prefetchQuery(profileListQueryOptions(category, deps));

@@ -8,6 +8,8 @@ function ProfileRoute() {
 }
 
 export const Route = createFileRoute('/profiles/$handle')({
+  // The loader's queries load with the page's code: the profiles' schemas stay out of every visitor's start.
+  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(profileQueryOptions(params.handle.toLowerCase()));
   },

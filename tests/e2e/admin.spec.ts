@@ -136,19 +136,14 @@ test.describe('the shop and the directory from the back office', () => {
     expect(((await listed.json()) as { data: { name: string }[] }).data).toEqual([]);
   });
 
-  test('an editor adds a directory entry at the top of Studio; the category page lists it first', async ({ page }) => {
+  test('an editor adds a CineNews item and moves it to the top; the home data lists it first', async ({ page }) => {
     await signIn(page, { email: 'editor@cineverse.in', password: staffPassword });
-    await page.goto('/admin/content/directory?category=Studio');
-    await page.getByRole('button', { name: 'Add entry' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add entry' });
-    const name = `Aarambh Sound Stage ${Date.now()}`;
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByLabel('City').fill('Pune');
-    await dialog.getByLabel('Email').fill('bookings');
-    await dialog.getByRole('button', { name: 'Add entry' }).click();
-    await expect(dialog.getByText('Enter an email address like name@example.in')).toBeVisible();
-    await dialog.getByLabel('Email').fill('bookings@aarambh.in');
-    await dialog.getByRole('button', { name: 'Add entry' }).click();
+    await page.goto('/admin/content/sections?type=Cine%20News');
+    await page.getByRole('button', { name: 'Add item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add item' });
+    const name = `Premiere night in Pune ${Date.now()}`;
+    await dialog.getByLabel('Title').fill(name);
+    await dialog.getByRole('button', { name: 'Add item' }).click();
     await expect(dialog).toHaveCount(0);
 
     const entries = page.getByRole('list', { name: 'In order' }).getByRole('listitem');
@@ -159,14 +154,16 @@ test.describe('the shop and the directory from the back office', () => {
         (items, wanted) => items.findIndex((item) => item.getAttribute('aria-label') === wanted),
         name,
       );
-    // A new entry goes last; the editor moves it up to the top, one place at a time.
+    // A new item goes last; the editor moves it up to the top, one place at a time.
     for (let index = await indexOfAdded(); index > 0; index -= 1) {
       await added.getByRole('button', { name: 'Move up' }).click();
       await expect.poll(indexOfAdded).toBe(index - 1);
     }
 
-    await page.goto('/category/Studio');
-    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(name);
+    const home = (await (await page.request.get('/backend/api/getHomeData')).json()) as {
+      sectionList: { type: string; data: { title: string }[] }[];
+    };
+    expect(home.sectionList.find((section) => section.type === 'Cine News')?.data[0]?.title).toBe(name);
   });
 });
 

@@ -87,7 +87,7 @@ describe('banners in the back office', () => {
   });
 });
 
-describe('insider videos, section items and directory entries in the back office', () => {
+describe('insider videos and section items in the back office', () => {
   const home = async () => (await testApp.app.inject({ url: '/backend/api/getHomeData' })).json();
 
   it('adds an insider video first; the home page shows it at once; a link that is not YouTube is refused', async () => {
@@ -132,34 +132,6 @@ describe('insider videos, section items and directory entries in the back office
     // An item is found only in its own section.
     expect((await call('DELETE', `/sections/cine-fashion/items/${created.json().data.id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/sections/cine-news/items/${created.json().data.id}`)).statusCode).toBe(200);
-  });
-
-  it('adds a directory entry to a category by its name or its slug; the category page lists it', async () => {
-    const entry = {
-      name: 'Aarambh Sound Stage',
-      city: 'Pune',
-      description: 'Two floors, 40 ft grid height',
-      phone: '+91 20 4000 1000',
-      email: 'bookings@aarambh.in',
-      website: 'https://aarambh.in',
-      position: 1,
-    };
-    const badEmail = await call('POST', '/directory/studio/entries', { ...entry, email: 'bookings' });
-    expect(badEmail.statusCode).toBe(400);
-    expect(badEmail.json()).toMatchObject({ field: 'email' });
-    expect((await call('GET', '/directory/no-such-category/entries')).statusCode).toBe(404);
-
-    const created = await call('POST', '/directory/Production%20House/entries', entry);
-    expect(created.statusCode).toBe(201);
-    const listed = (await call('GET', '/directory/production-house/entries')).json().data;
-    expect(listed[0]).toMatchObject({ name: 'Aarambh Sound Stage', position: 1 });
-    const page = await testApp.app.inject({
-      url: '/backend/api/api/v1/categories/Production%20House/entries',
-    });
-    expect(page.json().entries.map((item: { name: string }) => item.name)).toContain('Aarambh Sound Stage');
-
-    const [record] = await testApp.app.db.select().from(auditLog).where(eq(auditLog.entity, 'directory_entry'));
-    expect(record).toMatchObject({ action: 'create', actorId: editor.id, entityId: String(created.json().data.id) });
   });
 
   it('shows an edit made through another server process on the same database within 10 seconds', async () => {

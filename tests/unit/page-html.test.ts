@@ -117,6 +117,8 @@ describe('putting a server-rendered page into the shell', () => {
     );
     expect(html).toContain('<meta property="og:image" content="https://cineverse.in/backend/uploads/profile/a.webp"/>');
     expect(html).toContain('<meta property="og:title" content="/not-an-address"/>');
-    expect(html.match(/<meta\s+name="description"[^>]*>/g)).toEqual(['<meta name="description" content="Actor, Mumbai"/>']);
+    expect(html.match(/<meta\s+name="description"[^>]*>/g)).toEqual([
+      '<meta name="description" content="Actor, Mumbai"/>',
+    ]);
   });
 });

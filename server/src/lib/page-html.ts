@@ -70,12 +70,7 @@ export interface LargestImage {
  * The shell with the page and its route's assets in it. The page replaces all of #root (the start-up screen); the
  * shell's preload of getHomeData is dropped, since the data comes with the page.
  */
-export function serverRenderedHtml(
-  shell: string,
-  page: RenderedPage,
-  assets: RouteAssets,
-  publicUrl: string,
-): string {
+export function serverRenderedHtml(shell: string, page: RenderedPage, assets: RouteAssets, publicUrl: string): string {
   // Everything in #root goes, whitespace included: React hydrates the root's children and would meet a text node.
   const open = shell.indexOf(ROOT_OPEN);
   const close = open < 0 ? -1 : shell.indexOf('</div>', shell.indexOf(ROOT_END, open));
@@ -102,6 +97,7 @@ export function serverRenderedHtml(
       `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${page.state}</script>\n  </body>`,
     );
   // The page's own description takes the place of the shell's.
-  if (hints.includes('<meta name="description"')) withPage = withPage.replace(/<meta\s+name="description"[^>]*>\s*/, '');
+  if (hints.includes('<meta name="description"'))
+    withPage = withPage.replace(/<meta\s+name="description"[^>]*>\s*/, '');
   return beforeScripts(withPage, links);
 }

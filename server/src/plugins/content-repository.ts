@@ -1,12 +1,11 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
-import type { BannerInput, DirectoryEntryInput, InsiderInput, SectionItemInput } from '../../../src/contract/admin.js';
-import type { DirectoryEntry } from '../../../src/contract/directory.js';
+import type { BannerInput, InsiderInput, SectionItemInput } from '../../../src/contract/admin.js';
 import type { Banner, Insider, SectionItem, SectionType } from '../../../src/contract/site.js';
 import { youtubeVideoId } from '../../../src/contract/youtube.js';
 import type { Database } from '../db/client.js';
-import { banners, categories, directoryEntries, insiders, sectionItems } from '../db/schema.js';
+import { banners, insiders, sectionItems } from '../db/schema.js';
 import { assertUploaded } from '../lib/uploads.js';
 import { HttpError } from './error-handler.js';
 
@@ -23,13 +22,12 @@ export interface PositionedList<Item, Input> {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The home page's content and the directory as editors change them; every list keeps positions 1..n. */
+    /** The home page's content as editors change it; every list keeps positions 1..n. */
     contentRepository: {
       banners: PositionedList<Banner, BannerInput>;
       insiders: PositionedList<Insider, InsiderInput>;
       section(type: SectionType): PositionedList<SectionItem, SectionItemInput>;
       /** The entries of the category named `category` (any case, or its slug); 404 when there is none. */
-      directory(tx: Database, category: string): Promise<PositionedList<DirectoryEntry, DirectoryEntryInput>>;
     };
   }
 }
@@ -219,44 +217,7 @@ export default fp<ContentRepositoryOptions>(
       return found;
     };
 
-    async function directory(tx: Database, category: string) {
-      const wanted = category.trim().toLowerCase();
-      const [found] = await tx
-        .select({ id: categories.id })
-        .from(categories)
-        .where(
-          sql`lower(${categories.name}) = ${wanted} or trim(both '-' from regexp_replace(lower(${categories.name}), '[^a-z0-9]+', '-', 'g')) = ${wanted}`,
-        );
-      if (!found) throw new HttpError(404, 'There is no such category');
-      return positionedList(db, {
-        table: directoryEntries,
-        scope: and(eq(directoryEntries.categoryId, found.id)),
-        noun: 'directory entry',
-        toItem: (row: typeof directoryEntries.$inferSelect): DirectoryEntry => ({
-          id: row.id,
-          name: row.name,
-          city: row.city,
-          description: row.description,
-          photo: row.photo,
-          phone: row.phone,
-          email: row.email,
-          website: row.website,
-        }),
-        check: (input: DirectoryEntryInput) => requireUpload('directory', input.photo ?? '', 'photo'),
-        values: (input: DirectoryEntryInput) => ({
-          categoryId: found.id,
-          name: input.name,
-          city: input.city,
-          description: input.description ?? '',
-          photo: input.photo ?? '',
-          phone: input.phone ?? '',
-          email: input.email ?? '',
-          website: input.website ?? '',
-        }),
-      });
-    }
-
-    fastify.decorate('contentRepository', { banners: bannerList, insiders: insiderList, section, directory });
+    fastify.decorate('contentRepository', { banners: bannerList, insiders: insiderList, section });
   },
   { name: 'content-repository', dependencies: ['database'] },
 );

@@ -51,8 +51,14 @@ export function AccountMenu() {
         {signedIn ? (
           <>
             <Menu.Label>{user ? `Hello, ${user.name.split(' ')[0]}` : 'Your account'}</Menu.Label>
+            <Menu.Item component={Link} to="/my-profile">
+              My profile
+            </Menu.Item>
+            <Menu.Item component={Link} to="/messages">
+              Messages
+            </Menu.Item>
             <Menu.Item component={Link} to="/profile">
-              Profile
+              Account
             </Menu.Item>
             <Menu.Item component={Link} to="/orders">
               Orders

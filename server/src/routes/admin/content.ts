@@ -3,16 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import {
   bannerInputSchema,
-  directoryEntryInputSchema,
-  directoryParamsSchema,
   insiderInputSchema,
   sectionItemInputSchema,
   sectionParamsSchema,
   slugOf,
   staffBannerListResponseSchema,
   staffBannerResponseSchema,
-  staffDirectoryEntryListResponseSchema,
-  staffDirectoryEntryResponseSchema,
   staffInsiderListResponseSchema,
   staffInsiderResponseSchema,
   staffSectionItemListResponseSchema,
@@ -86,19 +82,6 @@ const contentRoutes: FastifyPluginAsyncZod = async (fastify) => {
       listOf: async (request) => {
         const { type } = request.params as { type: string };
         return contentRepository.section(sectionOfSlug.get(type)!) as PositionedList<{ id: number }, never>;
-      },
-    },
-    {
-      path: '/directory/:category/entries',
-      noun: 'directory entry',
-      entity: 'directory_entry',
-      params: directoryParamsSchema,
-      input: directoryEntryInputSchema,
-      listResponse: staffDirectoryEntryListResponseSchema,
-      itemResponse: staffDirectoryEntryResponseSchema,
-      listOf: async (request, executor) => {
-        const { category } = request.params as { category: string };
-        return (await contentRepository.directory(executor, category)) as PositionedList<{ id: number }, never>;
       },
     },
   ];

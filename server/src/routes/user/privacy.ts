@@ -25,7 +25,8 @@ const privacyRoutes: FastifyPluginAsyncZod = async (fastify) => {
     }
     const user = await accountRepository.findByEmail(email);
     if (!password || !user || !(await verifyPassword(password, user.passwordHash))) {
-      throw new HttpError(401, 'That password is not right', 'password');
+      // 403, not 401: the session is good, only the confirmation failed; a 401 would end the session on a typo.
+      throw new HttpError(403, 'That password is not right', 'password');
     }
     await attempts.forget(key);
   }
@@ -39,7 +40,12 @@ const privacyRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description:
           'The password goes in the `X-Password` header: a copy of all of a member’s data asks for it again.',
         headers: z.object({ 'x-password': z.optional(z.string()) }),
-        response: { 200: z.record(z.string(), z.unknown()), 401: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: z.record(z.string(), z.unknown()),
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -65,6 +71,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (fastify) => {
           200: messageResponseSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
+          403: errorResponseSchema,
           429: errorResponseSchema,
         },
       },

@@ -1,9 +1,7 @@
 import { Select } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { AdminPage } from '@/components/admin/admin-page';
 import { slugOf } from '@/contract/admin';
-import { type HomeData, type SectionType, sectionTypes } from '@/contract/site';
-import { siteKeys } from '@/lib/site-query-keys';
+import { type SectionType, sectionTypes } from '@/contract/site';
 import type { ContentList } from '../content-lists';
 import { type ListSpec, PositionedListEditor } from './positioned-list-editor';
 
@@ -61,21 +59,6 @@ const sectionSpec: ListSpec = {
   detailOf: (item) => text(item.description).slice(0, 140),
 };
 
-const directorySpec: ListSpec = {
-  noun: 'entry',
-  fields: [
-    { name: 'name', label: 'Name', kind: 'text', required: true },
-    { name: 'city', label: 'City', kind: 'text', required: true },
-    { name: 'photo', label: 'Photo', kind: 'image', folder: 'directory' },
-    { name: 'description', label: 'Description', kind: 'textarea' },
-    { name: 'phone', label: 'Phone', kind: 'text' },
-    { name: 'email', label: 'Email', kind: 'text' },
-    { name: 'website', label: 'Website', kind: 'text', description: 'https://… (optional)' },
-  ],
-  titleOf: (item) => text(item.name),
-  detailOf: (item) => text(item.city),
-};
-
 function BannersPage() {
   return (
     <AdminPage title="Banners">
@@ -111,50 +94,17 @@ function SectionsPage({ type, onChange }: { type: SectionType; onChange: (type: 
   );
 }
 
-/** One category's directory entries at a time. */
-function DirectoryEntriesPage({
-  category,
-  onChange,
-}: {
-  category: string | undefined;
-  onChange: (category: string) => void;
-}) {
-  // The site's home data (categories among it) is loaded before any page shows.
-  const categories = Object.keys(useQueryClient().getQueryData<HomeData>(siteKeys.homeData())?.categoryList ?? {});
-  const selected = category && categories.includes(category) ? category : categories[0];
-  return (
-    <AdminPage title="Directory">
-      <Select
-        label="Category"
-        allowDeselect={false}
-        data={categories}
-        value={selected ?? null}
-        onChange={(value) => {
-          if (value) onChange(value);
-        }}
-        maw={320}
-      />
-      {selected ? (
-        <PositionedListEditor key={selected} path={`/directory/${slugOf(selected)}/entries`} spec={directorySpec} />
-      ) : null}
-    </AdminPage>
-  );
-}
-
-/** One of the ordered lists: `type` picks a home section, `category` a directory category. */
+/** One of the ordered lists: `type` picks a home section. */
 export function ContentPage({
   list,
   type,
-  category,
   onChange,
 }: {
   list: ContentList;
   type: SectionType;
-  category: string | undefined;
-  onChange: (search: { type?: SectionType; category?: string }) => void;
+  onChange: (search: { type?: SectionType }) => void;
 }) {
   if (list === 'banners') return <BannersPage />;
   if (list === 'insiders') return <InsidersPage />;
-  if (list === 'sections') return <SectionsPage type={type} onChange={(next) => onChange({ type: next })} />;
-  return <DirectoryEntriesPage category={category} onChange={(next) => onChange({ category: next })} />;
+  return <SectionsPage type={type} onChange={(next) => onChange({ type: next })} />;
 }

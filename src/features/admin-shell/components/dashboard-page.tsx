@@ -118,9 +118,6 @@ export function DashboardPage() {
             </Anchor>
           ))}
       </Group>
-      {role === 'moderator' ? (
-        <Text c="dimmed">The member network’s moderation screens come with the network itself.</Text>
-      ) : null}
     </AdminPage>
   );
 }

@@ -19,8 +19,8 @@ export const adminAreas: readonly AdminArea[] = [
   { to: '/admin/content/banners', label: 'Banners', roles: ['editor'] },
   { to: '/admin/content/insiders', label: 'Insider videos', roles: ['editor'] },
   { to: '/admin/content/sections', label: 'Home sections', roles: ['editor'] },
-  { to: '/admin/content/directory', label: 'Directory', roles: ['editor'] },
   { to: '/admin/settings', label: 'Site settings', roles: ['editor'] },
+  { to: '/admin/moderation', label: 'Moderation', roles: ['moderator'] },
   { to: '/admin/users', label: 'Users', roles: [] },
   { to: '/admin/audit', label: 'Audit log', roles: [] },
 ];

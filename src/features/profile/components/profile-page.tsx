@@ -9,6 +9,7 @@ import { applyServerError } from '@/lib/form-errors';
 import { useRemoveAddress } from '../api/remove-address';
 import { useSaveAddress } from '../api/save-address';
 import { useUpdateProfile } from '../api/update-profile';
+import { MyDataSection } from './my-data-section';
 
 const OFFLINE = 'You are offline. Saving needs the network.';
 
@@ -119,7 +120,15 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
   );
 }
 
-export function ProfilePage({ profile, logoutButton }: { profile: Profile; logoutButton: ReactNode }) {
+export function ProfilePage({
+  profile,
+  logoutButton,
+  onDeleted,
+}: {
+  profile: Profile;
+  logoutButton: ReactNode;
+  onDeleted: () => void;
+}) {
   const [editing, setEditing] = useState<SavedAddress | 'new' | null>(null);
   const remove = useRemoveAddress();
   return (
@@ -178,6 +187,7 @@ export function ProfilePage({ profile, logoutButton }: { profile: Profile; logou
           ))}
         </Stack>
       </SimpleGrid>
+      <MyDataSection onDeleted={onDeleted} />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -1,26 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@/contract/user';
-import {
-  myProfileResponseSchema,
-  type MyProfile,
-  type PhotoChange,
-  type ProfileInput,
-} from '@/contract/profiles';
+import { myProfileResponseSchema, type MyProfile, type PhotoChange } from '@/contract/profiles';
 import { apiPaths, apiRequest } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { myProfileKeys, profileKeys } from './profile-queries';
-
-/** Creates or replaces the caller's profile (`PUT /me/profile`), once for `idempotencyKey`. */
-export async function saveMyProfile(input: ProfileInput, idempotencyKey: string): Promise<MyProfile> {
-  const answer = await apiRequest(apiPaths.userApi('/me/profile'), {
-    method: 'PUT',
-    body: input,
-    auth: true,
-    idempotencyKey,
-    schema: myProfileResponseSchema,
-  });
-  return answer.data;
-}
+import { myProfileKeys, profileKeys } from './profile-keys';
 
 /** Keeps what the server answered for the member's own profile, and drops the public copies it changes. */
 function useProfileAnswer() {

@@ -6,19 +6,9 @@ import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
-import {
-  crafts,
-  genders,
-  PERSON_CATEGORY,
-  PROFILE_COUNT_LIMIT,
-  type ProfileCard,
-} from '@/contract/profiles';
-import {
-  directoryCategory,
-  PROFILES_PER_PAGE,
-  profileListQueryOptions,
-  type ProfileFilters,
-} from '../api/profile-queries';
+import { crafts, genders, PERSON_CATEGORY, PROFILE_COUNT_LIMIT, type ProfileCard } from '@/contract/profiles';
+import type { ProfileFilters } from '../api/profile-keys';
+import { directoryCategory, PROFILES_PER_PAGE, profileListQueryOptions } from '../api/profile-queries';
 import { craftLabels, genderLabels, photoSrcSet } from './profile-labels';
 import classes from './profiles.module.css';
 
@@ -73,7 +63,11 @@ export interface ProfileDirectoryProps {
 export function ProfileDirectory({ categoryName, filters, onFiltersChange }: ProfileDirectoryProps) {
   const category = directoryCategory(categoryName);
   const query = useQuery({ ...profileListQueryOptions(category ?? categoryName, filters), enabled: !!category });
-  const [text, setText] = useState({ search: filters.search ?? '', language: filters.language ?? '', city: filters.city ?? '' });
+  const [text, setText] = useState({
+    search: filters.search ?? '',
+    language: filters.language ?? '',
+    city: filters.city ?? '',
+  });
   const applyText = useDebouncedCallback((key: 'search' | 'language' | 'city', value: string) => {
     onFiltersChange({ ...filters, [key]: value.trim() || undefined, page: undefined }, true);
   }, SEARCH_DEBOUNCE_MS);
@@ -171,7 +165,12 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
 
       {query.isPending ? <LoadingState label="Loading profiles" /> : null}
       {query.isError && !data ? (
-        <LoadError title="The directory could not be loaded" what="list" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="The directory could not be loaded"
+          what="list"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : null}
       {data ? (
         <>

@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ProfileInput } from '@/contract/profiles';
+import type { OutboxKind } from '@/offline/outbox-types';
+import { myProfileKeys, profileKeys } from './profile-keys';
+
+/**
+ * A profile edit saved while offline: the whole profile as the member last wrote it (`PUT /me/profile` replaces it),
+ * so a newer edit replaces a queued one that was never tried. Sent once, with the key made when they pressed Save.
+ */
+export const profileOutbox: OutboxKind<ProfileInput, { queryClient: QueryClient }> = {
+  name: 'profile',
+  owner: 'user',
+  laneOf: () => 'profile',
+  merge: (_previous, next) => ({ type: 'replace', payload: next }),
+  async send(input, { idempotencyKey, context }) {
+    // Loaded when there is an edit to send: the profile's schemas stay out of every visitor's start.
+    const { saveMyProfile } = await import('./save-my-profile');
+    context.queryClient.setQueryData(myProfileKeys.profile(), await saveMyProfile(input, idempotencyKey));
+  },
+  settled(_run, context) {
+    void context.queryClient.invalidateQueries({ queryKey: profileKeys.all() });
+  },
+  refusal: (_input, reason) => ({ title: 'Your profile changes were not saved', message: reason }),
+  notKept: 'Your profile changes were not saved on this device',
+};

@@ -1,0 +1,654 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useNetwork } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { DocumentTitle } from '@/components/document-title';
+import { PageContainer } from '@/components/page-container';
+import { LoadError, LoadingState } from '@/components/query-states';
+import {
+  creditTypes,
+  crafts,
+  genders,
+  languageLevels,
+  MAX_ORGANISATION_PHOTOS,
+  MAX_PERSON_PHOTOS,
+  organisationCategories,
+  profileInputSchema,
+  type MyProfile,
+  type ProfileInput,
+  type ProfileKind,
+} from '@/contract/profiles';
+import { ApiError, NetworkError } from '@/lib/api-client';
+import { applyServerError } from '@/lib/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
+import { usePhotoChange, usePhotoUpload, useVerificationRequest } from '../api/profile-mutations';
+import { profileOutbox } from '../api/profile-outbox';
+import { myProfileKeys, profileKeys } from '../api/profile-keys';
+import { myProfileQueryOptions } from '../api/profile-queries';
+import { saveMyProfile } from '../api/save-my-profile';
+import {
+  emptyProfileValues,
+  isMinor,
+  previewProfile,
+  profileFormValues,
+  profileInput,
+  type ProfileFormValues,
+} from './profile-form-values';
+import { craftLabels, creditTypeLabels, genderLabels, photoSrcSet } from './profile-labels';
+import { ProfileView } from './profile-page';
+import classes from './profiles.module.css';
+
+const OFFLINE_SAVED =
+  'You are offline. Your changes are saved on this device and will be sent when you are back online.';
+
+/** Sets every field error the contract finds; true when there were any (the first invalid field gets focus). */
+function checkAgainstContract(form: ReturnType<typeof useForm<ProfileFormValues>>, input: ProfileInput): boolean {
+  const result = profileInputSchema.safeParse(input);
+  if (result.success) return false;
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.');
+    if (!form.errors[path]) form.setFieldError(path, issue.message);
+  }
+  return true;
+}
+
+function PhotosPanel({ profile }: { profile: MyProfile }) {
+  const { online } = useNetwork();
+  const upload = usePhotoUpload();
+  const change = usePhotoChange();
+  const limit = profile.kind === 'person' ? MAX_PERSON_PHOTOS : MAX_ORGANISATION_PHOTOS;
+  const uploadError =
+    upload.error instanceof ApiError
+      ? upload.error.message
+      : upload.error
+        ? 'The photo could not be uploaded. Check your connection and try again.'
+        : null;
+  const photos = profile.photos;
+  return (
+    <section aria-labelledby="photos-heading" className={classes.section}>
+      <Title order={2} size="h3" id="photos-heading">
+        {profile.kind === 'person' ? 'Headshots' : 'Photos'}
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        Up to {limit}, JPEG, PNG or WebP, at most 5 MB each. The main one shows on your card and when your page is
+        shared.
+      </Text>
+      {photos.length > 0 ? (
+        <ul className={classes.editPhotos} aria-label="Your photos">
+          {photos.map((photo, index) => (
+            <li key={photo.id}>
+              <img
+                src={photo.url}
+                srcSet={photoSrcSet(photo.url)}
+                sizes="160px"
+                alt={`Photo ${index + 1}${photo.main ? ', main' : ''}`}
+                width={160}
+                height={160}
+              />
+              {photo.main ? (
+                <Badge size="sm" color="teal">
+                  Main photo
+                </Badge>
+              ) : (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  disabled={!online}
+                  onClick={() => change.mutate({ id: photo.id, change: { main: true } })}
+                >
+                  Make main
+                </Button>
+              )}
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={`Move photo ${index + 1} earlier`}
+                  disabled={!online || index === 0}
+                  onClick={() => change.mutate({ id: photo.id, change: { position: index } })}
+                >
+                  ←
+                </ActionIcon>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={`Move photo ${index + 1} later`}
+                  disabled={!online || index === photos.length - 1}
+                  onClick={() => change.mutate({ id: photo.id, change: { position: index + 2 } })}
+                >
+                  →
+                </ActionIcon>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  disabled={!online}
+                  onClick={() => change.mutate({ id: photo.id, change: 'remove' })}
+                  aria-label={`Remove photo ${index + 1}`}
+                >
+                  Remove
+                </Button>
+              </Group>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {online ? (
+        <FileButton accept="image/jpeg,image/png,image/webp" onChange={(file) => file && upload.mutate(file)}>
+          {(props) => (
+            <Button {...props} variant="light" loading={upload.isPending} disabled={photos.length >= limit}>
+              Upload a photo
+            </Button>
+          )}
+        </FileButton>
+      ) : (
+        <Alert color="yellow" variant="light">
+          Uploading photos needs the network. You are offline.
+        </Alert>
+      )}
+      {uploadError ? (
+        <Text c="var(--cv-danger-text)" size="sm" mt="xs" role="alert">
+          {uploadError}
+        </Text>
+      ) : null}
+      {change.error ? (
+        <Text c="var(--cv-danger-text)" size="sm" mt="xs" role="alert">
+          {change.error instanceof ApiError ? change.error.message : 'The photo was not changed. Try again.'}
+        </Text>
+      ) : null}
+    </section>
+  );
+}
+
+function VerificationPanel({ profile }: { profile: MyProfile }) {
+  const request = useVerificationRequest();
+  const [note, setNote] = useState('');
+  const { online } = useNetwork();
+  return (
+    <section aria-labelledby="verification-heading" className={classes.section}>
+      <Title order={2} size="h3" id="verification-heading">
+        Verification
+      </Title>
+      {profile.verification_status === 'verified' ? (
+        <Text>
+          <Badge color="teal" variant="filled" mr="xs">
+            Verified
+          </Badge>
+          {profile.verified_reason}
+        </Text>
+      ) : profile.verification_status === 'pending' ? (
+        <Text>Your request is with our moderators. We will write to you when they decide.</Text>
+      ) : (
+        <Stack gap="xs" maw={560}>
+          {profile.verification_status === 'refused' ? (
+            <Alert color="orange" variant="light" title="Your last request was refused">
+              {profile.refused_reason}
+            </Alert>
+          ) : null}
+          <Text size="sm">
+            A verified badge tells casting teams and producers that you are who you say. Tell the moderators what they
+            can check: a union card number, a production you worked on, a website.
+          </Text>
+          <Textarea
+            label="What we can check"
+            autosize
+            minRows={2}
+            value={note}
+            onChange={(event) => setNote(event.currentTarget.value)}
+            error={request.error instanceof ApiError ? request.error.message : null}
+          />
+          <Button
+            style={{ alignSelf: 'flex-start' }}
+            loading={request.isPending}
+            disabled={!online}
+            onClick={() => request.mutate(note)}
+          >
+            Ask to be verified
+          </Button>
+          {!online ? <Text size="sm">Asking needs the network.</Text> : null}
+        </Stack>
+      )}
+    </section>
+  );
+}
+
+function ListRemove({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button variant="subtle" color="red" size="compact-sm" onClick={onClick} aria-label={label}>
+      Remove
+    </Button>
+  );
+}
+
+function ProfileForm({ saved, pending }: { saved: MyProfile | null; pending: ProfileInput | null }) {
+  const [tab, setTab] = useState<string | null>('edit');
+  const initial = pending ?? saved;
+  const form = useForm<ProfileFormValues>({
+    mode: 'controlled',
+    initialValues: initial ? profileFormValues(initial) : emptyProfileValues('person'),
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const outbox = useOutboxRecorder(profileOutbox);
+  const queryClient = useQueryClient();
+  const values = form.getValues();
+  const person = values.kind === 'person';
+  const minor = person && isMinor(values);
+
+  const save = form.onSubmit(async (current) => {
+    setFailure(null);
+    const input = profileInput(current);
+    if (checkAgainstContract(form, input)) {
+      setFailure('Some details need a look: see the fields marked below.');
+      return;
+    }
+    const idempotencyKey = newIdempotencyKey();
+    setSaving(true);
+    try {
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new NetworkError('offline');
+      const profile = await saveMyProfile(input, idempotencyKey);
+      // The answer is the truth: it replaces the member's copy, and the public copies are fetched again.
+      queryClient.setQueryData(myProfileKeys.profile(), profile);
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all() });
+      notifications.show({ color: 'green', title: 'Profile saved', message: 'Your public page is up to date.' });
+    } catch (error) {
+      if (error instanceof NetworkError) {
+        await outbox.record(input);
+        setFailure(null);
+        notifications.show({ color: 'yellow', title: 'Saved on this device', message: OFFLINE_SAVED });
+      } else {
+        setFailure(applyServerError(form, error, OFFLINE_SAVED));
+      }
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <Tabs value={tab} onChange={setTab} keepMounted>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="edit">Edit</Tabs.Tab>
+        <Tabs.Tab value="preview">Preview</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="preview">
+        {tab === 'preview' ? <ProfileView profile={previewProfile(values, saved)} /> : null}
+      </Tabs.Panel>
+      <Tabs.Panel value="edit">
+        <form noValidate onSubmit={save} aria-label="Your profile">
+          <Stack gap="md">
+            {pending ? (
+              <Alert color="yellow" variant="light" role="status">
+                Your latest changes are saved on this device and will be sent when you are back online.
+              </Alert>
+            ) : null}
+            {failure ? (
+              <Alert color="red" variant="light" role="alert">
+                {failure}
+              </Alert>
+            ) : null}
+            {saved ? null : (
+              <SegmentedControl
+                aria-label="Who the profile is for"
+                data={[
+                  { value: 'person', label: 'A person' },
+                  { value: 'organisation', label: 'An organisation' },
+                ]}
+                {...form.getInputProps('kind')}
+                onChange={(kind) => {
+                  form.setFieldValue('kind', kind as ProfileKind);
+                  form.setFieldValue('category', kind === 'person' ? 'Artist' : '');
+                }}
+              />
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label={person ? 'Your name' : 'Name of the organisation'}
+                withAsterisk
+                {...form.getInputProps('display_name')}
+              />
+              <TextInput
+                label="Handle"
+                description="Your page's address: cineverse.in/profiles/your-handle"
+                withAsterisk
+                autoCapitalize="none"
+                {...form.getInputProps('handle')}
+              />
+              {person ? null : (
+                <Select
+                  label="Category"
+                  withAsterisk
+                  data={[...organisationCategories]}
+                  comboboxProps={{ withinPortal: true }}
+                  {...form.getInputProps('category')}
+                />
+              )}
+              <TextInput label="City" withAsterisk {...form.getInputProps('city')} />
+            </SimpleGrid>
+            <TextInput
+              label="Headline"
+              description={person ? 'One line: "Theatre actor, Hindi and Marathi"' : 'One line about what you do'}
+              {...form.getInputProps('headline')}
+            />
+            {person ? (
+              <Checkbox.Group label="Crafts" {...form.getInputProps('crafts')}>
+                <Group gap="sm" mt={4}>
+                  {crafts.map((craft) => (
+                    <Checkbox key={craft} value={craft} label={craftLabels[craft]} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            ) : null}
+            <Textarea label={person ? 'About you' : 'About'} autosize minRows={4} {...form.getInputProps('bio')} />
+
+            <fieldset className={classes.fieldset}>
+              <legend>Languages</legend>
+              <Stack gap="xs">
+                {values.languages.map((_, index) => (
+                  <Group key={index} align="flex-end" gap="xs" wrap="wrap">
+                    <TextInput label={`Language ${index + 1}`} {...form.getInputProps(`languages.${index}.language`)} />
+                    <Select
+                      label="Level"
+                      w={130}
+                      allowDeselect={false}
+                      data={[...languageLevels]}
+                      comboboxProps={{ withinPortal: true }}
+                      {...form.getInputProps(`languages.${index}.level`)}
+                    />
+                    <ListRemove
+                      label={`Remove language ${index + 1}`}
+                      onClick={() => form.removeListItem('languages', index)}
+                    />
+                  </Group>
+                ))}
+                <Button
+                  variant="light"
+                  size="xs"
+                  style={{ alignSelf: 'flex-start' }}
+                  onClick={() => form.insertListItem('languages', { language: '', level: 'fluent' })}
+                >
+                  Add a language
+                </Button>
+              </Stack>
+            </fieldset>
+
+            {person ? (
+              <>
+                <TagsInput
+                  label="Skills"
+                  description="Press Enter after each: horse riding, Kathak, stage combat"
+                  {...form.getInputProps('skills')}
+                />
+                <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+                  <NumberInput
+                    label="Plays ages from"
+                    min={1}
+                    max={100}
+                    allowDecimal={false}
+                    {...form.getInputProps('playing_age_min')}
+                  />
+                  <NumberInput
+                    label="to"
+                    min={1}
+                    max={100}
+                    allowDecimal={false}
+                    {...form.getInputProps('playing_age_max')}
+                  />
+                  <Select
+                    label="Gender"
+                    placeholder="Not given"
+                    clearable
+                    data={genders.map((gender) => ({ value: gender, label: genderLabels[gender]! }))}
+                    comboboxProps={{ withinPortal: true }}
+                    {...form.getInputProps('gender')}
+                  />
+                  <NumberInput
+                    label="Height (cm)"
+                    min={50}
+                    max={250}
+                    allowDecimal={false}
+                    {...form.getInputProps('height_cm')}
+                  />
+                </SimpleGrid>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <TextInput label="Union" description="e.g. CINTAA" {...form.getInputProps('union_name')} />
+                  <TextInput label="Membership number" {...form.getInputProps('union_number')} />
+                </SimpleGrid>
+                <TextInput
+                  label="Date of birth"
+                  type="date"
+                  description="Never shown in public unless you show your age. Under 18, a guardian's consent is needed."
+                  {...form.getInputProps('date_of_birth')}
+                />
+                {minor || values.guardian.name || values.guardian.contact ? (
+                  <fieldset className={classes.fieldset}>
+                    <legend>Parent or guardian</legend>
+                    <Text size="sm" mb="xs">
+                      Members under 18 are never listed in search, and messages go to their guardian.
+                    </Text>
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                      <TextInput label="Guardian's name" withAsterisk {...form.getInputProps('guardian.name')} />
+                      <TextInput
+                        label="Guardian's phone or email"
+                        withAsterisk
+                        {...form.getInputProps('guardian.contact')}
+                      />
+                    </SimpleGrid>
+                    <Checkbox
+                      mt="sm"
+                      label="The guardian agrees to this profile"
+                      {...form.getInputProps('guardian.consent', { type: 'checkbox' })}
+                    />
+                  </fieldset>
+                ) : null}
+
+                <fieldset className={classes.fieldset}>
+                  <legend>Credits</legend>
+                  <Stack gap="sm">
+                    {values.credits.map((_, index) => (
+                      <Group key={index} align="flex-end" gap="xs" wrap="wrap">
+                        <TextInput label="Title" {...form.getInputProps(`credits.${index}.title`)} />
+                        <NumberInput
+                          label="Year"
+                          w={100}
+                          min={1913}
+                          max={2100}
+                          allowDecimal={false}
+                          {...form.getInputProps(`credits.${index}.year`)}
+                        />
+                        <TextInput label="Role" {...form.getInputProps(`credits.${index}.role`)} />
+                        <Select
+                          label="Type"
+                          w={140}
+                          allowDeselect={false}
+                          data={creditTypes.map((type) => ({ value: type, label: creditTypeLabels[type]! }))}
+                          comboboxProps={{ withinPortal: true }}
+                          {...form.getInputProps(`credits.${index}.type`)}
+                        />
+                        <ListRemove
+                          label={`Remove credit ${index + 1}`}
+                          onClick={() => form.removeListItem('credits', index)}
+                        />
+                      </Group>
+                    ))}
+                    <Button
+                      variant="light"
+                      size="xs"
+                      style={{ alignSelf: 'flex-start' }}
+                      onClick={() =>
+                        form.insertListItem('credits', { title: '', year: '', role: '', type: 'feature' as const })
+                      }
+                    >
+                      Add a credit
+                    </Button>
+                  </Stack>
+                </fieldset>
+              </>
+            ) : (
+              <>
+                <Textarea label="Address" autosize minRows={2} {...form.getInputProps('address')} />
+                <TagsInput
+                  label={values.category === 'Course' ? 'Courses offered' : 'Services offered'}
+                  description="Press Enter after each"
+                  {...form.getInputProps('services')}
+                />
+              </>
+            )}
+
+            <fieldset className={classes.fieldset}>
+              <legend>Reels</legend>
+              <Stack gap="xs">
+                {values.reels.map((_, index) => (
+                  <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
+                    <TextInput
+                      label={`YouTube address of reel ${index + 1}`}
+                      type="url"
+                      style={{ flex: 1 }}
+                      {...form.getInputProps(`reels.${index}`)}
+                    />
+                    <ListRemove
+                      label={`Remove reel ${index + 1}`}
+                      onClick={() => form.removeListItem('reels', index)}
+                    />
+                  </Group>
+                ))}
+                <Button
+                  variant="light"
+                  size="xs"
+                  style={{ alignSelf: 'flex-start' }}
+                  onClick={() => form.insertListItem('reels', '')}
+                >
+                  Add a reel
+                </Button>
+              </Stack>
+            </fieldset>
+
+            <fieldset className={classes.fieldset}>
+              <legend>Contact details and privacy</legend>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+                <TextInput label="Email" type="email" {...form.getInputProps('email')} />
+                <TextInput label="Website" type="url" {...form.getInputProps('website')} />
+              </SimpleGrid>
+              <Text size="sm" mt="sm">
+                Hidden unless you show them. Anyone can still write to you through CineVerse.
+              </Text>
+              <Group gap="lg" mt="xs">
+                <Switch label="Show my phone" {...form.getInputProps('show.phone', { type: 'checkbox' })} />
+                <Switch label="Show my email" {...form.getInputProps('show.email', { type: 'checkbox' })} />
+                {person ? (
+                  <>
+                    <Switch label="Show my height" {...form.getInputProps('show.height', { type: 'checkbox' })} />
+                    <Switch label="Show my age" {...form.getInputProps('show.age', { type: 'checkbox' })} />
+                  </>
+                ) : null}
+              </Group>
+              <Switch
+                mt="md"
+                label="Hide my profile: only I can see it"
+                checked={values.visibility === 'hidden'}
+                onChange={(event) =>
+                  form.setFieldValue('visibility', event.currentTarget.checked ? 'hidden' : 'public')
+                }
+              />
+            </fieldset>
+
+            <Group>
+              <Button type="submit" loading={saving}>
+                {saved ? 'Save profile' : 'Create profile'}
+              </Button>
+              {saved ? (
+                <Anchor
+                  renderRoot={(props) => <Link {...props} to="/profiles/$handle" params={{ handle: saved.handle }} />}
+                >
+                  View your public page
+                </Anchor>
+              ) : null}
+            </Group>
+          </Stack>
+        </form>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** `/my-profile`: create or edit the member's profile, with a preview of the public page, photos and verification. */
+export function MyProfilePage() {
+  const query = useQuery(myProfileQueryOptions());
+  const pending = useOwnerEntries(profileOutbox).find((entry) => entry.kind === profileOutbox.name);
+  if (query.data === undefined) {
+    return (
+      <PageContainer>
+        <DocumentTitle page="My profile" />
+        {query.isError ? (
+          <LoadError
+            title="Your profile could not be loaded"
+            what="profile"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <LoadingState label="Loading your profile" />
+        )}
+      </PageContainer>
+    );
+  }
+  const saved = query.data;
+  return (
+    <PageContainer>
+      <DocumentTitle page="My profile" />
+      <Title order={1} mb="xs">
+        My profile
+      </Title>
+      <Text mb="md">
+        {saved
+          ? 'What film people see on your page and in the directory.'
+          : 'Join the network: create your profile as a person (actor, writer, director, crew) or an organisation.'}
+      </Text>
+      {saved?.hidden_by_staff ? (
+        <Alert color="red" variant="light" title="Our moderators have hidden your profile" mb="md">
+          {saved.hidden_reason} Write to support@cineverse.in if you think this is a mistake.
+        </Alert>
+      ) : null}
+      <ProfileForm
+        key={saved?.updated_at ?? 'new'}
+        saved={saved}
+        pending={(pending?.payload as ProfileInput | undefined) ?? null}
+      />
+      {saved ? (
+        <>
+          <PhotosPanel profile={saved} />
+          <VerificationPanel profile={saved} />
+        </>
+      ) : (
+        <Text size="sm" c="dimmed" mt="lg">
+          Once your profile is created you can add photos and ask to be verified.
+        </Text>
+      )}
+    </PageContainer>
+  );
+}
