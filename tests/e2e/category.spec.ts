@@ -1,59 +1,67 @@
 import { expect, test } from './fixtures';
 
-test.describe('category directory', () => {
-  test('lists entries with photo, city, description and contact links, six to a page', async ({ page }) => {
+test.describe('category pages list the network’s public profiles', () => {
+  test('lists the category’s profiles as cards, twelve to a page, with the real count', async ({ page }) => {
     await page.goto('/category/Artist');
     await expect(page.getByRole('heading', { level: 1, name: 'Artist' })).toBeVisible();
-    const cards = page.locator('main article');
-    await expect(cards).toHaveCount(6);
-    await expect(page.getByRole('status').filter({ hasText: 'entries' })).toHaveText('7 entries');
-    const first = cards.first();
-    await expect(first.getByRole('heading', { name: 'Ananya Kulkarni' })).toBeVisible();
-    await expect(first.getByRole('img', { name: 'Photo of Ananya Kulkarni' })).toHaveJSProperty('complete', true);
-    await expect(first).toContainText('Pune');
-    await expect(first.getByRole('link', { name: /^Call \+91/ })).toHaveAttribute('href', /^tel:\+91\d{10}$/);
-    await expect(first.getByRole('link', { name: /^Email / })).toHaveAttribute('href', /^mailto:/);
+    const cards = page.locator('main a[href^="/profiles/"]');
+    await expect(cards).toHaveCount(12);
+    await expect(page.getByRole('status').filter({ hasText: 'profiles' })).toHaveText('60 profiles');
+    // Verified members come first.
+    await expect(cards.first().getByText('Verified')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Page 2' }).click();
-    await expect(page).toHaveURL(/page=2/);
-    await expect(cards).toHaveCount(1);
-    await expect(cards.first().getByRole('heading')).toHaveText('Sneha Banerjee');
+    await page.getByRole('button', { name: 'Page 5' }).click();
+    await expect(page).toHaveURL(/page=5/);
+    await expect(cards).toHaveCount(12);
     await page.goBack();
-    await expect(cards).toHaveCount(6);
+    await expect(page).not.toHaveURL(/page=/);
+
+    await cards.first().click();
+    await expect(page).toHaveURL(/\/profiles\/[a-z0-9-]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('searches by name and filters by city, keeping both in the address', async ({ page }) => {
+  test('searches by name and filters by city and craft, keeping them in the address', async ({ page }) => {
     await page.goto('/category/Artist');
-    const cards = page.locator('main article');
-    await expect(cards).toHaveCount(6);
-    await page.getByLabel('Search by name').fill('kulk');
-    await expect(cards).toHaveCount(1);
-    await expect(cards.first().getByRole('heading')).toHaveText('Ananya Kulkarni');
-    await expect(page).toHaveURL(/search=kulk/);
+    const cards = page.locator('main a[href^="/profiles/"]');
+    await expect(cards).toHaveCount(12);
+    await page.getByLabel('Search name, skill or headline').fill('qureshi');
+    await expect(page).toHaveURL(/search=qureshi/);
+    await expect(cards).toHaveCount(4);
+    for (const card of await cards.all()) await expect(card).toContainText('Qureshi');
 
-    await page.getByLabel('Search by name').fill('');
-    await expect(cards).toHaveCount(6);
-    await page.getByRole('combobox', { name: 'City' }).click();
-    await page.getByRole('option', { name: 'Mumbai' }).click();
+    await page.getByLabel('Search name, skill or headline').fill('');
+    await page.getByLabel('City').fill('Mumbai');
     await expect(page).toHaveURL(/city=Mumbai/);
-    await expect(cards).toHaveCount(2);
+    await expect(cards).toHaveCount(6);
     for (const card of await cards.all()) await expect(card).toContainText('Mumbai');
 
-    await page.getByLabel('Search by name').fill('zzz');
-    await expect(page.getByText('No entries match your search.')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Craft' }).click();
+    await page.getByRole('option', { name: 'DOP' }).click();
+    await expect(page).toHaveURL(/craft=dop/);
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Aarav Chatterjee');
+
+    await page.getByLabel('Search name, skill or headline').fill('zzzz');
+    await expect(page.getByText('No profiles match your search.')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect(cards).toHaveCount(6);
+    await expect(cards).toHaveCount(12);
     await expect(page).not.toHaveURL(/city=/);
   });
 
-  test('opens straight onto a filtered address', async ({ page }) => {
-    await page.goto('/category/Vendor?city=Mumbai&search=lens');
-    await expect(page.locator('main article')).toHaveCount(1);
-    await expect(page.locator('main article').getByRole('heading')).toHaveText('Lensmen Camera Rentals');
-    await expect(page.getByLabel('Search by name')).toHaveValue('lens');
+  test('opens straight onto a filtered address, rendered by the server', async ({ page }) => {
+    const html = await (await page.request.get('/category/Artist?language=Tamil&city=Chennai')).text();
+    expect(html).toContain('Lakshmi Reddy');
+    await page.goto('/category/Artist?language=Tamil&city=Chennai');
+    await expect(page.locator('main a[href^="/profiles/"]')).toHaveCount(6);
+    await expect(page.getByLabel('Language')).toHaveValue('Tamil');
   });
 
-  test('an unknown category gets a friendly not-found state with a way home', async ({ page }) => {
+  test('an organisation’s category lists organisations; an unknown one says so with a way home', async ({ page }) => {
+    await page.goto('/category/Vendor');
+    await expect(page.locator('main a[href^="/profiles/"]')).toHaveCount(5);
+    await expect(page.getByRole('combobox', { name: 'Craft' })).toHaveCount(0);
+
     await page.goto('/category/Stuntmen');
     await expect(page.getByRole('heading', { level: 1, name: 'Category not found' })).toBeVisible();
     await expect(page.getByText('There is no “Stuntmen” category')).toBeVisible();

@@ -3,18 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { waitForPersistedCache, waitForServiceWorker } from './offline-helpers';
 import { startServerProcess } from './server-process';
 import { apiAs, productId, registerShopper, signIn, USER_API } from './shop-helpers';
-
-/** Waits until the service worker controls the page, so that the next loads can come from its caches. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // The worker does not claim pages it did not load (no surprise takeovers): the next load is its.
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 /**
  * Opens a product page signed in and waits until its Add to cart can record an edit: the profile (whose id keys the
@@ -26,12 +17,6 @@ async function openProductSignedIn(tab: Page, productId: number): Promise<void> 
   await tab.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await tab.waitForLoadState('networkidle');
   await expect(tab.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
-}
-
-/** The persisted query cache is written at most once a second: wait for the write before cutting the network. */
-async function waitForPersistedCache(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1500);
 }
 
 const policyPages: [string, string][] = [

@@ -68,8 +68,18 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
     language: filters.language ?? '',
     city: filters.city ?? '',
   });
-  const applyText = useDebouncedCallback((key: 'search' | 'language' | 'city', value: string) => {
-    onFiltersChange({ ...filters, [key]: value.trim() || undefined, page: undefined }, true);
+  // The three text fields go to the address together: a pause after typing in one keeps what was typed in another.
+  const applyText = useDebouncedCallback((next: typeof text) => {
+    onFiltersChange(
+      {
+        ...filters,
+        search: next.search.trim() || undefined,
+        language: next.language.trim() || undefined,
+        city: next.city.trim() || undefined,
+        page: undefined,
+      },
+      true,
+    );
   }, SEARCH_DEBOUNCE_MS);
   const change = (next: Partial<ProfileFilters>) => onFiltersChange({ ...filters, ...next, page: undefined });
 
@@ -94,9 +104,9 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
       type={key === 'search' ? 'search' : 'text'}
       value={text[key]}
       onChange={(event) => {
-        const value = event.currentTarget.value;
-        setText((current) => ({ ...current, [key]: value }));
-        applyText(key, value);
+        const next = { ...text, [key]: event.currentTarget.value };
+        setText(next);
+        applyText(next);
       }}
     />
   );
@@ -180,7 +190,7 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
               : total === 1
                 ? '1 profile'
                 : `${total} profiles`}
-            {hasFilters && !data.meta.total_capped ? ' match your search' : ''}
+            {hasFilters && !data.meta.total_capped ? (total === 1 ? ' matches your search' : ' match your search') : ''}
           </Text>
           {data.data.length === 0 ? (
             <div>

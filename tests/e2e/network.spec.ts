@@ -1,0 +1,196 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+import { waitForPersistedCache, waitForServiceWorker } from './offline-helpers';
+import { registerShopper, signIn, USER_API } from './shop-helpers';
+
+const staffPassword = 'Backstage@2026';
+
+/** A real JPEG headshot, as a phone's camera would give it. */
+function headshot(): Promise<Buffer> {
+  return sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 180, g: 120, b: 90 } } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A member's own profile, read from the server (not from the page). */
+async function myProfileOnServer(page: Page, token: string) {
+  const response = await page.request.get(`${USER_API}/me/profile`, { headers: { authorization: `Bearer ${token}` } });
+  return response.ok() ? ((await response.json()) as { data: Record<string, unknown> }).data : null;
+}
+
+test.describe('the member network', () => {
+  test('a new member creates a profile with a photo and a reel, is found in Artist and by search, and a moderator verifies it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const member = await registerShopper(page.request);
+    await signIn(page, member);
+    const suffix = Date.now().toString(36);
+    const name = `Kavya Menon ${suffix}`;
+    const handle = `kavya-${suffix}`;
+
+    await page.goto('/my-profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+    await page.getByLabel('Your name').fill(name);
+    await page.getByLabel('Handle').fill('admin');
+    await page.getByLabel('City').fill('Kochi');
+    await page.getByRole('checkbox', { name: 'Actor' }).check();
+    await page.getByRole('button', { name: 'Add a reel' }).click();
+    await page.getByLabel('YouTube address of reel 1').fill('https://vimeo.com/12345');
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    // The server's refusals show next to their fields: a reserved handle, a reel that is not YouTube.
+    await expect(page.getByText(/not a YouTube address|YouTube/).first()).toBeVisible();
+    await page.getByLabel('YouTube address of reel 1').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    await expect(page.getByLabel('Handle')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Handle').fill(handle);
+    await page.getByLabel('Headline').fill('Mohiniyattam dancer and actor, Malayalam and Tamil');
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    await expect(page.getByText('Your public page is up to date.')).toBeVisible();
+
+    // A headshot through the image pipeline; the first one is the main photo.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'headshot.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await headshot(),
+    });
+    await expect(page.getByRole('img', { name: 'Photo 1, main' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Photo 1, main' })).toHaveJSProperty('complete', true);
+
+    // The preview shows the public page as it will look.
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Play reel 1' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Edit' }).click();
+
+    await page.getByLabel('What we can check').fill('CINTAA card 44120');
+    await page.getByRole('button', { name: 'Ask to be verified' }).click();
+    await expect(page.getByText('Your request is with our moderators.')).toBeVisible();
+
+    // Found in its category, by search.
+    await page.goto(`/category/Artist?search=${encodeURIComponent(suffix)}`);
+    const card = page.locator(`main a[href="/profiles/${handle}"]`);
+    await expect(card).toContainText(name);
+    await expect(card).toContainText('Kochi');
+    await expect(card.getByText('Verified')).toHaveCount(0);
+
+    // A moderator verifies it from the back office's queue.
+    const staff = await browser.newContext({ baseURL });
+    const moderator = await staff.newPage();
+    await signIn(moderator, { email: 'moderator@cineverse.in', password: staffPassword });
+    await moderator.goto('/admin/moderation?type=verification');
+    const request = moderator.getByRole('listitem').filter({ hasText: name });
+    await request.getByRole('button', { name: 'Verify' }).click();
+    await expect(request.getByText('Give the reason')).toBeVisible();
+    await request.getByLabel(/^Reason/).fill('Union membership checked');
+    await request.getByRole('button', { name: 'Verify' }).click();
+    await expect(moderator.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
+    await staff.close();
+
+    await page.goto(`/profiles/${handle}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+    await expect(page.getByText('Union membership checked')).toBeVisible();
+    // A visitor's directory shows the badge too (this browser keeps the list it saw for its minute).
+    const visitorContext = await browser.newContext({ baseURL });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/category/Artist?search=${encodeURIComponent(suffix)}`);
+    await expect(visitor.locator(`main a[href="/profiles/${handle}"]`).getByText('Verified')).toBeVisible();
+    await visitorContext.close();
+  });
+
+  test('a shared profile link carries its Open Graph card and structured data in the server’s HTML', async ({
+    page,
+  }) => {
+    const response = await page.request.get('/profiles/aarav-sharma-1');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>Aarav Sharma | CineVerse</title>');
+    expect(html).toContain('<meta property="og:title" content="Aarav Sharma"/>');
+    expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/backend\/uploads\/profile\/[^"]+"\/>/);
+    expect(html).toMatch(/<meta property="og:url" content="https?:\/\/[^"]+\/profiles\/aarav-sharma-1"\/>/);
+    const structured = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(structured ?? '{}')).toMatchObject({ '@type': 'Person', name: 'Aarav Sharma' });
+    // Never the date of birth or a hidden detail.
+    expect(html).not.toContain('date_of_birth');
+
+    const missing = await page.request.get('/profiles/nobody-by-this-name');
+    expect(missing.status()).toBe(200);
+    await page.goto('/profiles/nobody-by-this-name');
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
+  });
+
+  test('a signed-in member writes to a profile through CineVerse; a guest is asked to log in first', async ({
+    page,
+  }) => {
+    await page.goto('/profiles/aarav-sharma-1');
+    await page.getByRole('button', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+
+    const member = await registerShopper(page.request);
+    await signIn(page, member);
+    await page.goto('/profiles/aarav-sharma-1');
+    await page.getByRole('button', { name: 'Contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Write to Aarav Sharma' });
+    await dialog.getByLabel('Your message').fill('Hi');
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await expect(dialog.getByText('Write at least 10 characters')).toBeVisible();
+    await dialog.getByLabel('Your message').fill('We are casting a Marathi feature in Pune next month.');
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await expect(dialog.getByRole('status')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+    await page.goto('/messages');
+    await expect(page.getByText('We are casting a Marathi feature in Pune next month.')).toBeVisible();
+  });
+
+  test('a profile seen before opens offline; one never seen says it is not on this device', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await page.goto('/profiles/rohan-rao-5');
+    await expect(page.getByRole('heading', { level: 1, name: 'Rohan Rao' })).toBeVisible();
+    await waitForPersistedCache(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('sync-status')).toContainText('Offline');
+    await expect(page.getByRole('heading', { level: 1, name: 'Rohan Rao' })).toBeVisible();
+    await page.goto('/profiles/aarav-qureshi-2');
+    await expect(page.getByText(/not opened on this device before/)).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('a profile edit made offline is kept on the device and reaches the server once after reconnecting', async ({
+    page,
+    context,
+  }) => {
+    const member = await registerShopper(page.request);
+    const token = await signIn(page, member);
+    const handle = `offline-${Date.now().toString(36)}`;
+    const created = await page.request.put(`${USER_API}/me/profile`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { kind: 'person', handle, display_name: 'Farah Sheikh', category: 'Artist', city: 'Lucknow' },
+    });
+    expect(created.status()).toBe(200);
+
+    await page.goto('/my-profile');
+    await expect(page.getByLabel('Your name')).toHaveValue('Farah Sheikh');
+    await page.waitForLoadState('networkidle');
+    await context.setOffline(true);
+    await page.getByLabel('Headline').fill('Urdu poet and screenwriter');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('sync-status')).toContainText('1 change waiting to sync');
+    expect((await myProfileOnServer(page, token))?.headline).toBe('');
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await myProfileOnServer(page, token))?.headline).toBe('Urdu poet and screenwriter');
+    await expect(page.getByText(/waiting to sync/)).toHaveCount(0);
+    await expect(page.getByLabel('Headline')).toHaveValue('Urdu poet and screenwriter');
+  });
+});
