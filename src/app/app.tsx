@@ -7,16 +7,15 @@ import { MantineProvider } from '@mantine/core';
 import { notifications, useNotifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SiteSettingsGate } from '@/features/site-settings/components/site-settings-gate';
 import { onUnauthorized } from '@/lib/api-client';
-import { markAppReady } from '@/lib/app-ready';
+import { afterAppReady, markAppReady } from '@/lib/app-ready';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
 import { onStorageAvailability } from '@/offline/db';
 import { PERSIST_BUSTER, PERSIST_MAX_AGE_MS, queryPersister, shouldPersistQuery } from '@/offline/query-persister';
 import { NotificationsStack } from './notifications-stack';
-import { OutboxSync } from './outbox-sync';
 import { PersistQueryClient } from './persist-query-client';
 import type { AppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -41,6 +40,22 @@ export interface AppProps {
 }
 
 /** The whole app, the same tree on the server (public pages rendered to HTML) and in the browser. */
+const OutboxSync = lazy(() => import('./outbox-sync').then((module) => ({ default: module.OutboxSync })));
+
+/**
+ * The outbox's replay loop (and every feature's kind of entry) loads once the app is ready: sending what was queued
+ * never competes with the page becoming usable, and its code stays out of every visitor's start.
+ */
+function OutboxSyncWhenReady() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => afterAppReady(() => setReady(true)), []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <OutboxSync />
+    </Suspense>
+  ) : null;
+}
+
 export function App({ queryClient, router }: AppProps) {
   // The page says when the app has taken over its HTML (hydrated a server-rendered page, or rendered the shell) and
   // settled: a frame later, after the renders that follow hydration at once (a layout for this screen's width, the
@@ -96,7 +111,7 @@ export function App({ queryClient, router }: AppProps) {
         <SiteSettingsGate>
           <RouterProvider router={router} />
         </SiteSettingsGate>
-        <OutboxSync />
+        <OutboxSyncWhenReady />
         <UpdatePrompt />
       </PersistQueryClient>
     </MantineProvider>
