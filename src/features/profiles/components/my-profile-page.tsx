@@ -1,3 +1,9 @@
+// Stylesheets of the components only this page uses, loaded with its code (src/app/mantine-styles.ts has the rest).
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
 import {
   ActionIcon,
   Alert,

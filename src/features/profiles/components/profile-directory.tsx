@@ -1,3 +1,5 @@
+// The playing-age field's stylesheet, loaded with the directory's code (src/app/mantine-styles.ts has the rest).
+import '@mantine/core/styles/NumberInput.css';
 import { Badge, Button, Checkbox, NumberInput, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
