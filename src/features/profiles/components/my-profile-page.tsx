@@ -243,6 +243,14 @@ function VerificationPanel({ profile }: { profile: MyProfile }) {
   );
 }
 
+function ListAdd({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button variant="light" size="xs" style={{ alignSelf: 'flex-start' }} onClick={onClick}>
+      {label}
+    </Button>
+  );
+}
+
 function ListRemove({ label, onClick }: { label: string; onClick: () => void }) {
   return (
     <Button variant="subtle" color="red" size="compact-sm" onClick={onClick} aria-label={label}>
@@ -391,14 +399,10 @@ function ProfileForm({ saved, pending }: { saved: MyProfile | null; pending: Pro
                     />
                   </Group>
                 ))}
-                <Button
-                  variant="light"
-                  size="xs"
-                  style={{ alignSelf: 'flex-start' }}
+                <ListAdd
+                  label="Add a language"
                   onClick={() => form.insertListItem('languages', { language: '', level: 'fluent' })}
-                >
-                  Add a language
-                </Button>
+                />
               </Stack>
             </fieldset>
 
@@ -501,16 +505,12 @@ function ProfileForm({ saved, pending }: { saved: MyProfile | null; pending: Pro
                         />
                       </Group>
                     ))}
-                    <Button
-                      variant="light"
-                      size="xs"
-                      style={{ alignSelf: 'flex-start' }}
+                    <ListAdd
+                      label="Add a credit"
                       onClick={() =>
                         form.insertListItem('credits', { title: '', year: '', role: '', type: 'feature' as const })
                       }
-                    >
-                      Add a credit
-                    </Button>
+                    />
                   </Stack>
                 </fieldset>
               </>
@@ -542,14 +542,7 @@ function ProfileForm({ saved, pending }: { saved: MyProfile | null; pending: Pro
                     />
                   </Group>
                 ))}
-                <Button
-                  variant="light"
-                  size="xs"
-                  style={{ alignSelf: 'flex-start' }}
-                  onClick={() => form.insertListItem('reels', '')}
-                >
-                  Add a reel
-                </Button>
+                <ListAdd label="Add a reel" onClick={() => form.insertListItem('reels', '')} />
               </Stack>
             </fieldset>
 
