@@ -33,7 +33,6 @@ const backOfficePages = [
   '/admin/coupons',
   '/admin/messages',
   '/admin/content/banners',
-  '/admin/content/directory',
   '/admin/settings',
   '/admin/users',
   '/admin/audit',

@@ -137,7 +137,7 @@ test.describe('the shop and the directory from the back office', () => {
   });
 
   test('an editor adds a CineNews item and moves it to the top; the home data lists it first', async ({ page }) => {
-    await signIn(page, { email: 'editor@cineverse.in', password: staffPassword });
+    const token = await signIn(page, { email: 'editor@cineverse.in', password: staffPassword });
     await page.goto('/admin/content/sections?type=Cine%20News');
     await page.getByRole('button', { name: 'Add item' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add item' });
@@ -164,6 +164,16 @@ test.describe('the shop and the directory from the back office', () => {
       sectionList: { type: string; data: { title: string }[] }[];
     };
     expect(home.sectionList.find((section) => section.type === 'Cine News')?.data[0]?.title).toBe(name);
+
+    // The home page's other tests expect the seeded items: the editor deletes the one added.
+    const admin = '/backend/api/api/admin/v1/sections/cine-news/items';
+    const headers = { authorization: `Bearer ${token}` };
+    const items = (await (await page.request.get(admin, { headers })).json()) as {
+      data: { id: number; title: string }[];
+    };
+    const added_ = items.data.find((item) => item.title === name);
+    expect(added_).toBeDefined();
+    expect((await page.request.delete(`${admin}/${added_!.id}`, { headers })).status()).toBe(200);
   });
 });
 

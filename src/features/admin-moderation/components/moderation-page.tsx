@@ -58,7 +58,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
               {isRequest ? 'Verification request' : 'Report'}
             </Badge>
             {item.verified ? (
-              <Badge color="teal" variant="filled">
+              <Badge color="teal.9" variant="filled">
                 Verified
               </Badge>
             ) : null}

@@ -117,7 +117,7 @@ function PhotosPanel({ profile }: { profile: MyProfile }) {
                 height={160}
               />
               {photo.main ? (
-                <Badge size="sm" color="teal">
+                <Badge size="sm" color="teal.9">
                   Main photo
                 </Badge>
               ) : (
@@ -202,7 +202,7 @@ function VerificationPanel({ profile }: { profile: MyProfile }) {
       </Title>
       {profile.verification_status === 'verified' ? (
         <Text>
-          <Badge color="teal" variant="filled" mr="xs">
+          <Badge color="teal.9" variant="filled" mr="xs">
             Verified
           </Badge>
           {profile.verified_reason}

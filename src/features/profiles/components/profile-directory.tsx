@@ -26,7 +26,7 @@ function ProfileCardView({ card }: { card: ProfileCard }) {
           src={card.photo}
           srcSet={photoSrcSet(card.photo)}
           sizes="88px"
-          alt=""
+          alt={`Photo of ${card.display_name}`}
           width={88}
           height={88}
           loading="lazy"
@@ -38,7 +38,7 @@ function ProfileCardView({ card }: { card: ProfileCard }) {
       <span>
         <h2 className={classes.cardName}>{card.display_name}</h2>
         {card.verified ? (
-          <Badge color="teal" variant="filled" size="sm">
+          <Badge color="teal.9" variant="filled" size="sm">
             Verified
           </Badge>
         ) : null}

@@ -216,7 +216,7 @@ export function ProfileView({ profile, actions }: { profile: PublicProfile; acti
           <Title order={1}>{profile.display_name}</Title>
           {profile.verified ? (
             <Group gap="xs">
-              <Badge color="teal" variant="filled">
+              <Badge color="teal.9" variant="filled">
                 Verified
               </Badge>
               {profile.verified_reason ? <Text size="sm">{profile.verified_reason}</Text> : null}
