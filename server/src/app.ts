@@ -52,6 +52,9 @@ import conversationRepository from './plugins/conversation-repository.js';
 import memberData from './plugins/member-data.js';
 import moderationRepository from './plugins/moderation-repository.js';
 import profileRepository from './plugins/profile-repository.js';
+import castingRepository from './plugins/casting-repository.js';
+import notificationRepository from './plugins/notification-repository.js';
+import { memberCastingRoutes, publicCastingRoutes } from './routes/network/casting.js';
 
 // The contract is written with zod/mini, which carries no messages of its own: API clients get zod's English ones
 // ("Invalid input: expected object, received undefined") for the rules the contract gives no message.
@@ -185,6 +188,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(profileRepository);
   await fastify.register(moderationRepository);
   await fastify.register(conversationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  await fastify.register(castingRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  await fastify.register(notificationRepository);
   await fastify.register(memberData, { uploadsDir: path.join(options.dataDir, 'uploads') });
 
   // Routes, at the spec's paths under the API base.
@@ -203,6 +208,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(myProfileRoutes, { prefix: userPrefix, uploadsDir: path.join(options.dataDir, 'uploads') });
   await fastify.register(publicProfileRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(profileActionRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
+  await fastify.register(publicCastingRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
+  await fastify.register(memberCastingRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });
   await fastify.register(orderRoutes, { prefix: userPrefix });
   await fastify.register(adminRoutes, {

@@ -19,6 +19,7 @@ export const crafts = [
   'costume',
   'art',
   'stunts',
+  'casting',
   'other',
 ] as const;
 export type Craft = (typeof crafts)[number];

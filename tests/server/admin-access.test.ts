@@ -47,6 +47,9 @@ const allowedRoles: Record<string, Role[]> = {
   'POST /moderation/profiles/{handle}/verify': ['moderator', 'admin'],
   'POST /moderation/profiles/{handle}/refuse': ['moderator', 'admin'],
   'POST /moderation/profiles/{handle}/hide': ['moderator', 'admin'],
+  'GET /moderation/casting-calls': ['moderator', 'admin'],
+  'POST /moderation/casting-calls/{id}/publish': ['moderator', 'admin'],
+  'POST /moderation/casting-calls/{id}/unpublish': ['moderator', 'admin'],
   'GET /messages': ['shop_manager', 'admin'],
   'PUT /messages/{id}': ['shop_manager', 'admin'],
   // Checked on the banner folder; product images are the shop managers' (admin-uploads.test.ts).

@@ -112,6 +112,13 @@ describe('order fulfilment', () => {
     expect(mine[1]!.text).toContain('Tracking ID: DL7845120963');
     expect(mine[1]!.text).toContain('Track it: https://www.delhivery.com/track/package/DL7845120963');
     expect(mine[1]!.text).toContain(`https://cineverse.test/orders/${order.id}`);
+    // The notification centre keeps a line of each.
+    const centre = (await request('GET', `${USER_API}/notifications`, shopper)).json();
+    expect(centre.data.map((item: { title: string; link: string }) => [item.title, item.link])).toEqual([
+      [`Order #${order.id} delivered`, `/orders/${order.id}`],
+      [`Order #${order.id} shipped`, `/orders/${order.id}`],
+      [`Order #${order.id} confirmed`, `/orders/${order.id}`],
+    ]);
 
     const after = await move(order.id, { to: 'cancelled' });
     expect(after.statusCode).toBe(409);

@@ -374,6 +374,14 @@ describe('verification, reports and moderation', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'profile'), eq(auditLog.entityId, 'kabir-verified')));
     expect(records).toEqual([{ action: 'verify', actorId: moderator.id }]);
+    const centre = (
+      await app.inject({ url: '/backend/api/api/user/v1/notifications', headers: member.headers })
+    ).json();
+    expect(centre.data[0]).toMatchObject({
+      kind: 'moderation',
+      title: 'Your CineVerse profile is verified',
+      body: 'Union membership checked',
+    });
     const mails = await app.db
       .select({ subject: mailOutbox.subject })
       .from(mailOutbox)

@@ -7,6 +7,7 @@ import {
   json,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -611,4 +612,166 @@ export const conversationMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('conversation_messages_conversation_idx').on(table.conversationId, table.createdAt)],
+);
+
+/**
+ * A casting call an organisation (or a casting director) posts: its roles follow. `pending` waits for a moderator
+ * (the poster is not verified); `applicantMailAt` keeps the poster's new-applicant mail to one an hour.
+ */
+export const castingCalls = pgTable(
+  'casting_calls',
+  {
+    id: serial('id').primaryKey(),
+    posterId: integer('poster_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    projectType: text('project_type').notNull(),
+    description: text('description').notNull(),
+    city: text('city').notNull().default(''),
+    remote: boolean('remote').notNull().default(false),
+    shootStart: text('shoot_start'),
+    shootEnd: text('shoot_end'),
+    contentNote: jsonb('content_note')
+      .$type<{ nudity: boolean; intimacy: boolean; violence: boolean; details: string }>()
+      .notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['pending', 'published', 'unpublished', 'closed'] }).notNull(),
+    unpublishedReason: text('unpublished_reason'),
+    applicantMailAt: timestamp('applicant_mail_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('casting_calls_open_idx').on(table.status, table.deadline),
+    index('casting_calls_poster_idx').on(table.posterId, table.createdAt),
+  ],
+);
+
+/** A role of a call. Genders and languages are JSON arrays (languages in lower case in `languageKeys`). */
+export const castingRoles = pgTable(
+  'casting_roles',
+  {
+    id: serial('id').primaryKey(),
+    callId: integer('call_id')
+      .notNull()
+      .references(() => castingCalls.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    genders: jsonb('genders').$type<string[]>().notNull().default([]),
+    ageMin: integer('age_min').notNull(),
+    ageMax: integer('age_max').notNull(),
+    languages: jsonb('languages').$type<string[]>().notNull().default([]),
+    paid: boolean('paid').notNull(),
+    payInr: integer('pay_inr').notNull().default(0),
+    requires: jsonb('requires').$type<{ photo: boolean; reel: boolean; self_tape: boolean }>().notNull(),
+    selfTapeInstructions: text('self_tape_instructions').notNull().default(''),
+    openings: integer('openings').notNull().default(1),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    languageKeys: jsonb('language_keys')
+      .$type<string[]>()
+      .generatedAlwaysAs(sql`lower(languages::text)::jsonb`),
+  },
+  (table) => [index('casting_roles_call_idx').on(table.callId, table.position)],
+);
+
+/**
+ * An application of a profile to a role: one per role. `posterNote` is the poster's private note; `viewedAt` is when
+ * the poster first opened it.
+ */
+export const castingApplications = pgTable(
+  'casting_applications',
+  {
+    id: serial('id').primaryKey(),
+    callId: integer('call_id')
+      .notNull()
+      .references(() => castingCalls.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => castingRoles.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: ['submitted', 'viewed', 'shortlisted', 'callback', 'selected', 'not_selected', 'withdrawn'],
+    })
+      .notNull()
+      .default('submitted'),
+    note: text('note').notNull().default(''),
+    photoIds: jsonb('photo_ids').$type<number[]>().notNull().default([]),
+    reel: text('reel'),
+    selfTapeUrl: text('self_tape_url'),
+    callbackAt: timestamp('callback_at', { withTimezone: true }),
+    callbackPlace: text('callback_place'),
+    callbackAnswer: text('callback_answer', { enum: ['accepted', 'declined'] }),
+    posterNote: text('poster_note').notNull().default(''),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('casting_applications_one_per_role').on(table.roleId, table.profileId),
+    index('casting_applications_call_idx').on(table.callId, table.roleId, table.status, table.createdAt),
+    index('casting_applications_profile_idx').on(table.profileId, table.createdAt),
+  ],
+);
+
+/** Calls a member saved for later. */
+export const savedCalls = pgTable(
+  'saved_calls',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    callId: integer('call_id')
+      .notNull()
+      .references(() => castingCalls.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.callId] })],
+);
+
+/** Reports of a call (asks for money, fake, inappropriate); one open report per reporter and call. */
+export const callReports = pgTable(
+  'call_reports',
+  {
+    id: serial('id').primaryKey(),
+    callId: integer('call_id')
+      .notNull()
+      .references(() => castingCalls.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('call_reports_open_idx').on(table.status, table.callId),
+    uniqueIndex('call_reports_one_open')
+      .on(table.callId, table.reporterId)
+      .where(sql`${table.status} = 'open'`),
+  ],
+);
+
+/** The notification centre: what happened that a member should know, newest first. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['application', 'callback', 'applicants', 'moderation', 'order'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('notifications_user_idx').on(table.userId, table.createdAt)],
 );

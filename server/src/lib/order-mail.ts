@@ -2,10 +2,9 @@ import type { StaffOrder } from '../../../src/contract/admin.js';
 import type { MailMessage } from '../plugins/mailer.js';
 import { formatRupees } from './money.js';
 
-/** The mail a shopper gets when staff move their order on: confirmed, shipped (with tracking), delivered, cancelled. */
-export function orderMail(order: StaffOrder, note: string | null, publicUrl: string): MailMessage {
+/** The line and subject of an order's status, for its mail and the notification centre. */
+export function orderNotice(order: Pick<StaffOrder, 'id' | 'status'>): { title: string; body: string } {
   const number = `#${order.id}`;
-  const link = `${publicUrl}/orders/${order.id}`;
   const lines: Record<StaffOrder['status'], string> = {
     placed: `Your order ${number} has been placed.`,
     confirmed: `Your order ${number} is confirmed and is being packed.`,
@@ -20,6 +19,13 @@ export function orderMail(order: StaffOrder, note: string | null, publicUrl: str
     delivered: `Order ${number} delivered`,
     cancelled: `Order ${number} cancelled`,
   };
+  return { title: subjects[order.status], body: lines[order.status] };
+}
+
+/** The mail a shopper gets when staff move their order on: confirmed, shipped (with tracking), delivered, cancelled. */
+export function orderMail(order: StaffOrder, note: string | null, publicUrl: string): MailMessage {
+  const link = `${publicUrl}/orders/${order.id}`;
+  const { title, body } = orderNotice(order);
   const tracking = order.tracking
     ? [
         `Courier: ${order.tracking.courier}`,
@@ -30,7 +36,7 @@ export function orderMail(order: StaffOrder, note: string | null, publicUrl: str
   const text = [
     `Hello ${order.customer.name},`,
     '',
-    lines[order.status],
+    body,
     ...(order.status === 'shipped' ? ['', ...tracking] : []),
     ...(note ? ['', note] : []),
     '',
@@ -39,5 +45,5 @@ export function orderMail(order: StaffOrder, note: string | null, publicUrl: str
     '',
     'CineVerse',
   ].join('\n');
-  return { to: order.customer.email, subject: subjects[order.status], text };
+  return { to: order.customer.email, subject: title, text };
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { PageMeta } from '../../../src/contract/catalog.js';
 import type { ModerationItem } from '../../../src/contract/profiles.js';
 import type { Database } from '../db/client.js';
-import { moderationItems, profiles, users } from '../db/schema.js';
+import { moderationItems, notifications, profiles, users } from '../db/schema.js';
 import { queueMail } from '../lib/mail-outbox.js';
 import { HttpError } from './error-handler.js';
 
@@ -171,6 +171,13 @@ export default fp(
           .from(users)
           .where(and(eq(users.id, row.userId), isNull(users.disabledAt)));
         if (owner) await queueMail(tx, { to: owner.email, ...decisionMail[action](owner.name, reason) });
+        await tx.insert(notifications).values({
+          userId: row.userId,
+          kind: 'moderation',
+          title: decisionMail[action](owner?.name ?? '', reason).subject,
+          body: reason,
+          link: '/my-profile',
+        });
         return { before, after: stateOf(after!) };
       },
     });

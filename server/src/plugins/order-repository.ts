@@ -20,7 +20,8 @@ import type { Database } from '../db/client.js';
 import { cartItems, couponRedemptions, orderEvents, orderItems, orders, products, users } from '../db/schema.js';
 import { likePattern } from '../lib/like-pattern.js';
 import { queueMail } from '../lib/mail-outbox.js';
-import { orderMail } from '../lib/order-mail.js';
+import { notify } from '../lib/notify.js';
+import { orderMail, orderNotice } from '../lib/order-mail.js';
 import { formatRupees } from '../lib/money.js';
 import { HttpError } from './error-handler.js';
 
@@ -425,6 +426,12 @@ export default fp<{ publicUrl?: string }>(
         }
         const after = (await staffOrder(tx, orderId))!;
         await queueMail(tx, orderMail(after, note, publicUrl));
+        // The mail above tells the shopper; the centre keeps a line of it.
+        await notify(
+          tx,
+          [{ userId: found.row.userId, kind: 'order', ...orderNotice(after), link: `/orders/${orderId}` }],
+          publicUrl,
+        );
         return { before, after };
       },
 

@@ -6,6 +6,12 @@ import {
   moderationQueueQuerySchema,
   moderationQueueResponseSchema,
 } from '../../../../src/contract/profiles.js';
+import {
+  callParamsSchema,
+  moderationCallListResponseSchema,
+  moderationCallQuerySchema,
+  unpublishSchema,
+} from '../../../../src/contract/casting.js';
 import { messageResponseSchema } from '../../../../src/contract/user.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { ModerationAction } from '../../plugins/moderation-repository.js';
@@ -68,6 +74,63 @@ const moderationRoutes: FastifyPluginAsyncZod = async (fastify) => {
         fastify.readCache.contentChanged();
         return result;
       },
+    );
+  }
+
+  fastify.get(
+    '/moderation/casting-calls',
+    {
+      ...moderators,
+      schema: {
+        ...adminRouteSchema(
+          'moderation',
+          'Casting calls waiting to be published (`queue=pending`), or published with open reports (`queue=reported`)',
+          'moderators',
+        ),
+        querystring: moderationCallQuerySchema,
+        response: { 200: moderationCallListResponseSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => fastify.castingRepository.moderationQueue(request.query),
+  );
+
+  for (const action of ['publish', 'unpublish'] as const) {
+    fastify.post(
+      `/moderation/casting-calls/:id/${action}`,
+      {
+        ...moderators,
+        schema: {
+          ...adminRouteSchema(
+            'moderation',
+            action === 'publish'
+              ? 'Publish a pending (or unpublished) casting call'
+              : 'Unpublish a casting call, with a `reason` its poster sees',
+            'moderators',
+            true,
+          ),
+          params: callParamsSchema,
+          ...(action === 'unpublish' ? { body: unpublishSchema } : {}),
+          response: {
+            200: messageResponseSchema,
+            ...adminErrorResponses,
+            404: errorResponseSchema,
+            409: errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) =>
+        fastify.runIdempotent(request, reply, async (tx) => {
+          const reason = action === 'unpublish' ? (request.body as { reason: string }).reason : null;
+          const { before, after } = await fastify.castingRepository.moderate(tx, request.params.id, action, reason);
+          await recordAudit(tx, request, {
+            action,
+            entity: 'casting_call',
+            entityId: request.params.id,
+            before,
+            after,
+          });
+          return { message: action === 'publish' ? 'The call is published' : 'The call is unpublished' };
+        }),
     );
   }
 };

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../../src/contract/catalog.js';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
@@ -19,27 +18,11 @@ import {
   verificationRequestSchema,
 } from '../../../../src/contract/profiles.js';
 import { messageResponseSchema } from '../../../../src/contract/user.js';
-import type { User } from '../../../../src/contract/user.js';
 import { acceptImageUploads, readImageUpload } from '../../lib/image-upload.js';
 import { removeImage, storeImage } from '../../lib/images.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInUser, userRouteSchema } from '../shop/route-helpers.js';
-
-/** The signed-in viewer when the request carries a valid token; anyone else reads as the public. */
-async function viewerOf(
-  fastify: Parameters<FastifyPluginAsyncZod>[0],
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<User | null> {
-  if (!request.headers.authorization) return null;
-  try {
-    await fastify.authenticate(request, reply);
-    return request.user;
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) return null;
-    throw error;
-  }
-}
+import { viewerOf } from './viewer.js';
 
 /** The network's public reads: the index of profiles and a profile's page. */
 export const publicProfileRoutes: FastifyPluginAsyncZod = async (fastify) => {

@@ -14,6 +14,7 @@ export const craftLabels: Record<Craft, string> = {
   costume: 'Costume',
   art: 'Art',
   stunts: 'Stunts',
+  casting: 'Casting',
   other: 'Other',
 };
 

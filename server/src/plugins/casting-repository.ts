@@ -1,0 +1,1162 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  allowedTransitions,
+  type Applicant,
+  type ApplicantListQuery,
+  type Application,
+  type ApplicationStatus,
+  type CallCard,
+  type CallList,
+  type CallListQuery,
+  type CastingCall,
+  CLOSING_SOON_DAYS,
+  INDIA_OFFSET,
+  type ModerationCall,
+  type MyApplication,
+  type MyCastingCall,
+  type ParsedCallInput,
+  type PosterTransition,
+  type TransitionInput,
+  withdrawableStatuses,
+} from '../../../src/contract/casting.js';
+import type { PageMeta } from '../../../src/contract/catalog.js';
+import { isStaff } from '../../../src/contract/roles.js';
+import type { User } from '../../../src/contract/user.js';
+import type { Database } from '../db/client.js';
+import {
+  callReports,
+  castingApplications,
+  castingCalls,
+  castingRoles,
+  profilePhotos,
+  profiles,
+  savedCalls,
+} from '../db/schema.js';
+import { indiaTime, notify, type NotificationInput } from '../lib/notify.js';
+import { HttpError } from './error-handler.js';
+import { profilePhotoUrl } from './profile-repository.js';
+
+type CallRow = typeof castingCalls.$inferSelect;
+type RoleRow = typeof castingRoles.$inferSelect;
+type ApplicationRow = typeof castingApplications.$inferSelect;
+type ProfileRow = typeof profiles.$inferSelect;
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const OFFSET_MS = 5.5 * HOUR_MS;
+
+/** `date` in India's time with its offset: `2026-12-10T23:59:59+05:30`. */
+export function inIndia(date: Date): string {
+  return `${new Date(date.getTime() + OFFSET_MS).toISOString().slice(0, 19)}${INDIA_OFFSET}`;
+}
+
+/** A deadline as written: a time with its offset, or a date (the last second of that day in India). */
+export function parseDeadline(value: string): Date {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59${INDIA_OFFSET}` : value);
+  if (Number.isNaN(date.getTime())) throw new HttpError(400, 'Enter a real deadline', 'deadline');
+  return date;
+}
+
+/** Who may post calls: a production house, a studio, or a person whose crafts include casting. */
+export function canPost(profile: Pick<ProfileRow, 'kind' | 'category' | 'crafts'>): boolean {
+  return profile.kind === 'organisation'
+    ? profile.category === 'Production House' || profile.category === 'Studio'
+    : profile.crafts.includes('casting');
+}
+
+const openStatuses: ApplicationStatus[] = ['submitted', 'viewed', 'shortlisted', 'callback'];
+
+const statusNotice: Record<PosterTransition, (call: string, role: string) => { title: string; body: string }> = {
+  viewed: (call, role) => ({ title: 'Your application was viewed', body: `${role} in ${call}` }),
+  shortlisted: (call, role) => ({ title: 'You are shortlisted', body: `${role} in ${call}` }),
+  callback: (call, role) => ({ title: 'You have a callback', body: `${role} in ${call}` }),
+  selected: (call, role) => ({ title: 'You are selected', body: `${role} in ${call}: congratulations!` }),
+  not_selected: (call, role) => ({
+    title: 'Not selected this time',
+    body: `${role} in ${call}: thank you for applying`,
+  }),
+};
+
+function roleView(row: RoleRow): CastingCall['roles'][number] {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    genders: row.genders as CastingCall['roles'][number]['genders'],
+    age_min: row.ageMin,
+    age_max: row.ageMax,
+    languages: row.languages,
+    paid: row.paid,
+    pay_inr: row.payInr,
+    requires: row.requires,
+    self_tape_instructions: row.selfTapeInstructions,
+    openings: row.openings,
+    status: row.status,
+  };
+}
+
+function posterView(poster: Pick<ProfileRow, 'handle' | 'displayName' | 'verified'>) {
+  return { handle: poster.handle, display_name: poster.displayName, verified: poster.verified };
+}
+
+function callView(row: CallRow, poster: ProfileRow, roles: RoleRow[]): CastingCall {
+  return {
+    id: row.id,
+    title: row.title,
+    project_type: row.projectType as CastingCall['project_type'],
+    description: row.description,
+    city: row.city,
+    remote: row.remote,
+    shoot_start: row.shootStart,
+    shoot_end: row.shootEnd,
+    content_note: row.contentNote,
+    deadline: inIndia(row.deadline),
+    status: row.status,
+    poster: posterView(poster),
+    roles: roles.map(roleView),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function applicationView(row: ApplicationRow): Application {
+  return {
+    id: row.id,
+    call_id: row.callId,
+    role_id: row.roleId,
+    status: row.status,
+    note: row.note,
+    photo_ids: row.photoIds,
+    reel: row.reel,
+    self_tape_url: row.selfTapeUrl,
+    callback:
+      row.callbackAt && row.callbackPlace !== null
+        ? { at: inIndia(row.callbackAt), place: row.callbackPlace, answer: row.callbackAnswer }
+        : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The rules across a call's fields, each refusal naming its field. */
+function checkCall(input: ParsedCallInput, deadline: Date) {
+  if (!input.remote && !input.city) throw new HttpError(400, 'Enter the city, or mark the call remote', 'city');
+  if (input.shoot_start && input.shoot_end && input.shoot_start > input.shoot_end) {
+    throw new HttpError(400, 'The shoot must end on or after its start', 'shoot_end');
+  }
+  const note = input.content_note;
+  if ((note.nudity || note.intimacy || note.violence) && !note.details) {
+    throw new HttpError(400, 'Say what the scenes ask of the actors', 'content_note.details');
+  }
+  if (deadline.getTime() <= Date.now()) throw new HttpError(400, 'The deadline must be in the future', 'deadline');
+  input.roles.forEach((role, index) => {
+    if (role.age_min > role.age_max) {
+      throw new HttpError(400, 'The playing age range must start at or below its end', `roles.${index}.age_max`);
+    }
+    if (role.paid && role.pay_inr <= 0) throw new HttpError(400, 'Enter the pay in rupees', `roles.${index}.pay_inr`);
+    if (role.requires.self_tape && !role.self_tape_instructions) {
+      throw new HttpError(400, 'Say what the self-tape should show', `roles.${index}.self_tape_instructions`);
+    }
+  });
+}
+
+function roleValues(role: ParsedCallInput['roles'][number], position: number) {
+  return {
+    position,
+    name: role.name,
+    description: role.description,
+    genders: role.genders,
+    ageMin: role.age_min,
+    ageMax: role.age_max,
+    languages: role.languages,
+    paid: role.paid,
+    payInr: role.paid ? role.pay_inr : 0,
+    requires: role.requires,
+    selfTapeInstructions: role.self_tape_instructions,
+    openings: role.openings,
+  };
+}
+
+/** A CSV field: quoted, and never read as a formula by a spreadsheet. */
+function csvField(value: string | number | boolean | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Casting calls, their roles, the applications to them, and their moderation. */
+    castingRepository: {
+      list(query: CallListQuery): Promise<CallList>;
+      /** A published or closed call for everyone; a pending or unpublished one for its poster and staff. */
+      get(id: number, viewer: User | null): Promise<CastingCall>;
+      create(tx: Database, userId: number, input: ParsedCallInput): Promise<CastingCall>;
+      update(tx: Database, userId: number, id: number, input: ParsedCallInput): Promise<CastingCall>;
+      mine(userId: number): Promise<MyCastingCall[]>;
+      closeRole(tx: Database, userId: number, callId: number, roleId: number): Promise<CastingCall>;
+      apply(
+        tx: Database,
+        userId: number,
+        callId: number,
+        roleId: number,
+        input: {
+          photo_ids: number[];
+          reel: string | null;
+          self_tape_url: string | null;
+          note: string;
+        },
+      ): Promise<Application>;
+      myApplications(userId: number): Promise<MyApplication[]>;
+      withdraw(tx: Database, userId: number, id: number): Promise<Application>;
+      applicants(
+        userId: number,
+        callId: number,
+        query: ApplicantListQuery,
+      ): Promise<{ data: Applicant[]; meta: PageMeta & { counts: Record<string, number> } }>;
+      applicantsCsv(userId: number, callId: number, query: ApplicantListQuery): Promise<string>;
+      transition(tx: Database, userId: number, id: number, input: TransitionInput): Promise<Application>;
+      bulkTransition(
+        tx: Database,
+        userId: number,
+        callId: number,
+        ids: number[],
+        to: 'shortlisted' | 'selected' | 'not_selected',
+      ): Promise<{ moved: number }>;
+      setPosterNote(tx: Database, userId: number, id: number, note: string): Promise<void>;
+      saved(userId: number): Promise<CallCard[]>;
+      save(tx: Database, userId: number, callId: number, saved: boolean): Promise<void>;
+      report(tx: Database, userId: number, callId: number, report: { reason: string; details: string }): Promise<void>;
+      moderationQueue(query: {
+        queue: 'pending' | 'reported';
+        page: number;
+        per_page: number;
+      }): Promise<{ data: ModerationCall[]; meta: PageMeta }>;
+      /** A moderator publishes or unpublishes a call; the poster is told. */
+      moderate(
+        tx: Database,
+        callId: number,
+        action: 'publish' | 'unpublish',
+        reason: string | null,
+      ): Promise<{ before: CastingCall; after: CastingCall }>;
+    };
+  }
+}
+
+export interface CastingRepositoryOptions {
+  publicUrl: string;
+}
+
+export default fp<CastingRepositoryOptions>(
+  async (fastify, options) => {
+    const { db } = fastify;
+    const { publicUrl } = options;
+
+    const rolesOf = (executor: Database, callIds: number[]) =>
+      callIds.length === 0
+        ? Promise.resolve([] as RoleRow[])
+        : executor
+            .select()
+            .from(castingRoles)
+            .where(inArray(castingRoles.callId, callIds))
+            .orderBy(asc(castingRoles.callId), asc(castingRoles.position));
+
+    async function fullCall(executor: Database, id: number): Promise<CastingCall | null> {
+      const [found] = await executor
+        .select({ call: castingCalls, poster: profiles })
+        .from(castingCalls)
+        .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+        .where(eq(castingCalls.id, id));
+      return found ? callView(found.call, found.poster, await rolesOf(executor, [id])) : null;
+    }
+
+    /** The caller's profile, for a write that needs one (locked with `lock`). */
+    async function profileOf(tx: Database, userId: number): Promise<ProfileRow> {
+      const [row] = await tx.select().from(profiles).where(eq(profiles.userId, userId));
+      if (!row) throw new HttpError(404, 'Create your profile first');
+      return row;
+    }
+
+    /** The caller's own call, locked: anyone else's is 404, as if it did not exist. */
+    async function ownCall(tx: Database, userId: number, callId: number, lock = true) {
+      const query = tx
+        .select({ call: castingCalls, poster: profiles })
+        .from(castingCalls)
+        .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+        .where(and(eq(castingCalls.id, callId), eq(profiles.userId, userId)));
+      const [found] = lock ? await query.for('update', { of: castingCalls }) : await query;
+      if (!found) throw new HttpError(404, 'There is no such casting call');
+      return found;
+    }
+
+    /** An application to one of the caller's calls, locked, with its role and call. */
+    async function applicationForPoster(tx: Database, userId: number, id: number) {
+      const [found] = await tx
+        .select({ application: castingApplications, role: castingRoles, call: castingCalls })
+        .from(castingApplications)
+        .innerJoin(castingCalls, eq(castingCalls.id, castingApplications.callId))
+        .innerJoin(castingRoles, eq(castingRoles.id, castingApplications.roleId))
+        .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+        .where(and(eq(castingApplications.id, id), eq(profiles.userId, userId)))
+        .for('update', { of: castingApplications });
+      return found ?? null;
+    }
+
+    async function applicantUsers(tx: Database, profileIds: number[]) {
+      if (profileIds.length === 0) return new Map<number, number>();
+      const rows = await tx
+        .select({ id: profiles.id, userId: profiles.userId })
+        .from(profiles)
+        .where(inArray(profiles.id, profileIds));
+      return new Map(rows.map((row) => [row.id, row.userId]));
+    }
+
+    /** Tells each applicant of `rows` that their application moved to `to`. */
+    async function tellApplicants(
+      tx: Database,
+      rows: Pick<ApplicationRow, 'profileId' | 'callbackAt' | 'callbackPlace'>[],
+      to: PosterTransition,
+      call: CallRow,
+      role: RoleRow,
+    ) {
+      const users = await applicantUsers(
+        tx,
+        rows.map((row) => row.profileId),
+      );
+      const items: NotificationInput[] = rows.flatMap((row) => {
+        const userId = users.get(row.profileId);
+        if (userId === undefined) return [];
+        const notice = statusNotice[to](call.title, role.name);
+        const body =
+          to === 'callback' && row.callbackAt
+            ? `${notice.body}: ${indiaTime(row.callbackAt)} at ${row.callbackPlace}. Please accept or decline.`
+            : notice.body;
+        return [
+          {
+            userId,
+            kind: to === 'callback' ? 'callback' : 'application',
+            title: notice.title,
+            body,
+            link: '/me/applications',
+            // Being viewed is worth a line in the centre, not a mail.
+            mail: to !== 'viewed',
+          },
+        ];
+      });
+      await notify(tx, items, publicUrl);
+    }
+
+    /** Moves the applications `rows` (of one role) to `to` when the rules allow it. */
+    async function move(
+      tx: Database,
+      rows: ApplicationRow[],
+      to: PosterTransition,
+      call: CallRow,
+      role: RoleRow,
+      callback?: { at: Date; place: string },
+    ) {
+      if (role.status === 'closed') throw new HttpError(409, 'This role is closed: its decisions are final');
+      for (const row of rows) {
+        if (!allowedTransitions[row.status].includes(to)) {
+          const allowed = allowedTransitions[row.status];
+          throw new HttpError(
+            409,
+            allowed.length === 0
+              ? `This application is ${row.status.replace('_', ' ')}: it cannot change any more`
+              : `An application that is ${row.status.replace('_', ' ')} can only become ${allowed.join(', ').replace(/_/g, ' ')}`,
+            'to',
+          );
+        }
+      }
+      const ids = rows.map((row) => row.id);
+      const moved = await tx
+        .update(castingApplications)
+        .set({
+          status: to,
+          updatedAt: new Date(),
+          ...(to === 'viewed' ? { viewedAt: new Date() } : {}),
+          ...(callback ? { callbackAt: callback.at, callbackPlace: callback.place, callbackAnswer: null } : {}),
+        })
+        .where(inArray(castingApplications.id, ids))
+        .returning();
+      await tellApplicants(tx, moved, to, call, role);
+      return moved;
+    }
+
+    const repository: FastifyInstance['castingRepository'] = {
+      async list(query) {
+        const now = new Date();
+        const filters: SQL[] = [eq(castingCalls.status, 'published'), gt(castingCalls.deadline, now)];
+        if (query.city) {
+          filters.push(sql`(lower(${castingCalls.city}) = lower(${query.city}) or ${castingCalls.remote})`);
+        }
+        if (query.type) filters.push(eq(castingCalls.projectType, query.type));
+        if (query.closing_soon === 'true')
+          filters.push(lte(castingCalls.deadline, new Date(now.getTime() + CLOSING_SOON_DAYS * DAY_MS)));
+        // Role filters: the call has an open role that matches every one of them.
+        const roleFilters: SQL[] = [];
+        if (query.language) {
+          roleFilters.push(sql`r.language_keys @> ${JSON.stringify([query.language.toLowerCase()])}::jsonb`);
+        }
+        if (query.gender) {
+          roleFilters.push(sql`(r.genders = '[]'::jsonb or r.genders @> ${JSON.stringify([query.gender])}::jsonb)`);
+        }
+        if (query.age !== undefined) roleFilters.push(sql`r.age_min <= ${query.age} and r.age_max >= ${query.age}`);
+        if (query.paid === 'true') roleFilters.push(sql`r.paid`);
+        filters.push(
+          sql`exists (select 1 from casting_roles r where r.call_id = ${castingCalls.id} and r.status = 'open'${
+            roleFilters.length ? sql` and ${sql.join(roleFilters, sql` and `)}` : sql``
+          })`,
+        );
+        const where = and(...filters);
+        const [rows, [total]] = await Promise.all([
+          db
+            .select({ call: castingCalls, poster: profiles })
+            .from(castingCalls)
+            .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+            .where(where)
+            .orderBy(
+              ...(query.closing_soon === 'true' ? [asc(castingCalls.deadline)] : [desc(castingCalls.createdAt)]),
+              asc(castingCalls.id),
+            )
+            .limit(query.per_page)
+            .offset((query.page - 1) * query.per_page),
+          db.select({ total: count() }).from(castingCalls).where(where),
+        ]);
+        const roles = await rolesOf(
+          db,
+          rows.map(({ call }) => call.id),
+        );
+        return {
+          data: rows.map(({ call, poster }) => ({
+            id: call.id,
+            title: call.title,
+            project_type: call.projectType as CallCard['project_type'],
+            city: call.city,
+            remote: call.remote,
+            deadline: inIndia(call.deadline),
+            poster: posterView(poster),
+            roles: roles
+              .filter((role) => role.callId === call.id)
+              .map((role) => {
+                const {
+                  description: _d,
+                  requires: _r,
+                  self_tape_instructions: _s,
+                  openings: _o,
+                  ...card
+                } = roleView(role);
+                return card;
+              }),
+          })),
+          meta: { page: query.page, per_page: query.per_page, total: total?.total ?? 0 },
+        };
+      },
+
+      async get(id, viewer) {
+        const [found] = await db
+          .select({ call: castingCalls, poster: profiles })
+          .from(castingCalls)
+          .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+          .where(eq(castingCalls.id, id));
+        const open = found && (found.call.status === 'published' || found.call.status === 'closed');
+        const privileged = found && viewer && (viewer.id === found.poster.userId || isStaff(viewer.role));
+        if (!found || (!open && !privileged)) throw new HttpError(404, 'There is no such casting call');
+        return callView(found.call, found.poster, await rolesOf(db, [id]));
+      },
+
+      async create(tx, userId, input) {
+        const poster = await profileOf(tx, userId);
+        if (!canPost(poster)) {
+          throw new HttpError(
+            403,
+            'Casting calls are posted by production houses, studios and casting directors: set up such a profile first',
+          );
+        }
+        if (poster.hiddenByStaffAt) throw new HttpError(403, 'Your profile is hidden by a moderator');
+        const deadline = parseDeadline(input.deadline);
+        checkCall(input, deadline);
+        const [call] = await tx
+          .insert(castingCalls)
+          .values({
+            posterId: poster.id,
+            title: input.title,
+            projectType: input.project_type,
+            description: input.description,
+            city: input.city,
+            remote: input.remote,
+            shootStart: input.shoot_start,
+            shootEnd: input.shoot_end,
+            contentNote: input.content_note,
+            deadline,
+            // A verified poster's call is published at once; any other waits for a moderator.
+            status: poster.verified ? 'published' : 'pending',
+          })
+          .returning();
+        await tx
+          .insert(castingRoles)
+          .values(input.roles.map((role, index) => ({ ...roleValues(role, index + 1), callId: call!.id })));
+        return (await fullCall(tx, call!.id))!;
+      },
+
+      async update(tx, userId, id, input) {
+        const { call, poster } = await ownCall(tx, userId, id);
+        if (call.status === 'closed') throw new HttpError(409, 'This call is closed: it cannot change any more');
+        const deadline = parseDeadline(input.deadline);
+        checkCall(input, deadline);
+        const existing = await rolesOf(tx, [id]);
+        const kept = new Set(input.roles.flatMap((role) => (role.id === undefined ? [] : [role.id])));
+        const unknown = input.roles.findIndex(
+          (role) => role.id !== undefined && !existing.some((row) => row.id === role.id),
+        );
+        if (unknown >= 0) throw new HttpError(400, 'There is no such role in this call', `roles.${unknown}.id`);
+        const removed = existing.filter((row) => !kept.has(row.id)).map((row) => row.id);
+        if (removed.length > 0) {
+          const [applied] = await tx
+            .select({ total: count() })
+            .from(castingApplications)
+            .where(inArray(castingApplications.roleId, removed));
+          if ((applied?.total ?? 0) > 0) {
+            throw new HttpError(409, 'A role with applications cannot be removed: close it instead', 'roles');
+          }
+          await tx.delete(castingRoles).where(inArray(castingRoles.id, removed));
+        }
+        for (const [index, role] of input.roles.entries()) {
+          if (role.id === undefined) {
+            await tx.insert(castingRoles).values({ ...roleValues(role, index + 1), callId: id });
+          } else {
+            await tx
+              .update(castingRoles)
+              .set(roleValues(role, index + 1))
+              .where(eq(castingRoles.id, role.id));
+          }
+        }
+        // An edit by an unverified poster, or of a call a moderator took down, is looked at again.
+        const status = call.status === 'unpublished' || !poster.verified ? 'pending' : call.status;
+        await tx
+          .update(castingCalls)
+          .set({
+            title: input.title,
+            projectType: input.project_type,
+            description: input.description,
+            city: input.city,
+            remote: input.remote,
+            shootStart: input.shoot_start,
+            shootEnd: input.shoot_end,
+            contentNote: input.content_note,
+            deadline,
+            status,
+            updatedAt: new Date(),
+          })
+          .where(eq(castingCalls.id, id));
+        return (await fullCall(tx, id))!;
+      },
+
+      async mine(userId) {
+        const rows = await db
+          .select({ call: castingCalls, poster: profiles })
+          .from(castingCalls)
+          .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+          .where(eq(profiles.userId, userId))
+          .orderBy(desc(castingCalls.createdAt), desc(castingCalls.id));
+        const ids = rows.map(({ call }) => call.id);
+        const [roles, counts] = await Promise.all([
+          rolesOf(db, ids),
+          ids.length === 0
+            ? Promise.resolve([])
+            : db
+                .select({
+                  callId: castingApplications.callId,
+                  total: count(),
+                  unseen: sql<number>`count(*) filter (where ${castingApplications.status} = 'submitted')`.mapWith(
+                    Number,
+                  ),
+                })
+                .from(castingApplications)
+                .where(inArray(castingApplications.callId, ids))
+                .groupBy(castingApplications.callId),
+        ]);
+        return rows.map(({ call, poster }) => {
+          const counted = counts.find((row) => row.callId === call.id);
+          return {
+            ...callView(
+              call,
+              poster,
+              roles.filter((role) => role.callId === call.id),
+            ),
+            unpublished_reason: call.unpublishedReason,
+            applications: counted?.total ?? 0,
+            unseen: counted?.unseen ?? 0,
+          };
+        });
+      },
+
+      async closeRole(tx, userId, callId, roleId) {
+        const { call } = await ownCall(tx, userId, callId);
+        const [role] = await tx
+          .select()
+          .from(castingRoles)
+          .where(and(eq(castingRoles.id, roleId), eq(castingRoles.callId, callId)))
+          .for('update');
+        if (!role) throw new HttpError(404, 'There is no such role');
+        if (role.status === 'closed') throw new HttpError(409, 'This role is already closed');
+        await tx.update(castingRoles).set({ status: 'closed' }).where(eq(castingRoles.id, roleId));
+        // Nobody is left without an answer: everyone still waiting is told "not selected".
+        const rest = await tx
+          .update(castingApplications)
+          .set({ status: 'not_selected', updatedAt: new Date() })
+          .where(and(eq(castingApplications.roleId, roleId), inArray(castingApplications.status, openStatuses)))
+          .returning();
+        await tellApplicants(tx, rest, 'not_selected', call, role);
+        const [stillOpen] = await tx
+          .select({ total: count() })
+          .from(castingRoles)
+          .where(and(eq(castingRoles.callId, callId), eq(castingRoles.status, 'open')));
+        if ((stillOpen?.total ?? 0) === 0) {
+          await tx
+            .update(castingCalls)
+            .set({ status: 'closed', updatedAt: new Date() })
+            .where(eq(castingCalls.id, callId));
+        }
+        return (await fullCall(tx, callId))!;
+      },
+
+      async apply(tx, userId, callId, roleId, input) {
+        const profile = await profileOf(tx, userId);
+        if (profile.kind !== 'person') throw new HttpError(403, 'Applications are made from a person’s profile');
+        if (profile.hiddenByStaffAt) throw new HttpError(403, 'Your profile is hidden by a moderator');
+        const photos = await tx
+          .select()
+          .from(profilePhotos)
+          .where(eq(profilePhotos.profileId, profile.id))
+          .orderBy(desc(profilePhotos.main), asc(profilePhotos.sortOrder), asc(profilePhotos.id));
+        if (photos.length === 0) {
+          throw new HttpError(422, 'Add a main photo to your profile before you apply', 'photo_ids');
+        }
+        // The role is locked against closing while the application goes in (a close waits, or is seen).
+        const [found] = await tx
+          .select({ role: castingRoles, call: castingCalls })
+          .from(castingRoles)
+          .innerJoin(castingCalls, eq(castingCalls.id, castingRoles.callId))
+          .where(and(eq(castingRoles.id, roleId), eq(castingRoles.callId, callId)))
+          .for('key share', { of: castingRoles });
+        if (!found || (found.call.status !== 'published' && found.call.status !== 'closed')) {
+          throw new HttpError(404, 'There is no such role');
+        }
+        const { call, role } = found;
+        if (call.posterId === profile.id) throw new HttpError(403, 'You cannot apply to your own call');
+        if (call.deadline.getTime() <= Date.now()) {
+          throw new HttpError(422, 'The deadline for this call has passed: applications are closed');
+        }
+        if (role.status === 'closed' || call.status === 'closed') {
+          throw new HttpError(422, 'This role is closed: applications are no longer taken');
+        }
+        const photoIds = input.photo_ids.length > 0 ? input.photo_ids : role.requires.photo ? [photos[0]!.id] : [];
+        const strange = photoIds.findIndex((id) => !photos.some((photo) => photo.id === id));
+        if (strange >= 0) throw new HttpError(400, 'Choose photos from your profile', `photo_ids.${strange}`);
+        if (input.reel && !profile.reels.includes(input.reel)) {
+          throw new HttpError(400, 'Choose a reel from your profile', 'reel');
+        }
+        if (role.requires.reel && !input.reel) throw new HttpError(400, 'This role asks for a reel', 'reel');
+        if (role.requires.self_tape && !input.self_tape_url) {
+          throw new HttpError(400, 'This role asks for a self-tape link', 'self_tape_url');
+        }
+        const [row] = await tx
+          .insert(castingApplications)
+          .values({
+            callId,
+            roleId,
+            profileId: profile.id,
+            note: input.note,
+            photoIds,
+            reel: input.reel || null,
+            selfTapeUrl: input.self_tape_url || null,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw new HttpError(409, 'You have already applied to this role');
+        // The poster hears of new applicants at most once an hour per call (the row is only locked when it is due).
+        const [due] = await tx
+          .update(castingCalls)
+          .set({ applicantMailAt: new Date() })
+          .where(
+            and(
+              eq(castingCalls.id, callId),
+              sql`(${castingCalls.applicantMailAt} is null or ${castingCalls.applicantMailAt} < now() - interval '1 hour')`,
+            ),
+          )
+          .returning({ id: castingCalls.id });
+        if (due) {
+          const [poster] = await tx
+            .select({ userId: profiles.userId })
+            .from(profiles)
+            .where(eq(profiles.id, call.posterId));
+          if (poster) {
+            await notify(
+              tx,
+              [
+                {
+                  userId: poster.userId,
+                  kind: 'applicants',
+                  title: 'New applicants for your casting call',
+                  body: `${call.title}: ${profile.displayName} applied for ${role.name}`,
+                  link: `/me/casting-calls/${callId}`,
+                  mail: true,
+                },
+              ],
+              publicUrl,
+            );
+          }
+        }
+        return applicationView(row);
+      },
+
+      async myApplications(userId) {
+        const rows = await db
+          .select({ application: castingApplications, call: castingCalls, role: castingRoles, poster: profiles })
+          .from(castingApplications)
+          .innerJoin(castingCalls, eq(castingCalls.id, castingApplications.callId))
+          .innerJoin(castingRoles, eq(castingRoles.id, castingApplications.roleId))
+          .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+          .where(
+            eq(
+              castingApplications.profileId,
+              sql`(select ${profiles.id} from ${profiles} where ${profiles.userId} = ${userId})`,
+            ),
+          )
+          .orderBy(desc(castingApplications.updatedAt), desc(castingApplications.id));
+        return rows.map(({ application, call, role, poster }) => ({
+          ...applicationView(application),
+          call_title: call.title,
+          role_name: role.name,
+          poster: posterView(poster),
+          deadline: inIndia(call.deadline),
+          updated_at: application.updatedAt.toISOString(),
+        }));
+      },
+
+      async withdraw(tx, userId, id) {
+        const [found] = await tx
+          .select({ application: castingApplications })
+          .from(castingApplications)
+          .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
+          .where(and(eq(castingApplications.id, id), eq(profiles.userId, userId)))
+          .for('update', { of: castingApplications });
+        if (!found) throw new HttpError(404, 'There is no such application');
+        if (!withdrawableStatuses.includes(found.application.status)) {
+          throw new HttpError(
+            409,
+            `This application is ${found.application.status.replace('_', ' ')}: it cannot be withdrawn`,
+          );
+        }
+        const [row] = await tx
+          .update(castingApplications)
+          .set({ status: 'withdrawn', updatedAt: new Date() })
+          .where(eq(castingApplications.id, id))
+          .returning();
+        return applicationView(row!);
+      },
+
+      async applicants(userId, callId, query) {
+        await ownCall(db, userId, callId, false);
+        const scope = [
+          eq(castingApplications.callId, callId),
+          query.role ? eq(castingApplications.roleId, query.role) : undefined,
+          // A profile a moderator hid is out of every list.
+          isNull(profiles.hiddenByStaffAt),
+        ];
+        const filters = [
+          ...scope,
+          query.status ? eq(castingApplications.status, query.status) : undefined,
+          query.city ? sql`lower(${profiles.city}) = lower(${query.city})` : undefined,
+          query.language
+            ? sql`${profiles.languageKeys} @> ${JSON.stringify([query.language.toLowerCase()])}::jsonb`
+            : undefined,
+          query.verified === 'true' ? eq(profiles.verified, true) : undefined,
+        ];
+        const where = and(...filters);
+        const order =
+          query.sort === 'name'
+            ? [asc(sql`lower(${profiles.displayName})`), asc(castingApplications.id)]
+            : query.sort === 'oldest'
+              ? [asc(castingApplications.createdAt), asc(castingApplications.id)]
+              : [desc(castingApplications.createdAt), desc(castingApplications.id)];
+        const [rows, [total], byStatus] = await Promise.all([
+          db
+            .select({ application: castingApplications, profile: profiles })
+            .from(castingApplications)
+            .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
+            .where(where)
+            .orderBy(...order)
+            .limit(query.per_page)
+            .offset((query.page - 1) * query.per_page),
+          db
+            .select({ total: count() })
+            .from(castingApplications)
+            .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
+            .where(where),
+          db
+            .select({ status: castingApplications.status, total: count() })
+            .from(castingApplications)
+            .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
+            .where(and(...scope))
+            .groupBy(castingApplications.status),
+        ]);
+        const photoIds = rows.flatMap(({ application }) => application.photoIds);
+        const photos =
+          photoIds.length === 0
+            ? []
+            : await db
+                .select({ id: profilePhotos.id, name: profilePhotos.name })
+                .from(profilePhotos)
+                .where(inArray(profilePhotos.id, photoIds));
+        const photoName = new Map(photos.map((photo) => [photo.id, photo.name]));
+        return {
+          data: rows.map(({ application, profile }) => {
+            const chosen = application.photoIds.flatMap((id) => {
+              const name = photoName.get(id);
+              return name ? [profilePhotoUrl(name)] : [];
+            });
+            return {
+              ...applicationView(application),
+              applicant: {
+                handle: profile.handle,
+                display_name: profile.displayName,
+                photo: chosen[0] ?? null,
+                playing_age_min: profile.playingAgeMin,
+                playing_age_max: profile.playingAgeMax,
+                languages: profile.languages.map((item) => item.language),
+                city: profile.city,
+                verified: profile.verified,
+              },
+              photos: chosen,
+              poster_note: application.posterNote,
+            };
+          }),
+          meta: {
+            page: query.page,
+            per_page: query.per_page,
+            total: total?.total ?? 0,
+            counts: Object.fromEntries(byStatus.map((row) => [row.status, row.total])),
+          },
+        };
+      },
+
+      async applicantsCsv(userId, callId, query) {
+        const roles = await rolesOf(db, [callId]);
+        const header = [
+          'Name',
+          'Profile',
+          'Role',
+          'Status',
+          'City',
+          'Playing age',
+          'Languages',
+          'Verified',
+          'Applied',
+          'Note',
+          'Reel',
+          'Self-tape',
+          'Callback',
+          'Callback place',
+          'Callback answer',
+          'Private note',
+        ];
+        const lines = [header.map(csvField).join(',')];
+        const site = publicUrl.replace(/\/+$/, '');
+        for (let page = 1; ; page += 1) {
+          const { data } = await repository.applicants(userId, callId, { ...query, page, per_page: 100 });
+          for (const item of data) {
+            const applicant = item.applicant;
+            lines.push(
+              [
+                applicant.display_name,
+                `${site}/profiles/${applicant.handle}`,
+                roles.find((role) => role.id === item.role_id)?.name ?? '',
+                item.status.replace('_', ' '),
+                applicant.city,
+                applicant.playing_age_min === null ? '' : `${applicant.playing_age_min}-${applicant.playing_age_max}`,
+                applicant.languages.join('; '),
+                applicant.verified ? 'yes' : 'no',
+                inIndia(new Date(item.created_at)),
+                item.note,
+                item.reel,
+                item.self_tape_url,
+                item.callback?.at ?? '',
+                item.callback?.place ?? '',
+                item.callback?.answer ?? '',
+                item.poster_note,
+              ]
+                .map(csvField)
+                .join(','),
+            );
+          }
+          if (data.length < 100) break;
+        }
+        return `${lines.join('\r\n')}\r\n`;
+      },
+
+      async transition(tx, userId, id, input) {
+        if (input.callback_answer) {
+          // The applicant answers a callback.
+          const [found] = await tx
+            .select({ application: castingApplications, call: castingCalls, role: castingRoles })
+            .from(castingApplications)
+            .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
+            .innerJoin(castingCalls, eq(castingCalls.id, castingApplications.callId))
+            .innerJoin(castingRoles, eq(castingRoles.id, castingApplications.roleId))
+            .where(and(eq(castingApplications.id, id), eq(profiles.userId, userId)))
+            .for('update', { of: castingApplications });
+          if (!found) throw new HttpError(404, 'There is no such application');
+          if (input.to) throw new HttpError(400, 'Answer the callback, or move the application: not both', 'to');
+          if (found.application.status !== 'callback') {
+            throw new HttpError(409, 'There is no callback to answer', 'callback_answer');
+          }
+          const [row] = await tx
+            .update(castingApplications)
+            .set({ callbackAnswer: input.callback_answer, updatedAt: new Date() })
+            .where(eq(castingApplications.id, id))
+            .returning();
+          const [poster] = await tx
+            .select({ userId: profiles.userId })
+            .from(profiles)
+            .where(eq(profiles.id, found.call.posterId));
+          const [applicant] = await tx
+            .select({ name: profiles.displayName })
+            .from(profiles)
+            .where(eq(profiles.id, found.application.profileId));
+          if (poster) {
+            await notify(
+              tx,
+              [
+                {
+                  userId: poster.userId,
+                  kind: 'callback',
+                  title: `Callback ${input.callback_answer}`,
+                  body: `${applicant?.name ?? 'An applicant'} ${input.callback_answer} the callback for ${found.role.name} in ${found.call.title}`,
+                  link: `/me/casting-calls/${found.call.id}`,
+                  mail: true,
+                },
+              ],
+              publicUrl,
+            );
+          }
+          return applicationView(row!);
+        }
+        if (!input.to) throw new HttpError(400, 'Say where the application goes', 'to');
+        const found = await applicationForPoster(tx, userId, id);
+        if (!found) throw new HttpError(404, 'There is no such application');
+        let callback: { at: Date; place: string } | undefined;
+        if (input.to === 'callback') {
+          if (!input.callback_at) throw new HttpError(400, 'Give the callback’s date and time', 'callback_at');
+          if (!input.callback_place) throw new HttpError(400, 'Give the callback’s place', 'callback_place');
+          // A time without its offset is India's.
+          const written = input.callback_at;
+          const at = new Date(/(Z|[+-]\d{2}:\d{2})$/.test(written) ? written : `${written}${INDIA_OFFSET}`);
+          if (Number.isNaN(at.getTime()) || at.getTime() <= Date.now()) {
+            throw new HttpError(400, 'The callback must be at a time in the future', 'callback_at');
+          }
+          callback = { at, place: input.callback_place };
+        }
+        const [row] = await move(tx, [found.application], input.to, found.call, found.role, callback);
+        return applicationView(row!);
+      },
+
+      async bulkTransition(tx, userId, callId, ids, to) {
+        const { call } = await ownCall(tx, userId, callId);
+        const rows = await tx
+          .select()
+          .from(castingApplications)
+          .where(and(eq(castingApplications.callId, callId), inArray(castingApplications.id, ids)))
+          .orderBy(asc(castingApplications.id))
+          .for('update');
+        if (rows.length !== new Set(ids).size) throw new HttpError(404, 'There is no such application', 'ids');
+        const roles = await rolesOf(tx, [callId]);
+        let moved = 0;
+        for (const role of roles) {
+          const ofRole = rows.filter((row) => row.roleId === role.id);
+          if (ofRole.length > 0) moved += (await move(tx, ofRole, to, call, role)).length;
+        }
+        return { moved };
+      },
+
+      async setPosterNote(tx, userId, id, note) {
+        const found = await applicationForPoster(tx, userId, id);
+        if (!found) throw new HttpError(404, 'There is no such application');
+        await tx.update(castingApplications).set({ posterNote: note }).where(eq(castingApplications.id, id));
+      },
+
+      async saved(userId) {
+        const rows = await db
+          .select({ call: castingCalls, poster: profiles })
+          .from(savedCalls)
+          .innerJoin(castingCalls, eq(castingCalls.id, savedCalls.callId))
+          .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+          .where(and(eq(savedCalls.userId, userId), inArray(castingCalls.status, ['published', 'closed'])))
+          .orderBy(desc(savedCalls.createdAt));
+        const roles = await rolesOf(
+          db,
+          rows.map(({ call }) => call.id),
+        );
+        return rows.map(({ call, poster }) => ({
+          id: call.id,
+          title: call.title,
+          project_type: call.projectType as CallCard['project_type'],
+          city: call.city,
+          remote: call.remote,
+          deadline: inIndia(call.deadline),
+          poster: posterView(poster),
+          roles: roles
+            .filter((role) => role.callId === call.id)
+            .map((role) => {
+              const {
+                description: _d,
+                requires: _r,
+                self_tape_instructions: _s,
+                openings: _o,
+                ...card
+              } = roleView(role);
+              return card;
+            }),
+        }));
+      },
+
+      async save(tx, userId, callId, saved) {
+        if (!saved) {
+          await tx.delete(savedCalls).where(and(eq(savedCalls.userId, userId), eq(savedCalls.callId, callId)));
+          return;
+        }
+        const [call] = await tx
+          .select({ status: castingCalls.status })
+          .from(castingCalls)
+          .where(eq(castingCalls.id, callId));
+        if (!call || (call.status !== 'published' && call.status !== 'closed')) {
+          throw new HttpError(404, 'There is no such casting call');
+        }
+        await tx.insert(savedCalls).values({ userId, callId }).onConflictDoNothing();
+      },
+
+      async report(tx, userId, callId, report) {
+        const [found] = await tx
+          .select({ status: castingCalls.status, posterUser: profiles.userId })
+          .from(castingCalls)
+          .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+          .where(eq(castingCalls.id, callId));
+        if (!found || found.status !== 'published') throw new HttpError(404, 'There is no such casting call');
+        if (found.posterUser === userId) throw new HttpError(400, 'You cannot report your own call');
+        const [row] = await tx
+          .insert(callReports)
+          .values({ callId, reporterId: userId, reason: report.reason, details: report.details })
+          .onConflictDoNothing()
+          .returning({ id: callReports.id });
+        if (!row) throw new HttpError(409, 'You have already reported this call: a moderator will look at it');
+      },
+
+      async moderationQueue(query) {
+        const where =
+          query.queue === 'pending'
+            ? eq(castingCalls.status, 'pending')
+            : and(
+                ne(castingCalls.status, 'unpublished'),
+                sql`exists (select 1 from call_reports cr where cr.call_id = ${castingCalls.id} and cr.status = 'open')`,
+              );
+        const [rows, [total]] = await Promise.all([
+          db
+            .select({ call: castingCalls, poster: profiles })
+            .from(castingCalls)
+            .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+            .where(where)
+            .orderBy(asc(castingCalls.updatedAt), asc(castingCalls.id))
+            .limit(query.per_page)
+            .offset((query.page - 1) * query.per_page),
+          db.select({ total: count() }).from(castingCalls).where(where),
+        ]);
+        const ids = rows.map(({ call }) => call.id);
+        const [roles, reports] = await Promise.all([
+          rolesOf(db, ids),
+          ids.length === 0
+            ? Promise.resolve([])
+            : db
+                .select()
+                .from(callReports)
+                .where(and(inArray(callReports.callId, ids), eq(callReports.status, 'open')))
+                .orderBy(asc(callReports.createdAt)),
+        ]);
+        return {
+          data: rows.map(({ call, poster }) => ({
+            ...callView(
+              call,
+              poster,
+              roles.filter((role) => role.callId === call.id),
+            ),
+            reports: reports
+              .filter((report) => report.callId === call.id)
+              .map((report) => ({
+                reason: report.reason,
+                details: report.details,
+                created_at: report.createdAt.toISOString(),
+              })),
+          })),
+          meta: { page: query.page, per_page: query.per_page, total: total?.total ?? 0 },
+        };
+      },
+
+      async moderate(tx, callId, action, reason) {
+        const [found] = await tx
+          .select({ call: castingCalls, poster: profiles })
+          .from(castingCalls)
+          .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+          .where(eq(castingCalls.id, callId))
+          .for('update', { of: castingCalls });
+        if (!found) throw new HttpError(404, 'There is no such casting call');
+        const before = (await fullCall(tx, callId))!;
+        const { call, poster } = found;
+        if (action === 'publish' && call.status !== 'pending' && call.status !== 'unpublished') {
+          throw new HttpError(409, `This call is ${call.status}: only a pending or unpublished call can be published`);
+        }
+        if (action === 'unpublish' && call.status !== 'pending' && call.status !== 'published') {
+          throw new HttpError(409, `This call is ${call.status}: only a pending or published call can be unpublished`);
+        }
+        await tx
+          .update(castingCalls)
+          .set(
+            action === 'publish'
+              ? { status: 'published', unpublishedReason: null, updatedAt: new Date() }
+              : { status: 'unpublished', unpublishedReason: reason, updatedAt: new Date() },
+          )
+          .where(eq(castingCalls.id, callId));
+        // A decision settles the call's reports.
+        await tx
+          .update(callReports)
+          .set({ status: 'closed' })
+          .where(and(eq(callReports.callId, callId), eq(callReports.status, 'open')));
+        await notify(
+          tx,
+          [
+            action === 'publish'
+              ? {
+                  userId: poster.userId,
+                  kind: 'moderation',
+                  title: 'Your casting call is published',
+                  body: call.title,
+                  link: `/auditions/${callId}`,
+                  mail: true,
+                }
+              : {
+                  userId: poster.userId,
+                  kind: 'moderation',
+                  title: 'Your casting call was unpublished',
+                  body: `${call.title}: ${reason}. Edit it and it goes back to a moderator.`,
+                  link: `/me/casting-calls/${callId}`,
+                  mail: true,
+                },
+          ],
+          publicUrl,
+        );
+        return { before, after: (await fullCall(tx, callId))! };
+      },
+    };
+    fastify.decorate('castingRepository', repository);
+  },
+  { name: 'casting-repository', dependencies: ['database'] },
+);

@@ -1,0 +1,586 @@
+import { and, eq, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  castingApplications,
+  castingCalls,
+  mailOutbox,
+  notifications,
+  profilePhotos,
+  profiles,
+  users,
+} from '../../server/src/db/schema.js';
+import { createShopper, createStaff, type Shopper } from './shop-helpers.js';
+import { createTestApp, type TestApp } from './test-app.js';
+
+const USER = '/backend/api/api/user/v1';
+const PUBLIC = '/backend/api/api/v1';
+const ADMIN = '/backend/api/api/admin/v1';
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let handles = 0;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ seed: false });
+  app = testApp.app;
+});
+afterAll(() => testApp.close());
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+function send(method: string, url: string, who?: Shopper, body?: unknown, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: method as 'GET',
+    url,
+    headers: {
+      ...(who?.headers ?? {}),
+      ...headers,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+/** A member with a profile; a person gets a main photo (a row: uploads are covered by profiles.test.ts). */
+async function member(
+  kind: 'actor' | 'house' | 'casting' | 'writer',
+  change: Record<string, unknown> = {},
+  photo = true,
+): Promise<Shopper & { handle: string }> {
+  const who = await createShopper(app, `Member ${kind}`);
+  handles += 1;
+  const handle = `${kind}-${handles}`;
+  const base =
+    kind === 'house'
+      ? { kind: 'organisation', category: 'Production House', display_name: 'Red Kite Films', city: 'Mumbai' }
+      : {
+          kind: 'person',
+          category: 'Artist',
+          display_name: `Actor ${handles}`,
+          crafts: kind === 'casting' ? ['casting'] : kind === 'writer' ? ['writer'] : ['actor'],
+          city: 'Pune',
+          languages: [{ language: 'Marathi', level: 'native' }],
+          playing_age_min: 22,
+          playing_age_max: 30,
+          gender: 'female',
+          reels: ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+        };
+  const response = await send('PUT', `${USER}/me/profile`, who, { handle, ...base, ...change });
+  expect(response.statusCode, response.body).toBe(200);
+  if (photo && base.kind === 'person') {
+    const [row] = await app.db.select().from(profiles).where(eq(profiles.handle, handle));
+    await app.db.insert(profilePhotos).values({ profileId: row!.id, name: `${handle}.webp`, main: true });
+  }
+  return { ...who, handle };
+}
+
+async function verify(handle: string) {
+  await app.db.update(profiles).set({ verified: true }).where(eq(profiles.handle, handle));
+}
+
+function callBody(change: Record<string, unknown> = {}, role: Record<string, unknown> = {}) {
+  return {
+    title: 'Monsoon Letters',
+    project_type: 'feature',
+    description: 'A Marathi feature about letters lost in a flood.',
+    city: 'Pune',
+    shoot_start: inDays(40),
+    shoot_end: inDays(70),
+    deadline: inDays(20),
+    roles: [
+      {
+        name: 'Sarita',
+        description: 'A schoolteacher in her twenties.',
+        genders: ['female'],
+        age_min: 20,
+        age_max: 30,
+        languages: ['Marathi', 'Hindi'],
+        paid: true,
+        pay_inr: 150000,
+        ...role,
+      },
+      { name: 'Postman', genders: ['male'], age_min: 40, age_max: 60, languages: ['Marathi'], paid: false },
+    ],
+    ...change,
+  };
+}
+
+async function postCall(poster: Shopper, change: Record<string, unknown> = {}, role: Record<string, unknown> = {}) {
+  const response = await send('POST', `${USER}/casting-calls`, poster, callBody(change, role));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: number; status: string; roles: { id: number; name: string }[] };
+}
+
+const apply = (who: Shopper, callId: number, roleId: number, body: Record<string, unknown> = {}, key?: string) =>
+  send(
+    'POST',
+    `${USER}/casting-calls/${callId}/roles/${roleId}/applications`,
+    who,
+    { note: 'I grew up in Kolhapur and speak its Marathi.', ...body },
+    key ? { 'idempotency-key': key } : {},
+  );
+const transition = (who: Shopper, id: number, body: Record<string, unknown>) =>
+  send('POST', `${USER}/applications/${id}/transition`, who, body);
+const listIds = async (query: string) =>
+  ((await send('GET', `${PUBLIC}/casting-calls?${query}`)).json().data as { id: number }[]).map((call) => call.id);
+
+describe('posting a casting call', () => {
+  it('is for production houses, studios and casting directors only', async () => {
+    const writer = await member('writer');
+    const refused = await send('POST', `${USER}/casting-calls`, writer, callBody());
+    expect(refused.statusCode).toBe(403);
+    const noProfile = await createShopper(app);
+    expect((await send('POST', `${USER}/casting-calls`, noProfile, callBody())).statusCode).toBe(404);
+    expect((await send('POST', `${USER}/casting-calls`, undefined, callBody())).statusCode).toBe(401);
+    const director = await member('casting');
+    expect((await postCall(director)).status).toBe('pending');
+  });
+
+  it('names the field that breaks a rule', async () => {
+    const house = await member('house');
+    const cases: [Record<string, unknown>, Record<string, unknown>, string][] = [
+      [{ deadline: '2020-01-01' }, {}, 'deadline'],
+      [{}, { age_min: 40, age_max: 30 }, 'roles.0.age_max'],
+      [{}, { pay_inr: 0 }, 'roles.0.pay_inr'],
+      [{}, { requires: { self_tape: true } }, 'roles.0.self_tape_instructions'],
+      [{ city: '', remote: false }, {}, 'city'],
+      [{ content_note: { violence: true } }, {}, 'content_note.details'],
+      [{ roles: [] }, {}, 'roles'],
+      [{ project_type: 'opera' }, {}, 'project_type'],
+    ];
+    for (const [change, role, field] of cases) {
+      const response = await send('POST', `${USER}/casting-calls`, house, callBody(change, role));
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().field, JSON.stringify(change)).toBe(field);
+    }
+  });
+
+  it('publishes a verified poster’s call at once, in India’s time, and lists it', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house, { deadline: '2099-12-10' });
+    expect(call.status).toBe('published');
+    const page = await send('GET', `${PUBLIC}/casting-calls/${call.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().data).toMatchObject({
+      deadline: '2099-12-10T23:59:59+05:30',
+      poster: { handle: house.handle, verified: true },
+      roles: [
+        { name: 'Sarita', pay_inr: 150000, status: 'open' },
+        { name: 'Postman', pay_inr: 0 },
+      ],
+    });
+    expect(await listIds('per_page=48')).toContain(call.id);
+  });
+
+  it('keeps an unverified poster’s call for a moderator, who publishes or unpublishes it in the audit log', async () => {
+    const house = await member('house');
+    const call = await postCall(house);
+    expect((await send('GET', `${PUBLIC}/casting-calls/${call.id}`)).statusCode).toBe(404);
+    expect((await send('GET', `${PUBLIC}/casting-calls/${call.id}`, house)).statusCode).toBe(200);
+    expect(await listIds('per_page=48')).not.toContain(call.id);
+
+    const moderator = await createStaff(app, 'moderator');
+    const queue = await send('GET', `${ADMIN}/moderation/casting-calls?queue=pending`, moderator);
+    expect(queue.json().data.map((item: { id: number }) => item.id)).toContain(call.id);
+    const published = await send('POST', `${ADMIN}/moderation/casting-calls/${call.id}/publish`, moderator, {});
+    expect(published.statusCode, published.body).toBe(200);
+    expect(await listIds('per_page=48')).toContain(call.id);
+
+    const member2 = await member('actor');
+    expect(
+      (await send('POST', `${USER}/casting-calls/${call.id}/report`, member2, { reason: 'asks_for_money' })).statusCode,
+    ).toBe(201);
+    const reported = await send('GET', `${ADMIN}/moderation/casting-calls?queue=reported`, moderator);
+    expect(reported.json().data.find((item: { id: number }) => item.id === call.id).reports).toEqual([
+      expect.objectContaining({ reason: 'asks_for_money' }),
+    ]);
+    const noReason = await send('POST', `${ADMIN}/moderation/casting-calls/${call.id}/unpublish`, moderator, {});
+    expect(noReason.json().field).toBe('reason');
+    const down = await send('POST', `${ADMIN}/moderation/casting-calls/${call.id}/unpublish`, moderator, {
+      reason: 'It asks applicants for a registration fee',
+    });
+    expect(down.statusCode).toBe(200);
+    expect(await listIds('per_page=48')).not.toContain(call.id);
+    const audit = await app.db.select().from(auditLog).where(eq(auditLog.entity, 'casting_call'));
+    expect(audit.map((entry) => [entry.action, entry.entityId])).toEqual([
+      ['publish', String(call.id)],
+      ['unpublish', String(call.id)],
+    ]);
+    const mine = await send('GET', `${USER}/me/casting-calls`, house);
+    expect(mine.json().data[0]).toMatchObject({
+      id: call.id,
+      status: 'unpublished',
+      unpublished_reason: 'It asks applicants for a registration fee',
+    });
+    const [owner] = await app.db.select().from(profiles).where(eq(profiles.handle, house.handle));
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, owner!.userId));
+    expect(told.map((item) => item.title)).toEqual([
+      'Your casting call is published',
+      'Your casting call was unpublished',
+    ]);
+    // Edited, it goes back to the moderators.
+    const edited = await send(
+      'PUT',
+      `${USER}/casting-calls/${call.id}`,
+      house,
+      callBody({ title: 'Monsoon Letters II' }),
+    );
+    expect(edited.json().data.status).toBe('pending');
+  });
+
+  it('lets only its poster edit it, and keeps a role that has applications', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house);
+    const other = await member('house');
+    expect((await send('PUT', `${USER}/casting-calls/${call.id}`, other, callBody())).statusCode).toBe(404);
+    const actor = await member('actor');
+    expect((await apply(actor, call.id, call.roles[0]!.id)).statusCode).toBe(201);
+    const withoutFirst = callBody({ roles: [{ ...callBody().roles[1], id: call.roles[1]!.id }] });
+    const refused = await send('PUT', `${USER}/casting-calls/${call.id}`, house, withoutFirst);
+    expect(refused.statusCode).toBe(409);
+    const renamed = callBody();
+    renamed.roles = renamed.roles.map((role, index) => ({ ...role, id: call.roles[index]!.id }));
+    renamed.roles[0] = { ...renamed.roles[0]!, name: 'Sarita Deshmukh' };
+    const saved = await send('PUT', `${USER}/casting-calls/${call.id}`, house, renamed);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({
+      status: 'published',
+      roles: [{ id: call.roles[0]!.id, name: 'Sarita Deshmukh' }, {}],
+    });
+  });
+});
+
+describe('finding calls', () => {
+  it('filters by city (remote calls suit any city), language, gender, playing age, pay, type and closing soon', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const pune = await postCall(house, { city: 'Pune', deadline: inDays(30) });
+    const remote = await postCall(
+      house,
+      { city: '', remote: true, project_type: 'ad', deadline: inDays(3) },
+      { languages: ['Tamil'], paid: false, pay_inr: 0, genders: [] },
+    );
+    const chennai = await postCall(house, { city: 'Chennai', project_type: 'web_series' }, { languages: ['Tamil'] });
+    const ids = (query: string) => listIds(`${query}&per_page=48`);
+    expect(await ids('city=pune')).toEqual(expect.arrayContaining([pune.id, remote.id]));
+    expect(await ids('city=pune')).not.toContain(chennai.id);
+    expect(await ids('language=tamil')).toEqual(expect.arrayContaining([remote.id, chennai.id]));
+    expect(await ids('language=tamil')).not.toContain(pune.id);
+    // The remote call's role is open to any gender; the Postman is the only male role of the others.
+    expect(await ids('gender=male&language=tamil')).toEqual([remote.id]);
+    expect(await ids('age=50&type=feature')).toContain(pune.id);
+    expect(await ids('age=25&type=ad')).toEqual([remote.id]);
+    expect(await ids('age=70&type=ad')).toEqual([]);
+    expect(await ids('paid=true&language=tamil')).toEqual([chennai.id]);
+    expect(await ids('closing_soon=true')).toContain(remote.id);
+    expect(await ids('closing_soon=true')).not.toContain(pune.id);
+    expect((await send('GET', `${PUBLIC}/casting-calls?type=opera`)).json().field).toBe('type');
+  });
+
+  it('saves calls for a member', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house);
+    const actor = await member('actor');
+    expect((await send('PUT', `${USER}/me/saved-calls/${call.id}`, actor, {})).statusCode).toBe(200);
+    expect((await send('PUT', `${USER}/me/saved-calls/${call.id}`, actor, {})).statusCode).toBe(200);
+    expect(
+      (await send('GET', `${USER}/me/saved-calls`, actor)).json().data.map((item: { id: number }) => item.id),
+    ).toEqual([call.id]);
+    await send('DELETE', `${USER}/me/saved-calls/${call.id}`, actor);
+    expect((await send('GET', `${USER}/me/saved-calls`, actor)).json().data).toEqual([]);
+  });
+});
+
+describe('applying', () => {
+  let house: Shopper & { handle: string };
+  let call: Awaited<ReturnType<typeof postCall>>;
+
+  beforeAll(async () => {
+    house = await member('house');
+    await verify(house.handle);
+    call = await postCall(house);
+  });
+
+  it('takes one application per role, with the main photo, and never from the poster', async () => {
+    const actor = await member('actor');
+    const first = await apply(actor, call.id, call.roles[0]!.id, {}, 'apply-once');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data).toMatchObject({ status: 'submitted', photo_ids: [expect.any(Number)], callback: null });
+    const replayed = await apply(actor, call.id, call.roles[0]!.id, {}, 'apply-once');
+    expect(replayed.json()).toEqual(first.json());
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    const again = await apply(actor, call.id, call.roles[0]!.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You have already applied to this role');
+    // Another role of the same call is another application.
+    expect((await apply(actor, call.id, call.roles[1]!.id)).statusCode).toBe(201);
+    expect((await apply(house, call.id, call.roles[0]!.id)).statusCode).toBe(403);
+  });
+
+  it('needs a profile with a main photo, and what the role asks for', async () => {
+    const noProfile = await createShopper(app);
+    expect((await apply(noProfile, call.id, call.roles[0]!.id)).statusCode).toBe(404);
+    const noPhoto = await member('actor', {}, false);
+    const refused = await apply(noPhoto, call.id, call.roles[0]!.id);
+    expect([refused.statusCode, refused.json().field]).toEqual([422, 'photo_ids']);
+    const actor = await member('actor');
+    const strangeReel = await apply(actor, call.id, call.roles[0]!.id, {
+      reel: 'https://www.youtube.com/watch?v=other',
+    });
+    expect([strangeReel.statusCode, strangeReel.json().field]).toEqual([400, 'reel']);
+    const strangePhoto = await apply(actor, call.id, call.roles[0]!.id, { photo_ids: [987654] });
+    expect([strangePhoto.statusCode, strangePhoto.json().field]).toEqual([400, 'photo_ids.0']);
+    const long = await apply(actor, call.id, call.roles[0]!.id, { note: 'x'.repeat(1001) });
+    expect([long.statusCode, long.json().field]).toEqual([400, 'note']);
+    const tapeCall = await postCall(
+      house,
+      {},
+      { requires: { photo: true, self_tape: true }, self_tape_instructions: 'Read scene 4' },
+    );
+    const noTape = await apply(actor, tapeCall.id, tapeCall.roles[0]!.id);
+    expect([noTape.statusCode, noTape.json().field]).toEqual([400, 'self_tape_url']);
+    const withTape = await apply(actor, tapeCall.id, tapeCall.roles[0]!.id, {
+      self_tape_url: 'https://drive.example.in/tape',
+      reel: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    });
+    expect(withTape.statusCode, withTape.body).toBe(201);
+    expect((await apply(actor, call.id, 999_999)).statusCode).toBe(404);
+  });
+
+  it('takes none after the deadline (422), decided by the server', async () => {
+    const late = await postCall(house);
+    await app.db
+      .update(castingCalls)
+      .set({ deadline: new Date(Date.now() - 60_000) })
+      .where(eq(castingCalls.id, late.id));
+    const actor = await member('actor');
+    const refused = await apply(actor, late.id, late.roles[0]!.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('The deadline for this call has passed: applications are closed');
+    expect(await listIds('per_page=48')).not.toContain(late.id);
+  });
+
+  it('mails the poster of new applicants at most once an hour per call', async () => {
+    const quiet = await member('house');
+    await verify(quiet.handle);
+    const fresh = await postCall(quiet, { title: 'Hourly mail check' });
+    for (let index = 0; index < 3; index += 1) {
+      expect((await apply(await member('actor'), fresh.id, fresh.roles[0]!.id)).statusCode).toBe(201);
+    }
+    const mails = await app.db.select().from(mailOutbox).where(like(mailOutbox.text, '%Hourly mail check%'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('New applicants for your casting call');
+  });
+});
+
+describe('managing applicants and following an application', () => {
+  it('moves an application through every step the poster and applicant may take, and refuses the rest', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house);
+    const actor = await member('actor');
+    const application = (await apply(actor, call.id, call.roles[0]!.id)).json().data as { id: number };
+    const stranger = await member('house');
+
+    // Only the poster sees and moves it; only the applicant answers and withdraws it.
+    expect((await send('GET', `${USER}/casting-calls/${call.id}/applications`, stranger)).statusCode).toBe(404);
+    expect((await transition(stranger, application.id, { to: 'shortlisted' })).statusCode).toBe(404);
+    expect((await transition(actor, application.id, { to: 'shortlisted' })).statusCode).toBe(404);
+    expect((await send('POST', `${USER}/applications/${application.id}/withdraw`, stranger)).statusCode).toBe(404);
+
+    const list = await send('GET', `${USER}/casting-calls/${call.id}/applications?role=${call.roles[0]!.id}`, house);
+    expect(list.json().data[0]).toMatchObject({
+      id: application.id,
+      status: 'submitted',
+      note: 'I grew up in Kolhapur and speak its Marathi.',
+      applicant: { handle: actor.handle, city: 'Pune', languages: ['Marathi'], playing_age_min: 22, verified: false },
+      poster_note: '',
+    });
+    expect(list.json().data[0].applicant.photo).toMatch(/^\/backend\/uploads\/profile\//);
+    expect(list.json().meta.counts).toEqual({ submitted: 1 });
+
+    expect((await transition(house, application.id, { to: 'viewed' })).json().data.status).toBe('viewed');
+    expect((await transition(house, application.id, { to: 'viewed' })).statusCode).toBe(409);
+    expect((await transition(house, application.id, { to: 'shortlisted' })).json().data.status).toBe('shortlisted');
+    const noPlace = await transition(house, application.id, {
+      to: 'callback',
+      callback_at: '2099-01-05T11:00:00+05:30',
+    });
+    expect(noPlace.json().field).toBe('callback_place');
+    const past = await transition(house, application.id, {
+      to: 'callback',
+      callback_at: '2020-01-05T11:00',
+      callback_place: 'Studio 3',
+    });
+    expect(past.json().field).toBe('callback_at');
+    const callback = await transition(house, application.id, {
+      to: 'callback',
+      callback_at: '2099-01-05T11:00',
+      callback_place: 'Red Kite Films, Andheri West',
+    });
+    expect(callback.json().data.callback).toEqual({
+      at: '2099-01-05T11:00:00+05:30',
+      place: 'Red Kite Films, Andheri West',
+      answer: null,
+    });
+    expect((await transition(house, application.id, { callback_answer: 'accepted' })).statusCode).toBe(404);
+    const accepted = await transition(actor, application.id, { callback_answer: 'accepted' });
+    expect(accepted.json().data.callback.answer).toBe('accepted');
+    expect(
+      (await send('PUT', `${USER}/applications/${application.id}/poster-note`, house, { note: 'Strong read' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await send('PUT', `${USER}/applications/${application.id}/poster-note`, actor, { note: 'mine' })).statusCode,
+    ).toBe(404);
+    expect((await transition(house, application.id, { to: 'selected' })).json().data.status).toBe('selected');
+    const final = await transition(house, application.id, { to: 'shortlisted' });
+    expect([final.statusCode, final.json().message]).toEqual([
+      409,
+      'This application is selected: it cannot change any more',
+    ]);
+    expect((await send('POST', `${USER}/applications/${application.id}/withdraw`, actor)).statusCode).toBe(409);
+
+    // The applicant follows it: their own applications only, never the poster's note.
+    const mine = await send('GET', `${USER}/me/applications`, actor);
+    expect(mine.json().data).toEqual([
+      expect.objectContaining({
+        id: application.id,
+        status: 'selected',
+        call_title: 'Monsoon Letters',
+        role_name: 'Sarita',
+      }),
+    ]);
+    expect(mine.body).not.toContain('Strong read');
+    expect((await send('GET', `${USER}/me/applications`, stranger)).json().data).toEqual([]);
+    const told = (await send('GET', `${USER}/notifications`, actor)).json();
+    expect(told.data.map((item: { title: string }) => item.title)).toEqual([
+      'You are selected',
+      'You have a callback',
+      'You are shortlisted',
+      'Your application was viewed',
+    ]);
+    expect(told.meta.unread).toBe(4);
+    const read = await send('POST', `${USER}/notifications/read`, actor, {});
+    expect(read.json().meta.unread).toBe(0);
+    const [account] = await app.db.select().from(users).where(eq(users.id, actor.id));
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email));
+    // Being viewed is told in the centre, not by mail.
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'You are selected',
+      'You are shortlisted',
+      'You have a callback',
+    ]);
+  });
+
+  it('lets the applicant withdraw until a decision', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house);
+    const actor = await member('actor');
+    const application = (await apply(actor, call.id, call.roles[0]!.id)).json().data as { id: number };
+    const withdrawn = await send('POST', `${USER}/applications/${application.id}/withdraw`, actor);
+    expect(withdrawn.json().data.status).toBe('withdrawn');
+    expect((await transition(house, application.id, { to: 'shortlisted' })).statusCode).toBe(409);
+  });
+
+  it('tells every applicant not selected when the poster closes a role, and closes the call with its last role', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house, { title: 'Closing call' });
+    const [sarita, postman] = call.roles;
+    const applicants = await Promise.all([member('actor'), member('actor'), member('actor'), member('actor')]);
+    const ids: number[] = [];
+    for (const actor of applicants) ids.push((await apply(actor, call.id, sarita!.id)).json().data.id);
+    await transition(house, ids[0]!, { to: 'selected' });
+    const bulk = await send('POST', `${USER}/casting-calls/${call.id}/applications/transition`, house, {
+      ids: [ids[1], ids[2]],
+      to: 'shortlisted',
+    });
+    expect(bulk.json()).toEqual({ moved: 2 });
+    await send('POST', `${USER}/applications/${ids[3]}/withdraw`, applicants[3]);
+
+    expect(
+      (await send('POST', `${USER}/casting-calls/${call.id}/roles/${sarita!.id}/close`, applicants[0])).statusCode,
+    ).toBe(404);
+    const closed = await send('POST', `${USER}/casting-calls/${call.id}/roles/${sarita!.id}/close`, house);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const statuses = await app.db
+      .select({ id: castingApplications.id, status: castingApplications.status })
+      .from(castingApplications)
+      .where(eq(castingApplications.roleId, sarita!.id));
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [ids[0]!]: 'selected',
+      [ids[1]!]: 'not_selected',
+      [ids[2]!]: 'not_selected',
+      [ids[3]!]: 'withdrawn',
+    });
+    for (const actor of applicants.slice(1, 3)) {
+      const titles = (await send('GET', `${USER}/notifications`, actor))
+        .json()
+        .data.map((item: { title: string }) => item.title);
+      expect(titles[0]).toBe('Not selected this time');
+    }
+    expect((await apply(await member('actor'), call.id, sarita!.id)).statusCode).toBe(422);
+    expect((await transition(house, ids[1]!, { to: 'selected' })).statusCode).toBe(409);
+    expect((await send('POST', `${USER}/casting-calls/${call.id}/roles/${sarita!.id}/close`, house)).statusCode).toBe(
+      409,
+    );
+    const last = await send('POST', `${USER}/casting-calls/${call.id}/roles/${postman!.id}/close`, house);
+    expect(last.json().data.status).toBe('closed');
+  });
+
+  it('filters, sorts and exports the applicants as CSV, and leaves out a profile a moderator hid', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house);
+    const role = call.roles[0]!.id;
+    const zara = await member('actor', { display_name: 'Zara Khan', city: 'Mumbai' });
+    const anu = await member('actor', {
+      display_name: '=Anu Menon',
+      languages: [{ language: 'Malayalam', level: 'native' }],
+    });
+    const hidden = await member('actor', { display_name: 'Hidden Member' });
+    for (const who of [zara, anu, hidden]) expect((await apply(who, call.id, role)).statusCode).toBe(201);
+    await app.db.update(profiles).set({ verified: true }).where(eq(profiles.handle, zara.handle));
+    await app.db.update(profiles).set({ hiddenByStaffAt: new Date() }).where(eq(profiles.handle, hidden.handle));
+    const names = async (query: string) =>
+      (await send('GET', `${USER}/casting-calls/${call.id}/applications?${query}`, house))
+        .json()
+        .data.map((item: { applicant: { display_name: string } }) => item.applicant.display_name);
+    expect(await names('sort=name')).toEqual(['=Anu Menon', 'Zara Khan']);
+    expect(await names('city=mumbai')).toEqual(['Zara Khan']);
+    expect(await names('language=malayalam')).toEqual(['=Anu Menon']);
+    expect(await names('verified=true')).toEqual(['Zara Khan']);
+    expect(await names('status=shortlisted')).toEqual([]);
+    const csv = await send('GET', `${USER}/casting-calls/${call.id}/applications.csv?sort=name`, house);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^"Name","Profile","Role","Status"/);
+    expect(lines).toHaveLength(3);
+    // A name that starts like a formula is kept as text.
+    expect(lines[1]).toMatch(/^"'=Anu Menon","https:\/\/cineverse\.test\/profiles\/actor-\d+","Sarita","submitted"/);
+    expect(csv.body).not.toContain('Hidden Member');
+    expect((await send('GET', `${USER}/casting-calls/${call.id}/applications.csv`, zara)).statusCode).toBe(404);
+  });
+
+  it('removes a deleted member’s applications with their profile', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house);
+    const actor = await member('actor');
+    expect((await apply(actor, call.id, call.roles[0]!.id)).statusCode).toBe(201);
+    await app.db.delete(users).where(eq(users.id, actor.id));
+    const left = await app.db
+      .select()
+      .from(castingApplications)
+      .where(and(eq(castingApplications.callId, call.id)));
+    expect(left).toEqual([]);
+  });
+});
