@@ -33,7 +33,7 @@ export const demoBanners = [
     title: 'Auditions open: Monsoon Letters',
     kicker: 'Casting now',
     alt: 'Auditions open for Monsoon Letters, a Marathi-Hindi feature shooting in Konkan this winter',
-    // No page of its own yet: a banner without its own page is not a link.
+    // Linked to its casting call when the calls are seeded (seedCastingContent).
     link: '',
   },
   {

@@ -1,4 +1,4 @@
-import { and, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, ne, sql } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../src/config.js';
@@ -9,6 +9,10 @@ import { FREE_SHIPPING_FROM, SHIPPING_FEE } from '../../src/contract/orders.js';
 import {
   addresses,
   banners,
+  castingApplications,
+  castingCalls,
+  castingRoles,
+  notifications,
   categories,
   coupons,
   directoryEntries,
@@ -27,6 +31,7 @@ import {
 import { hashPassword } from '../src/lib/passwords.js';
 import { avatarSvg, posterSvg } from './artwork.js';
 import { demoOrganisations, demoPeople } from './network-content.js';
+import { demoActor, demoCalls, demoCastingDirector, demoCastingPassword } from './casting-content.js';
 import {
   demoBanners,
   demoCategories,
@@ -210,7 +215,8 @@ export async function seedDemoContent(db: Database, uploadsDir: string): Promise
   if (seeded) await writeSeedFiles(uploadsDir, content.files);
   const shopSeeded = await seedShopContent(db, uploadsDir);
   const networkSeeded = await seedNetworkContent(db, uploadsDir);
-  return seeded || shopSeeded || networkSeeded;
+  const castingSeeded = await seedCastingContent(db, uploadsDir);
+  return seeded || shopSeeded || networkSeeded || castingSeeded;
 }
 
 /**
@@ -307,6 +313,254 @@ export async function seedNetworkContent(db: Database, uploadsDir: string): Prom
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+type ApplicationSeed = { status: (typeof castingApplications.$inferInsert)['status']; callback?: 'open' | 'accepted' };
+
+/** The applications of the demo calls, by call title and role name: every status appears. */
+const demoApplications: Record<string, Record<string, ApplicationSeed[]>> = {
+  'Monsoon Letters': {
+    'Sarita (lead)': [
+      { status: 'submitted' },
+      { status: 'submitted' },
+      { status: 'viewed' },
+      { status: 'shortlisted' },
+      { status: 'callback', callback: 'open' },
+      { status: 'callback', callback: 'accepted' },
+      { status: 'not_selected' },
+      { status: 'withdrawn' },
+    ],
+    'Vinayak, the postman': [{ status: 'selected' }],
+  },
+  'Paper Boats': { 'Elder brother': [{ status: 'selected' }, { status: 'not_selected' }, { status: 'not_selected' }] },
+  'Saat Pheras': { Dolly: [{ status: 'selected' }, { status: 'not_selected' }] },
+};
+
+/**
+ * Seeds the casting calls (docs: server/seed/casting-content.ts), their applications from the demo network, the
+ * casting director's and the actor's logins, and points the home page's Auditions items at their calls; when there
+ * are no calls yet.
+ */
+export async function seedCastingContent(db: Database, uploadsDir: string): Promise<boolean> {
+  const [anyCall] = await db.select({ id: castingCalls.id }).from(castingCalls).limit(1);
+  if (anyCall) return false;
+  const passwordHash = await hashPassword(demoCastingPassword);
+  const files: SeedFile[] = [];
+  const now = Date.now();
+  const seeded = await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: castingCalls.id }).from(castingCalls).limit(1);
+    if (existing) return false;
+    const logins = await tx
+      .insert(users)
+      .values(
+        [demoCastingDirector, demoActor].map((person) => ({ name: person.name, email: person.email, passwordHash })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: users.id, email: users.email });
+    if (logins.length < 2) return false;
+    const idOf = (email: string) => logins.find((login) => login.email === email)!.id;
+    const [director, actor] = await tx
+      .insert(profiles)
+      .values([
+        {
+          userId: idOf(demoCastingDirector.email),
+          kind: 'person' as const,
+          handle: demoCastingDirector.handle,
+          displayName: demoCastingDirector.name,
+          category: PERSON_CATEGORY,
+          crafts: ['casting', 'director'],
+          headline: demoCastingDirector.headline,
+          bio: 'Fifteen years of casting for Marathi and Hindi cinema. Every applicant hears back from my office.',
+          city: 'Mumbai',
+          languages: [
+            { language: 'Hindi', level: 'native' },
+            { language: 'Marathi', level: 'fluent' },
+            { language: 'English', level: 'fluent' },
+          ],
+          verified: true,
+          verifiedReason: 'Identity and credits checked by CineVerse',
+          verificationStatus: 'verified' as const,
+        },
+        {
+          userId: idOf(demoActor.email),
+          kind: 'person' as const,
+          handle: demoActor.handle,
+          displayName: demoActor.name,
+          category: PERSON_CATEGORY,
+          crafts: ['actor'],
+          headline: demoActor.headline,
+          bio: 'Trained at Rangmanch Acting Studio; four plays and two short films.',
+          city: 'Mumbai',
+          languages: [
+            { language: 'Hindi', level: 'native' },
+            { language: 'Marathi', level: 'fluent' },
+            { language: 'English', level: 'fluent' },
+          ],
+          skills: ['improvisation', 'horse riding'],
+          playingAgeMin: 22,
+          playingAgeMax: 30,
+          gender: 'male',
+          reels: ['https://www.youtube.com/watch?v=Xq3v7LmP2aB'],
+        },
+      ])
+      .returning({ id: profiles.id, handle: profiles.handle, name: profiles.displayName });
+    for (const [index, profile] of [director!, actor!].entries()) {
+      files.push({ folder: 'profile', name: `${profile.handle}.svg`, content: avatarSvg(profile.name, index + 3) });
+      await tx.insert(profilePhotos).values({ profileId: profile.id, name: `${profile.handle}.svg`, main: true });
+    }
+    const posters = await tx
+      .select({ id: profiles.id, handle: profiles.handle })
+      .from(profiles)
+      .where(inArray(profiles.handle, [...new Set(demoCalls.map((call) => call.poster))]));
+    const posterId = (handle: string) =>
+      handle === 'director' ? director!.id : posters.find((poster) => poster.handle === handle)?.id;
+    const callIds = new Map<string, number>();
+    const roleIds = new Map<string, number>();
+    for (const [index, call] of demoCalls.entries()) {
+      const poster = posterId(call.poster);
+      if (poster === undefined) continue;
+      const [row] = await tx
+        .insert(castingCalls)
+        .values({
+          posterId: poster,
+          title: call.title,
+          projectType: call.type,
+          description: call.description,
+          city: call.city,
+          remote: call.remote ?? false,
+          shootStart: new Date(now + (call.days + 20) * DAY_MS).toISOString().slice(0, 10),
+          shootEnd: new Date(now + (call.days + 45) * DAY_MS).toISOString().slice(0, 10),
+          contentNote: { nudity: false, intimacy: false, violence: !!call.violence, details: call.violence ?? '' },
+          deadline: new Date(now + call.days * DAY_MS),
+          status: call.status,
+          createdAt: new Date(now - (index + 1) * 3 * 60 * 60 * 1000),
+        })
+        .returning({ id: castingCalls.id });
+      callIds.set(call.title, row!.id);
+      const roles = await tx
+        .insert(castingRoles)
+        .values(
+          call.roles.map((role, position) => ({
+            callId: row!.id,
+            position: position + 1,
+            name: role.name,
+            description: role.description ?? '',
+            genders: role.genders ?? [],
+            ageMin: role.age_min,
+            ageMax: role.age_max,
+            languages: role.languages ?? [],
+            paid: role.paid,
+            payInr: role.pay_inr ?? 0,
+            requires: { photo: true, reel: false, self_tape: false, ...role.requires },
+            selfTapeInstructions: role.self_tape_instructions ?? '',
+            openings: role.openings ?? 1,
+            status: call.status === 'closed' ? ('closed' as const) : ('open' as const),
+          })),
+        )
+        .returning({ id: castingRoles.id, name: castingRoles.name });
+      for (const role of roles) roleIds.set(`${call.title}/${role.name}`, role.id);
+    }
+    // Applicants: the demo network's actors, with their main photos.
+    const actors = await tx
+      .select({ id: profiles.id, gender: profiles.gender, photo: profilePhotos.id })
+      .from(profiles)
+      .innerJoin(profilePhotos, and(eq(profilePhotos.profileId, profiles.id), eq(profilePhotos.main, true)))
+      .where(and(sql`${profiles.crafts} @> '["actor"]'::jsonb`, ne(profiles.id, actor!.id)));
+    let next = 0;
+    const applicationRows: (typeof castingApplications.$inferInsert)[] = [];
+    for (const [title, roles] of Object.entries(demoApplications)) {
+      for (const [roleName, seeds] of Object.entries(roles)) {
+        const roleId = roleIds.get(`${title}/${roleName}`);
+        if (roleId === undefined) continue;
+        for (const seed of seeds) {
+          const applicant = actors[next % Math.max(actors.length, 1)];
+          next += 1;
+          if (!applicant) continue;
+          applicationRows.push({
+            callId: callIds.get(title)!,
+            roleId,
+            profileId: applicant.id,
+            status: seed.status,
+            note: 'I have read the breakdown and would love to read for this part.',
+            photoIds: [applicant.photo],
+            ...(seed.callback
+              ? {
+                  callbackAt: new Date(now + 6 * DAY_MS),
+                  callbackPlace: 'Neha Kapoor Casting, Veera Desai Road, Andheri West, Mumbai',
+                  callbackAnswer: seed.callback === 'accepted' ? ('accepted' as const) : null,
+                }
+              : {}),
+            viewedAt: seed.status === 'submitted' ? null : new Date(now - DAY_MS),
+          });
+        }
+      }
+    }
+    // The demo actor has a callback to answer and an application waiting.
+    const [actorPhoto] = await tx
+      .select({ id: profilePhotos.id })
+      .from(profilePhotos)
+      .where(eq(profilePhotos.profileId, actor!.id));
+    const youngVinayak = roleIds.get('Monsoon Letters/Young Vinayak');
+    const bestFriend = roleIds.get('Dhol Wajda/Best friend');
+    if (youngVinayak !== undefined) {
+      applicationRows.push({
+        callId: callIds.get('Monsoon Letters')!,
+        roleId: youngVinayak,
+        profileId: actor!.id,
+        status: 'callback',
+        note: 'I grew up in Thane and speak Konkani-tinged Marathi at home.',
+        photoIds: [actorPhoto!.id],
+        callbackAt: new Date(now + 5 * DAY_MS),
+        callbackPlace: 'Neha Kapoor Casting, Veera Desai Road, Andheri West, Mumbai',
+        viewedAt: new Date(now - 2 * DAY_MS),
+      });
+    }
+    if (bestFriend !== undefined) {
+      applicationRows.push({
+        callId: callIds.get('Dhol Wajda')!,
+        roleId: bestFriend,
+        profileId: actor!.id,
+        note: 'Punjabi from my grandmother; Hindi is my first language.',
+        photoIds: [actorPhoto!.id],
+      });
+    }
+    if (applicationRows.length > 0) await tx.insert(castingApplications).values(applicationRows).onConflictDoNothing();
+    await tx.insert(notifications).values([
+      {
+        userId: idOf(demoActor.email),
+        kind: 'callback' as const,
+        title: 'You have a callback',
+        body: 'Young Vinayak in Monsoon Letters: please accept or decline.',
+        link: '/me/applications',
+      },
+      {
+        userId: idOf(demoCastingDirector.email),
+        kind: 'applicants' as const,
+        title: 'New applicants for your casting call',
+        body: 'Monsoon Letters has new applicants.',
+        link: `/me/casting-calls/${callIds.get('Monsoon Letters')}`,
+      },
+    ]);
+    // The home page's Auditions items and the banner lead to their calls.
+    for (const call of demoCalls) {
+      const id = callIds.get(call.title);
+      if (!call.homeItem || id === undefined) continue;
+      await tx
+        .update(sectionItems)
+        .set({ link: `/auditions/${id}` })
+        .where(and(eq(sectionItems.type, 'Cine Audition'), eq(sectionItems.title, call.homeItem)));
+    }
+    const monsoon = callIds.get('Monsoon Letters');
+    if (monsoon !== undefined) {
+      await tx
+        .update(banners)
+        .set({ link: `/auditions/${monsoon}` })
+        .where(like(banners.altText, 'Auditions open for Monsoon Letters%'));
+    }
+    return true;
+  });
+  if (seeded) await writeSeedFiles(uploadsDir, files);
+  return seeded;
+}
 
 /**
  * Seeds the shop (products, coupons, the demo shopper with an address, a wishlist and past orders) when it has no
