@@ -36,10 +36,13 @@ import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminModerationRouteImport } from './routes/admin.moderation'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
+import { Route as AuditionsIndexRouteImport } from './routes/auditions.index'
+import { Route as AuditionsCallIdRouteImport } from './routes/auditions.$callId'
 import { Route as CategoryCategoryNameRouteImport } from './routes/category.$categoryName'
 import { Route as ProfilesHandleRouteImport } from './routes/profiles.$handle'
 import { Route as ShopIndexRouteImport } from './routes/shop.index'
 import { Route as ShopProductIdRouteImport } from './routes/shop.$productId'
+import { Route as AccountMeApplicationsRouteImport } from './routes/_account.me.applications'
 import { Route as AccountOrdersIndexRouteImport } from './routes/_account.orders.index'
 import { Route as AccountOrdersOrderIdRouteImport } from './routes/_account.orders.$orderId'
 import { Route as AdminContentListRouteImport } from './routes/admin.content.$list'
@@ -48,6 +51,10 @@ import { Route as AdminOrdersOrderIdRouteImport } from './routes/admin.orders.$o
 import { Route as AdminProductsIndexRouteImport } from './routes/admin.products.index'
 import { Route as AdminProductsProductIdRouteImport } from './routes/admin.products.$productId'
 import { Route as AdminProductsNewRouteImport } from './routes/admin.products.new'
+import { Route as AccountMeCastingCallsIndexRouteImport } from './routes/_account.me.casting-calls.index'
+import { Route as AccountMeCastingCallsNewRouteImport } from './routes/_account.me.casting-calls.new'
+import { Route as AccountMeCastingCallsCallIdIndexRouteImport } from './routes/_account.me.casting-calls.$callId.index'
+import { Route as AccountMeCastingCallsCallIdEditRouteImport } from './routes/_account.me.casting-calls.$callId.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -183,6 +190,16 @@ const AdminUsersRoute = AdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AdminRoute,
 } as any)
+const AuditionsIndexRoute = AuditionsIndexRouteImport.update({
+  id: '/auditions/',
+  path: '/auditions/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuditionsCallIdRoute = AuditionsCallIdRouteImport.update({
+  id: '/auditions/$callId',
+  path: '/auditions/$callId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CategoryCategoryNameRoute = CategoryCategoryNameRouteImport.update({
   id: '/category/$categoryName',
   path: '/category/$categoryName',
@@ -202,6 +219,11 @@ const ShopProductIdRoute = ShopProductIdRouteImport.update({
   id: '/shop/$productId',
   path: '/shop/$productId',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AccountMeApplicationsRoute = AccountMeApplicationsRouteImport.update({
+  id: '/me/applications',
+  path: '/me/applications',
+  getParentRoute: () => AccountRoute,
 } as any)
 const AccountOrdersIndexRoute = AccountOrdersIndexRouteImport.update({
   id: '/orders/',
@@ -243,6 +265,30 @@ const AdminProductsNewRoute = AdminProductsNewRouteImport.update({
   path: '/products/new',
   getParentRoute: () => AdminRoute,
 } as any)
+const AccountMeCastingCallsIndexRoute =
+  AccountMeCastingCallsIndexRouteImport.update({
+    id: '/me/casting-calls/',
+    path: '/me/casting-calls/',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountMeCastingCallsNewRoute =
+  AccountMeCastingCallsNewRouteImport.update({
+    id: '/me/casting-calls/new',
+    path: '/me/casting-calls/new',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountMeCastingCallsCallIdIndexRoute =
+  AccountMeCastingCallsCallIdIndexRouteImport.update({
+    id: '/me/casting-calls/$callId/',
+    path: '/me/casting-calls/$callId/',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountMeCastingCallsCallIdEditRoute =
+  AccountMeCastingCallsCallIdEditRouteImport.update({
+    id: '/me/casting-calls/$callId/edit',
+    path: '/me/casting-calls/$callId/edit',
+    getParentRoute: () => AccountRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -270,11 +316,14 @@ export interface FileRoutesByFullPath {
   '/admin/moderation': typeof AdminModerationRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/auditions/$callId': typeof AuditionsCallIdRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
   '/profiles/$handle': typeof ProfilesHandleRoute
   '/shop/$productId': typeof ShopProductIdRoute
   '/admin/': typeof AdminIndexRoute
+  '/auditions/': typeof AuditionsIndexRoute
   '/shop/': typeof ShopIndexRoute
+  '/me/applications': typeof AccountMeApplicationsRoute
   '/orders/$orderId': typeof AccountOrdersOrderIdRoute
   '/admin/content/$list': typeof AdminContentListRoute
   '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute
@@ -283,6 +332,10 @@ export interface FileRoutesByFullPath {
   '/orders/': typeof AccountOrdersIndexRoute
   '/admin/orders/': typeof AdminOrdersIndexRoute
   '/admin/products/': typeof AdminProductsIndexRoute
+  '/me/casting-calls/new': typeof AccountMeCastingCallsNewRoute
+  '/me/casting-calls/': typeof AccountMeCastingCallsIndexRoute
+  '/me/casting-calls/$callId/edit': typeof AccountMeCastingCallsCallIdEditRoute
+  '/me/casting-calls/$callId/': typeof AccountMeCastingCallsCallIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -309,11 +362,14 @@ export interface FileRoutesByTo {
   '/admin/moderation': typeof AdminModerationRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/auditions/$callId': typeof AuditionsCallIdRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
   '/profiles/$handle': typeof ProfilesHandleRoute
   '/shop/$productId': typeof ShopProductIdRoute
   '/admin': typeof AdminIndexRoute
+  '/auditions': typeof AuditionsIndexRoute
   '/shop': typeof ShopIndexRoute
+  '/me/applications': typeof AccountMeApplicationsRoute
   '/orders/$orderId': typeof AccountOrdersOrderIdRoute
   '/admin/content/$list': typeof AdminContentListRoute
   '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute
@@ -322,6 +378,10 @@ export interface FileRoutesByTo {
   '/orders': typeof AccountOrdersIndexRoute
   '/admin/orders': typeof AdminOrdersIndexRoute
   '/admin/products': typeof AdminProductsIndexRoute
+  '/me/casting-calls/new': typeof AccountMeCastingCallsNewRoute
+  '/me/casting-calls': typeof AccountMeCastingCallsIndexRoute
+  '/me/casting-calls/$callId/edit': typeof AccountMeCastingCallsCallIdEditRoute
+  '/me/casting-calls/$callId': typeof AccountMeCastingCallsCallIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -351,11 +411,14 @@ export interface FileRoutesById {
   '/admin/moderation': typeof AdminModerationRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/auditions/$callId': typeof AuditionsCallIdRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
   '/profiles/$handle': typeof ProfilesHandleRoute
   '/shop/$productId': typeof ShopProductIdRoute
   '/admin/': typeof AdminIndexRoute
+  '/auditions/': typeof AuditionsIndexRoute
   '/shop/': typeof ShopIndexRoute
+  '/_account/me/applications': typeof AccountMeApplicationsRoute
   '/_account/orders/$orderId': typeof AccountOrdersOrderIdRoute
   '/admin/content/$list': typeof AdminContentListRoute
   '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute
@@ -364,6 +427,10 @@ export interface FileRoutesById {
   '/_account/orders/': typeof AccountOrdersIndexRoute
   '/admin/orders/': typeof AdminOrdersIndexRoute
   '/admin/products/': typeof AdminProductsIndexRoute
+  '/_account/me/casting-calls/new': typeof AccountMeCastingCallsNewRoute
+  '/_account/me/casting-calls/': typeof AccountMeCastingCallsIndexRoute
+  '/_account/me/casting-calls/$callId/edit': typeof AccountMeCastingCallsCallIdEditRoute
+  '/_account/me/casting-calls/$callId/': typeof AccountMeCastingCallsCallIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -393,11 +460,14 @@ export interface FileRouteTypes {
     | '/admin/moderation'
     | '/admin/settings'
     | '/admin/users'
+    | '/auditions/$callId'
     | '/category/$categoryName'
     | '/profiles/$handle'
     | '/shop/$productId'
     | '/admin/'
+    | '/auditions/'
     | '/shop/'
+    | '/me/applications'
     | '/orders/$orderId'
     | '/admin/content/$list'
     | '/admin/orders/$orderId'
@@ -406,6 +476,10 @@ export interface FileRouteTypes {
     | '/orders/'
     | '/admin/orders/'
     | '/admin/products/'
+    | '/me/casting-calls/new'
+    | '/me/casting-calls/'
+    | '/me/casting-calls/$callId/edit'
+    | '/me/casting-calls/$callId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -432,11 +506,14 @@ export interface FileRouteTypes {
     | '/admin/moderation'
     | '/admin/settings'
     | '/admin/users'
+    | '/auditions/$callId'
     | '/category/$categoryName'
     | '/profiles/$handle'
     | '/shop/$productId'
     | '/admin'
+    | '/auditions'
     | '/shop'
+    | '/me/applications'
     | '/orders/$orderId'
     | '/admin/content/$list'
     | '/admin/orders/$orderId'
@@ -445,6 +522,10 @@ export interface FileRouteTypes {
     | '/orders'
     | '/admin/orders'
     | '/admin/products'
+    | '/me/casting-calls/new'
+    | '/me/casting-calls'
+    | '/me/casting-calls/$callId/edit'
+    | '/me/casting-calls/$callId'
   id:
     | '__root__'
     | '/'
@@ -473,11 +554,14 @@ export interface FileRouteTypes {
     | '/admin/moderation'
     | '/admin/settings'
     | '/admin/users'
+    | '/auditions/$callId'
     | '/category/$categoryName'
     | '/profiles/$handle'
     | '/shop/$productId'
     | '/admin/'
+    | '/auditions/'
     | '/shop/'
+    | '/_account/me/applications'
     | '/_account/orders/$orderId'
     | '/admin/content/$list'
     | '/admin/orders/$orderId'
@@ -486,6 +570,10 @@ export interface FileRouteTypes {
     | '/_account/orders/'
     | '/admin/orders/'
     | '/admin/products/'
+    | '/_account/me/casting-calls/new'
+    | '/_account/me/casting-calls/'
+    | '/_account/me/casting-calls/$callId/edit'
+    | '/_account/me/casting-calls/$callId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -502,9 +590,11 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   ShippingPolicyRoute: typeof ShippingPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  AuditionsCallIdRoute: typeof AuditionsCallIdRoute
   CategoryCategoryNameRoute: typeof CategoryCategoryNameRoute
   ProfilesHandleRoute: typeof ProfilesHandleRoute
   ShopProductIdRoute: typeof ShopProductIdRoute
+  AuditionsIndexRoute: typeof AuditionsIndexRoute
   ShopIndexRoute: typeof ShopIndexRoute
 }
 
@@ -699,6 +789,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/auditions/': {
+      id: '/auditions/'
+      path: '/auditions'
+      fullPath: '/auditions/'
+      preLoaderRoute: typeof AuditionsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auditions/$callId': {
+      id: '/auditions/$callId'
+      path: '/auditions/$callId'
+      fullPath: '/auditions/$callId'
+      preLoaderRoute: typeof AuditionsCallIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/category/$categoryName': {
       id: '/category/$categoryName'
       path: '/category/$categoryName'
@@ -726,6 +830,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/shop/$productId'
       preLoaderRoute: typeof ShopProductIdRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_account/me/applications': {
+      id: '/_account/me/applications'
+      path: '/me/applications'
+      fullPath: '/me/applications'
+      preLoaderRoute: typeof AccountMeApplicationsRouteImport
+      parentRoute: typeof AccountRoute
     }
     '/_account/orders/': {
       id: '/_account/orders/'
@@ -783,6 +894,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProductsNewRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_account/me/casting-calls/': {
+      id: '/_account/me/casting-calls/'
+      path: '/me/casting-calls'
+      fullPath: '/me/casting-calls/'
+      preLoaderRoute: typeof AccountMeCastingCallsIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/me/casting-calls/new': {
+      id: '/_account/me/casting-calls/new'
+      path: '/me/casting-calls/new'
+      fullPath: '/me/casting-calls/new'
+      preLoaderRoute: typeof AccountMeCastingCallsNewRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/me/casting-calls/$callId/': {
+      id: '/_account/me/casting-calls/$callId/'
+      path: '/me/casting-calls/$callId'
+      fullPath: '/me/casting-calls/$callId/'
+      preLoaderRoute: typeof AccountMeCastingCallsCallIdIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/me/casting-calls/$callId/edit': {
+      id: '/_account/me/casting-calls/$callId/edit'
+      path: '/me/casting-calls/$callId/edit'
+      fullPath: '/me/casting-calls/$callId/edit'
+      preLoaderRoute: typeof AccountMeCastingCallsCallIdEditRouteImport
+      parentRoute: typeof AccountRoute
+    }
   }
 }
 
@@ -794,8 +933,13 @@ interface AccountRouteChildren {
   AccountMyProfileRoute: typeof AccountMyProfileRoute
   AccountProfileRoute: typeof AccountProfileRoute
   AccountWishlistRoute: typeof AccountWishlistRoute
+  AccountMeApplicationsRoute: typeof AccountMeApplicationsRoute
   AccountOrdersOrderIdRoute: typeof AccountOrdersOrderIdRoute
   AccountOrdersIndexRoute: typeof AccountOrdersIndexRoute
+  AccountMeCastingCallsNewRoute: typeof AccountMeCastingCallsNewRoute
+  AccountMeCastingCallsIndexRoute: typeof AccountMeCastingCallsIndexRoute
+  AccountMeCastingCallsCallIdEditRoute: typeof AccountMeCastingCallsCallIdEditRoute
+  AccountMeCastingCallsCallIdIndexRoute: typeof AccountMeCastingCallsCallIdIndexRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
@@ -806,8 +950,13 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountMyProfileRoute: AccountMyProfileRoute,
   AccountProfileRoute: AccountProfileRoute,
   AccountWishlistRoute: AccountWishlistRoute,
+  AccountMeApplicationsRoute: AccountMeApplicationsRoute,
   AccountOrdersOrderIdRoute: AccountOrdersOrderIdRoute,
   AccountOrdersIndexRoute: AccountOrdersIndexRoute,
+  AccountMeCastingCallsNewRoute: AccountMeCastingCallsNewRoute,
+  AccountMeCastingCallsIndexRoute: AccountMeCastingCallsIndexRoute,
+  AccountMeCastingCallsCallIdEditRoute: AccountMeCastingCallsCallIdEditRoute,
+  AccountMeCastingCallsCallIdIndexRoute: AccountMeCastingCallsCallIdIndexRoute,
 }
 
 const AccountRouteWithChildren =
@@ -861,9 +1010,11 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   ShippingPolicyRoute: ShippingPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
+  AuditionsCallIdRoute: AuditionsCallIdRoute,
   CategoryCategoryNameRoute: CategoryCategoryNameRoute,
   ProfilesHandleRoute: ProfilesHandleRoute,
   ShopProductIdRoute: ShopProductIdRoute,
+  AuditionsIndexRoute: AuditionsIndexRoute,
   ShopIndexRoute: ShopIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { cartOutbox } from '@/features/cart/api/cart-outbox';
 import { contactOutbox } from '@/features/contact/api/contact-outbox';
+import { applicationOutbox } from '@/features/casting/api/application-outbox';
 import { profileOutbox } from '@/features/profiles/api/profile-outbox';
 import { wishlistOutbox } from '@/features/wishlist/api/wishlist-outbox';
 import { useAppStore } from '@/lib/app-store';
@@ -60,7 +61,7 @@ function startReplayLoop(
 }
 
 /** Every kind of entry the app queues; a feature that queues a new kind adds it here. */
-const outboxKinds = [cartOutbox, wishlistOutbox, contactOutbox, profileOutbox];
+const outboxKinds = [cartOutbox, wishlistOutbox, contactOutbox, profileOutbox, applicationOutbox];
 
 const showRefusal = (notice: { title: string; message: string }) =>
   notifications.show({ color: 'red', title: notice.title, message: notice.message, autoClose: false });

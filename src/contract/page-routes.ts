@@ -12,6 +12,9 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/shipping-policy\/?$/,
   /^\/category\/[^/]+\/?$/,
   /^\/profiles\/[^/]+\/?$/,
+  /^\/auditions\/?$/,
+  /^\/auditions\/\d+\/?$/,
+  /^\/me\/(applications|casting-calls(\/new|\/\d+(\/edit)?)?)\/?$/,
   /^\/shop\/?$/,
   /^\/shop\/\d+\/?$/,
   /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages)\/?$/,
@@ -25,7 +28,7 @@ export function isPagePath(pathname: string): boolean {
 
 /** Signed-in and sign-in pages: their content depends on the device's session, so the server sends the bare shell. */
 const accountPagePattern =
-  /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages|admin)(\/|$)/;
+  /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages|me|admin)(\/|$)/;
 
 /** The back office: staff pages, which search engines are told not to index. */
 export function isBackOfficePath(pathname: string): boolean {

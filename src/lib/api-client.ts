@@ -58,6 +58,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Sent as Idempotency-Key: created once per user action, so a retried request never repeats its effect. */
   idempotencyKey?: string;
+  /** The answer is text (a CSV file), given to `schema` as it came. */
+  text?: boolean;
 }
 
 let send: ApiTransport = (url, init) => fetch(url, init);
@@ -87,8 +89,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError(error);
   }
-  const payload: unknown = await response.json().catch(() => null);
-  if (response.status < 200 || response.status > 299) {
+  const body = await response.text().catch(() => '');
+  const ok = response.status >= 200 && response.status <= 299;
+  if (ok && options.text) return options.schema.parse(body);
+  let payload: unknown;
+  try {
+    payload = body ? JSON.parse(body) : null;
+  } catch {
+    payload = null;
+  }
+  if (!ok) {
     const { message, field } = (payload ?? {}) as { message?: unknown; field?: unknown };
     // Only a call that sent the stored token can find it rejected: a 401 from login means a wrong password, and a
     // call still in flight when the user logged out (or sent without a token) ends no session.

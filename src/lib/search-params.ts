@@ -44,6 +44,16 @@ export const directorySearch = (search: Record<string, unknown>) =>
   pickSearch(search, ['search', 'craft', 'language', 'city', 'gender', 'sort', 'verified'], ['page', 'age']);
 export type DirectorySearch = ReturnType<typeof directorySearch>;
 
+/** `/auditions`' search parameters. */
+export const castingSearch = (search: Record<string, unknown>) =>
+  pickSearch(search, ['city', 'language', 'gender', 'type', 'paid', 'closing_soon'], ['page', 'age']);
+export type CastingSearch = ReturnType<typeof castingSearch>;
+
+/** The applicant list's search parameters (`/me/casting-calls/{id}`). */
+export const applicantSearch = (search: Record<string, unknown>) =>
+  pickSearch(search, ['status', 'city', 'language', 'verified', 'sort'], ['page', 'role']);
+export type ApplicantSearch = ReturnType<typeof applicantSearch>;
+
 /** `value` when it is one of `options`, else undefined. */
 export function oneOf<T extends string>(options: readonly T[], value: string | undefined): T | undefined {
   return options.includes(value as T) ? (value as T) : undefined;

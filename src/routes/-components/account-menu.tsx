@@ -57,6 +57,12 @@ export function AccountMenu() {
             <Menu.Item component={Link} to="/messages">
               Messages
             </Menu.Item>
+            <Menu.Item component={Link} to="/me/applications">
+              My applications
+            </Menu.Item>
+            <Menu.Item component={Link} to="/me/casting-calls">
+              My casting calls
+            </Menu.Item>
             <Menu.Item component={Link} to="/profile">
               Account
             </Menu.Item>

@@ -10,6 +10,12 @@ import classes from './site-layout.module.css';
 
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 const preloadAccountMenu = () => void import('./account-menu');
+// The notification centre loads only for a signed-in member, after the page it starts with.
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 
 /** Count badge that is hidden at zero; the count is also in the link's name for screen readers. */
 function CountIndicator({
@@ -76,6 +82,11 @@ export function HeaderShopActions() {
           <HeartIcon />
         </ActionIcon>
       </CountIndicator>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
+      ) : null}
       <CountIndicator count={cartCount}>
         <ActionIcon
           component={Link}

@@ -22,7 +22,7 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
               key={link.to}
               to={link.to}
               className={classes.drawerLink}
-              activeOptions={{ exact: link.to !== '/shop' }}
+              activeOptions={{ exact: link.to === '/' }}
               onClick={onClose}
             >
               {link.label}

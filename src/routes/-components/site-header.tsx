@@ -32,12 +32,7 @@ export function SiteHeader() {
         <nav aria-label="Main" className={classes.nav}>
           <Stack visibleFrom="sm" gap={0} style={{ flexDirection: 'row' }}>
             {navLinks.map((link) => (
-              <Link
-                key={link.to}
-                to={link.to}
-                className={classes.navLink}
-                activeOptions={{ exact: link.to !== '/shop' }}
-              >
+              <Link key={link.to} to={link.to} className={classes.navLink} activeOptions={{ exact: link.to === '/' }}>
                 {link.label}
               </Link>
             ))}

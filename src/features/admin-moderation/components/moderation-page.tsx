@@ -11,10 +11,11 @@ import { adminKeys, adminRequest, queryString } from '@/lib/admin-api';
 import { ApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime } from '@/lib/money';
+import { CallQueue } from './call-queue';
 
 const ITEMS_PER_PAGE = 20;
 
-export type ModerationKind = 'verification' | 'report';
+export type ModerationKind = 'verification' | 'report' | 'calls' | 'reported-calls';
 
 export interface ModerationFilters {
   page: number;
@@ -141,7 +142,9 @@ export function ModerationPage({
   filters: ModerationFilters;
   onChange: (next: ModerationFilters) => void;
 }) {
+  const showsCalls = filters.kind === 'calls' || filters.kind === 'reported-calls';
   const query = useQuery({
+    enabled: !showsCalls,
     queryKey: adminKeys.list('moderation', filters),
     queryFn: ({ signal }) =>
       adminRequest(`/moderation/queue${queryString({ ...filters, per_page: ITEMS_PER_PAGE })}`, {
@@ -160,25 +163,37 @@ export function ModerationPage({
           { value: 'all', label: 'All' },
           { value: 'verification', label: 'Verification requests' },
           { value: 'report', label: 'Reports' },
+          { value: 'calls', label: 'Calls to publish' },
+          { value: 'reported-calls', label: 'Reported calls' },
         ]}
         value={filters.kind ?? 'all'}
         onChange={(value) => onChange({ page: 1, kind: value === 'all' ? undefined : (value as ModerationKind) })}
       />
-      <ListStates
-        query={query}
-        what="queue"
-        isEmpty={(data) => data.data.length === 0}
-        empty="Nothing waits for a decision."
-      >
-        {(data) => (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Queue">
-            {data.data.map((item) => (
-              <QueueItem key={`${item.kind}-${item.id}`} item={item} />
-            ))}
-          </Stack>
-        )}
-      </ListStates>
-      <PageNav total={pages} value={filters.page} onChange={(page) => onChange({ ...filters, page })} />
+      {filters.kind === 'calls' || filters.kind === 'reported-calls' ? (
+        <CallQueue
+          queue={filters.kind === 'calls' ? 'pending' : 'reported'}
+          page={filters.page}
+          onPage={(page) => onChange({ ...filters, page })}
+        />
+      ) : (
+        <>
+          <ListStates
+            query={query}
+            what="queue"
+            isEmpty={(data) => data.data.length === 0}
+            empty="Nothing waits for a decision."
+          >
+            {(data) => (
+              <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Queue">
+                {data.data.map((item) => (
+                  <QueueItem key={`${item.kind}-${item.id}`} item={item} />
+                ))}
+              </Stack>
+            )}
+          </ListStates>
+          <PageNav total={pages} value={filters.page} onChange={(page) => onChange({ ...filters, page })} />
+        </>
+      )}
     </AdminPage>
   );
 }

@@ -1,0 +1,159 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import {
+  applicantListResponseSchema,
+  callCardSchema,
+  callListResponseSchema,
+  callResponseSchema,
+  myApplicationListResponseSchema,
+  myCallListResponseSchema,
+  type CastingCall,
+} from '@/contract/casting';
+import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
+import { myProfileResponseSchema } from '@/contract/profiles';
+import type { ApplicantSearch } from '@/lib/search-params';
+import { castingKeys, myCastingKeys, type CallFilters } from './casting-keys';
+
+export const CALLS_PER_PAGE = 12;
+export const APPLICANTS_PER_PAGE = 24;
+
+/** The call in the address does not exist, or is not published. */
+export class CallNotFoundError extends Error {
+  constructor(readonly id: number) {
+    super(`There is no casting call ${id}`);
+    this.name = 'CallNotFoundError';
+  }
+}
+
+const params = (values: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  return search;
+};
+
+export function callListQueryOptions(filters: CallFilters) {
+  return queryOptions({
+    queryKey: castingKeys.list(filters),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.publicApi(`/casting-calls?${params({ ...filters, per_page: CALLS_PER_PAGE })}`), {
+        schema: callListResponseSchema,
+        signal,
+      }),
+    staleTime: 60 * 1000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export async function getCall(id: number, signal?: AbortSignal): Promise<CastingCall> {
+  try {
+    // Signed in, the poster (and staff) also see it while it waits for a moderator.
+    return (
+      await apiRequest(apiPaths.publicApi(`/casting-calls/${id}`), { schema: callResponseSchema, auth: true, signal })
+    ).data;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw new CallNotFoundError(id);
+    throw error;
+  }
+}
+
+export function callQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: castingKeys.call(id),
+    queryFn: ({ signal }) => getCall(id, signal),
+    staleTime: 60 * 1000,
+    retry: (failureCount, error) => !(error instanceof CallNotFoundError) && failureCount < 2,
+  });
+}
+
+export function myApplicationsQueryOptions() {
+  return queryOptions({
+    queryKey: myCastingKeys.applications(),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(apiPaths.userApi('/me/applications'), {
+          schema: myApplicationListResponseSchema,
+          auth: true,
+          signal,
+        })
+      ).data,
+  });
+}
+
+export function myCallsQueryOptions() {
+  return queryOptions({
+    queryKey: myCastingKeys.calls(),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(apiPaths.userApi('/me/casting-calls'), {
+          schema: myCallListResponseSchema,
+          auth: true,
+          signal,
+        })
+      ).data,
+  });
+}
+
+export function savedCallsQueryOptions() {
+  return queryOptions({
+    queryKey: myCastingKeys.saved(),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(apiPaths.userApi('/me/saved-calls'), {
+          schema: z.object({ data: z.array(callCardSchema) }),
+          auth: true,
+          signal,
+        })
+      ).data,
+  });
+}
+
+export function applicantsQueryOptions(callId: number, search: ApplicantSearch) {
+  const query = { ...search, per_page: APPLICANTS_PER_PAGE };
+  return queryOptions({
+    queryKey: myCastingKeys.applicants(callId, query),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.userApi(`/casting-calls/${callId}/applications?${params(query)}`), {
+        schema: applicantListResponseSchema,
+        auth: true,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The applicants as a CSV file, saved by the browser. */
+export async function downloadApplicantsCsv(callId: number, search: ApplicantSearch): Promise<void> {
+  const { page: _page, ...filters } = search;
+  const csv = await apiRequest(apiPaths.userApi(`/casting-calls/${callId}/applications.csv?${params(filters)}`), {
+    auth: true,
+    text: true,
+    schema: z.string(),
+  });
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `casting-call-${callId}-applicants.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** The signed-in member's own profile, for the photos and reels an application picks from (null before one exists). */
+export function applicantProfileQueryOptions() {
+  return queryOptions({
+    queryKey: [...myCastingKeys.all(), 'applicant-profile'] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        return (
+          await apiRequest(apiPaths.userApi('/me/profile'), { schema: myProfileResponseSchema, auth: true, signal })
+        ).data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,209 @@
+// The playing-age field's stylesheet, loaded with this page's code (src/app/mantine-styles.ts has the rest).
+import '@mantine/core/styles/NumberInput.css';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { DocumentTitle } from '@/components/document-title';
+import { PageContainer } from '@/components/page-container';
+import { LoadError, LoadingState, PageNav } from '@/components/query-states';
+import { NEVER_PAY_NOTICE, projectTypes, type CallCard } from '@/contract/casting';
+import { genders } from '@/contract/profiles';
+import { useAppStore } from '@/lib/app-store';
+import type { CallFilters } from '../api/casting-keys';
+import { CALLS_PER_PAGE, callListQueryOptions } from '../api/casting-queries';
+import { formatIndiaTime, genderWords, placeOf, projectTypeLabels, roleSummary } from './casting-labels';
+import classes from './casting.module.css';
+
+const TYPING_PAUSE_MS = 300;
+
+function CallCardView({ call }: { call: CallCard }) {
+  return (
+    <Link to="/auditions/$callId" params={{ callId: String(call.id) }} className={classes.card}>
+      <h2 className={classes.cardTitle}>{call.title}</h2>
+      <Text size="sm" c="dimmed">
+        {projectTypeLabels[call.project_type]} · {placeOf(call)}
+      </Text>
+      <Group gap={6} mt={4}>
+        <Text size="sm">by {call.poster.display_name}</Text>
+        {call.poster.verified ? (
+          <Badge color="teal.9" variant="filled" size="xs">
+            Verified
+          </Badge>
+        ) : null}
+      </Group>
+      <ul className={classes.roles}>
+        {call.roles
+          .filter((role) => role.status === 'open')
+          .map((role) => (
+            <li key={role.id}>
+              <Text size="sm">
+                <strong>{role.name}</strong>: {roleSummary(role)}
+              </Text>
+            </li>
+          ))}
+      </ul>
+      <Text size="sm" mt="xs" fw={600}>
+        Apply by {formatIndiaTime(call.deadline)}
+      </Text>
+    </Link>
+  );
+}
+
+export interface AuditionsPageProps {
+  filters: CallFilters;
+  onFiltersChange: (next: CallFilters, replace?: boolean) => void;
+}
+
+/** `/auditions`: the open casting calls, with filters for city, language, gender, playing age, pay and type. */
+export function AuditionsPage({ filters, onFiltersChange }: AuditionsPageProps) {
+  const query = useQuery(callListQueryOptions(filters));
+  const signedIn = useAppStore((state) => state.signedIn);
+  const [text, setText] = useState({ city: filters.city ?? '', language: filters.language ?? '' });
+  const applyText = useDebouncedCallback((next: typeof text) => {
+    onFiltersChange(
+      { ...filters, city: next.city.trim() || undefined, language: next.language.trim() || undefined, page: undefined },
+      true,
+    );
+  }, TYPING_PAUSE_MS);
+  const change = (next: Partial<CallFilters>) => onFiltersChange({ ...filters, ...next, page: undefined });
+  const data = query.data;
+  const total = data?.meta.total ?? 0;
+  const textInput = (key: 'city' | 'language', label: string) => (
+    <TextInput
+      label={label}
+      value={text[key]}
+      onChange={(event) => {
+        const next = { ...text, [key]: event.currentTarget.value };
+        setText(next);
+        applyText(next);
+      }}
+    />
+  );
+
+  return (
+    <PageContainer>
+      <DocumentTitle page="Auditions" />
+      <meta
+        name="description"
+        content="Open casting calls from verified production houses, studios and casting directors across India."
+      />
+      <Group justify="space-between" align="center" mb="sm">
+        <Title order={1}>Auditions</Title>
+        {signedIn ? (
+          <Group gap="xs">
+            <Button variant="light" size="sm" renderRoot={(props) => <Link {...props} to="/me/applications" />}>
+              My applications
+            </Button>
+            <Button variant="subtle" size="sm" renderRoot={(props) => <Link {...props} to="/me/casting-calls" />}>
+              Post a call
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+      <Alert color="saffron" variant="light" mb="md">
+        {NEVER_PAY_NOTICE}. Report any call that does.
+      </Alert>
+      <div className={classes.filters}>
+        {textInput('city', 'City')}
+        {textInput('language', 'Language')}
+        <Select
+          label="Gender"
+          placeholder="Any"
+          data={genders
+            .filter((gender) => gender !== 'prefer_not_to_say')
+            .map((gender) => ({ value: gender, label: genderWords[gender]! }))}
+          value={filters.gender ?? null}
+          onChange={(gender) => change({ gender: gender ?? undefined })}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <NumberInput
+          label="Playing age"
+          min={1}
+          max={100}
+          value={filters.age ?? ''}
+          onChange={(age) => change({ age: typeof age === 'number' && age >= 1 && age <= 100 ? age : undefined })}
+        />
+        <Select
+          label="Project"
+          placeholder="Any project"
+          data={projectTypes.map((type) => ({ value: type, label: projectTypeLabels[type] }))}
+          value={filters.type ?? null}
+          onChange={(type) => change({ type: type ?? undefined })}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Checkbox
+          label="Paid only"
+          checked={filters.paid === 'true'}
+          onChange={(event) => change({ paid: event.currentTarget.checked ? 'true' : undefined })}
+          mb={8}
+        />
+        <Checkbox
+          label="Closing soon"
+          checked={filters.closing_soon === 'true'}
+          onChange={(event) => change({ closing_soon: event.currentTarget.checked ? 'true' : undefined })}
+          mb={8}
+        />
+      </div>
+
+      {query.isPending ? <LoadingState label="Loading casting calls" /> : null}
+      {query.isError && !data ? (
+        <LoadError
+          title="The casting calls could not be loaded"
+          what="list"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      {data ? (
+        <>
+          <Text size="sm" c="dimmed" mb="sm" role="status">
+            {total === 1 ? '1 open call' : `${total} open calls`}
+          </Text>
+          {data.data.length === 0 ? (
+            <div>
+              <Text mb="sm">No open call matches your search.</Text>
+              <Button
+                variant="light"
+                onClick={() => {
+                  setText({ city: '', language: '' });
+                  onFiltersChange({});
+                }}
+              >
+                Clear filters
+              </Button>
+            </div>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={query.isFetching}>
+              {data.data.map((call) => (
+                <CallCardView key={call.id} call={call} />
+              ))}
+            </SimpleGrid>
+          )}
+          <PageNav
+            total={Math.max(1, Math.ceil(total / CALLS_PER_PAGE))}
+            value={data.meta.page}
+            onChange={(page) => onFiltersChange({ ...filters, page: page > 1 ? page : undefined })}
+          />
+        </>
+      ) : null}
+    </PageContainer>
+  );
+}
+
+export { CallCardView };

@@ -1,0 +1,83 @@
+import type { ApplicationStatus, CallCard, CastingRole, ProjectType } from '@/contract/casting';
+
+export const projectTypeLabels: Record<ProjectType, string> = {
+  feature: 'Feature film',
+  web_series: 'Web series',
+  short: 'Short film',
+  ad: 'Ad film',
+  theatre: 'Theatre',
+  tv: 'TV',
+  music_video: 'Music video',
+};
+
+export const statusLabels: Record<ApplicationStatus, string> = {
+  submitted: 'Submitted',
+  viewed: 'Viewed',
+  shortlisted: 'Shortlisted',
+  callback: 'Callback',
+  selected: 'Selected',
+  not_selected: 'Not selected',
+  withdrawn: 'Withdrawn',
+};
+
+export const statusColors: Record<ApplicationStatus, string> = {
+  submitted: 'gray',
+  viewed: 'blue',
+  shortlisted: 'grape',
+  callback: 'orange.9',
+  selected: 'teal.9',
+  not_selected: 'red.9',
+  withdrawn: 'gray',
+};
+
+export const genderWords: Record<string, string> = {
+  female: 'Female',
+  male: 'Male',
+  non_binary: 'Non-binary',
+  prefer_not_to_say: 'Any',
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A time the server wrote in India's time (`2026-12-10T23:59:59+05:30`) as people in India read it, whatever the
+ * device's time zone: "10 Dec 2026, 11:59 pm". Read from the digits, so that the server's render and the browser's
+ * agree.
+ */
+export function formatIndiaTime(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso);
+  if (!match) return iso;
+  const [, year, month, day, hour, minute] = match;
+  const hours = Number(hour);
+  return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}, ${hours % 12 || 12}:${minute} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/** A date (`2026-12-10`) as "10 Dec 2026". */
+export function formatDay(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
+}
+
+/** Whole rupees with Indian grouping: 150000 -> "₹1,50,000". */
+export function formatRupees(amount: number): string {
+  const digits = String(amount);
+  if (digits.length <= 3) return `₹${digits}`;
+  return `₹${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
+
+/** "Female · 22-28 · Marathi, Hindi · ₹3,50,000" */
+export function roleSummary(
+  role: Pick<CastingRole, 'genders' | 'age_min' | 'age_max' | 'languages' | 'paid' | 'pay_inr'>,
+) {
+  return [
+    role.genders.length === 0 ? 'Any gender' : role.genders.map((gender) => genderWords[gender]).join(' or '),
+    `plays ${role.age_min}–${role.age_max}`,
+    role.languages.join(', '),
+    role.paid ? formatRupees(role.pay_inr) : 'Unpaid',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+export const placeOf = (call: Pick<CallCard, 'city' | 'remote'>) =>
+  call.remote ? (call.city ? `${call.city} or remote` : 'Remote (self-tape)') : call.city;

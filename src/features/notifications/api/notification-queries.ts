@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { notificationListResponseSchema } from '@/contract/casting';
+import { apiPaths, apiRequest } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { accountKeys } from '@/lib/shop-query-keys';
+
+/** The notification centre is the user's (removed with the rest of their data at logout). */
+export const notificationKeys = { list: () => [...accountKeys.all(), 'notifications'] as const };
+
+/** Looked at again each minute while the app is open, and when it comes back to the front. */
+export const NOTIFICATION_POLL_MS = 60 * 1000;
+
+export function notificationsQueryOptions() {
+  return queryOptions({
+    queryKey: notificationKeys.list(),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.userApi('/notifications'), { schema: notificationListResponseSchema, auth: true, signal }),
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(apiPaths.userApi('/notifications/read'), {
+        method: 'POST',
+        body: {},
+        auth: true,
+        idempotencyKey: newIdempotencyKey(),
+        schema: notificationListResponseSchema,
+      }),
+    onSuccess: (list) => queryClient.setQueryData(notificationKeys.list(), list),
+  });
+}
