@@ -471,8 +471,12 @@ export async function seedCastingContent(db: Database, uploadsDir: string): Prom
       for (const [roleName, seeds] of Object.entries(roles)) {
         const roleId = roleIds.get(`${title}/${roleName}`);
         if (roleId === undefined) continue;
+        const wanted = demoCalls
+          .find((call) => call.title === title)
+          ?.roles.find((role) => role.name === roleName)?.genders;
+        const fitting = actors.filter((actor) => !wanted?.length || (wanted as string[]).includes(actor.gender ?? ''));
         for (const seed of seeds) {
-          const applicant = actors[next % Math.max(actors.length, 1)];
+          const applicant = fitting[next % Math.max(fitting.length, 1)];
           next += 1;
           if (!applicant) continue;
           applicationRows.push({

@@ -1,26 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { demoShopper, signIn, USER_API } from './shop-helpers';
+import { demoShopper, signIn, signInAt, USER_API } from './shop-helpers';
 
 const staffPassword = 'Backstage@2026';
-
-/** Signs `page` in at `origin` (another server than the suite's) as the app does, before its scripts run. */
-async function signInAt(page: Page, origin: string, credentials: { email: string; password: string }) {
-  const response = await page.request.post(`${origin}${USER_API}/login`, { data: credentials });
-  expect(response.ok()).toBe(true);
-  const { token, user } = (await response.json()) as { token: string; user: { role: string } };
-  await page.addInitScript(
-    ([value, role]) => {
-      window.localStorage.setItem('useAccessToken', value);
-      window.localStorage.setItem('role', role);
-    },
-    [token, user.role] as const,
-  );
-  return token;
-}
 
 test.describe('the back office', () => {
   test('a customer who opens /admin is refused, and a guest is asked to log in; search engines are told to keep out', async ({

@@ -4,21 +4,8 @@ export const USER_API = '/backend/api/api/user/v1';
 export const demoShopper = { email: 'meera@cineverse.in', password: 'Showreel@2026' };
 
 /** Logs in through the API and stores the session as the app does, before any page script runs. */
-export async function signIn(page: Page, credentials = demoShopper): Promise<string> {
-  const response = await page.request.post(`${USER_API}/login`, { data: credentials });
-  if (!response.ok()) throw new Error(`Login failed with ${response.status()}`);
-  const { token, user } = (await response.json()) as { token: string; user: { role: string } };
-  await page.addInitScript(
-    ([value, role]) => {
-      // Once per tab: a later logout must stay logged out across navigations.
-      if (window.sessionStorage.getItem('e2e-signed-in')) return;
-      window.sessionStorage.setItem('e2e-signed-in', '1');
-      window.localStorage.setItem('useAccessToken', value);
-      window.localStorage.setItem('role', role);
-    },
-    [token, user.role] as const,
-  );
-  return token;
+export function signIn(page: Page, credentials = demoShopper): Promise<string> {
+  return signInAt(page, '', credentials);
 }
 
 /** A new shopper with an empty cart, registered through the API. */
@@ -54,4 +41,22 @@ export async function productId(page: Page, name: string): Promise<number> {
   const found = body.data.find((product) => product.name === name);
   if (!found) throw new Error(`No product named ${name}`);
   return found.id;
+}
+
+/** Signs `page` in at `origin` ('' for the suite's server) as the app does, before any page script runs. */
+export async function signInAt(page: Page, origin: string, credentials: { email: string; password: string }) {
+  const response = await page.request.post(`${origin}${USER_API}/login`, { data: credentials });
+  if (!response.ok()) throw new Error(`Login failed with ${response.status()}`);
+  const { token, user } = (await response.json()) as { token: string; user: { role: string } };
+  await page.addInitScript(
+    ([value, role]) => {
+      // Once per tab: a later logout must stay logged out across navigations.
+      if (window.sessionStorage.getItem('e2e-signed-in')) return;
+      window.sessionStorage.setItem('e2e-signed-in', '1');
+      window.localStorage.setItem('useAccessToken', value);
+      window.localStorage.setItem('role', role);
+    },
+    [token, user.role] as const,
+  );
+  return token;
 }

@@ -78,6 +78,8 @@ export function myApplicationsQueryOptions() {
           signal,
         })
       ).data,
+    // Changed by the posters: asked again whenever the list shows.
+    staleTime: 0,
   });
 }
 
@@ -120,6 +122,8 @@ export function applicantsQueryOptions(callId: number, search: ApplicantSearch) 
         signal,
       }),
     placeholderData: keepPreviousData,
+    // Changed by the applicants (a withdrawal, a callback's answer): asked again whenever the list shows.
+    staleTime: 0,
   });
 }
 

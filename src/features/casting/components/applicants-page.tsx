@@ -232,7 +232,7 @@ function ApplicantCard({
               </Button>
             ) : null}
             {allowed.includes('callback') ? (
-              <Button size="xs" variant="light" color="orange.9" onClick={() => setCallback(true)}>
+              <Button size="xs" variant="light" color="orange" onClick={() => setCallback(true)}>
                 Callback
               </Button>
             ) : null}
@@ -273,7 +273,7 @@ function CloseRoleButton({ call, roleId }: { call: CastingCall; roleId: number }
   if (!role || role.status === 'closed') return null;
   return (
     <>
-      <Button variant="light" color="red.9" size="sm" onClick={() => setConfirming(true)}>
+      <Button variant="light" color="red" size="sm" onClick={() => setConfirming(true)}>
         Close this role
       </Button>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Close ${role.name}?`} centered>
@@ -456,7 +456,7 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
               key={to}
               size="xs"
               variant={to === 'selected' ? 'filled' : 'light'}
-              color={to === 'not_selected' ? 'red.9' : to === 'selected' ? 'teal.9' : undefined}
+              color={to === 'not_selected' ? 'red' : to === 'selected' ? 'teal.9' : undefined}
               loading={bulk.isPending && bulk.variables?.to === to}
               onClick={() => bulk.mutate({ ids: chosen, to }, { onSuccess: () => setChosen([]) })}
             >

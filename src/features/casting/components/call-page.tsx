@@ -437,6 +437,8 @@ function SaveButton({ call }: { call: CastingCall }) {
 export function CallPage({ callId }: { callId: number }) {
   const query = useQuery(callQueryOptions(callId));
   const signedIn = useAppStore((state) => state.signedIn);
+  // Loaded with the page, so that Apply opens at once, and also offline.
+  useQuery({ ...applicantProfileQueryOptions(), enabled: signedIn });
   const navigate = useNavigate();
   const location = useLocation();
   const [reporting, setReporting] = useState(false);

@@ -1,0 +1,169 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { startServerProcess, type ServerProcess } from './server-process';
+import { signInAt, USER_API } from './shop-helpers';
+
+const actor = { email: 'actor@cineverse.in', password: 'Audition@2026' };
+const director = { email: 'casting@cineverse.in', password: 'Audition@2026' };
+
+/** A server of its own (its applications change the demo calls), which mails through SMTP to this test process. */
+test.describe('casting calls', () => {
+  let smtp: SmtpSink;
+  let server: ServerProcess;
+
+  test.beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startServerProcess({ SKIP_BUILD: '1', SMTP_URL: smtp.url });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  async function pageAs(
+    browser: Browser,
+    who: typeof actor,
+    width: number,
+  ): Promise<{ page: Page; close: () => Promise<void> }> {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await signInAt(page, server.url, who);
+    return { page, close: () => context.close() };
+  }
+
+  async function myApplications(page: Page, token: string) {
+    const answer = await page.request.get(`${server.url}${USER_API}/me/applications`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await answer.json()) as { data: { call_title: string; role_name: string; status: string }[] }).data;
+  }
+
+  test('an actor finds a call by language and city and applies on a phone; the casting director shortlists and selects; the actor is told in the centre and by mail', async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInAt(page, server.url, actor);
+    await page.goto(`${server.url}/auditions`);
+    await page.getByLabel('Language').fill('Marathi');
+    await page.getByLabel('City').fill('Pune');
+    const card = page.getByRole('link', { name: /Pehli Baarish: music video/ });
+    await expect(card).toBeVisible();
+    await expect(page.getByRole('link', { name: /Kadal Kaatru/ })).toHaveCount(0);
+    await expect(page).toHaveURL(/language=Marathi/);
+    await card.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pehli Baarish: music video' })).toBeVisible();
+    await expect(page.getByText('CineVerse never asks you to pay to audition')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Apply for The couple' }).click();
+    const form = page.getByRole('form', { name: 'Apply for The couple' });
+    await expect(form.getByRole('checkbox', { name: /Your photo 1/ })).toBeChecked();
+    await form.getByLabel('A note to the casting team (optional)').fill('I sing in Marathi and ride a bike.');
+    await form.getByRole('button', { name: 'Send application' }).click();
+    await expect(page.getByText('You applied:')).toBeVisible();
+    await expect(page.getByText('Submitted', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    const poster = await pageAs(browser, director, 1280);
+    try {
+      await poster.page.goto(`${server.url}/me/casting-calls`);
+      await poster.page
+        .getByRole('article', { name: 'Pehli Baarish: music video' })
+        .getByRole('link', { name: 'Applicants' })
+        .click();
+      const applicant = poster.page.getByRole('article', { name: 'Arjun Mehta' });
+      await expect(applicant.getByTestId('applicant-status')).toHaveText('Submitted');
+      await applicant.getByRole('button', { name: 'Open application' }).click();
+      await expect(applicant.getByText('“I sing in Marathi and ride a bike.”')).toBeVisible();
+      await expect(applicant.getByTestId('applicant-status')).toHaveText('Viewed');
+      await applicant.getByRole('button', { name: 'Shortlist' }).click();
+      await expect(applicant.getByTestId('applicant-status')).toHaveText('Shortlisted');
+      await applicant.getByRole('button', { name: 'Select', exact: true }).click();
+      await expect(applicant.getByTestId('applicant-status')).toHaveText('Selected');
+    } finally {
+      await poster.close();
+    }
+
+    await page.goto(`${server.url}/me/applications`);
+    await expect(
+      page.getByRole('article', { name: 'The couple in Pehli Baarish: music video' }).getByTestId('application-status'),
+    ).toHaveText('Selected');
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    const centre = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(centre.getByText('You are selected')).toBeVisible();
+    await expect(centre.getByText('You are shortlisted')).toBeVisible();
+    await expect(centre.getByText('Your application was viewed')).toBeVisible();
+    // Opening the centre reads them.
+    await expect(page.getByRole('button', { name: 'Notifications, 0 unread' })).toBeVisible();
+
+    await expect
+      .poll(
+        () => smtp.received.find((mail) => mail.to.includes(actor.email) && mail.raw.includes('You are selected')),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBeTruthy();
+  });
+
+  test('an application written offline is sent once the network returns; one refused meanwhile keeps its note to copy', async ({
+    page,
+    context,
+  }) => {
+    const token = await signInAt(page, server.url, actor);
+    const calls = (await (
+      await page.request.get(`${server.url}/backend/api/api/v1/casting-calls?per_page=48`)
+    ).json()) as {
+      data: { id: number; title: string; roles: { id: number; name: string }[] }[];
+    };
+    const coffee = calls.data.find((call) => call.title === 'Filter Coffee: ad film')!;
+    await page.goto(`${server.url}/auditions/${coffee.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Filter Coffee: ad film' })).toBeVisible();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Apply for Grandson' }).click();
+    const form = page.getByRole('form', { name: 'Apply for Grandson' });
+    await form.getByLabel('A note to the casting team (optional)').fill('Kannada from my mother’s side.');
+    await form.getByRole('button', { name: 'Send application' }).click();
+    await expect(
+      page.getByText('Your application is saved on this device and will be sent once you are back online.', {
+        exact: true,
+      }),
+    ).toBeVisible();
+    expect((await myApplications(page, token)).some((item) => item.role_name === 'Grandson')).toBe(false);
+
+    await context.setOffline(false);
+    await expect(page.getByText('You applied:')).toBeVisible({ timeout: 15_000 });
+    const sent = (await myApplications(page, token)).filter((item) => item.role_name === 'Grandson');
+    expect(sent).toHaveLength(1);
+
+    // Written offline for a role the poster closes meanwhile: refused when sent, the note kept to copy.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Apply for Grandmother' }).click();
+    const second = page.getByRole('form', { name: 'Apply for Grandmother' });
+    await second.getByLabel('A note to the casting team (optional)').fill('Writing for my aunt, a theatre veteran.');
+    await second.getByRole('button', { name: 'Send application' }).click();
+    await expect(
+      page.getByText('Your application is saved on this device and will be sent once you are back online.', {
+        exact: true,
+      }),
+    ).toBeVisible();
+    const directorLogin = await page.request.post(`${server.url}${USER_API}/login`, { data: director });
+    const directorToken = ((await directorLogin.json()) as { token: string }).token;
+    const grandmother = coffee.roles.find((role) => role.name === 'Grandmother')!;
+    const closed = await page.request.post(
+      `${server.url}${USER_API}/casting-calls/${coffee.id}/roles/${grandmother.id}/close`,
+      {
+        headers: { authorization: `Bearer ${directorToken}` },
+      },
+    );
+    expect(closed.status()).toBe(200);
+    await context.setOffline(false);
+    await expect(page.getByText('Your application for Grandmother was not sent')).toBeVisible({ timeout: 15_000 });
+    await page.goto(`${server.url}/me/applications`);
+    await expect(page.getByText('Not sent: Grandmother in Filter Coffee: ad film')).toBeVisible();
+    await expect(page.getByText('Your note: Writing for my aunt, a theatre veteran.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copy note' })).toBeVisible();
+  });
+});
