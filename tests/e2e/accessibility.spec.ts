@@ -13,6 +13,8 @@ const publicPages = [
   '/shipping-policy',
   '/category/Artist',
   '/category/Stuntmen',
+  '/auditions',
+  '/auditions/1',
   '/no-such-page',
   '/shop',
   '/shop/1',
@@ -21,7 +23,17 @@ const publicPages = [
 ];
 
 /** Pages of a signed-in shopper, checked as the demo shopper. */
-const accountPages = ['/cart', '/checkout', '/wishlist', '/orders', '/orders/1', '/coupons', '/profile'];
+const accountPages = [
+  '/cart',
+  '/checkout',
+  '/wishlist',
+  '/orders',
+  '/orders/1',
+  '/coupons',
+  '/profile',
+  '/me/applications',
+  '/me/casting-calls',
+];
 
 /** The back office's screens, checked as the demo admin, who may open them all. */
 const backOfficePages = [

@@ -39,6 +39,40 @@ test.describe('casting calls', () => {
     return ((await answer.json()) as { data: { call_title: string; role_name: string; status: string }[] }).data;
   }
 
+  test('/auditions and a call’s page arrive rendered by the server, with the Open Graph card and the job posting', async ({
+    page,
+  }) => {
+    const list = await (await page.request.get(`${server.url}/auditions?language=Tamil`)).text();
+    expect(list).toContain('<title>Auditions | CineVerse</title>');
+    expect(list).toContain('Kadal Kaatru</h2>');
+    expect(list).not.toContain('Pehli Baarish');
+    expect(list).toContain('id="cv-state"');
+
+    const calls = (await (
+      await page.request.get(`${server.url}/backend/api/api/v1/casting-calls?language=Tamil`)
+    ).json()) as {
+      data: { id: number; title: string }[];
+    };
+    const kadal = calls.data.find((call) => call.title === 'Kadal Kaatru')!;
+    const html = await (await page.request.get(`${server.url}/auditions/${kadal.id}`)).text();
+    expect(html).toContain('<title>Casting call: Kadal Kaatru | CineVerse</title>');
+    expect(html).toContain('<meta property="og:title" content="Casting call: Kadal Kaatru"/>');
+    expect(html).toMatch(new RegExp(`<meta property="og:url" content="https?://[^"]+/auditions/${kadal.id}"/>`));
+    expect(html).toContain('CineVerse never asks you to pay to audition');
+    const structured = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(structured ?? '{}')).toMatchObject({
+      '@type': 'JobPosting',
+      hiringOrganization: { name: 'Coastline Studios Productions' },
+      jobLocation: { address: { addressLocality: 'Chennai', addressCountry: 'IN' } },
+      baseSalary: { currency: 'INR' },
+    });
+    expect(JSON.parse(structured ?? '{}').validThrough).toMatch(/\+05:30$/);
+
+    // A call waiting for a moderator is nobody's business but its poster's and the staff's.
+    await page.goto(`${server.url}/auditions/999999`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Casting call not found' })).toBeVisible();
+  });
+
   test('an actor finds a call by language and city and applies on a phone; the casting director shortlists and selects; the actor is told in the centre and by mail', async ({
     page,
     browser,

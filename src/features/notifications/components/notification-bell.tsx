@@ -37,26 +37,26 @@ export function NotificationBell() {
   const unread = query.data?.meta.unread ?? 0;
   const items = query.data?.data ?? [];
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width={320}
-      withinPortal
-      trapFocus
-      onOpen={() => {
-        if (unread > 0) markRead.mutate();
-      }}
+    <Indicator
+      label={unread > 99 ? '99+' : unread}
+      size={18}
+      disabled={unread === 0}
+      color="saffron.4"
+      offset={6}
+      classNames={{ indicator: classes.count }}
     >
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={18}
-          disabled={unread === 0}
-          color="saffron.4"
-          offset={6}
-          classNames={{ indicator: classes.count }}
-        >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={320}
+        withinPortal
+        trapFocus
+        onOpen={() => {
+          if (unread > 0) markRead.mutate();
+        }}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="transparent"
             size={44}
@@ -66,40 +66,40 @@ export function NotificationBell() {
           >
             <BellIcon />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown aria-label="Notifications" role="dialog">
-        <Text fw={700} mb="xs">
-          Notifications
-        </Text>
-        {items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Nothing yet. Applications, callbacks and orders are told here.
+        </Popover.Target>
+        <Popover.Dropdown aria-label="Notifications" role="dialog">
+          <Text fw={700} mb="xs">
+            Notifications
           </Text>
-        ) : (
-          <Stack gap={4} className={classes.list}>
-            {items.map((item) => (
-              <UnstyledButton
-                key={item.id}
-                className={classes.item}
-                data-unread={!item.read || undefined}
-                onClick={() => {
-                  setOpened(false);
-                  void navigate({ href: item.link });
-                }}
-              >
-                <Text size="sm" fw={600}>
-                  {item.title}
-                </Text>
-                {item.body ? <Text size="sm">{item.body}</Text> : null}
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(item.created_at)}
-                </Text>
-              </UnstyledButton>
-            ))}
-          </Stack>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+          {items.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Nothing yet. Applications, callbacks and orders are told here.
+            </Text>
+          ) : (
+            <Stack gap={4} className={classes.list}>
+              {items.map((item) => (
+                <UnstyledButton
+                  key={item.id}
+                  className={classes.item}
+                  data-unread={!item.read || undefined}
+                  onClick={() => {
+                    setOpened(false);
+                    void navigate({ href: item.link });
+                  }}
+                >
+                  <Text size="sm" fw={600}>
+                    {item.title}
+                  </Text>
+                  {item.body ? <Text size="sm">{item.body}</Text> : null}
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(item.created_at)}
+                  </Text>
+                </UnstyledButton>
+              ))}
+            </Stack>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
