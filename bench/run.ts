@@ -26,6 +26,7 @@ import { type BenchResults, budgetsOf, renderMarkdown } from './lib/report.js';
 import { API, USER_API, addToCart, fetchText, listAllProducts, registerShopper, type Shopper } from './lib/shop-api.js';
 import { measureSync, type SyncFigures } from './lib/sync.js';
 import { fillProfiles, measureSearches, type VolumeFigures, volumeUploadsDir } from './lib/volume.js';
+import { type CastingFigures, fillApplications, measureCasting } from './lib/casting.js';
 
 const smoke = process.env.BENCH_SMOKE === '1';
 const settings = {
@@ -37,7 +38,7 @@ const settings = {
   syncEdits: 100,
 };
 const log = (line: string) => console.log(line);
-/** BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume runs just those stages (to work on one figure). */
+/** BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting runs just those stages (to work on one figure). */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (stage: string) => !only || only.includes(stage);
 
@@ -236,6 +237,34 @@ async function measureVolume(): Promise<{ figures: VolumeFigures[]; skipped: str
   return { figures, skipped: null };
 }
 
+/**
+ * Stage 9: casting on PostgreSQL: one call with 10,000 applications, then applying (members who have not applied
+ * yet) and the poster's filtered applicant list, at 20 connections.
+ */
+async function measureCastingVolume(): Promise<{ figures: CastingFigures[]; skipped: string | null }> {
+  log('\n9. Casting on PostgreSQL');
+  const cluster = startPostgresCluster(54337);
+  if (typeof cluster === 'string') {
+    log(`  not run, ${cluster}`);
+    return { figures: [], skipped: cluster };
+  }
+  try {
+    const applications = smoke ? 500 : 10_000;
+    const uploads = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-bench-casting-uploads-'));
+    const volume = await fillApplications({ databaseUrl: cluster.url }, uploads, applications, smoke ? 500 : 20_000);
+    const pg = await startServer(cluster.url);
+    try {
+      const castingSettings = { connections: 20, durationSeconds: settings.durationSeconds };
+      return { figures: await measureCasting(pg.baseUrl, volume, applications, castingSettings, log), skipped: null };
+    } finally {
+      await pg.stop();
+      await fs.rm(uploads, { recursive: true, force: true });
+    }
+  } finally {
+    cluster.stop();
+  }
+}
+
 try {
   const products = await listAllProducts(baseUrl);
   const product = products.find((item) => item.stock >= 10) ?? products[0]!;
@@ -304,6 +333,7 @@ try {
 
   const peakRss = peakRssMb(server.child.pid!);
   const volume = runs('volume') ? await measureVolume() : { figures: [], skipped: 'not asked for' };
+  const casting = runs('casting') ? await measureCastingVolume() : { figures: [], skipped: 'not asked for' };
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
@@ -323,6 +353,8 @@ try {
     peakRssMb: peakRss,
     volume: volume.figures,
     volumeSkipped: volume.skipped,
+    casting: casting.figures,
+    castingSkipped: casting.skipped,
     budgets: [],
   };
   results.budgets = budgetsOf(results);

@@ -3,6 +3,7 @@ import type { CarouselTransition } from './carousel.js';
 import type { LighthouseFigures } from './lighthouse.js';
 import type { LoadFigures } from './load.js';
 import type { SyncFigures } from './sync.js';
+import type { CastingFigures } from './casting.js';
 import type { VolumeFigures } from './volume.js';
 
 export interface Budget {
@@ -31,6 +32,9 @@ export interface BenchResults {
   /** Stage 8: the directory's search on a large network; `volumeSkipped` says why PostgreSQL's part did not run. */
   volume: VolumeFigures[];
   volumeSkipped: string | null;
+  /** Stage 9: applying and the poster's list on a call with 10,000 applications, on PostgreSQL. */
+  casting: CastingFigures[];
+  castingSkipped: string | null;
   budgets: Budget[];
 }
 
@@ -129,7 +133,15 @@ export function budgetsOf(results: BenchResults): Budget[] {
       ok: row.p99Ms <= limit,
     });
   }
-  const errors = [...results.load, ...results.loadPostgres, ...results.volume].reduce(
+  for (const row of results.casting) {
+    budgets.push({
+      figure: `Casting p99 at 20 connections, PostgreSQL, ${row.applications.toLocaleString('en-IN')} applications to one call, ${row.request}`,
+      budget: '<= 50 ms',
+      measured: ms(row.p99Ms),
+      ok: row.p99Ms <= 50,
+    });
+  }
+  const errors = [...results.load, ...results.loadPostgres, ...results.volume, ...results.casting].reduce(
     (sum, row) => sum + row.errors,
     0,
   );
@@ -268,6 +280,21 @@ export function renderMarkdown(results: BenchResults): string {
         )
       : 'Not run.',
     ...(results.volumeSkipped && results.volume.length > 0 ? [`PostgreSQL: not run, ${results.volumeSkipped}.`] : []),
+    '',
+    '## 9. Casting on PostgreSQL (20 connections)',
+    results.casting.length > 0
+      ? table(
+          ['applications to the call', 'request', 'req/s', 'p50', 'p99', 'errors'],
+          results.casting.map((row) => [
+            row.applications.toLocaleString('en-IN'),
+            row.request,
+            row.rps.toFixed(0),
+            ms(row.p50Ms),
+            ms(row.p99Ms),
+            String(row.errors),
+          ]),
+        )
+      : `Not run${results.castingSkipped ? `: ${results.castingSkipped}` : ''}.`,
     '',
   ].join('\n');
 }

@@ -24,7 +24,12 @@ CREATE TABLE "casting_applications" (
 	"poster_note" text DEFAULT '' NOT NULL,
 	"viewed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"applicant_name" text DEFAULT '' NOT NULL,
+	"applicant_city" text DEFAULT '' NOT NULL,
+	"applicant_languages" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"applicant_verified" boolean DEFAULT false NOT NULL,
+	"applicant_hidden" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "casting_calls" (
@@ -96,8 +101,11 @@ ALTER TABLE "saved_calls" ADD CONSTRAINT "saved_calls_call_id_casting_calls_id_f
 CREATE INDEX "call_reports_open_idx" ON "call_reports" USING btree ("status","call_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "call_reports_one_open" ON "call_reports" USING btree ("call_id","reporter_id") WHERE "call_reports"."status" = 'open';--> statement-breakpoint
 CREATE UNIQUE INDEX "casting_applications_one_per_role" ON "casting_applications" USING btree ("role_id","profile_id");--> statement-breakpoint
-CREATE INDEX "casting_applications_call_idx" ON "casting_applications" USING btree ("call_id","role_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "casting_applications_call_idx" ON "casting_applications" USING btree ("call_id","status");--> statement-breakpoint
 CREATE INDEX "casting_applications_profile_idx" ON "casting_applications" USING btree ("profile_id","created_at");--> statement-breakpoint
+CREATE INDEX "casting_applications_role_created_idx" ON "casting_applications" USING btree ("role_id","created_at","id") WHERE not "casting_applications"."applicant_hidden";--> statement-breakpoint
+CREATE INDEX "casting_applications_role_status_idx" ON "casting_applications" USING btree ("role_id","status","created_at","id") WHERE not "casting_applications"."applicant_hidden";--> statement-breakpoint
+CREATE INDEX "casting_applications_role_name_idx" ON "casting_applications" USING btree ("role_id","applicant_name","id") WHERE not "casting_applications"."applicant_hidden";--> statement-breakpoint
 CREATE INDEX "casting_calls_open_idx" ON "casting_calls" USING btree ("status","deadline");--> statement-breakpoint
 CREATE INDEX "casting_calls_poster_idx" ON "casting_calls" USING btree ("poster_id","created_at");--> statement-breakpoint
 CREATE INDEX "casting_roles_call_idx" ON "casting_roles" USING btree ("call_id","position");--> statement-breakpoint

@@ -28,6 +28,7 @@ import {
   users,
   wishlistItems,
 } from '../src/db/schema.js';
+import { applicantKeys } from '../src/lib/applicant-keys.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { avatarSvg, posterSvg } from './artwork.js';
 import { demoOrganisations, demoPeople } from './network-content.js';
@@ -321,14 +322,12 @@ const demoApplications: Record<string, Record<string, ApplicationSeed[]>> = {
   'Monsoon Letters': {
     'Sarita (lead)': [
       { status: 'submitted' },
-      { status: 'submitted' },
       { status: 'viewed' },
       { status: 'shortlisted' },
       { status: 'callback', callback: 'open' },
-      { status: 'callback', callback: 'accepted' },
-      { status: 'not_selected' },
       { status: 'withdrawn' },
     ],
+    'Young Vinayak': [{ status: 'submitted' }, { status: 'callback', callback: 'accepted' }, { status: 'not_selected' }],
     'Vinayak, the postman': [{ status: 'selected' }],
   },
   'Paper Boats': { 'Elder brother': [{ status: 'selected' }, { status: 'not_selected' }, { status: 'not_selected' }] },
@@ -461,11 +460,10 @@ export async function seedCastingContent(db: Database, uploadsDir: string): Prom
     }
     // Applicants: the demo network's actors, with their main photos.
     const actors = await tx
-      .select({ id: profiles.id, gender: profiles.gender, photo: profilePhotos.id })
+      .select({ profile: profiles, photo: profilePhotos.id })
       .from(profiles)
       .innerJoin(profilePhotos, and(eq(profilePhotos.profileId, profiles.id), eq(profilePhotos.main, true)))
       .where(and(sql`${profiles.crafts} @> '["actor"]'::jsonb`, ne(profiles.id, actor!.id)));
-    let next = 0;
     const applicationRows: (typeof castingApplications.$inferInsert)[] = [];
     for (const [title, roles] of Object.entries(demoApplications)) {
       for (const [roleName, seeds] of Object.entries(roles)) {
@@ -474,15 +472,17 @@ export async function seedCastingContent(db: Database, uploadsDir: string): Prom
         const wanted = demoCalls
           .find((call) => call.title === title)
           ?.roles.find((role) => role.name === roleName)?.genders;
-        const fitting = actors.filter((actor) => !wanted?.length || (wanted as string[]).includes(actor.gender ?? ''));
-        for (const seed of seeds) {
-          const applicant = fitting[next % Math.max(fitting.length, 1)];
-          next += 1;
-          if (!applicant) continue;
+        const fitting = actors.filter(
+          ({ profile }) => !wanted?.length || (wanted as string[]).includes(profile.gender ?? ''),
+        );
+        // Each applicant once per role.
+        for (const [index, seed] of seeds.slice(0, fitting.length).entries()) {
+          const applicant = fitting[index]!;
           applicationRows.push({
             callId: callIds.get(title)!,
             roleId,
-            profileId: applicant.id,
+            profileId: applicant.profile.id,
+            ...applicantKeys(applicant.profile),
             status: seed.status,
             note: 'I have read the breakdown and would love to read for this part.',
             photoIds: [applicant.photo],
@@ -499,6 +499,7 @@ export async function seedCastingContent(db: Database, uploadsDir: string): Prom
       }
     }
     // The demo actor has a callback to answer and an application waiting.
+    const [actorProfile] = await tx.select().from(profiles).where(eq(profiles.id, actor!.id));
     const [actorPhoto] = await tx
       .select({ id: profilePhotos.id })
       .from(profilePhotos)
@@ -510,6 +511,7 @@ export async function seedCastingContent(db: Database, uploadsDir: string): Prom
         callId: callIds.get('Monsoon Letters')!,
         roleId: youngVinayak,
         profileId: actor!.id,
+        ...applicantKeys(actorProfile!),
         status: 'callback',
         note: 'I grew up in Thane and speak Konkani-tinged Marathi at home.',
         photoIds: [actorPhoto!.id],
@@ -523,6 +525,7 @@ export async function seedCastingContent(db: Database, uploadsDir: string): Prom
         callId: callIds.get('Dhol Wajda')!,
         roleId: bestFriend,
         profileId: actor!.id,
+        ...applicantKeys(actorProfile!),
         note: 'Punjabi from my grandmother; Hindi is my first language.',
         photoIds: [actorPhoto!.id],
       });

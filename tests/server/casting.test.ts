@@ -547,8 +547,17 @@ describe('managing applicants and following an application', () => {
     });
     const hidden = await member('actor', { display_name: 'Hidden Member' });
     for (const who of [zara, anu, hidden]) expect((await apply(who, call.id, role)).statusCode).toBe(201);
-    await app.db.update(profiles).set({ verified: true }).where(eq(profiles.handle, zara.handle));
-    await app.db.update(profiles).set({ hiddenByStaffAt: new Date() }).where(eq(profiles.handle, hidden.handle));
+    // A moderator's decisions reach the applications made before them.
+    const moderator = await createStaff(app, 'moderator');
+    for (const [handle, action] of [
+      [zara.handle, 'verify'],
+      [hidden.handle, 'hide'],
+    ] as const) {
+      const decided = await send('POST', `${ADMIN}/moderation/profiles/${handle}/${action}`, moderator, {
+        reason: 'Checked by the moderation team',
+      });
+      expect(decided.statusCode).toBe(200);
+    }
     const names = async (query: string) =>
       (await send('GET', `${USER}/casting-calls/${call.id}/applications?${query}`, house))
         .json()
@@ -558,6 +567,17 @@ describe('managing applicants and following an application', () => {
     expect(await names('language=malayalam')).toEqual(['=Anu Menon']);
     expect(await names('verified=true')).toEqual(['Zara Khan']);
     expect(await names('status=shortlisted')).toEqual([]);
+    // An applicant who moves is found in their new city.
+    const moved = await send('PUT', `${USER}/me/profile`, anu, {
+      kind: 'person',
+      handle: anu.handle,
+      display_name: '=Anu Menon',
+      category: 'Artist',
+      crafts: ['actor'],
+      city: 'Mumbai',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await names('city=mumbai&sort=name')).toEqual(['=Anu Menon', 'Zara Khan']);
     const csv = await send('GET', `${USER}/casting-calls/${call.id}/applications.csv?sort=name`, house);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -711,11 +711,31 @@ export const castingApplications = pgTable(
     viewedAt: timestamp('viewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The applicant's profile as the poster's list filters and sorts it (name, city and languages in lower case,
+     * verified, hidden by staff), copied from the profile whenever it changes (lib/applicant-keys.ts): the list of a
+     * call with 10,000 applicants reads one table (docs/decisions/2026-11-25-casting.md).
+     */
+    applicantName: text('applicant_name').notNull().default(''),
+    applicantCity: text('applicant_city').notNull().default(''),
+    applicantLanguages: jsonb('applicant_languages').$type<string[]>().notNull().default([]),
+    applicantVerified: boolean('applicant_verified').notNull().default(false),
+    applicantHidden: boolean('applicant_hidden').notNull().default(false),
   },
   (table) => [
     uniqueIndex('casting_applications_one_per_role').on(table.roleId, table.profileId),
-    index('casting_applications_call_idx').on(table.callId, table.roleId, table.status, table.createdAt),
+    index('casting_applications_call_idx').on(table.callId, table.status),
     index('casting_applications_profile_idx').on(table.profileId, table.createdAt),
+    // The poster's list of a role: newest or oldest first, by status, by name; a hidden applicant is in none.
+    index('casting_applications_role_created_idx')
+      .on(table.roleId, table.createdAt, table.id)
+      .where(sql`not ${table.applicantHidden}`),
+    index('casting_applications_role_status_idx')
+      .on(table.roleId, table.status, table.createdAt, table.id)
+      .where(sql`not ${table.applicantHidden}`),
+    index('casting_applications_role_name_idx')
+      .on(table.roleId, table.applicantName, table.id)
+      .where(sql`not ${table.applicantHidden}`),
   ],
 );
 

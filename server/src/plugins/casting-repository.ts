@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -34,6 +34,7 @@ import {
   profiles,
   savedCalls,
 } from '../db/schema.js';
+import { applicantKeys } from '../lib/applicant-keys.js';
 import { indiaTime, notify, type NotificationInput } from '../lib/notify.js';
 import { HttpError } from './error-handler.js';
 import { profilePhotoUrl } from './profile-repository.js';
@@ -46,6 +47,8 @@ type ProfileRow = typeof profiles.$inferSelect;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const OFFSET_MS = 5.5 * HOUR_MS;
+const COUNTS_TTL_MS = 10_000;
+const COUNTS_CACHE_ENTRIES = 1_000;
 
 /** `date` in India's time with its offset: `2026-12-10T23:59:59+05:30`. */
 export function inIndia(date: Date): string {
@@ -252,6 +255,16 @@ export default fp<CastingRepositoryOptions>(
     const { db } = fastify;
     const { publicUrl } = options;
 
+    /**
+     * The poster's counts by status, per call and role: counting a call's 10,000 applications on every page of its
+     * list cost more than the page. Kept 10 s, and forgotten at once when this process changes the call's
+     * applications (docs/decisions/2026-11-25-casting.md).
+     */
+    const countsCache = new Map<string, { at: number; rows: { status: ApplicationStatus; total: number }[] }>();
+    const forgetCounts = (callId: number) => {
+      for (const key of countsCache.keys()) if (key.startsWith(`${callId}:`)) countsCache.delete(key);
+    };
+
     const rolesOf = (executor: Database, callIds: number[]) =>
       callIds.length === 0
         ? Promise.resolve([] as RoleRow[])
@@ -379,8 +392,23 @@ export default fp<CastingRepositoryOptions>(
         })
         .where(inArray(castingApplications.id, ids))
         .returning();
+      forgetCounts(call.id);
       await tellApplicants(tx, moved, to, call, role);
       return moved;
+    }
+
+    async function countsOf(callId: number, roleId: number | undefined, scope: SQL | undefined) {
+      const key = `${callId}:${roleId ?? 'all'}`;
+      const kept = countsCache.get(key);
+      if (kept && Date.now() - kept.at < COUNTS_TTL_MS) return kept.rows;
+      const rows = await db
+        .select({ status: castingApplications.status, total: count() })
+        .from(castingApplications)
+        .where(scope)
+        .groupBy(castingApplications.status);
+      if (countsCache.size >= COUNTS_CACHE_ENTRIES) countsCache.clear();
+      countsCache.set(key, { at: Date.now(), rows });
+      return rows;
     }
 
     const repository: FastifyInstance['castingRepository'] = {
@@ -607,6 +635,7 @@ export default fp<CastingRepositoryOptions>(
           .set({ status: 'not_selected', updatedAt: new Date() })
           .where(and(eq(castingApplications.roleId, roleId), inArray(castingApplications.status, openStatuses)))
           .returning();
+        forgetCounts(callId);
         await tellApplicants(tx, rest, 'not_selected', call, role);
         const [stillOpen] = await tx
           .select({ total: count() })
@@ -622,14 +651,20 @@ export default fp<CastingRepositoryOptions>(
       },
 
       async apply(tx, userId, callId, roleId, input) {
-        const profile = await profileOf(tx, userId);
+        // The profile with its photos' ids, the main one first, in one read.
+        const [mine] = await tx
+          .select({
+            profile: profiles,
+            photoIds: sql<number[]>`coalesce((${sql.raw(
+              'select json_agg(pp.id order by pp.main desc, pp.sort_order, pp.id) from profile_photos pp where pp.profile_id = "profiles"."id"',
+            )}), '[]'::json)`,
+          })
+          .from(profiles)
+          .where(eq(profiles.userId, userId));
+        if (!mine) throw new HttpError(404, 'Create your profile first');
+        const { profile, photoIds: photos } = mine;
         if (profile.kind !== 'person') throw new HttpError(403, 'Applications are made from a person’s profile');
         if (profile.hiddenByStaffAt) throw new HttpError(403, 'Your profile is hidden by a moderator');
-        const photos = await tx
-          .select()
-          .from(profilePhotos)
-          .where(eq(profilePhotos.profileId, profile.id))
-          .orderBy(desc(profilePhotos.main), asc(profilePhotos.sortOrder), asc(profilePhotos.id));
         if (photos.length === 0) {
           throw new HttpError(422, 'Add a main photo to your profile before you apply', 'photo_ids');
         }
@@ -651,8 +686,8 @@ export default fp<CastingRepositoryOptions>(
         if (role.status === 'closed' || call.status === 'closed') {
           throw new HttpError(422, 'This role is closed: applications are no longer taken');
         }
-        const photoIds = input.photo_ids.length > 0 ? input.photo_ids : role.requires.photo ? [photos[0]!.id] : [];
-        const strange = photoIds.findIndex((id) => !photos.some((photo) => photo.id === id));
+        const photoIds = input.photo_ids.length > 0 ? input.photo_ids : role.requires.photo ? [photos[0]!] : [];
+        const strange = photoIds.findIndex((id) => !photos.includes(id));
         if (strange >= 0) throw new HttpError(400, 'Choose photos from your profile', `photo_ids.${strange}`);
         if (input.reel && !profile.reels.includes(input.reel)) {
           throw new HttpError(400, 'Choose a reel from your profile', 'reel');
@@ -671,22 +706,27 @@ export default fp<CastingRepositoryOptions>(
             photoIds,
             reel: input.reel || null,
             selfTapeUrl: input.self_tape_url || null,
+            ...applicantKeys(profile),
           })
           .onConflictDoNothing()
           .returning();
         if (!row) throw new HttpError(409, 'You have already applied to this role');
-        // The poster hears of new applicants at most once an hour per call (the row is only locked when it is due).
-        const [due] = await tx
-          .update(castingCalls)
-          .set({ applicantMailAt: new Date() })
-          .where(
-            and(
-              eq(castingCalls.id, callId),
-              sql`(${castingCalls.applicantMailAt} is null or ${castingCalls.applicantMailAt} < now() - interval '1 hour')`,
-            ),
-          )
-          .returning({ id: castingCalls.id });
-        if (due) {
+        forgetCounts(callId);
+        // The poster hears of new applicants at most once an hour per call: most applications write nothing more.
+        const due = !call.applicantMailAt || Date.now() - call.applicantMailAt.getTime() > HOUR_MS;
+        const [claimed] = due
+          ? await tx
+              .update(castingCalls)
+              .set({ applicantMailAt: new Date() })
+              .where(
+                and(
+                  eq(castingCalls.id, callId),
+                  sql`(${castingCalls.applicantMailAt} is null or ${castingCalls.applicantMailAt} < now() - interval '1 hour')`,
+                ),
+              )
+              .returning({ id: castingCalls.id })
+          : [];
+        if (claimed) {
           const [poster] = await tx
             .select({ userId: profiles.userId })
             .from(profiles)
@@ -754,54 +794,68 @@ export default fp<CastingRepositoryOptions>(
           .set({ status: 'withdrawn', updatedAt: new Date() })
           .where(eq(castingApplications.id, id))
           .returning();
+        forgetCounts(row!.callId);
         return applicationView(row!);
       },
 
       async applicants(userId, callId, query) {
         await ownCall(db, userId, callId, false);
-        const scope = [
+        // One table answers (the applicant's keys are copied into each application): see lib/applicant-keys.ts.
+        const scope = and(
           eq(castingApplications.callId, callId),
           query.role ? eq(castingApplications.roleId, query.role) : undefined,
           // A profile a moderator hid is out of every list.
-          isNull(profiles.hiddenByStaffAt),
-        ];
-        const filters = [
-          ...scope,
-          query.status ? eq(castingApplications.status, query.status) : undefined,
-          query.city ? sql`lower(${profiles.city}) = lower(${query.city})` : undefined,
+          eq(castingApplications.applicantHidden, false),
+        );
+        const applicantFilters = [
+          query.city ? eq(castingApplications.applicantCity, query.city.toLowerCase()) : undefined,
           query.language
-            ? sql`${profiles.languageKeys} @> ${JSON.stringify([query.language.toLowerCase()])}::jsonb`
+            ? sql`${castingApplications.applicantLanguages} @> ${JSON.stringify([query.language.toLowerCase()])}::jsonb`
             : undefined,
-          query.verified === 'true' ? eq(profiles.verified, true) : undefined,
-        ];
-        const where = and(...filters);
+          query.verified === 'true' ? eq(castingApplications.applicantVerified, true) : undefined,
+        ].filter((filter) => filter !== undefined);
+        const where = and(
+          scope,
+          query.status ? eq(castingApplications.status, query.status) : undefined,
+          ...applicantFilters,
+        );
         const order =
           query.sort === 'name'
-            ? [asc(sql`lower(${profiles.displayName})`), asc(castingApplications.id)]
+            ? [asc(castingApplications.applicantName), asc(castingApplications.id)]
             : query.sort === 'oldest'
               ? [asc(castingApplications.createdAt), asc(castingApplications.id)]
               : [desc(castingApplications.createdAt), desc(castingApplications.id)];
-        const [rows, [total], byStatus] = await Promise.all([
+        const [rows, byStatus, filteredTotal] = await Promise.all([
           db
-            .select({ application: castingApplications, profile: profiles })
+            .select({
+              application: castingApplications,
+              // Only what the card shows: a profile row is large (bio, credits...).
+              profile: {
+                handle: profiles.handle,
+                displayName: profiles.displayName,
+                playingAgeMin: profiles.playingAgeMin,
+                playingAgeMax: profiles.playingAgeMax,
+                languages: profiles.languages,
+                city: profiles.city,
+                verified: profiles.verified,
+              },
+            })
             .from(castingApplications)
             .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
             .where(where)
             .orderBy(...order)
             .limit(query.per_page)
             .offset((query.page - 1) * query.per_page),
-          db
-            .select({ total: count() })
-            .from(castingApplications)
-            .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
-            .where(where),
-          db
-            .select({ status: castingApplications.status, total: count() })
-            .from(castingApplications)
-            .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
-            .where(and(...scope))
-            .groupBy(castingApplications.status),
+          countsOf(callId, query.role, scope),
+          // Without filters on the applicant, the total is among the counts by status.
+          applicantFilters.length > 0
+            ? db.select({ total: count() }).from(castingApplications).where(where)
+            : Promise.resolve(null),
         ]);
+        const counts = Object.fromEntries(byStatus.map((row) => [row.status, row.total]));
+        const total =
+          filteredTotal?.[0]?.total ??
+          (query.status ? (counts[query.status] ?? 0) : byStatus.reduce((sum, row) => sum + row.total, 0));
         const photoIds = rows.flatMap(({ application }) => application.photoIds);
         const photos =
           photoIds.length === 0
@@ -833,12 +887,7 @@ export default fp<CastingRepositoryOptions>(
               poster_note: application.posterNote,
             };
           }),
-          meta: {
-            page: query.page,
-            per_page: query.per_page,
-            total: total?.total ?? 0,
-            counts: Object.fromEntries(byStatus.map((row) => [row.status, row.total])),
-          },
+          meta: { page: query.page, per_page: query.per_page, total, counts },
         };
       },
 

@@ -4,6 +4,7 @@ import type { PageMeta } from '../../../src/contract/catalog.js';
 import type { ModerationItem } from '../../../src/contract/profiles.js';
 import type { Database } from '../db/client.js';
 import { moderationItems, notifications, profiles, users } from '../db/schema.js';
+import { refreshApplicantKeys } from '../lib/applicant-keys.js';
 import { queueMail } from '../lib/mail-outbox.js';
 import { HttpError } from './error-handler.js';
 
@@ -155,6 +156,7 @@ export default fp(
               ? { verified: false, verifiedReason: null, verificationStatus: 'refused' as const, refusedReason: reason }
               : { hiddenByStaffAt: new Date(), hiddenReason: reason };
         const [after] = await tx.update(profiles).set(changes).where(eq(profiles.id, row.id)).returning();
+        await refreshApplicantKeys(tx, row.id);
         // A verification decision settles the request; hiding settles the reports (and any request with them).
         await tx
           .update(moderationItems)

@@ -21,6 +21,7 @@ import type { User } from '../../../src/contract/user.js';
 import { youtubeVideoId } from '../../../src/contract/youtube.js';
 import type { Database } from '../db/client.js';
 import { profilePhotos, profiles } from '../db/schema.js';
+import { refreshApplicantKeys } from '../lib/applicant-keys.js';
 import { likePattern } from '../lib/like-pattern.js';
 import { HttpError } from './error-handler.js';
 import { UPLOADS_PREFIX } from './web-app.js';
@@ -260,6 +261,7 @@ export default fp(
         };
         if (existing) {
           await tx.update(profiles).set(values).where(eq(profiles.id, existing.id));
+          await refreshApplicantKeys(tx, existing.id);
         } else {
           await tx.insert(profiles).values({ ...values, userId });
         }

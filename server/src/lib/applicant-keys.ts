@@ -1,0 +1,26 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { castingApplications, profiles } from '../db/schema.js';
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+/** What an application keeps of its applicant's profile, for the poster's filters and sorting. */
+export function applicantKeys(profile: ProfileRow) {
+  return {
+    applicantName: profile.displayName.toLowerCase(),
+    applicantCity: profile.city.toLowerCase(),
+    applicantLanguages: profile.languages.map((item) => item.language.toLowerCase()),
+    applicantVerified: profile.verified,
+    applicantHidden: profile.hiddenByStaffAt !== null,
+  };
+}
+
+/** Copies the profile `profileId` into its applications again, in the transaction `tx` that changed it. */
+export async function refreshApplicantKeys(tx: Database, profileId: number): Promise<void> {
+  const [profile] = await tx.select().from(profiles).where(eq(profiles.id, profileId));
+  if (!profile) return;
+  await tx
+    .update(castingApplications)
+    .set(applicantKeys(profile))
+    .where(sql`${castingApplications.profileId} = ${profileId}`);
+}
