@@ -11,7 +11,18 @@ import { USER_API } from './shop-api.js';
  * more members, each with a profile, a main photo and a session, ready to apply during the load. Made by the
  * database itself (generate_series); the sessions are tokens `bench-applicant-{n}` stored as the server stores them.
  */
-const cities = ['Mumbai', 'Pune', 'Chennai', 'Hyderabad', 'Kolkata', 'Delhi', 'Kochi', 'Bengaluru', 'Lucknow', 'Jaipur'];
+const cities = [
+  'Mumbai',
+  'Pune',
+  'Chennai',
+  'Hyderabad',
+  'Kolkata',
+  'Delhi',
+  'Kochi',
+  'Bengaluru',
+  'Lucknow',
+  'Jaipur',
+];
 const languages = ['Hindi', 'Marathi', 'Tamil', 'Telugu', 'Bengali', 'Malayalam', 'Kannada', 'Urdu', 'English'];
 const statuses = ['submitted', 'viewed', 'shortlisted', 'callback', 'selected', 'not_selected', 'withdrawn'];
 

@@ -9,7 +9,7 @@ export const demoCastingPassword = 'Audition@2026';
 
 export const demoCastingDirector = {
   name: 'Neha Kapoor',
-  email: 'casting@cineverse.in',
+  email: 'neha@cineverse.in',
   handle: 'neha-kapoor-casting',
   headline: 'Casting director for features and web series, Mumbai',
 };

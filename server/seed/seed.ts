@@ -327,7 +327,11 @@ const demoApplications: Record<string, Record<string, ApplicationSeed[]>> = {
       { status: 'callback', callback: 'open' },
       { status: 'withdrawn' },
     ],
-    'Young Vinayak': [{ status: 'submitted' }, { status: 'callback', callback: 'accepted' }, { status: 'not_selected' }],
+    'Young Vinayak': [
+      { status: 'submitted' },
+      { status: 'callback', callback: 'accepted' },
+      { status: 'not_selected' },
+    ],
     'Vinayak, the postman': [{ status: 'selected' }],
   },
   'Paper Boats': { 'Elder brother': [{ status: 'selected' }, { status: 'not_selected' }, { status: 'not_selected' }] },

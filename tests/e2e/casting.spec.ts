@@ -5,7 +5,7 @@ import { startServerProcess, type ServerProcess } from './server-process';
 import { signInAt, USER_API } from './shop-helpers';
 
 const actor = { email: 'actor@cineverse.in', password: 'Audition@2026' };
-const director = { email: 'casting@cineverse.in', password: 'Audition@2026' };
+const director = { email: 'neha@cineverse.in', password: 'Audition@2026' };
 
 /** A server of its own (its applications change the demo calls), which mails through SMTP to this test process. */
 test.describe('casting calls', () => {

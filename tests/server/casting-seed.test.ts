@@ -43,7 +43,7 @@ describe('the demo casting content', () => {
   });
 
   it('lets the casting director and the actor log in, each with their own side of it', async () => {
-    const director = await login('casting@cineverse.in');
+    const director = await login('neha@cineverse.in');
     const calls = (await app.inject({ url: `${USER}/me/casting-calls`, headers: director })).json().data;
     expect(calls.map((call: { status: string }) => call.status)).toContain('closed');
     expect(calls.find((call: { title: string }) => call.title === 'Monsoon Letters').applications).toBeGreaterThan(5);

@@ -603,4 +603,30 @@ describe('managing applicants and following an application', () => {
       .where(and(eq(castingApplications.callId, call.id)));
     expect(left).toEqual([]);
   });
+
+  it('a member’s export holds their applications without the poster’s note; a poster who leaves tells who waits', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house, { title: 'Leaving poster' });
+    const actor = await member('actor');
+    const application = (await apply(actor, call.id, call.roles[0]!.id)).json().data as { id: number };
+    await send('PUT', `${USER}/applications/${application.id}/poster-note`, house, { note: 'Too theatrical' });
+    await send('PUT', `${USER}/me/saved-calls/${call.id}`, actor, {});
+    const exported = await app.memberData.exportAll(actor.id);
+    expect(exported.casting_applications).toEqual([
+      expect.objectContaining({ id: application.id, status: 'submitted' }),
+    ]);
+    expect(JSON.stringify(exported)).not.toContain('Too theatrical');
+    expect(exported.saved_calls).toEqual([expect.objectContaining({ call_id: call.id })]);
+    const posterExport = await app.memberData.exportAll(house.id);
+    expect(posterExport.casting_calls_posted).toEqual([
+      expect.objectContaining({ title: 'Leaving poster', roles: [expect.any(Object), expect.any(Object)] }),
+    ]);
+
+    await app.memberData.deleteAccount(house.id);
+    expect((await send('GET', `${PUBLIC}/casting-calls/${call.id}`)).statusCode).toBe(404);
+    const told = (await send('GET', `${USER}/notifications`, actor)).json().data;
+    expect(told[0]).toMatchObject({ title: 'A casting call you applied to was withdrawn' });
+    expect((await send('GET', `${USER}/me/applications`, actor)).json().data).toEqual([]);
+  });
 });

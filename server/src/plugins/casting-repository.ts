@@ -123,6 +123,32 @@ function callView(row: CallRow, poster: ProfileRow, roles: RoleRow[]): CastingCa
   };
 }
 
+/** A call as a card of `/auditions`: its roles without their long texts. */
+function cardOf(call: CallRow, poster: ProfileRow, roles: RoleRow[]): CallCard {
+  return {
+    id: call.id,
+    title: call.title,
+    project_type: call.projectType as CallCard['project_type'],
+    city: call.city,
+    remote: call.remote,
+    deadline: inIndia(call.deadline),
+    poster: posterView(poster),
+    roles: roles
+      .filter((role) => role.callId === call.id)
+      .map((role) => ({
+        id: role.id,
+        name: role.name,
+        genders: role.genders as CallCard['roles'][number]['genders'],
+        age_min: role.ageMin,
+        age_max: role.ageMax,
+        languages: role.languages,
+        paid: role.paid,
+        pay_inr: role.payInr,
+        status: role.status,
+      })),
+  };
+}
+
 function applicationView(row: ApplicationRow): Application {
   return {
     id: row.id,
@@ -456,27 +482,7 @@ export default fp<CastingRepositoryOptions>(
           rows.map(({ call }) => call.id),
         );
         return {
-          data: rows.map(({ call, poster }) => ({
-            id: call.id,
-            title: call.title,
-            project_type: call.projectType as CallCard['project_type'],
-            city: call.city,
-            remote: call.remote,
-            deadline: inIndia(call.deadline),
-            poster: posterView(poster),
-            roles: roles
-              .filter((role) => role.callId === call.id)
-              .map((role) => {
-                const {
-                  description: _d,
-                  requires: _r,
-                  self_tape_instructions: _s,
-                  openings: _o,
-                  ...card
-                } = roleView(role);
-                return card;
-              }),
-          })),
+          data: rows.map(({ call, poster }) => cardOf(call, poster, roles)),
           meta: { page: query.page, per_page: query.per_page, total: total?.total ?? 0 },
         };
       },
@@ -1047,27 +1053,7 @@ export default fp<CastingRepositoryOptions>(
           db,
           rows.map(({ call }) => call.id),
         );
-        return rows.map(({ call, poster }) => ({
-          id: call.id,
-          title: call.title,
-          project_type: call.projectType as CallCard['project_type'],
-          city: call.city,
-          remote: call.remote,
-          deadline: inIndia(call.deadline),
-          poster: posterView(poster),
-          roles: roles
-            .filter((role) => role.callId === call.id)
-            .map((role) => {
-              const {
-                description: _d,
-                requires: _r,
-                self_tape_instructions: _s,
-                openings: _o,
-                ...card
-              } = roleView(role);
-              return card;
-            }),
-        }));
+        return rows.map(({ call, poster }) => cardOf(call, poster, roles));
       },
 
       async save(tx, userId, callId, saved) {

@@ -16,6 +16,11 @@ import {
   passwordResetTokens,
   profilePhotos,
   profiles,
+  castingApplications,
+  castingCalls,
+  castingRoles,
+  notifications,
+  savedCalls,
   users,
   wishlistItems,
 } from '../db/schema.js';
@@ -98,6 +103,23 @@ export default fp<MemberDataOptions>(
                 .where(and(eq(moderationItems.profileId, profile.id), eq(moderationItems.kind, 'verification')))
             : [],
         ]);
+        const [applications, calls, saved, notices] = await Promise.all([
+          profile ? db.select().from(castingApplications).where(eq(castingApplications.profileId, profile.id)) : [],
+          profile ? db.select().from(castingCalls).where(eq(castingCalls.posterId, profile.id)) : [],
+          db.select().from(savedCalls).where(eq(savedCalls.userId, userId)),
+          db.select().from(notifications).where(eq(notifications.userId, userId)),
+        ]);
+        const roles = calls.length
+          ? await db
+              .select()
+              .from(castingRoles)
+              .where(
+                inArray(
+                  castingRoles.callId,
+                  calls.map((call) => call.id),
+                ),
+              )
+          : [];
         return snakeKeys({
           exported_at: new Date().toISOString(),
           account,
@@ -114,6 +136,14 @@ export default fp<MemberDataOptions>(
             history: events.filter((event) => event.orderId === order.id),
           })),
           contact_messages: messages,
+          // The poster's private notes are the poster's data, not the applicant's.
+          casting_applications: applications.map(({ posterNote: _note, ...application }) => application),
+          casting_calls_posted: calls.map((call) => ({
+            ...call,
+            roles: roles.filter((role) => role.callId === call.id),
+          })),
+          saved_calls: saved,
+          notifications: notices,
         }) as Record<string, unknown>;
       },
 
@@ -128,8 +158,35 @@ export default fp<MemberDataOptions>(
                 .from(profilePhotos)
                 .where(eq(profilePhotos.profileId, profile.id))
             : [];
-          // The profile takes its photos, requests and the reports about it with it.
-          if (profile) await tx.delete(profiles).where(eq(profiles.id, profile.id));
+          if (profile) {
+            // Applicants still waiting on the member's calls are told, not left without an answer.
+            const waiting = await tx
+              .select({ userId: profiles.userId, title: castingCalls.title })
+              .from(castingApplications)
+              .innerJoin(castingCalls, eq(castingCalls.id, castingApplications.callId))
+              .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
+              .where(
+                and(
+                  eq(castingCalls.posterId, profile.id),
+                  inArray(castingApplications.status, ['submitted', 'viewed', 'shortlisted', 'callback']),
+                ),
+              );
+            if (waiting.length > 0) {
+              await tx.insert(notifications).values(
+                waiting.map((item) => ({
+                  userId: item.userId,
+                  kind: 'application' as const,
+                  title: 'A casting call you applied to was withdrawn',
+                  body: `${item.title}: its poster left CineVerse, so the call is closed.`,
+                  link: '/me/applications',
+                })),
+              );
+            }
+            // The profile takes its photos, calls, applications, requests and the reports about it with it.
+            await tx.delete(profiles).where(eq(profiles.id, profile.id));
+          }
+          await tx.delete(savedCalls).where(eq(savedCalls.userId, userId));
+          await tx.delete(notifications).where(eq(notifications.userId, userId));
           await tx.delete(addresses).where(eq(addresses.userId, userId));
           await tx.delete(cartItems).where(eq(cartItems.userId, userId));
           await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));

@@ -4,6 +4,7 @@ import { messageResponseSchema } from '@/contract/user';
 import { apiPaths, apiRequest } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
+import { forgetUserDeviceData } from '@/lib/device-data';
 import { clearOwnerEntries } from '@/offline/outbox';
 import { ownerOfUser } from '@/offline/outbox-types';
 
@@ -27,6 +28,7 @@ export function useLogout() {
     onSettled: async () => {
       // Edits not yet sent are the user's too: nothing of theirs stays on a shared phone.
       if (userId !== null) await clearOwnerEntries(ownerOfUser(userId));
+      forgetUserDeviceData();
       signOut();
       queryClient.removeQueries({ queryKey: accountKeys.all() });
       notifications.show({ id: 'logged-out', title: 'You are logged out', message: 'See you again soon.' });

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { UNSENT_APPLICATIONS_KEY } from '@/lib/device-data';
 
 /** An application the server refused after it waited offline: its note is kept for the applicant to copy. */
 export interface UnsentNote {
@@ -10,7 +11,7 @@ export interface UnsentNote {
   at: number;
 }
 
-const STORAGE_KEY = 'cv-unsent-applications';
+const STORAGE_KEY = UNSENT_APPLICATIONS_KEY;
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; notes: UnsentNote[] } = { raw: null, notes: [] };
 

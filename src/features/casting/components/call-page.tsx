@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   Select,
   Stack,
   Text,
@@ -19,6 +18,7 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
+import { ReportDialog } from '@/components/report-dialog';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { MAX_NOTE, NEVER_PAY_NOTICE, type CastingCall, type CastingRole } from '@/contract/casting';
 import { ApiError, NetworkError } from '@/lib/api-client';
@@ -285,51 +285,7 @@ const reportReasons = [
 
 function ReportCallDialog({ call, onClose }: { call: CastingCall; onClose: () => void }) {
   const report = useReportCall(call.id);
-  const [reason, setReason] = useState<string | null>(null);
-  const [details, setDetails] = useState('');
-  const error = report.error instanceof ApiError ? report.error : null;
-  return (
-    <Modal opened onClose={onClose} title={`Report ${call.title}`} centered>
-      {report.isSuccess ? (
-        <Stack>
-          <Alert color="green" role="status">
-            {report.data.message}
-          </Alert>
-          <Button onClick={onClose}>Close</Button>
-        </Stack>
-      ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            report.mutate({ reason: reason ?? '', details });
-          }}
-        >
-          <Stack>
-            <Select
-              label="What is wrong"
-              data={reportReasons}
-              value={reason}
-              onChange={setReason}
-              error={error?.field === 'reason' ? error.message : null}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Textarea
-              label="Details (optional)"
-              autosize
-              minRows={3}
-              value={details}
-              onChange={(event) => setDetails(event.currentTarget.value)}
-              error={error && error.field !== 'reason' ? error.message : null}
-            />
-            {report.error && !error ? <Alert color="red">You are offline: try again when connected.</Alert> : null}
-            <Button type="submit" color="red" loading={report.isPending}>
-              Send report
-            </Button>
-          </Stack>
-        </form>
-      )}
-    </Modal>
-  );
+  return <ReportDialog title={`Report ${call.title}`} reasons={reportReasons} report={report} onClose={onClose} />;
 }
 
 function RoleView({ call, role }: { call: CastingCall; role: CastingRole }) {

@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  AspectRatio,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, AspectRatio, Badge, Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
+import { ReportDialog } from '@/components/report-dialog';
 import { LoadError, LoadingState } from '@/components/query-states';
 import type { PublicProfile } from '@/contract/profiles';
 import { youtubeEmbedUrl, youtubeVideoId } from '@/contract/youtube';
@@ -135,52 +123,15 @@ const reportReasonOptions = [
   { value: 'inappropriate', label: 'Inappropriate content' },
 ];
 
-function ReportDialog({ profile, onClose }: { profile: PublicProfile; onClose: () => void }) {
+function ReportProfileDialog({ profile, onClose }: { profile: PublicProfile; onClose: () => void }) {
   const report = useReportProfile(profile.handle);
-  const [reason, setReason] = useState<string | null>(null);
-  const [details, setDetails] = useState('');
-  const error = report.error instanceof ApiError ? report.error : null;
   return (
-    <Modal opened onClose={onClose} title={`Report ${profile.display_name}`} centered>
-      {report.isSuccess ? (
-        <Stack>
-          <Alert color="green" role="status">
-            {report.data.message}
-          </Alert>
-          <Button onClick={onClose}>Close</Button>
-        </Stack>
-      ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            report.mutate({ reason: reason ?? '', details });
-          }}
-        >
-          <Stack>
-            <Select
-              label="What is wrong"
-              data={reportReasonOptions}
-              value={reason}
-              onChange={setReason}
-              error={error?.field === 'reason' ? error.message : null}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Textarea
-              label="Details (optional)"
-              autosize
-              minRows={3}
-              value={details}
-              onChange={(event) => setDetails(event.currentTarget.value)}
-              error={error && error.field !== 'reason' ? error.message : null}
-            />
-            {report.error && !error ? <Alert color="red">You are offline: try again when connected.</Alert> : null}
-            <Button type="submit" color="red" loading={report.isPending}>
-              Send report
-            </Button>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+    <ReportDialog
+      title={`Report ${profile.display_name}`}
+      reasons={reportReasonOptions}
+      report={report}
+      onClose={onClose}
+    />
   );
 }
 
@@ -406,7 +357,7 @@ export function ProfilePage({ handle }: { handle: string }) {
         }
       />
       {dialog === 'contact' ? <ContactDialog profile={profile} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'report' ? <ReportDialog profile={profile} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'report' ? <ReportProfileDialog profile={profile} onClose={() => setDialog(null)} /> : null}
     </PageContainer>
   );
 }
