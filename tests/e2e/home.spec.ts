@@ -203,10 +203,13 @@ test.describe('home page', () => {
     page,
   }) => {
     await page.goto('/');
-    for (const name of ['CineNews', 'CineFashion', 'Courses', 'Auditions']) {
+    for (const name of ['CineNews', 'CineFashion', 'Courses']) {
       await expect(section(page, name).getByRole('heading', { level: 3 }).first()).toBeVisible();
       await expect(section(page, name).getByRole('link')).toHaveCount(0);
     }
+    // The Auditions items lead to their casting calls.
+    const audition = section(page, 'Auditions').getByRole('link').first();
+    await expect(audition).toHaveAttribute('href', /^\/auditions\/\d+$/);
     const insider = section(page, 'Insider');
     await expect(insider.getByRole('link')).toHaveCount(0);
     // The button's name is the title it shows, after the words only a screen reader says.

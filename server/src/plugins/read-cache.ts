@@ -13,9 +13,14 @@ declare module 'fastify' {
       content: JsonCache;
       /** Cleared whenever stock changes (an order placed or cancelled). */
       catalog: JsonCache;
+      /** The network's index (`GET /profiles`), each search its own key: cleared with the site content. */
+      directory: JsonCache;
       /** Server-rendered pages, by address (see page-rendering.ts). */
       pages: JsonCache;
-      /** Drops every copy made from site content, home data and rendered pages: after a back-office edit. */
+      /**
+       * Drops every copy made from site content, home data, the network's index and rendered pages: after a
+       * back-office edit or a profile change.
+       */
       contentChanged(): void;
       /** Drops the product lists and pages and the rendered pages: after staff change a product or its stock. */
       catalogChanged(): void;
@@ -108,12 +113,15 @@ export default fp<ReadCacheOptions>(
     const content = createJsonCache({ ttlMs: ttl(CONTENT_CACHE_TTL_MS), maxEntries: 1 });
     const catalog = createJsonCache({ ttlMs: ttl(CATALOG_CACHE_TTL_MS), maxEntries: CATALOG_CACHE_ENTRIES });
     const pages = createJsonCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: PAGE_CACHE_ENTRIES });
+    const directory = createJsonCache({ ttlMs: ttl(CATALOG_CACHE_TTL_MS), maxEntries: CATALOG_CACHE_ENTRIES });
     fastify.decorate('readCache', {
       content,
       catalog,
+      directory,
       pages,
       contentChanged() {
         content.clear();
+        directory.clear();
         pages.clear();
       },
       catalogChanged() {

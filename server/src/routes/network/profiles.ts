@@ -21,12 +21,15 @@ import { messageResponseSchema } from '../../../../src/contract/user.js';
 import { acceptImageUploads, readImageUpload } from '../../lib/image-upload.js';
 import { removeImage, storeImage } from '../../lib/images.js';
 import { HttpError } from '../../plugins/error-handler.js';
+import { jsonSerializer, sendJson } from '../../plugins/read-cache.js';
 import { signedInUser, userRouteSchema } from '../shop/route-helpers.js';
 import { viewerOf } from './viewer.js';
 
 /** The network's public reads: the index of profiles and a profile's page. */
 export const publicProfileRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { profileRepository } = fastify;
+  const { directory } = fastify.readCache;
+  const serializeList = jsonSerializer(profileListResponseSchema, '/profiles');
 
   fastify.get(
     '/profiles',
@@ -39,7 +42,21 @@ export const publicProfileRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: profileListResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => profileRepository.list(request.query),
+    async (request, reply) => {
+      // Category, city and language match regardless of case: one cached answer serves every spelling.
+      const { category, city, language, search, ...rest } = request.query;
+      const key = JSON.stringify([
+        category?.toLowerCase() ?? '',
+        city?.toLowerCase() ?? '',
+        language?.toLowerCase() ?? '',
+        search?.toLowerCase() ?? '',
+        rest,
+      ]);
+      return sendJson(
+        reply,
+        await directory.get(key, async () => serializeList(await profileRepository.list(request.query))),
+      );
+    },
   );
 
   fastify.get(
@@ -273,7 +290,7 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
       const bytes = await readImageUpload(fastify, request);
       request.body = { file_sha256: createHash('sha256').update(bytes).digest('hex') };
       reply.code(201);
-      return fastify.runIdempotent(request, reply, async (tx) => {
+      const added = await fastify.runIdempotent(request, reply, async (tx) => {
         // Checked before the image is processed: a member without a profile, or with a full one, writes nothing.
         const current = await profileRepository.getMine(userId, tx);
         if (!current) throw new HttpError(404, 'Create your profile first');
@@ -285,6 +302,9 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
           throw error;
         }
       });
+      // The directory's cards show the main photo.
+      fastify.readCache.contentChanged();
+      return added;
     },
   );
 
@@ -299,10 +319,13 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
         response: { 200: myProfileResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request, reply) =>
-      fastify.runIdempotent(request, reply, async (tx) => ({
+    async (request, reply) => {
+      const changed = await fastify.runIdempotent(request, reply, async (tx) => ({
         data: await profileRepository.updatePhoto(tx, signedInUser(request).id, request.params.id, request.body),
-      })),
+      }));
+      fastify.readCache.contentChanged();
+      return changed;
+    },
   );
 
   fastify.delete(
@@ -320,6 +343,7 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
         profileRepository.removePhoto(tx, signedInUser(request).id, request.params.id),
       );
       await removeImage(photoFolder, name);
+      fastify.readCache.contentChanged();
       return { data: profile };
     },
   );
