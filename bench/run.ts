@@ -284,7 +284,13 @@ try {
     bytes.push(row);
   }
 
-  const lighthousePages = [...pages.map(({ name, path }) => ({ name, path })), { name: 'About', path: '/about' }];
+  const lighthousePages = [
+    ...pages.map(({ name, path }) => ({ name, path })),
+    { name: 'About', path: '/about' },
+    // The network's public pages, rendered by the server as the others.
+    { name: 'Profile', path: '/profiles/aarav-sharma-1' },
+    { name: 'Auditions', path: '/auditions' },
+  ];
   let lighthouse: LighthouseFigures[] = [];
   if (runs('lighthouse')) {
     log('\n2. Lighthouse (mobile defaults)');

@@ -73,6 +73,55 @@ test.describe('casting calls', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Casting call not found' })).toBeVisible();
   });
 
+  test('the casting director posts a call from the form, with a field error shown by its field, and it is found under Auditions', async ({
+    page,
+  }) => {
+    await signInAt(page, server.url, director);
+    await page.goto(`${server.url}/me/casting-calls`);
+    await page.getByRole('link', { name: 'Post a casting call' }).click();
+    const form = page.getByRole('form', { name: 'New casting call' });
+    await form.getByLabel('Project title').fill('Chai Break: web series');
+    await form.getByRole('combobox', { name: 'Project type' }).click();
+    await page.getByRole('option', { name: 'Web series' }).click();
+    await form.getByLabel(/^Description/).fill('A comedy about a tea stall outside a film studio in Goregaon.');
+    await form.getByLabel('City').fill('Nagpur');
+    await form.getByLabel('Deadline (India time)').fill('2099-03-31');
+    await form.getByLabel('Role name').fill('Chaiwala');
+    await form.getByLabel('Plays from age').fill('40');
+    await form.getByLabel('to age').fill('30');
+    await form.getByLabel('Languages').fill('Marathi, Hindi');
+    await form.getByLabel('Pay (₹)').fill('75000');
+    await form.getByRole('button', { name: 'Post casting call' }).click();
+    // The server's refusal shows next to the field it names, and nothing typed is lost.
+    await expect(form.getByText('The playing age range must start at or below its end')).toBeVisible();
+    await expect(form.getByLabel('Project title')).toHaveValue('Chai Break: web series');
+    await form.getByLabel('to age').fill('55');
+    await form.getByRole('button', { name: 'Post casting call' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Chai Break: web series: applicants' })).toBeVisible();
+
+    await page.goto(`${server.url}/auditions?city=Nagpur`);
+    const card = page.getByRole('link', { name: /Chai Break: web series/ });
+    await expect(card).toContainText('Apply by 31 Mar 2099, 11:59 pm');
+    await card.click();
+    await expect(page.getByRole('heading', { level: 3, name: 'Chaiwala' })).toBeVisible();
+  });
+
+  test('a moderator publishes a call waiting from an unverified production house, and it is found under Auditions', async ({
+    page,
+  }) => {
+    await signInAt(page, server.url, { email: 'moderator@cineverse.in', password: 'Backstage@2026' });
+    await page.goto(`${server.url}/admin/moderation?type=calls`);
+    const item = page
+      .getByRole('list', { name: 'Casting calls' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Runway Dreams' });
+    await expect(item).toContainText('Blue Lotus Entertainment');
+    await item.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText('No casting call waits for a decision.')).toBeVisible();
+    await page.goto(`${server.url}/auditions?city=Delhi`);
+    await expect(page.getByRole('link', { name: /Runway Dreams/ })).toBeVisible();
+  });
+
   test('an actor finds a call by language and city and applies on a phone; the casting director shortlists and selects; the actor is told in the centre and by mail', async ({
     page,
     browser,

@@ -248,7 +248,7 @@ function CallForm({ call }: { call: CastingCall | null }) {
               {role.closed ? <Text size="sm">This role is closed.</Text> : null}
               <TextInput label="Role name" required {...form.getInputProps(`roles.${index}.name`)} />
               <Textarea
-                label="Description"
+                label="Role description"
                 autosize
                 minRows={2}
                 {...form.getInputProps(`roles.${index}.description`)}
