@@ -22,6 +22,12 @@ const manifest: ViteManifest = {
   },
   '_catalog-C.js': { file: 'assets/catalog-C.js', css: ['assets/catalog-C.css'] },
   'src/routes/about.tsx?tsr-split=component': { file: 'assets/about-D.js', css: ['assets/about-D.css'] },
+  // A route whose loader travels with its component.
+  'src/routes/profiles.$handle.tsx?tsr-split=component---loader': {
+    file: 'assets/profiles-E.js',
+    css: ['assets/profiles-E.css'],
+  },
+  'src/routes/profiles.$handle.tsx?tsr-split=errorComponent': { file: 'assets/profiles-error-F.js' },
 };
 
 const SITE = 'https://cineverse.example';
@@ -38,6 +44,12 @@ describe('putting a server-rendered page into the shell', () => {
     const assets = routeAssets(manifest, ['__root__', '/shop/']);
     expect(assets.styles.sort()).toEqual(['/assets/catalog-C.css', '/assets/start-A.css']);
     expect(assets.scripts.sort()).toEqual(['/assets/catalog-C.js', '/assets/shop.index-B.js', '/assets/start-A.js']);
+  });
+
+  it('finds the stylesheets of a component split together with its loader, and not its error component', () => {
+    const assets = routeAssets(manifest, ['__root__', '/profiles/$handle']);
+    expect(assets.styles).toEqual(['/assets/profiles-E.css']);
+    expect(assets.scripts).toEqual(['/assets/profiles-E.js']);
   });
 
   it('replaces the start-up screen with the page, links its styles, names its modules and embeds its data', () => {

@@ -37,7 +37,14 @@ export function routeAssets(manifest: ViteManifest, routeIds: string[]): RouteAs
     entry.css?.forEach((file) => styles.add(`/${file}`));
     entry.imports?.forEach(visit);
   };
-  for (const routeId of routeIds) visit(`${routeFileOf(routeId)}?tsr-split=component`);
+  // A route's component is split alone (`?tsr-split=component`) or grouped with its loader (`component---loader`).
+  const splits = Object.keys(manifest).filter((key) =>
+    /\?tsr-split=(.+)$/.exec(key)?.[1]?.split('---').includes('component'),
+  );
+  for (const routeId of routeIds) {
+    const file = `${routeFileOf(routeId)}?tsr-split=`;
+    splits.filter((key) => key.startsWith(file)).forEach(visit);
+  }
   return { styles: [...styles], scripts: [...scripts] };
 }
 
