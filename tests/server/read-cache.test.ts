@@ -1,8 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteSettings } from '../../server/src/db/schema.js';
+import { profiles, siteSettings } from '../../server/src/db/schema.js';
 import { productListResponseSchema, productResponseSchema } from '../../src/contract/catalog.js';
+import { profileListResponseSchema } from '../../src/contract/profiles.js';
 import { homeDataSchema } from '../../src/contract/site.js';
 import { createShopper, productNamed, stockOf, USER_API, validAddress } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -104,5 +105,34 @@ describe('cached public reads', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'This product does not exist or is no longer sold' });
     }
+  });
+
+  it('answers a directory search from memory, and shows a member’s own change at once', async () => {
+    const search = '/backend/api/api/v1/profiles?category=Artist&city=pune&per_page=48';
+    const first = await get(search);
+    const before = profileListResponseSchema.parse(first.json());
+    // A change behind the server's back does not show: the answer comes from memory.
+    await testApp.app.db.update(profiles).set({ headline: 'Changed behind its back' }).where(eq(profiles.city, 'Pune'));
+    expect((await get(search)).body).toBe(first.body);
+    const member = await createShopper(testApp.app, 'Cached Member');
+    const created = await testApp.app.inject({
+      method: 'PUT',
+      url: `${USER_API}/me/profile`,
+      headers: { ...member.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        kind: 'person',
+        handle: 'cached-member',
+        display_name: 'Cached Member',
+        category: 'Artist',
+        city: 'Pune',
+      }),
+    });
+    expect(created.statusCode).toBe(200);
+    // Spelled otherwise, the same search: the new member is there at once, as every change clears the copies.
+    const after = profileListResponseSchema.parse(
+      (await get('/backend/api/api/v1/profiles?category=artist&city=PUNE&per_page=48')).json(),
+    );
+    expect(after.meta.total).toBe(before.meta.total + 1);
+    expect(after.data.map((card) => card.handle)).toContain('cached-member');
   });
 });
