@@ -62,6 +62,8 @@ function AccountMenuButton() {
 /** Wishlist and cart with their counts, and the account menu. */
 export function HeaderShopActions() {
   const signedIn = useAppStore((state) => state.signedIn);
+  // The bell waits for the member's account to load: nothing of it competes with the page's first moments.
+  const hasProfile = useAppStore((state) => state.signedIn && state.userProfile !== null);
   const { cart } = useDisplayedCart(signedIn);
   const { wishlist } = useDisplayedWishlist(signedIn);
   const cartCount = signedIn ? (cart?.item_count ?? 0) : 0;
@@ -82,7 +84,7 @@ export function HeaderShopActions() {
           <HeartIcon />
         </ActionIcon>
       </CountIndicator>
-      {signedIn ? (
+      {hasProfile ? (
         <Suspense fallback={null}>
           <NotificationBell />
         </Suspense>
