@@ -5,6 +5,7 @@ import { seedDemoContent } from '../../server/seed/seed.js';
 import { authTokens, castingCalls, castingRoles, profiles } from '../../server/src/db/schema.js';
 import { hashToken } from '../../server/src/lib/tokens.js';
 import { USER_API } from './shop-api.js';
+import { pick } from './volume.js';
 
 /**
  * The casting stage: one call with `applications` applications (from as many members, in every status), and as many
@@ -25,10 +26,6 @@ const cities = [
 ];
 const languages = ['Hindi', 'Marathi', 'Tamil', 'Telugu', 'Bengali', 'Malayalam', 'Kannada', 'Urdu', 'English'];
 const statuses = ['submitted', 'viewed', 'shortlisted', 'callback', 'selected', 'not_selected', 'withdrawn'];
-
-const textArray = (values: string[]) => sql.raw(`array[${values.map((value) => `'${value}'`).join(',')}]`);
-const pick = (values: string[], index: string) =>
-  sql`(${textArray(values)})[1 + (${sql.raw(index)}) % ${values.length}]`;
 
 export interface CastingVolume {
   callId: number;

@@ -162,7 +162,8 @@ const organisationCategories = [
 ];
 
 const textArray = (values: string[]) => sql.raw(`array[${values.map((value) => `'${value}'`).join(',')}]`);
-const pick = (values: string[], index: string) =>
+/** SQL that picks one of `values` by the expression `index` (rows made by generate_series). */
+export const pick = (values: string[], index: string) =>
   sql`(${textArray(values)})[1 + (${sql.raw(index)}) % ${values.length}]`;
 
 /** Migrates and seeds the database `options` name, then adds `count` profiles (one in eight an organisation). */

@@ -20,7 +20,7 @@ export function formatInr(paise: number): string {
 }
 
 /** The short month names of Indian English (CLDR's en-IN, as Intl writes them). */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
 /** An ISO time as Indian readers write a date, in the device's time zone: "22 Nov 2026". */
 export function formatDate(iso: string): string {

@@ -189,6 +189,21 @@ function checkCall(input: ParsedCallInput, deadline: Date) {
   });
 }
 
+/** The columns of a call as its poster wrote it. */
+function callValues(input: ParsedCallInput, deadline: Date) {
+  return {
+    title: input.title,
+    projectType: input.project_type,
+    description: input.description,
+    city: input.city,
+    remote: input.remote,
+    shootStart: input.shoot_start,
+    shootEnd: input.shoot_end,
+    contentNote: input.content_note,
+    deadline,
+  };
+}
+
 function roleValues(role: ParsedCallInput['roles'][number], position: number) {
   return {
     position,
@@ -514,15 +529,7 @@ export default fp<CastingRepositoryOptions>(
           .insert(castingCalls)
           .values({
             posterId: poster.id,
-            title: input.title,
-            projectType: input.project_type,
-            description: input.description,
-            city: input.city,
-            remote: input.remote,
-            shootStart: input.shoot_start,
-            shootEnd: input.shoot_end,
-            contentNote: input.content_note,
-            deadline,
+            ...callValues(input, deadline),
             // A verified poster's call is published at once; any other waits for a moderator.
             status: poster.verified ? 'published' : 'pending',
           })
@@ -570,15 +577,7 @@ export default fp<CastingRepositoryOptions>(
         await tx
           .update(castingCalls)
           .set({
-            title: input.title,
-            projectType: input.project_type,
-            description: input.description,
-            city: input.city,
-            remote: input.remote,
-            shootStart: input.shoot_start,
-            shootEnd: input.shoot_end,
-            contentNote: input.content_note,
-            deadline,
+            ...callValues(input, deadline),
             status,
             updatedAt: new Date(),
           })

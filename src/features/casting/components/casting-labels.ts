@@ -1,3 +1,4 @@
+import { formatInr, MONTHS } from '@/lib/money';
 import type { ApplicationStatus, CallCard, CastingRole, ProjectType } from '@/contract/casting';
 
 export const projectTypeLabels: Record<ProjectType, string> = {
@@ -37,8 +38,6 @@ export const genderWords: Record<string, string> = {
   prefer_not_to_say: 'Any',
 };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
-
 /**
  * A time the server wrote in India's time (`2026-12-10T23:59:59+05:30`) as people in India read it, whatever the
  * device's time zone: "10 Dec 2026, 11:59 pm". Read from the digits, so that the server's render and the browser's
@@ -59,11 +58,7 @@ export function formatDay(date: string): string {
 }
 
 /** Whole rupees with Indian grouping: 150000 -> "₹1,50,000". */
-export function formatRupees(amount: number): string {
-  const digits = String(amount);
-  if (digits.length <= 3) return `₹${digits}`;
-  return `₹${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
-}
+export const formatRupees = (amount: number): string => formatInr(amount * 100);
 
 /** "Female · 22-28 · Marathi, Hindi · ₹3,50,000" */
 export function roleSummary(
