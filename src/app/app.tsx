@@ -10,7 +10,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { SiteSettingsGate } from '@/features/site-settings/components/site-settings-gate';
 import { onUnauthorized } from '@/lib/api-client';
-import { afterAppReady, markAppReady } from '@/lib/app-ready';
+import { afterAppReady, markAppReady, whenContentHydrated } from '@/lib/app-ready';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
 import { onStorageAvailability } from '@/offline/db';
@@ -19,7 +19,6 @@ import { NotificationsStack } from './notifications-stack';
 import { PersistQueryClient } from './persist-query-client';
 import type { AppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
-import { UpdatePrompt } from './update-prompt';
 
 /**
  * Mantine's notification stack, mounted when the first notification is shown; the store holds it until then. Its
@@ -39,31 +38,36 @@ export interface AppProps {
   router: AppRouter;
 }
 
-/** The whole app, the same tree on the server (public pages rendered to HTML) and in the browser. */
-const OutboxSync = lazy(() => import('./outbox-sync').then((module) => ({ default: module.OutboxSync })));
+/** A chunk the network failed to bring (offline on a first visit) renders nothing, not the app's error page. */
+const nothing = () => ({ default: () => null });
+const OutboxSync = lazy(() => import('./outbox-sync').then((module) => ({ default: module.OutboxSync }), nothing));
+const UpdatePrompt = lazy(() =>
+  import('./update-prompt').then((module) => ({ default: module.UpdatePrompt }), nothing),
+);
 
 /**
- * The outbox's replay loop (and every feature's kind of entry) loads once the app is ready: sending what was queued
- * never competes with the page becoming usable, and its code stays out of every visitor's start.
+ * What loads once the app is ready: the outbox's replay loop (and every feature's kind of entry), and the service
+ * worker with its update prompt. Neither competes with the page becoming usable, and their code stays out of every
+ * visitor's start. (Their chunks are online on a first visit; later the service worker holds them.)
  */
-function OutboxSyncWhenReady() {
+function AfterReady() {
   const [ready, setReady] = useState(false);
   useEffect(() => afterAppReady(() => setReady(true)), []);
   return ready ? (
     <Suspense fallback={null}>
       <OutboxSync />
+      <UpdatePrompt />
     </Suspense>
   ) : null;
 }
 
+/** The whole app, the same tree on the server (public pages rendered to HTML) and in the browser. */
 export function App({ queryClient, router }: AppProps) {
-  // The page says when the app has taken over its HTML (hydrated a server-rendered page, or rendered the shell) and
-  // settled: a frame later, after the renders that follow hydration at once (a layout for this screen's width, the
-  // session). Before that a server-rendered page's buttons do nothing. Tests wait for it.
-  useEffect(() => {
-    const frame = requestAnimationFrame(markAppReady);
-    return () => cancelAnimationFrame(frame);
-  }, []);
+  // The page says when the app has taken over its HTML (hydrated a server-rendered page, content included, or
+  // rendered the shell) and settled: a frame later at least, after the renders that follow hydration at once (a
+  // layout for this screen's width, the session). Before that a server-rendered page's buttons do nothing. Tests
+  // wait for it.
+  useEffect(() => whenContentHydrated(markAppReady), []);
 
   useEffect(
     () =>
@@ -111,8 +115,7 @@ export function App({ queryClient, router }: AppProps) {
         <SiteSettingsGate>
           <RouterProvider router={router} />
         </SiteSettingsGate>
-        <OutboxSyncWhenReady />
-        <UpdatePrompt />
+        <AfterReady />
       </PersistQueryClient>
     </MantineProvider>
   );

@@ -1,6 +1,7 @@
 import type { HomeData } from '../../src/contract/site';
 import { formatInr } from '../../src/lib/money';
 import { expect, test } from './fixtures';
+import { apiAs, registerShopper, signIn } from './shop-helpers';
 
 interface ProductAnswer {
   data: { id: number; name: string; price: number };
@@ -97,5 +98,21 @@ test.describe('server-rendered public pages', () => {
     await page.goto('/shop/1');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fshop%2F1$/);
+  });
+
+  test('say they are ready only once their content answers: a signed-in tap at that moment counts on a slow phone', async ({
+    page,
+  }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    // A phone eight times slower than this machine: React hydrates the page's content in a pass after the header.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await page.goto('/shop/1');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible({ timeout: 15_000 });
+    await expect
+      .poll(async () => (await apiAs<{ data: unknown[] }>(page.request, shopper.token, 'GET', '/getCartItems')).data)
+      .toHaveLength(1);
   });
 });
