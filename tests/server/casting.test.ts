@@ -567,6 +567,22 @@ describe('managing applicants and following an application', () => {
     expect(await names('language=malayalam')).toEqual(['=Anu Menon']);
     expect(await names('verified=true')).toEqual(['Zara Khan']);
     expect(await names('status=shortlisted')).toEqual([]);
+    // The totals say how many match, on the page that lists them and past the last page alike.
+    const listed = async (query: string) =>
+      (await send('GET', `${USER}/casting-calls/${call.id}/applications?${query}`, house)).json() as {
+        data: unknown[];
+        meta: { total: number };
+      };
+    for (const [query, shown, total] of [
+      ['city=mumbai', 1, 1],
+      ['city=mumbai&page=4', 0, 1],
+      ['page=4', 0, 2],
+      ['', 2, 2],
+      ['language=tamil', 0, 0],
+    ] as const) {
+      const answer = await listed(query);
+      expect([answer.data.length, answer.meta.total], query).toEqual([shown, total]);
+    }
     // An applicant who moves is found in their new city.
     const moved = await send('PUT', `${USER}/me/profile`, anu, {
       kind: 'person',

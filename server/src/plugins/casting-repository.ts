@@ -301,10 +301,26 @@ export default fp<CastingRepositoryOptions>(
      * list cost more than the page. Kept 10 s, and forgotten at once when this process changes the call's
      * applications (docs/decisions/2026-11-25-casting.md).
      */
-    const countsCache = new Map<string, { at: number; rows: { status: ApplicationStatus; total: number }[] }>();
+    const countsCache = new Map<string, { at: number; value: Promise<unknown> }>();
     const forgetCounts = (callId: number) => {
       for (const key of countsCache.keys()) if (key.startsWith(`${callId}:`)) countsCache.delete(key);
     };
+    /**
+     * A count kept under `key` (which starts with the call's id) for COUNTS_TTL_MS, or counted now; requests that
+     * ask while it is being counted wait for that count rather than each counting again.
+     */
+    function keptCount<T>(key: string, counted: () => Promise<T>): Promise<T> {
+      const kept = countsCache.get(key);
+      if (kept && Date.now() - kept.at < COUNTS_TTL_MS) return kept.value as Promise<T>;
+      // Once: a query builder given here runs each time it is awaited.
+      const value = Promise.resolve(counted());
+      if (countsCache.size >= COUNTS_CACHE_ENTRIES) countsCache.clear();
+      countsCache.set(key, { at: Date.now(), value });
+      value.catch(() => {
+        if (countsCache.get(key)?.value === value) countsCache.delete(key);
+      });
+      return value;
+    }
 
     const rolesOf = (executor: Database, callIds: number[]) =>
       callIds.length === 0
@@ -438,19 +454,22 @@ export default fp<CastingRepositoryOptions>(
       return moved;
     }
 
-    async function countsOf(callId: number, roleId: number | undefined, scope: SQL | undefined) {
-      const key = `${callId}:${roleId ?? 'all'}`;
-      const kept = countsCache.get(key);
-      if (kept && Date.now() - kept.at < COUNTS_TTL_MS) return kept.rows;
-      const rows = await db
-        .select({ status: castingApplications.status, total: count() })
-        .from(castingApplications)
-        .where(scope)
-        .groupBy(castingApplications.status);
-      if (countsCache.size >= COUNTS_CACHE_ENTRIES) countsCache.clear();
-      countsCache.set(key, { at: Date.now(), rows });
-      return rows;
-    }
+    /** The applications to the call (and role) by status. */
+    const countsOf = (callId: number, roleId: number | undefined, scope: SQL | undefined) =>
+      keptCount(`${callId}:${roleId ?? 'all'}`, () =>
+        db
+          .select({ status: castingApplications.status, total: count() })
+          .from(castingApplications)
+          .where(scope)
+          .groupBy(castingApplications.status),
+      );
+
+    /** How many applications to the call match `where`, kept like its counts under the filters' values. */
+    const totalOf = (callId: number, filters: unknown[], where: SQL | undefined) =>
+      keptCount(`${callId}:${JSON.stringify(filters)}`, async () => {
+        const [counted] = await db.select({ total: count() }).from(castingApplications).where(where);
+        return counted?.total ?? 0;
+      });
 
     const repository: FastifyInstance['castingRepository'] = {
       async list(query) {
@@ -804,7 +823,6 @@ export default fp<CastingRepositoryOptions>(
       },
 
       async applicants(userId, callId, query) {
-        await ownCall(db, userId, callId, false);
         // One table answers (the applicant's keys are copied into each application): see lib/applicant-keys.ts.
         const scope = and(
           eq(castingApplications.callId, callId),
@@ -823,6 +841,9 @@ export default fp<CastingRepositoryOptions>(
           scope,
           query.status ? eq(castingApplications.status, query.status) : undefined,
           ...applicantFilters,
+          // Only the poster's own call has rows: checked once for the whole query.
+          sql`exists (select 1 from ${castingCalls} join ${profiles} on ${profiles.id} = ${castingCalls.posterId}
+            where ${castingCalls.id} = ${callId} and ${profiles.userId} = ${userId})`,
         );
         const order =
           query.sort === 'name'
@@ -830,6 +851,8 @@ export default fp<CastingRepositoryOptions>(
             : query.sort === 'oldest'
               ? [asc(castingApplications.createdAt), asc(castingApplications.id)]
               : [desc(castingApplications.createdAt), desc(castingApplications.id)];
+        // The page with the chosen photos' files in their order, in one statement: a request to the database costs
+        // more than what it does here. The counts and a filtered total are kept as the counts are (countsOf).
         const [rows, byStatus, filteredTotal] = await Promise.all([
           db
             .select({
@@ -844,6 +867,9 @@ export default fp<CastingRepositoryOptions>(
                 city: profiles.city,
                 verified: profiles.verified,
               },
+              photoNames: sql<string[]>`coalesce((select json_agg(${profilePhotos.name} order by chosen.position)
+                from jsonb_array_elements_text(${castingApplications.photoIds}) with ordinality as chosen(id, position)
+                join ${profilePhotos} on ${profilePhotos.id} = chosen.id::int), '[]'::json)`,
             })
             .from(castingApplications)
             .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
@@ -854,28 +880,18 @@ export default fp<CastingRepositoryOptions>(
           countsOf(callId, query.role, scope),
           // Without filters on the applicant, the total is among the counts by status.
           applicantFilters.length > 0
-            ? db.select({ total: count() }).from(castingApplications).where(where)
-            : Promise.resolve(null),
+            ? totalOf(callId, [query.role, query.status, query.city, query.language, query.verified], where)
+            : null,
         ]);
+        // No rows: not the caller's call (404), or a page past the end or a filter that matches nobody.
+        if (rows.length === 0) await ownCall(db, userId, callId, false);
         const counts = Object.fromEntries(byStatus.map((row) => [row.status, row.total]));
         const total =
-          filteredTotal?.[0]?.total ??
+          filteredTotal ??
           (query.status ? (counts[query.status] ?? 0) : byStatus.reduce((sum, row) => sum + row.total, 0));
-        const photoIds = rows.flatMap(({ application }) => application.photoIds);
-        const photos =
-          photoIds.length === 0
-            ? []
-            : await db
-                .select({ id: profilePhotos.id, name: profilePhotos.name })
-                .from(profilePhotos)
-                .where(inArray(profilePhotos.id, photoIds));
-        const photoName = new Map(photos.map((photo) => [photo.id, photo.name]));
         return {
-          data: rows.map(({ application, profile }) => {
-            const chosen = application.photoIds.flatMap((id) => {
-              const name = photoName.get(id);
-              return name ? [profilePhotoUrl(name)] : [];
-            });
+          data: rows.map(({ application, profile, photoNames }) => {
+            const chosen = photoNames.map(profilePhotoUrl);
             return {
               ...applicationView(application),
               applicant: {
