@@ -5,7 +5,9 @@ import { castingApplications, profiles } from '../db/schema.js';
 type ProfileRow = typeof profiles.$inferSelect;
 
 /** What an application keeps of its applicant's profile, for the poster's filters and sorting. */
-export function applicantKeys(profile: ProfileRow) {
+export function applicantKeys(
+  profile: Pick<ProfileRow, 'displayName' | 'city' | 'languages' | 'verified' | 'hiddenByStaffAt'>,
+) {
   return {
     applicantName: profile.displayName.toLowerCase(),
     applicantCity: profile.city.toLowerCase(),

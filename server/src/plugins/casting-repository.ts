@@ -675,34 +675,43 @@ export default fp<CastingRepositoryOptions>(
       },
 
       async apply(tx, userId, callId, roleId, input) {
-        // The profile with its photos' ids, the main one first, in one read.
-        const [mine] = await tx
+        // The role and its call, locked against closing while the application goes in (a close waits, or is seen),
+        // with the caller's profile and its photos' ids (the main one first): one statement.
+        const [found] = await tx
           .select({
-            profile: profiles,
+            role: castingRoles,
+            call: castingCalls,
+            profile: {
+              id: profiles.id,
+              kind: profiles.kind,
+              displayName: profiles.displayName,
+              city: profiles.city,
+              languages: profiles.languages,
+              verified: profiles.verified,
+              reels: profiles.reels,
+              hiddenByStaffAt: profiles.hiddenByStaffAt,
+            },
             photoIds: sql<number[]>`coalesce((${sql.raw(
               'select json_agg(pp.id order by pp.main desc, pp.sort_order, pp.id) from profile_photos pp where pp.profile_id = "profiles"."id"',
             )}), '[]'::json)`,
           })
-          .from(profiles)
-          .where(eq(profiles.userId, userId));
-        if (!mine) throw new HttpError(404, 'Create your profile first');
-        const { profile, photoIds: photos } = mine;
+          .from(castingRoles)
+          .innerJoin(castingCalls, eq(castingCalls.id, castingRoles.callId))
+          .innerJoin(profiles, eq(profiles.userId, userId))
+          .where(and(eq(castingRoles.id, roleId), eq(castingRoles.callId, callId)))
+          .for('key share', { of: castingRoles });
+        if (!found) {
+          // No profile, or no such role: which one, in that order.
+          const [own] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId));
+          throw own ? new HttpError(404, 'There is no such role') : new HttpError(404, 'Create your profile first');
+        }
+        const { profile, photoIds: photos, call, role } = found;
         if (profile.kind !== 'person') throw new HttpError(403, 'Applications are made from a person’s profile');
         if (profile.hiddenByStaffAt) throw new HttpError(403, 'Your profile is hidden by a moderator');
         if (photos.length === 0) {
           throw new HttpError(422, 'Add a main photo to your profile before you apply', 'photo_ids');
         }
-        // The role is locked against closing while the application goes in (a close waits, or is seen).
-        const [found] = await tx
-          .select({ role: castingRoles, call: castingCalls })
-          .from(castingRoles)
-          .innerJoin(castingCalls, eq(castingCalls.id, castingRoles.callId))
-          .where(and(eq(castingRoles.id, roleId), eq(castingRoles.callId, callId)))
-          .for('key share', { of: castingRoles });
-        if (!found || (found.call.status !== 'published' && found.call.status !== 'closed')) {
-          throw new HttpError(404, 'There is no such role');
-        }
-        const { call, role } = found;
+        if (call.status !== 'published' && call.status !== 'closed') throw new HttpError(404, 'There is no such role');
         if (call.posterId === profile.id) throw new HttpError(403, 'You cannot apply to your own call');
         if (call.deadline.getTime() <= Date.now()) {
           throw new HttpError(422, 'The deadline for this call has passed: applications are closed');
