@@ -67,11 +67,41 @@ export function isNewEmbeddedDatabase(options: DatabaseOptions): boolean {
   return !options.databaseUrl && !!options.pgliteDir && !existsSync(path.join(options.pgliteDir, 'PG_VERSION'));
 }
 
+/**
+ * The postgres.js client as Drizzle should see it: every statement with parameters is prepared under a name on its
+ * connection, so PostgreSQL parses and plans it once per connection, not once per request (Drizzle asks for that only
+ * for queries given a name with `.prepare()`). Transactions and savepoints get the same client.
+ * See docs/decisions/2026-11-25-prepared-statements.md.
+ */
+function preparingEvery<T extends postgres.Sql>(client: T): T {
+  return new Proxy(client, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (key === 'unsafe') {
+        return (
+          query: string,
+          args: postgres.ParameterOrJSON<never>[] = [],
+          options: postgres.UnsafeQueryOptions = {},
+        ) => target.unsafe(query, args, args.length > 0 ? { ...options, prepare: true } : options);
+      }
+      if (key === 'begin' || key === 'savepoint') {
+        return (...args: unknown[]) => {
+          const work = args.pop() as (inner: postgres.Sql) => unknown;
+          return (value as (...all: unknown[]) => unknown).call(target, ...args, (inner: postgres.Sql) =>
+            work(preparingEvery(inner)),
+          );
+        };
+      }
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     // Small pool: the server is one process on a 2-core machine; more connections only queue in PostgreSQL.
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres({ client, schema });
+    const db = drizzlePostgres({ client: preparingEvery(client), schema });
     return {
       db,
       kind: 'postgres',

@@ -533,6 +533,12 @@ export const profiles = pgTable(
   ],
 );
 
+/**
+ * Only listed profiles: the predicate of the partial indexes above, written as a literal so that a prepared
+ * statement's generic plan can use them (a parameter there would hide them from it).
+ */
+export const listedProfile = sql`${profiles.listed}`;
+
 /** A profile's photos (headshots of a person), in order; one is the main one. Files in the `profile` folder. */
 export const profilePhotos = pgTable(
   'profile_photos',
@@ -738,6 +744,12 @@ export const castingApplications = pgTable(
       .where(sql`not ${table.applicantHidden}`),
   ],
 );
+
+/**
+ * Only applications whose applicant is not hidden: the predicate of the partial indexes above, written as a literal so
+ * that a prepared statement's generic plan can use them (a parameter there would hide them from it).
+ */
+export const shownApplication = sql`not ${castingApplications.applicantHidden}`;
 
 /** Calls a member saved for later. */
 export const savedCalls = pgTable(

@@ -33,6 +33,7 @@ import {
   profilePhotos,
   profiles,
   savedCalls,
+  shownApplication,
 } from '../db/schema.js';
 import { applicantKeys } from '../lib/applicant-keys.js';
 import { indiaTime, notify, type NotificationInput } from '../lib/notify.js';
@@ -837,7 +838,7 @@ export default fp<CastingRepositoryOptions>(
           eq(castingApplications.callId, callId),
           query.role ? eq(castingApplications.roleId, query.role) : undefined,
           // A profile a moderator hid is out of every list.
-          eq(castingApplications.applicantHidden, false),
+          shownApplication,
         );
         const applicantFilters = [
           query.city ? eq(castingApplications.applicantCity, query.city.toLowerCase()) : undefined,

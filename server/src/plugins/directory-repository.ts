@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, like, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { DirectoryPage, DirectoryQuery } from '../../../src/contract/directory.js';
-import { categories, profiles } from '../db/schema.js';
+import { categories, listedProfile, profiles } from '../db/schema.js';
 import { PROFILE_COUNT_LIMIT } from '../../../src/contract/profiles.js';
 import { countListed, profilePhotoUrl } from './profile-repository.js';
 import { likePattern } from '../lib/like-pattern.js';
@@ -29,7 +29,7 @@ export default fp(
         if (!category) return null;
 
         // The network's public profiles of the category (the entries staff once wrote are gone from here).
-        const filters: SQL[] = [eq(profiles.listed, true), sql`lower(${profiles.category}) = lower(${category.name})`];
+        const filters: SQL[] = [listedProfile, sql`lower(${profiles.category}) = lower(${category.name})`];
         const listed = and(...filters);
         if (query.search) filters.push(like(profiles.searchText, likePattern(query.search.toLowerCase())));
         if (query.city) filters.push(sql`lower(${profiles.city}) = lower(${query.city})`);

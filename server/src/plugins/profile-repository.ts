@@ -20,7 +20,7 @@ import { isStaff } from '../../../src/contract/roles.js';
 import type { User } from '../../../src/contract/user.js';
 import { youtubeVideoId } from '../../../src/contract/youtube.js';
 import type { Database } from '../db/client.js';
-import { profilePhotos, profiles } from '../db/schema.js';
+import { listedProfile, profilePhotos, profiles } from '../db/schema.js';
 import { refreshApplicantKeys } from '../lib/applicant-keys.js';
 import { likePattern } from '../lib/like-pattern.js';
 import { HttpError } from './error-handler.js';
@@ -278,7 +278,7 @@ export default fp(
 
       async list(query) {
         // Each filter has an index behind it (migration 0016, docs/decisions/2026-11-25-directory-search.md).
-        const filters: SQL[] = [eq(profiles.listed, true)];
+        const filters: SQL[] = [listedProfile];
         if (query.category) filters.push(sql`lower(${profiles.category}) = lower(${query.category})`);
         if (query.city) filters.push(sql`lower(${profiles.city}) = lower(${query.city})`);
         if (query.craft) filters.push(sql`${profiles.crafts} @> ${JSON.stringify([query.craft])}::jsonb`);

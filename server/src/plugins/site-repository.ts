@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import {
   sectionTypes,
@@ -10,7 +10,7 @@ import {
   type SiteSettings,
 } from '../../../src/contract/site.js';
 import type { Database } from '../db/client.js';
-import { banners, categories, insiders, profiles, sectionItems, siteSettings } from '../db/schema.js';
+import { banners, categories, insiders, listedProfile, profiles, sectionItems, siteSettings } from '../db/schema.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,7 +73,7 @@ export default fp(
         db
           .select({ category: sql<string>`lower(${profiles.category})`, count: count() })
           .from(profiles)
-          .where(eq(profiles.listed, true))
+          .where(listedProfile)
           .groupBy(sql`lower(${profiles.category})`),
       ]);
       const countOf = new Map(counts.map((row) => [row.category, row.count]));
