@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -50,6 +50,68 @@ const DAY_MS = 24 * HOUR_MS;
 const OFFSET_MS = 5.5 * HOUR_MS;
 const COUNTS_TTL_MS = 10_000;
 const COUNTS_CACHE_ENTRIES = 1_000;
+const KNOWN_POSTERS = 10_000;
+
+/** The values of a poster's applicant list, by the names its statement gives them. */
+type ApplicantListValues = {
+  callId: number;
+  userId: number;
+  role: number | undefined;
+  status: ApplicantListQuery['status'];
+  /** Lower case, as the applications keep it. */
+  city: string | undefined;
+  /** A JSON array of the one language's key. */
+  language: string | undefined;
+  limit: number;
+  offset: number;
+};
+
+/** Which filters a poster's applicant list uses, and its order: one statement each. */
+interface ApplicantListShape {
+  role: boolean;
+  status?: boolean;
+  city?: boolean;
+  language?: boolean;
+  verified?: boolean;
+  /** Only rows of the caller's own call. */
+  owner?: boolean;
+  sort?: ApplicantListQuery['sort'];
+}
+
+const applicantListShapeKey = (shape: ApplicantListShape) =>
+  `${[shape.role, shape.status, shape.city, shape.language, shape.verified].map((on) => (on ? 1 : 0)).join('')}_${shape.sort}`;
+
+/** A value of the list's query: a placeholder (`sql.placeholder`) in a prepared statement, or the value itself. */
+type ValueOf = <K extends keyof ApplicantListValues>(name: K) => ApplicantListValues[K] | Placeholder;
+const valueOf =
+  (values: ApplicantListValues): ValueOf =>
+  (name) =>
+    values[name];
+
+/** The applications a poster's list shows: `shape` names the filters, `value` gives each its value. */
+function applicantsWhere(shape: ApplicantListShape, value: ValueOf): SQL | undefined {
+  return and(
+    eq(castingApplications.callId, value('callId')),
+    shape.role ? eq(castingApplications.roleId, value('role')!) : undefined,
+    // A profile a moderator hid is out of every list.
+    shownApplication,
+    shape.status ? eq(castingApplications.status, value('status')!) : undefined,
+    shape.city ? eq(castingApplications.applicantCity, value('city')!) : undefined,
+    shape.language ? sql`${castingApplications.applicantLanguages} @> ${value('language')}::jsonb` : undefined,
+    shape.verified ? eq(castingApplications.applicantVerified, true) : undefined,
+    // Only the poster's own call has rows: checked once for the whole query.
+    shape.owner
+      ? sql`exists (select 1 from ${castingCalls} join ${profiles} on ${profiles.id} = ${castingCalls.posterId}
+          where ${castingCalls.id} = ${value('callId')} and ${profiles.userId} = ${value('userId')})`
+      : undefined,
+  );
+}
+
+/** Adds `key` to a set that is emptied when it reaches `limit` entries. */
+function remember(set: Set<string>, key: string, limit = KNOWN_POSTERS): void {
+  if (set.size >= limit) set.clear();
+  set.add(key);
+}
 
 /** `date` in India's time with its offset: `2026-12-10T23:59:59+05:30`. */
 export function inIndia(date: Date): string {
@@ -456,19 +518,68 @@ export default fp<CastingRepositoryOptions>(
     }
 
     /** The applications to the call (and role) by status. */
-    const countsOf = (callId: number, roleId: number | undefined, scope: SQL | undefined) =>
+    const countsOf = (callId: number, roleId: number | undefined) =>
       keptCount(`${callId}:${roleId ?? 'all'}`, () =>
         db
           .select({ status: castingApplications.status, total: count() })
           .from(castingApplications)
-          .where(scope)
+          .where(
+            applicantsWhere({ role: roleId !== undefined }, valueOf({ callId, role: roleId } as ApplicantListValues)),
+          )
           .groupBy(castingApplications.status),
       );
 
+    /** Calls proved to be their poster's, as `user:call`. */
+    const knownPosters = new Set<string>();
+
+    /** The poster's page of applicants, one prepared statement per shape of the query, built when first asked. */
+    const applicantPages = new Map<string, ReturnType<typeof buildApplicantPage>>();
+    function buildApplicantPage(shape: ApplicantListShape) {
+      const order =
+        shape.sort === 'name'
+          ? [asc(castingApplications.applicantName), asc(castingApplications.id)]
+          : shape.sort === 'oldest'
+            ? [asc(castingApplications.createdAt), asc(castingApplications.id)]
+            : [desc(castingApplications.createdAt), desc(castingApplications.id)];
+      return db
+        .select({
+          application: castingApplications,
+          // Only what the card shows: a profile row is large (bio, credits...).
+          profile: {
+            handle: profiles.handle,
+            displayName: profiles.displayName,
+            playingAgeMin: profiles.playingAgeMin,
+            playingAgeMax: profiles.playingAgeMax,
+            languages: profiles.languages,
+            city: profiles.city,
+            verified: profiles.verified,
+          },
+          photoNames: sql<string[]>`coalesce((select json_agg(${profilePhotos.name} order by chosen.position)
+            from jsonb_array_elements_text(${castingApplications.photoIds}) with ordinality as chosen(id, position)
+            join ${profilePhotos} on ${profilePhotos.id} = chosen.id::int), '[]'::json)`,
+        })
+        .from(castingApplications)
+        .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
+        .where(applicantsWhere({ ...shape, owner: true }, sql.placeholder))
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`applicants_${applicantListShapeKey(shape)}`);
+    }
+    function applicantPage(shape: ApplicantListShape) {
+      const key = applicantListShapeKey(shape);
+      let page = applicantPages.get(key);
+      if (!page) {
+        page = buildApplicantPage(shape);
+        applicantPages.set(key, page);
+      }
+      return page;
+    }
+
     /** How many applications to the call match `where`, kept like its counts under the filters' values. */
-    const totalOf = (callId: number, filters: unknown[], where: SQL | undefined) =>
+    const totalOf = (callId: number, filters: unknown[], where: () => SQL | undefined) =>
       keptCount(`${callId}:${JSON.stringify(filters)}`, async () => {
-        const [counted] = await db.select({ total: count() }).from(castingApplications).where(where);
+        const [counted] = await db.select({ total: count() }).from(castingApplications).where(where());
         return counted?.total ?? 0;
       });
 
@@ -833,68 +944,45 @@ export default fp<CastingRepositoryOptions>(
       },
 
       async applicants(userId, callId, query) {
-        // One table answers (the applicant's keys are copied into each application): see lib/applicant-keys.ts.
-        const scope = and(
-          eq(castingApplications.callId, callId),
-          query.role ? eq(castingApplications.roleId, query.role) : undefined,
-          // A profile a moderator hid is out of every list.
-          shownApplication,
-        );
-        const applicantFilters = [
-          query.city ? eq(castingApplications.applicantCity, query.city.toLowerCase()) : undefined,
-          query.language
-            ? sql`${castingApplications.applicantLanguages} @> ${JSON.stringify([query.language.toLowerCase()])}::jsonb`
-            : undefined,
-          query.verified === 'true' ? eq(castingApplications.applicantVerified, true) : undefined,
-        ].filter((filter) => filter !== undefined);
-        const where = and(
-          scope,
-          query.status ? eq(castingApplications.status, query.status) : undefined,
-          ...applicantFilters,
-          // Only the poster's own call has rows: checked once for the whole query.
-          sql`exists (select 1 from ${castingCalls} join ${profiles} on ${profiles.id} = ${castingCalls.posterId}
-            where ${castingCalls.id} = ${callId} and ${profiles.userId} = ${userId})`,
-        );
-        const order =
-          query.sort === 'name'
-            ? [asc(castingApplications.applicantName), asc(castingApplications.id)]
-            : query.sort === 'oldest'
-              ? [asc(castingApplications.createdAt), asc(castingApplications.id)]
-              : [desc(castingApplications.createdAt), desc(castingApplications.id)];
-        // The page with the chosen photos' files in their order, in one statement: a request to the database costs
-        // more than what it does here. The counts and a filtered total are kept as the counts are (countsOf).
+        const values: ApplicantListValues = {
+          callId,
+          userId,
+          role: query.role,
+          status: query.status,
+          city: query.city?.toLowerCase(),
+          language: query.language ? JSON.stringify([query.language.toLowerCase()]) : undefined,
+          limit: query.per_page,
+          offset: (query.page - 1) * query.per_page,
+        };
+        const shape = {
+          role: query.role !== undefined,
+          status: query.status !== undefined,
+          city: !!query.city,
+          language: !!query.language,
+          verified: query.verified === 'true',
+        };
+        const filtersApplicant = shape.city || shape.language || shape.verified;
+        // The page with the chosen photos' files in their order, in one statement built once per shape of the query
+        // (a request to the database, and building one, cost more than what it does here). The counts and a
+        // filtered total are kept as the counts are (countsOf).
         const [rows, byStatus, filteredTotal] = await Promise.all([
-          db
-            .select({
-              application: castingApplications,
-              // Only what the card shows: a profile row is large (bio, credits...).
-              profile: {
-                handle: profiles.handle,
-                displayName: profiles.displayName,
-                playingAgeMin: profiles.playingAgeMin,
-                playingAgeMax: profiles.playingAgeMax,
-                languages: profiles.languages,
-                city: profiles.city,
-                verified: profiles.verified,
-              },
-              photoNames: sql<string[]>`coalesce((select json_agg(${profilePhotos.name} order by chosen.position)
-                from jsonb_array_elements_text(${castingApplications.photoIds}) with ordinality as chosen(id, position)
-                join ${profilePhotos} on ${profilePhotos.id} = chosen.id::int), '[]'::json)`,
-            })
-            .from(castingApplications)
-            .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
-            .where(where)
-            .orderBy(...order)
-            .limit(query.per_page)
-            .offset((query.page - 1) * query.per_page),
-          countsOf(callId, query.role, scope),
+          applicantPage({ ...shape, sort: query.sort }).execute(values),
+          countsOf(callId, query.role),
           // Without filters on the applicant, the total is among the counts by status.
-          applicantFilters.length > 0
-            ? totalOf(callId, [query.role, query.status, query.city, query.language, query.verified], where)
+          filtersApplicant
+            ? totalOf(callId, [query.role, query.status, query.city, query.language, query.verified], () =>
+                applicantsWhere({ ...shape, owner: true }, valueOf(values)),
+              )
             : null,
         ]);
-        // No rows: not the caller's call (404), or a page past the end or a filter that matches nobody.
-        if (rows.length === 0) await ownCall(db, userId, callId, false);
+        // Rows prove the caller's own call. No rows: not the caller's call (404), or a page past the end or a filter
+        // that matches nobody; a call once proved the caller's stays so (its poster never changes).
+        const posterKey = `${userId}:${callId}`;
+        if (rows.length > 0) remember(knownPosters, posterKey);
+        else if (!knownPosters.has(posterKey)) {
+          await ownCall(db, userId, callId, false);
+          remember(knownPosters, posterKey);
+        }
         const counts = Object.fromEntries(byStatus.map((row) => [row.status, row.total]));
         const total =
           filteredTotal ??
