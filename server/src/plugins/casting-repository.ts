@@ -791,8 +791,19 @@ export default fp<CastingRepositoryOptions>(
         // with the caller's profile and its photos' ids (the main one first): one statement.
         const [found] = await tx
           .select({
-            role: castingRoles,
-            call: castingCalls,
+            // Only what the checks and the mail use: building and reading whole rows cost more than the query.
+            role: {
+              name: castingRoles.name,
+              status: castingRoles.status,
+              requires: castingRoles.requires,
+            },
+            call: {
+              title: castingCalls.title,
+              status: castingCalls.status,
+              posterId: castingCalls.posterId,
+              deadline: castingCalls.deadline,
+              applicantMailAt: castingCalls.applicantMailAt,
+            },
             profile: {
               id: profiles.id,
               kind: profiles.kind,
