@@ -254,7 +254,11 @@ async function measureCastingVolume(): Promise<{ figures: CastingFigures[]; skip
     const volume = await fillApplications({ databaseUrl: cluster.url }, uploads, applications, smoke ? 500 : 20_000);
     const pg = await startServer(cluster.url);
     try {
-      const castingSettings = { connections: 20, durationSeconds: settings.durationSeconds };
+      const castingSettings = {
+        connections: 20,
+        durationSeconds: settings.durationSeconds,
+        warmupSeconds: settings.warmupSeconds,
+      };
       return { figures: await measureCasting(pg.baseUrl, volume, applications, castingSettings, log), skipped: null };
     } finally {
       await pg.stop();

@@ -156,18 +156,34 @@ const applicantQueries = [
   'sort=name&page=3',
 ];
 
-/** Applying (each request a member who has not applied) and the poster's filtered list, each at `connections`. */
+/** The poster's filtered list, then applying (each request a member who has not applied), each at `connections`. */
 export async function measureCasting(
   baseUrl: string,
   volume: CastingVolume,
   applications: number,
-  settings: { connections: number; durationSeconds: number },
+  settings: { connections: number; durationSeconds: number; warmupSeconds: number },
   log: (line: string) => void,
 ): Promise<CastingFigures[]> {
   const figures: CastingFigures[] = [];
   let nextApplicant = 0;
   let nextQuery = 0;
+  // The list first, while the call has exactly `applications` applications: applying adds thousands more.
   const stages: { name: string; request: autocannon.Request }[] = [
+    {
+      name: 'applicant list (filtered)',
+      request: {
+        method: 'GET',
+        setupRequest: (request) => {
+          const query = applicantQueries[nextQuery % applicantQueries.length]!;
+          nextQuery += 1;
+          return {
+            ...request,
+            path: `${USER_API}/casting-calls/${volume.callId}/applications?role=${volume.roleId}&${query}`,
+            headers: { authorization: `Bearer ${volume.posterToken}` },
+          };
+        },
+      },
+    },
     {
       name: 'apply',
       request: {
@@ -184,29 +200,13 @@ export async function measureCasting(
         },
       },
     },
-    {
-      name: 'applicant list (filtered)',
-      request: {
-        method: 'GET',
-        setupRequest: (request) => {
-          const query = applicantQueries[nextQuery % applicantQueries.length]!;
-          nextQuery += 1;
-          return {
-            ...request,
-            path: `${USER_API}/casting-calls/${volume.callId}/applications?role=${volume.roleId}&${query}`,
-            headers: { authorization: `Bearer ${volume.posterToken}` },
-          };
-        },
-      },
-    },
   ];
+  const fire = (request: autocannon.Request, durationSeconds: number) =>
+    autocannon({ url: baseUrl, connections: settings.connections, duration: durationSeconds, requests: [request] });
   for (const stage of stages) {
-    const result = await autocannon({
-      url: baseUrl,
-      connections: settings.connections,
-      duration: settings.durationSeconds,
-      requests: [stage.request],
-    });
+    // A warm-up first, as stage 4 does: the figures are the running server's, not its first seconds'.
+    if (settings.warmupSeconds > 0) await fire(stage.request, settings.warmupSeconds);
+    const result = await fire(stage.request, settings.durationSeconds);
     const row: CastingFigures = {
       applications,
       request: stage.name,
