@@ -212,7 +212,23 @@ function cardOf(call: CallRow, poster: ProfileRow, roles: RoleRow[]): CallCard {
   };
 }
 
-function applicationView(row: ApplicationRow): Application {
+/** The columns an application's view reads: a query that only shows applications selects just these. */
+const applicationViewColumns = {
+  id: castingApplications.id,
+  callId: castingApplications.callId,
+  roleId: castingApplications.roleId,
+  status: castingApplications.status,
+  note: castingApplications.note,
+  photoIds: castingApplications.photoIds,
+  reel: castingApplications.reel,
+  selfTapeUrl: castingApplications.selfTapeUrl,
+  callbackAt: castingApplications.callbackAt,
+  callbackPlace: castingApplications.callbackPlace,
+  callbackAnswer: castingApplications.callbackAnswer,
+  createdAt: castingApplications.createdAt,
+};
+
+function applicationView(row: Pick<ApplicationRow, keyof typeof applicationViewColumns>): Application {
   return {
     id: row.id,
     call_id: row.callId,
@@ -543,7 +559,7 @@ export default fp<CastingRepositoryOptions>(
             : [desc(castingApplications.createdAt), desc(castingApplications.id)];
       return db
         .select({
-          application: castingApplications,
+          application: { ...applicationViewColumns, posterNote: castingApplications.posterNote },
           // Only what the card shows: a profile row is large (bio, credits...).
           profile: {
             handle: profiles.handle,
@@ -865,7 +881,7 @@ export default fp<CastingRepositoryOptions>(
             ...applicantKeys(profile),
           })
           .onConflictDoNothing()
-          .returning();
+          .returning(applicationViewColumns);
         if (!row) throw new HttpError(409, 'You have already applied to this role');
         forgetCounts(callId);
         // The poster hears of new applicants at most once an hour per call: most applications write nothing more.
