@@ -5,17 +5,13 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { COLOR_SCHEME_SCRIPT } from '../../src/contract/page-routes.js';
 import { ADMIN_API_PATH } from '../../src/contract/admin.js';
 import type { DatabaseHandle } from './db/client.js';
 import { brotliOptions, COMPRESS_FROM_BYTES } from './lib/compression.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import accountRepository from './plugins/account-repository.js';
 import attemptCounter from './plugins/attempt-counter.js';
 import authPlugin from './plugins/auth.js';
@@ -87,6 +83,8 @@ export interface AppOptions {
   hsts?: boolean;
   /** Keep the public reads' answers in memory for a short time (on unless turned off; see plugins/read-cache). */
   readCache?: boolean;
+  /** Check every JSON answer against its route's zod schema before it is written (the server tests do). */
+  checkResponses?: boolean;
 }
 
 /** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
@@ -102,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   fastify.setValidatorCompiler(validatorCompiler);
-  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.setSerializerCompiler(responseSerializerCompiler(options.checkResponses ?? false));
 
   // External plugins first: security headers and compression wrap every reply, including errors and static files.
   await fastify.register(errorHandler);

@@ -69,6 +69,7 @@ export async function createTestApp(
     smtpUrl: options.smtpUrl,
     publicUrl: 'https://cineverse.test',
     hsts: options.hsts,
+    checkResponses: true,
   });
   options.beforeReady?.(app);
   await app.ready();
