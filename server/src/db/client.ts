@@ -71,7 +71,7 @@ export function isNewEmbeddedDatabase(options: DatabaseOptions): boolean {
  * The postgres.js client as Drizzle should see it: every statement with parameters is prepared under a name on its
  * connection, so PostgreSQL parses and plans it once per connection, not once per request (Drizzle asks for that only
  * for queries given a name with `.prepare()`). Transactions and savepoints get the same client.
- * See docs/decisions/2026-11-25-prepared-statements.md.
+ * See docs/decisions/2026-11-25-cost-per-request.md.
  */
 function preparingEvery<T extends postgres.Sql>(client: T): T {
   return new Proxy(client, {

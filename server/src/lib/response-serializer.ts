@@ -7,7 +7,7 @@ import { $ZodType, toJSONSchema } from 'zod/v4/core';
 /**
  * The serializer of every route's JSON answers. A route's zod response schema is turned into JSON Schema once, and
  * fast-json-stringify (Fastify's own serializer) writes the answers from it: only the contract's fields go out, as
- * with zod, at a fraction of zod's cost per answer (docs/decisions/2026-11-25-prepared-statements.md). A schema that
+ * with zod, at a fraction of zod's cost per answer (docs/decisions/2026-11-25-cost-per-request.md). A schema that
  * JSON Schema cannot express is written by zod. With `check` (the server tests run so), each answer is also written
  * by zod, which fails one that breaks the contract, and the two writings must say the same.
  */
