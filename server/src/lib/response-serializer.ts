@@ -5,13 +5,6 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { $ZodType, toJSONSchema } from 'zod/v4/core';
 
 /**
- * The serializer of every route's JSON answers. A route's zod response schema is turned into JSON Schema once, and
- * fast-json-stringify (Fastify's own serializer) writes the answers from it: only the contract's fields go out, as
- * with zod, at a fraction of zod's cost per answer (docs/decisions/2026-11-25-cost-per-request.md). A schema that
- * JSON Schema cannot express is written by zod. With `check` (the server tests run so), each answer is also written
- * by zod, which fails one that breaks the contract, and the two writings must say the same.
- */
-/**
  * The schema without `additionalProperties: false`, at every depth. fast-json-stringify writes only the declared
  * properties either way; but it picks the branch of a union (a nullable object) by validating the value, and a closed
  * object would refuse a value with more properties than the contract, where zod leaves them out.
@@ -26,22 +19,30 @@ function openObjects(schema: unknown): unknown {
   );
 }
 
+/**
+ * The serializer of every route's JSON answers. A route's zod response schema is turned into JSON Schema once, and
+ * fast-json-stringify (Fastify's own serializer) writes the answers from it: only the contract's fields go out, as
+ * with zod, at a fraction of zod's cost per answer (docs/decisions/2026-11-25-cost-per-request.md). A schema that
+ * JSON Schema cannot express is written by zod. With `check` (the server tests run so), each answer is also written
+ * by zod, which fails one that breaks the contract, and the two writings must say the same.
+ */
 export function responseSerializerCompiler(check: boolean): FastifySerializerCompiler<unknown> {
   return (route) => {
-    const zodSerialize = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+    const zodWriter = () => zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
     const { schema } = route;
-    if (!(schema instanceof $ZodType)) return zodSerialize;
+    if (!(schema instanceof $ZodType)) return zodWriter();
     let stringify: (data: unknown) => string;
     try {
       stringify = fastJson(
         openObjects(toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' })) as AnySchema,
       );
     } catch {
-      return zodSerialize;
+      return zodWriter();
     }
     if (!check) return stringify;
+    const zodWrite = zodWriter();
     return (data) => {
-      const expected = zodSerialize(data);
+      const expected = zodWrite(data);
       const written = stringify(data);
       if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
         throw new Error(
