@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
@@ -7,9 +7,9 @@ import { idempotencyKeys } from '../db/schema.js';
 import { HttpError } from './error-handler.js';
 
 /**
- * Idempotency-Key support for every keyed write, the one path they all take (`runIdempotent`). The key is claimed,
- * the work done and the answer stored in one transaction, so an effect and its record commit together or not at
- * all. Keys belong to a user and are kept for 24 hours; a refused request (4xx) rolls back and stores nothing, so it
+ * Idempotency-Key support for every keyed write, the one path they all take (`runIdempotent`). The key's record is
+ * looked up, the work done and the answer stored in one transaction, so an effect and its record commit together or
+ * not at all. Keys belong to a user and are kept for 24 hours; a refused request (4xx) rolls back and stores nothing, so it
  * may be retried with its key.
  */
 declare module 'fastify' {
@@ -71,15 +71,11 @@ function claimOf(request: FastifyRequest): IdempotencyClaim | undefined {
   return { userId, key, fingerprint };
 }
 
-/** What a request must answer whose key has a live record: still in progress, another request's key, or replay. */
+/** What a request must answer whose key has a live record: another request's key, or its replay. */
 function outcomeOfStored(
-  stored: { fingerprint: string; statusCode: number | null; response: unknown } | undefined,
+  stored: { fingerprint: string; statusCode: number | null; response: unknown },
   fingerprint: string,
 ): StoredOutcome {
-  if (!stored || stored.statusCode === null) {
-    const error = new HttpError(409, 'A request with this Idempotency-Key is still in progress; try again shortly');
-    return { kind: 'refused', error };
-  }
   if (stored.fingerprint !== fingerprint) {
     const error = new HttpError(
       422,
@@ -88,7 +84,7 @@ function outcomeOfStored(
     );
     return { kind: 'refused', error };
   }
-  return { kind: 'replay', statusCode: stored.statusCode, response: stored.response };
+  return { kind: 'replay', statusCode: stored.statusCode ?? 200, response: stored.response };
 }
 
 /** The record of the claim's key. */
@@ -100,6 +96,13 @@ const expiredBefore = sql.raw(`now() - make_interval(secs => ${IDEMPOTENCY_TTL_M
 
 /** Keyed writes in one batch at most. */
 const MAX_BATCH = 50;
+
+/** A key of the batch got a live record from another transaction while the batch ran. */
+class KeyStoredMeanwhile extends Error {
+  constructor() {
+    super('An Idempotency-Key was stored by another transaction meanwhile');
+  }
+}
 
 /** A keyed write waiting for its batch. */
 interface Pending {
@@ -145,57 +148,58 @@ export default fp(
     });
 
     /**
-     * Runs a batch of keyed writes in one transaction: their keys claimed in one statement, each write's work in
-     * turn, their answers stored in one statement. A write whose work throws (a refusal, anything else) fails the
-     * batch, which rolls back and runs again one write at a time, so that one write's failure is never another's.
+     * Runs a batch of keyed writes in one transaction: their keys' live records read in one statement, each new
+     * key's work in turn, their answers stored in one statement. A write whose work throws (a refusal, anything else)
+     * fails the batch, which rolls back and runs again one write at a time, so that one write's failure is never
+     * another's.
      */
     async function runBatch(batch: Pending[]): Promise<Settlement[]> {
       return db.transaction(async (tx) => {
-        // Claimed when new, or taken over when expired; a live record is left alone and does not come back. In
-        // (user, key) order, as every writer locks them: on PostgreSQL a key another process holds waits here until
-        // that process commits, and is then answered by its record.
-        const claims = batch
-          .map((pending) => pending.claim)
-          .sort((a, b) => a.userId - b.userId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-        const claimed = await tx
-          .insert(idempotencyKeys)
-          .values(claims)
-          .onConflictDoUpdate({
-            target: [idempotencyKeys.userId, idempotencyKeys.key],
-            set: { fingerprint: sql`excluded.fingerprint`, statusCode: null, response: null, createdAt: sql`now()` },
-            setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
+        const stored = await tx
+          .select({
+            userId: idempotencyKeys.userId,
+            key: idempotencyKeys.key,
+            fingerprint: idempotencyKeys.fingerprint,
+            statusCode: idempotencyKeys.statusCode,
+            response: idempotencyKeys.response,
           })
-          .returning({ id: idempotencyKeys.id, userId: idempotencyKeys.userId, key: idempotencyKeys.key });
-        const idOf = new Map(claimed.map((row) => [keyOf(row), row.id]));
-        const inUse = batch.filter(({ claim }) => !idOf.has(keyOf(claim)));
-        const stored =
-          inUse.length === 0
-            ? []
-            : await tx
-                .select()
-                .from(idempotencyKeys)
-                .where(or(...inUse.map(({ claim }) => sameKeyAs(claim))));
+          .from(idempotencyKeys)
+          .where(and(or(...batch.map(({ claim }) => sameKeyAs(claim))), gte(idempotencyKeys.createdAt, expiredBefore)));
+        const recordOf = new Map(stored.map((row) => [keyOf(row), row]));
 
         const settlements: Settlement[] = [];
-        const answers: { id: number; statusCode: number; response: unknown }[] = [];
+        const answers: (IdempotencyClaim & { statusCode: number; response: unknown })[] = [];
         for (const { claim, reply, work } of batch) {
-          const id = idOf.get(keyOf(claim));
-          if (id === undefined) {
-            const record = stored.find((row) => keyOf(row) === keyOf(claim));
+          const record = recordOf.get(keyOf(claim));
+          if (record) {
             settlements.push(outcomeOfStored(record, claim.fingerprint));
             continue;
           }
           const response = await work(tx);
           settlements.push({ kind: 'done', statusCode: reply.statusCode, response });
-          answers.push({ id, statusCode: reply.statusCode, response });
+          answers.push({ ...claim, statusCode: reply.statusCode, response });
         }
         if (answers.length > 0) {
-          await tx.execute(sql`
-            update ${idempotencyKeys}
-            set status_code = answer.status_code, response = answer.response
-            from json_to_recordset(${JSON.stringify(answers.map(({ id, statusCode, response }) => ({ id, status_code: statusCode, response })))}::json)
-              as answer(id integer, status_code integer, response json)
-            where ${idempotencyKeys.id} = answer.id`);
+          // In (user, key) order, as every writer locks them. A key that has a live record now was stored meanwhile
+          // by a transaction this one could not see (on PostgreSQL, another batch or process, which this statement
+          // waited for): the batch rolls back, and its writes run again one at a time, that one answered by the
+          // record.
+          answers.sort((a, b) => a.userId - b.userId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+          const written = await tx
+            .insert(idempotencyKeys)
+            .values(answers)
+            .onConflictDoUpdate({
+              target: [idempotencyKeys.userId, idempotencyKeys.key],
+              set: {
+                fingerprint: sql`excluded.fingerprint`,
+                statusCode: sql`excluded.status_code`,
+                response: sql`excluded.response`,
+                createdAt: sql`now()`,
+              },
+              setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
+            })
+            .returning({ id: idempotencyKeys.id });
+          if (written.length < answers.length) throw new KeyStoredMeanwhile();
         }
         return settlements;
       });
@@ -210,13 +214,19 @@ export default fp(
     }
 
     /** Runs a batch, and its writes one at a time when it fails as a whole. */
-    async function run(batch: Pending[]): Promise<void> {
+    async function run(batch: Pending[], attempt = 1): Promise<void> {
       try {
         const settlements = await runBatch(batch);
         batch.forEach((pending, index) => settle(pending, settlements[index]!));
       } catch (error) {
-        if (batch.length === 1) return batch[0]!.reject(error);
-        for (const pending of batch) await run([pending]);
+        if (batch.length > 1) {
+          for (const pending of batch) await run([pending]);
+        } else if (error instanceof KeyStoredMeanwhile && attempt < 3) {
+          // Once more, now that the other transaction has committed: its record answers this write.
+          await run(batch, attempt + 1);
+        } else {
+          batch[0]!.reject(error);
+        }
       }
     }
 
