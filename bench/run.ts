@@ -41,6 +41,8 @@ const log = (line: string) => console.log(line);
 /** BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting runs just those stages (to work on one figure). */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (stage: string) => !only || only.includes(stage);
+/** BENCH_TARGET=addToCart measures only the load targets whose name starts so (stages 4 and 4b). */
+const onlyTarget = process.env.BENCH_TARGET;
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   log('Building the production app...');
@@ -168,7 +170,8 @@ async function measureServer(
       requests: [add, add, add, add, reset],
     },
   ];
-  return measureLoad(baseUrl, targets, settings, log);
+  const chosen = targets.filter((target) => !onlyTarget || target.name.startsWith(onlyTarget));
+  return measureLoad(baseUrl, chosen, settings, log);
 }
 
 /**

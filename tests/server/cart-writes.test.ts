@@ -1,9 +1,10 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartSchema } from '../../src/contract/cart.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cartSchema, type Cart } from '../../src/contract/cart.js';
 import { buildApp } from '../../server/src/app.js';
-import { openDatabase } from '../../server/src/db/client.js';
+import { openDatabase, rowsOf } from '../../server/src/db/client.js';
 import { cartItems, idempotencyKeys, products } from '../../server/src/db/schema.js';
 import { createShopper, productNamed, setStock, USER_API, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -146,6 +147,58 @@ describe('cart writes that arrive together', () => {
     // The refused key stored nothing: the same request may be sent again.
     const key = refused === answers[0] ? 'race-a' : 'race-b';
     expect(await testApp.app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
+  });
+});
+
+describe('keyed writes of one batch', () => {
+  /** What the idempotency path reads of a request and a reply, for writes given to it directly in one turn. */
+  function keyed(who: Shopper, key: string) {
+    const request = {
+      headers: { 'idempotency-key': key },
+      user: { id: who.id },
+      method: 'POST',
+      url: `/test/${key}`,
+      body: {},
+    } as unknown as FastifyRequest;
+    const reply = {
+      statusCode: 200,
+      code() {
+        return reply;
+      },
+      header() {
+        return reply;
+      },
+    } as unknown as FastifyReply;
+    return [request, reply] as const;
+  }
+
+  it('run in their order in one transaction, one-statement writes sent together and other work between them', async () => {
+    await emptyCarts();
+    const cap = await productNamed(testApp.app, 'Lights Camera Action Cap');
+    await setStock(testApp.app, cap.id, 40);
+    const who = shoppers[10]!;
+    const line = (await add(who, cap.id, 1)).json().data[0].id as number;
+    const { app } = testApp;
+    const seen = (rows: unknown[]) => rowsOf<{ quantity: number; tx: string }>(rows)[0]!;
+    const look = sql`select ${cartItems.quantity} as quantity, txid_current()::text as tx from ${cartItems}
+      where ${cartItems.id} = ${line}`;
+
+    // Given in one turn of the event loop: one batch, in this order.
+    const answers = await Promise.all([
+      app.runIdempotent(...keyed(who, 'order-1'), app.cartRepository.addToCart(who.id, cap.id, 2)),
+      app.runIdempotent(...keyed(who, 'order-2'), async (tx) => seen(rowsOf(await tx.execute(look)))),
+      app.runIdempotent(...keyed(who, 'order-3'), app.cartRepository.setQuantity(who.id, line, 1)),
+      app.runIdempotent(...keyed(who, 'order-4'), { statement: look, answer: seen }),
+    ]);
+
+    expect((answers[0] as Cart).data[0]!.quantity).toBe(3);
+    const between = answers[1] as { quantity: number; tx: string };
+    expect(between.quantity).toBe(3);
+    expect((answers[2] as Cart).data[0]!.quantity).toBe(1);
+    expect(answers[3]).toEqual({ quantity: 1, tx: between.tx });
+    // Each key's answer is stored, to be replayed.
+    const stored = await app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, who.id));
+    expect(stored.map((row) => row.key).sort()).toEqual(['order-1', 'order-2', 'order-3', 'order-4']);
   });
 });
 

@@ -139,9 +139,30 @@ async function handle(request: ThreadRequest): Promise<unknown> {
   }
 }
 
+/**
+ * Each open transaction's last statement: the server's thread may send several of a transaction's statements
+ * without waiting (a batch of keyed writes does), and each then starts when the one before it has ended.
+ */
+const lastOf = new Map<number, Promise<unknown>>();
+
 port.on('message', (request: ThreadRequest) => {
-  handle(request).then(
-    (result) => answer({ id: request.id, result }),
+  let result: Promise<unknown>;
+  if (request.tx === undefined) {
+    result = handle(request);
+  } else {
+    const tx = request.tx;
+    const after = lastOf.get(tx) ?? Promise.resolve();
+    result = after.then(
+      () => handle(request),
+      () => handle(request),
+    );
+    lastOf.set(tx, result);
+    if (request.op === 'end') {
+      void result.finally(() => lastOf.delete(tx)).catch(() => {});
+    }
+  }
+  result.then(
+    (value) => answer({ id: request.id, result: value }),
     (error: unknown) => answer({ id: request.id, error: describe(error) }),
   );
 });

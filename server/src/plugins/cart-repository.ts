@@ -5,6 +5,7 @@ import { rowsOf, type Database } from '../db/client.js';
 import { cartItems, products, wishlistItems } from '../db/schema.js';
 import { productColumns } from './catalog-repository.js';
 import { HttpError } from './error-handler.js';
+import type { OneStatement } from './idempotency.js';
 
 /**
  * Carts and wishlists. Every query is scoped by user id, so another user's line id is simply not found (404).
@@ -17,9 +18,9 @@ declare module 'fastify' {
     cartRepository: {
       getCart(executor: Database, userId: number): Promise<Cart>;
       /** Adds to the product's line (made when missing) and answers the cart; refused past the stock or the limit. */
-      addToCart(tx: Database, userId: number, productId: number, quantity: number): Promise<Cart>;
+      addToCart(userId: number, productId: number, quantity: number): OneStatement<Cart>;
       /** Sets the line's quantity and answers the cart; refused past the stock or the limit. */
-      setQuantity(tx: Database, userId: number, lineId: number, quantity: number): Promise<Cart>;
+      setQuantity(userId: number, lineId: number, quantity: number): OneStatement<Cart>;
       removeFromCart(tx: Database, userId: number, lineId: number): Promise<Cart>;
       getWishlist(executor: Database, userId: number): Promise<Wishlist>;
       addToWishlist(tx: Database, userId: number, productId: number): Promise<Wishlist>;
@@ -135,11 +136,11 @@ export default fp(
   async (fastify) => {
     fastify.decorate('cartRepository', {
       getCart,
-      async addToCart(tx, userId, productId, quantity) {
+      addToCart(userId, productId, quantity) {
         // The product checked, the line upserted and the cart read back in one statement; no row when the product
         // is not for sale.
-        const [row] = rowsOf<{ name: string; stock: number; quantity: number; cart: Cart | string }>(
-          await tx.execute(sql`
+        return {
+          statement: sql`
             with product as (
               select ${products.id} as id, ${products.name} as name, ${products.stock} as stock from ${products}
               where ${products.id} = ${productId}::integer and ${products.active}
@@ -151,18 +152,21 @@ export default fp(
             )
             select product.name, product.stock, written.quantity,
               (${cartOf(sql`${linesOf(userId, sql`${cartItems.productId} = ${productId}::integer`)} union all select * from written`)}) as cart
-            from product, written`),
-        );
-        if (!row) throw new HttpError(404, 'This product is no longer available', 'product_id');
-        const refusal = lineQuantityRefusal(row, row.quantity);
-        if (refusal) throw refusal;
-        return parsedCart(row.cart);
+            from product, written`,
+          answer(rows) {
+            const [row] = rows as { name: string; stock: number; quantity: number; cart: Cart | string }[];
+            if (!row) throw new HttpError(404, 'This product is no longer available', 'product_id');
+            const refusal = lineQuantityRefusal(row, row.quantity);
+            if (refusal) throw refusal;
+            return parsedCart(row.cart);
+          },
+        };
       },
-      async setQuantity(tx, userId, lineId, quantity) {
+      setQuantity(userId, lineId, quantity) {
         // The line changed, its product read and the cart read back in one statement; no row when the line is not
         // the user's.
-        const [row] = rowsOf<{ name: string; stock: number; active: boolean; cart: Cart | string }>(
-          await tx.execute(sql`
+        return {
+          statement: sql`
             with written as (
               update ${cartItems} set quantity = ${quantity}::integer
               where ${cartItems.id} = ${lineId}::integer and ${cartItems.userId} = ${userId}::integer
@@ -170,13 +174,16 @@ export default fp(
             )
             select ${products.name} as name, ${products.stock} as stock, ${products.active} as active,
               (${cartOf(sql`${linesOf(userId, sql`${cartItems.id} = ${lineId}::integer`)} union all select * from written`)}) as cart
-            from written join ${products} on ${products.id} = written.product_id`),
-        );
-        if (!row) throw new HttpError(404, 'This item is not in your cart');
-        if (!row.active) throw new HttpError(404, 'This product is no longer available', 'product_id');
-        const refusal = lineQuantityRefusal(row, quantity);
-        if (refusal) throw refusal;
-        return parsedCart(row.cart);
+            from written join ${products} on ${products.id} = written.product_id`,
+          answer(rows) {
+            const [row] = rows as { name: string; stock: number; active: boolean; cart: Cart | string }[];
+            if (!row) throw new HttpError(404, 'This item is not in your cart');
+            if (!row.active) throw new HttpError(404, 'This product is no longer available', 'product_id');
+            const refusal = lineQuantityRefusal(row, quantity);
+            if (refusal) throw refusal;
+            return parsedCart(row.cart);
+          },
+        };
       },
       async removeFromCart(tx, userId, lineId) {
         const line = await findLine(tx, userId, lineId);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client.js';
+import { rowsOf, type Database } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { HttpError } from './error-handler.js';
 
@@ -15,12 +15,30 @@ import { HttpError } from './error-handler.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Runs `work` in a transaction, at most once per Idempotency-Key and request body. */
-    runIdempotent<T>(request: FastifyRequest, reply: FastifyReply, work: (tx: Database) => Promise<T>): Promise<T>;
+    runIdempotent<T>(request: FastifyRequest, reply: FastifyReply, work: KeyedWork<T>): Promise<T>;
     idempotency: {
       /** Deletes the expired records (the upkeep plugin does it hourly). */
       sweepExpired(): Promise<void>;
     };
   }
+}
+
+/**
+ * A write that is one statement: `answer` reads its rows, and throws to refuse it (its transaction then rolls back).
+ * In a batch, such writes are sent to the database together, without waiting for each other's answers.
+ */
+export interface OneStatement<T> {
+  statement: SQL;
+  answer(rows: unknown[]): T;
+}
+
+/** What a keyed write does in its transaction: any work, or one statement. */
+export type KeyedWork<T> = ((tx: Database) => Promise<T>) | OneStatement<T>;
+
+/** Runs a keyed write's work in `tx`. */
+function perform<T>(tx: Database, work: KeyedWork<T>): Promise<T> {
+  if (typeof work === 'function') return work(tx);
+  return tx.execute(work.statement).then((result) => work.answer(rowsOf(result)));
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -108,7 +126,7 @@ class KeyStoredMeanwhile extends Error {
 interface Pending {
   claim: IdempotencyClaim;
   reply: FastifyReply;
-  work: (tx: Database) => Promise<unknown>;
+  work: KeyedWork<unknown>;
   resolve(result: unknown): void;
   reject(error: unknown): void;
 }
@@ -149,7 +167,7 @@ export default fp(
 
     /**
      * Runs a batch of keyed writes in one transaction: their keys' live records read in one statement, each new
-     * key's work in turn, their answers stored in one statement. A write whose work throws (a refusal, anything else)
+     * key's work in the batch's order, their answers stored in one statement. A write whose work throws (a refusal, anything else)
      * fails the batch, which rolls back and runs again one write at a time, so that one write's failure is never
      * another's.
      */
@@ -167,18 +185,33 @@ export default fp(
           .where(and(or(...batch.map(({ claim }) => sameKeyAs(claim))), gte(idempotencyKeys.createdAt, expiredBefore)));
         const recordOf = new Map(stored.map((row) => [keyOf(row), row]));
 
-        const settlements: Settlement[] = [];
-        const answers: (IdempotencyClaim & { statusCode: number; response: unknown })[] = [];
+        // Each write's work in the batch's order. A one-statement write is sent without waiting for its answer, so
+        // that consecutive ones travel to the database together; any other work is waited for before the next
+        // write's statements are sent, as it may read what the writes before it left.
+        const outcomes: Promise<Settlement>[] = [];
         for (const { claim, reply, work } of batch) {
           const record = recordOf.get(keyOf(claim));
           if (record) {
-            settlements.push(outcomeOfStored(record, claim.fingerprint));
+            outcomes.push(Promise.resolve(outcomeOfStored(record, claim.fingerprint)));
             continue;
           }
-          const response = await work(tx);
-          settlements.push({ kind: 'done', statusCode: reply.statusCode, response });
-          answers.push({ ...claim, statusCode: reply.statusCode, response });
+          const done = perform(tx, work).then((response): Settlement => ({
+            kind: 'done',
+            statusCode: reply.statusCode,
+            response,
+          }));
+          // Observed by Promise.all below; a failure before then would otherwise count as unhandled.
+          done.catch(() => {});
+          outcomes.push(done);
+          if (typeof work === 'function') await done;
         }
+        const settlements = await Promise.all(outcomes);
+        const answers = batch.flatMap(({ claim }, index) => {
+          const settlement = settlements[index]!;
+          return settlement.kind === 'done'
+            ? [{ ...claim, statusCode: settlement.statusCode, response: settlement.response }]
+            : [];
+        });
         if (answers.length > 0) {
           // In (user, key) order, as every writer locks them. A key that has a live record now was stored meanwhile
           // by a transaction this one could not see (on PostgreSQL, another batch or process, which this statement
@@ -247,9 +280,9 @@ export default fp(
 
     fastify.decorate('runIdempotent', function runIdempotent<
       T,
-    >(request: FastifyRequest, reply: FastifyReply, work: (tx: Database) => Promise<T>): Promise<T> {
+    >(request: FastifyRequest, reply: FastifyReply, work: KeyedWork<T>): Promise<T> {
       const claim = claimOf(request);
-      if (claim === undefined) return db.transaction((tx) => work(tx));
+      if (claim === undefined) return db.transaction((tx) => perform(tx, work));
       return new Promise<T>((resolve, reject) => {
         queue.push({ claim, reply, work, resolve: resolve as (result: unknown) => void, reject });
         // On the next turn of the event loop, so that the writes read in this one share the batch.

@@ -39,8 +39,10 @@ const cartRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) =>
-      fastify.runIdempotent(request, reply, (tx) =>
-        cartRepository.addToCart(tx, signedInUser(request).id, request.body.product_id, request.body.quantity),
+      fastify.runIdempotent(
+        request,
+        reply,
+        cartRepository.addToCart(signedInUser(request).id, request.body.product_id, request.body.quantity),
       ),
   );
 
@@ -56,8 +58,10 @@ const cartRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) =>
-      fastify.runIdempotent(request, reply, (tx) =>
-        cartRepository.setQuantity(tx, signedInUser(request).id, request.params.id, request.body.quantity),
+      fastify.runIdempotent(
+        request,
+        reply,
+        cartRepository.setQuantity(signedInUser(request).id, request.params.id, request.body.quantity),
       ),
   );
 
