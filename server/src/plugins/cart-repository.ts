@@ -1,6 +1,7 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { MAX_LINE_QUANTITY, type Cart, type Wishlist } from '../../../src/contract/cart.js';
+import { builtOnce } from '../db/built-once.js';
 import { rowsOf, type Database } from '../db/client.js';
 import { cartItems, products, wishlistItems } from '../db/schema.js';
 import { productColumns } from './catalog-repository.js';
@@ -87,12 +88,50 @@ function cartOf(lines: SQL): SQL {
 }
 
 /** The user's lines, as `cartOf` reads them, but for `except` (a line the statement writes). */
-const linesOf = (userId: number, except: SQL = sql`false`) => sql`
+const linesOf = (userId: number | Placeholder, except: SQL = sql`false`) => sql`
   select ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
   from ${cartItems} where ${cartItems.userId} = ${userId}::integer and not (${except})`;
 
 /** PostgreSQL's driver hands `json` over as text, PGlite parsed. */
 const parsedCart = (cart: Cart | string): Cart => (typeof cart === 'string' ? (JSON.parse(cart) as Cart) : cart);
+
+/**
+ * Adding to a cart: the product checked, the line upserted and the cart read back in one statement; no row when the
+ * product is not for sale.
+ */
+const addStatement = builtOnce(
+  ['userId', 'productId', 'quantity'],
+  ({ userId, productId, quantity }) => sql`
+    with product as (
+      select ${products.id} as id, ${products.name} as name, ${products.stock} as stock from ${products}
+      where ${products.id} = ${productId}::integer and ${products.active}
+    ), written as (
+      insert into ${cartItems} (user_id, product_id, quantity)
+      select ${userId}::integer, product.id, ${quantity}::integer from product
+      on conflict (user_id, product_id) do update set quantity = ${cartItems.quantity} + excluded.quantity
+      returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
+    )
+    select product.name, product.stock, written.quantity,
+      (${cartOf(sql`${linesOf(userId, sql`${cartItems.productId} = ${productId}::integer`)} union all select * from written`)}) as cart
+    from product, written`,
+);
+
+/**
+ * Setting a line's quantity: the line changed, its product read and the cart read back in one statement; no row
+ * when the line is not the user's.
+ */
+const setQuantityStatement = builtOnce(
+  ['userId', 'lineId', 'quantity'],
+  ({ userId, lineId, quantity }) => sql`
+    with written as (
+      update ${cartItems} set quantity = ${quantity}::integer
+      where ${cartItems.id} = ${lineId}::integer and ${cartItems.userId} = ${userId}::integer
+      returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
+    )
+    select ${products.name} as name, ${products.stock} as stock, ${products.active} as active,
+      (${cartOf(sql`${linesOf(userId, sql`${cartItems.id} = ${lineId}::integer`)} union all select * from written`)}) as cart
+    from written join ${products} on ${products.id} = written.product_id`,
+);
 
 async function getCart(executor: Database, userId: number): Promise<Cart> {
   const [row] = rowsOf<{ cart: Cart | string }>(
@@ -137,22 +176,8 @@ export default fp(
     fastify.decorate('cartRepository', {
       getCart,
       addToCart(userId, productId, quantity) {
-        // The product checked, the line upserted and the cart read back in one statement; no row when the product
-        // is not for sale.
         return {
-          statement: sql`
-            with product as (
-              select ${products.id} as id, ${products.name} as name, ${products.stock} as stock from ${products}
-              where ${products.id} = ${productId}::integer and ${products.active}
-            ), written as (
-              insert into ${cartItems} (user_id, product_id, quantity)
-              select ${userId}::integer, product.id, ${quantity}::integer from product
-              on conflict (user_id, product_id) do update set quantity = ${cartItems.quantity} + excluded.quantity
-              returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
-            )
-            select product.name, product.stock, written.quantity,
-              (${cartOf(sql`${linesOf(userId, sql`${cartItems.productId} = ${productId}::integer`)} union all select * from written`)}) as cart
-            from product, written`,
+          statement: addStatement({ userId, productId, quantity }),
           answer(rows) {
             const [row] = rows as { name: string; stock: number; quantity: number; cart: Cart | string }[];
             if (!row) throw new HttpError(404, 'This product is no longer available', 'product_id');
@@ -163,18 +188,8 @@ export default fp(
         };
       },
       setQuantity(userId, lineId, quantity) {
-        // The line changed, its product read and the cart read back in one statement; no row when the line is not
-        // the user's.
         return {
-          statement: sql`
-            with written as (
-              update ${cartItems} set quantity = ${quantity}::integer
-              where ${cartItems.id} = ${lineId}::integer and ${cartItems.userId} = ${userId}::integer
-              returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
-            )
-            select ${products.name} as name, ${products.stock} as stock, ${products.active} as active,
-              (${cartOf(sql`${linesOf(userId, sql`${cartItems.id} = ${lineId}::integer`)} union all select * from written`)}) as cart
-            from written join ${products} on ${products.id} = written.product_id`,
+          statement: setQuantityStatement({ userId, lineId, quantity }),
           answer(rows) {
             const [row] = rows as { name: string; stock: number; active: boolean; cart: Cart | string }[];
             if (!row) throw new HttpError(404, 'This item is not in your cart');

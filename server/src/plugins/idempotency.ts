@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { builtOnce } from '../db/built-once.js';
 import { rowsOf, type Database } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { HttpError } from './error-handler.js';
@@ -90,10 +91,7 @@ function claimOf(request: FastifyRequest): IdempotencyClaim | undefined {
 }
 
 /** What a request must answer whose key has a live record: another request's key, or its replay. */
-function outcomeOfStored(
-  stored: { fingerprint: string; statusCode: number | null; response: unknown },
-  fingerprint: string,
-): StoredOutcome {
+function outcomeOfStored(stored: StoredRecord, fingerprint: string): StoredOutcome {
   if (stored.fingerprint !== fingerprint) {
     const error = new HttpError(
       422,
@@ -102,15 +100,62 @@ function outcomeOfStored(
     );
     return { kind: 'refused', error };
   }
-  return { kind: 'replay', statusCode: stored.statusCode ?? 200, response: stored.response };
+  const response: unknown = stored.response === null ? null : JSON.parse(stored.response);
+  return { kind: 'replay', statusCode: stored.statusCode ?? 200, response };
 }
-
-/** The record of the claim's key. */
-const sameKeyAs = (claim: IdempotencyClaim) =>
-  and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
 
 /** A record older than this is expired: its key may be used again. */
 const expiredBefore = sql.raw(`now() - make_interval(secs => ${IDEMPOTENCY_TTL_MS / 1000})`);
+
+/** A live record as `liveRecordsOf` reads it. */
+interface StoredRecord {
+  userId: number;
+  key: string;
+  fingerprint: string;
+  statusCode: number | null;
+  /** The answer as JSON text. */
+  response: string | null;
+}
+
+/**
+ * The live records of the keys `asked` (JSON of `{user_id, key}`). Looked up key by key through the unique index
+ * (the lateral subquery with its limit cannot become a join), whatever size the table had when the statement was
+ * planned: a join planned on a near-empty table read the whole table once it had grown.
+ */
+const liveRecordsOf = builtOnce(
+  ['asked'],
+  ({ asked }) => sql`
+  select stored.user_id as "userId", stored.key, stored.fingerprint, stored.status_code as "statusCode",
+    stored.response::text as response
+  from json_to_recordset(${asked}::json) as asked(user_id integer, key text)
+  cross join lateral (
+    select ${idempotencyKeys.userId}, ${idempotencyKeys.key}, ${idempotencyKeys.fingerprint},
+      ${idempotencyKeys.statusCode}, ${idempotencyKeys.response}
+    from ${idempotencyKeys}
+    where ${idempotencyKeys.userId} = asked.user_id and ${idempotencyKeys.key} = asked.key
+      and ${idempotencyKeys.createdAt} >= ${expiredBefore}
+    limit 1
+  ) as stored`,
+);
+
+/**
+ * Stores the `answers` (JSON of `{user_id, key, fingerprint, status_code, response}`), in (user, key) order, as every
+ * writer locks them: a new key, or one whose record has expired. Returns a row for each answer stored.
+ */
+const storeAnswers = builtOnce(
+  ['answers'],
+  ({ answers }) => sql`
+  insert into ${idempotencyKeys} (user_id, key, fingerprint, status_code, response)
+  select user_id, key, fingerprint, status_code, response
+  from json_to_recordset(${answers}::json)
+    as answer(user_id integer, key text, fingerprint text, status_code integer, response json)
+  order by user_id, key
+  on conflict (user_id, key) do update
+    set fingerprint = excluded.fingerprint, status_code = excluded.status_code, response = excluded.response,
+      created_at = now()
+    where ${idempotencyKeys.createdAt} < ${expiredBefore}
+  returning ${idempotencyKeys.id}`,
+);
 
 /** Keyed writes in one batch at most. */
 const MAX_BATCH = 50;
@@ -173,16 +218,8 @@ export default fp(
      */
     async function runBatch(batch: Pending[]): Promise<Settlement[]> {
       return db.transaction(async (tx) => {
-        const stored = await tx
-          .select({
-            userId: idempotencyKeys.userId,
-            key: idempotencyKeys.key,
-            fingerprint: idempotencyKeys.fingerprint,
-            statusCode: idempotencyKeys.statusCode,
-            response: idempotencyKeys.response,
-          })
-          .from(idempotencyKeys)
-          .where(and(or(...batch.map(({ claim }) => sameKeyAs(claim))), gte(idempotencyKeys.createdAt, expiredBefore)));
+        const asked = JSON.stringify(batch.map(({ claim }) => ({ user_id: claim.userId, key: claim.key })));
+        const stored = rowsOf<StoredRecord>(await tx.execute(liveRecordsOf({ asked })));
         const recordOf = new Map(stored.map((row) => [keyOf(row), row]));
 
         // Each write's work in the batch's order. A one-statement write is sent without waiting for its answer, so
@@ -208,30 +245,15 @@ export default fp(
         const settlements = await Promise.all(outcomes);
         const answers = batch.flatMap(({ claim }, index) => {
           const settlement = settlements[index]!;
-          return settlement.kind === 'done'
-            ? [{ ...claim, statusCode: settlement.statusCode, response: settlement.response }]
-            : [];
+          if (settlement.kind !== 'done') return [];
+          const { userId: user_id, key, fingerprint } = claim;
+          return [{ user_id, key, fingerprint, status_code: settlement.statusCode, response: settlement.response }];
         });
         if (answers.length > 0) {
-          // In (user, key) order, as every writer locks them. A key that has a live record now was stored meanwhile
-          // by a transaction this one could not see (on PostgreSQL, another batch or process, which this statement
-          // waited for): the batch rolls back, and its writes run again one at a time, that one answered by the
-          // record.
-          answers.sort((a, b) => a.userId - b.userId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-          const written = await tx
-            .insert(idempotencyKeys)
-            .values(answers)
-            .onConflictDoUpdate({
-              target: [idempotencyKeys.userId, idempotencyKeys.key],
-              set: {
-                fingerprint: sql`excluded.fingerprint`,
-                statusCode: sql`excluded.status_code`,
-                response: sql`excluded.response`,
-                createdAt: sql`now()`,
-              },
-              setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
-            })
-            .returning({ id: idempotencyKeys.id });
+          // A key that has a live record now was stored meanwhile by a transaction this one could not see (on
+          // PostgreSQL, another batch or process, which this statement waited for): the batch rolls back, and its
+          // writes run again one at a time, that one answered by the record.
+          const written = rowsOf(await tx.execute(storeAnswers({ answers: JSON.stringify(answers) })));
           if (written.length < answers.length) throw new KeyStoredMeanwhile();
         }
         return settlements;
