@@ -92,8 +92,11 @@ const linesOf = (userId: number | Placeholder, except: SQL = sql`false`) => sql`
   select ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
   from ${cartItems} where ${cartItems.userId} = ${userId}::integer and not (${except})`;
 
-/** PostgreSQL's driver hands `json` over as text, PGlite parsed. */
-const parsedCart = (cart: Cart | string): Cart => (typeof cart === 'string' ? (JSON.parse(cart) as Cart) : cart);
+/**
+ * The cart as the statements answer it: JSON text (`cartOf(...)::text`), parsed on the server's thread. Parsed by
+ * the embedded database's thread instead, the object took longer to cross to the server's thread than the text.
+ */
+const parsedCart = (cart: string): Cart => JSON.parse(cart) as Cart;
 
 /**
  * Adding to a cart: the product checked, the line upserted and the cart read back in one statement; no row when the
@@ -112,7 +115,7 @@ const addStatement = builtOnce(
       returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
     )
     select product.name, product.stock, written.quantity,
-      (${cartOf(sql`${linesOf(userId, sql`${cartItems.productId} = ${productId}::integer`)} union all select * from written`)}) as cart
+      (${cartOf(sql`${linesOf(userId, sql`${cartItems.productId} = ${productId}::integer`)} union all select * from written`)})::text as cart
     from product, written`,
 );
 
@@ -129,13 +132,13 @@ const setQuantityStatement = builtOnce(
       returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
     )
     select ${products.name} as name, ${products.stock} as stock, ${products.active} as active,
-      (${cartOf(sql`${linesOf(userId, sql`${cartItems.id} = ${lineId}::integer`)} union all select * from written`)}) as cart
+      (${cartOf(sql`${linesOf(userId, sql`${cartItems.id} = ${lineId}::integer`)} union all select * from written`)})::text as cart
     from written join ${products} on ${products.id} = written.product_id`,
 );
 
 async function getCart(executor: Database, userId: number): Promise<Cart> {
-  const [row] = rowsOf<{ cart: Cart | string }>(
-    await executor.execute(sql`select (${cartOf(linesOf(userId))}) as cart`),
+  const [row] = rowsOf<{ cart: string }>(
+    await executor.execute(sql`select (${cartOf(linesOf(userId))})::text as cart`),
   );
   if (!row) throw new Error('The cart query answered no row');
   return parsedCart(row.cart);
@@ -179,7 +182,7 @@ export default fp(
         return {
           statement: addStatement({ userId, productId, quantity }),
           answer(rows) {
-            const [row] = rows as { name: string; stock: number; quantity: number; cart: Cart | string }[];
+            const [row] = rows as { name: string; stock: number; quantity: number; cart: string }[];
             if (!row) throw new HttpError(404, 'This product is no longer available', 'product_id');
             const refusal = lineQuantityRefusal(row, row.quantity);
             if (refusal) throw refusal;
@@ -191,7 +194,7 @@ export default fp(
         return {
           statement: setQuantityStatement({ userId, lineId, quantity }),
           answer(rows) {
-            const [row] = rows as { name: string; stock: number; active: boolean; cart: Cart | string }[];
+            const [row] = rows as { name: string; stock: number; active: boolean; cart: string }[];
             if (!row) throw new HttpError(404, 'This item is not in your cart');
             if (!row.active) throw new HttpError(404, 'This product is no longer available', 'product_id');
             const refusal = lineQuantityRefusal(row, quantity);
