@@ -1,13 +1,17 @@
 /**
- * Prepared statements for the embedded database's thread, as postgres.js keeps them on PostgreSQL: each distinct
- * statement is parsed and described once, under a name, and from then on runs with one exchange (bind, execute,
- * sync) with PGlite's engine. PGlite's own `query` parses and plans every statement afresh in five exchanges;
- * see docs/decisions/2026-11-24-one-idempotency-path.md for the figures.
+ * Prepared statements on the embedded database, as postgres.js keeps them on PostgreSQL: each distinct statement is
+ * parsed and described once, under a name, and from then on runs with one exchange (bind, execute, sync) with
+ * PGlite's engine. PGlite's own `query` parses and plans every statement afresh in five exchanges; see
+ * docs/decisions/2026-11-24-one-idempotency-path.md for the figures.
+ *
+ * This runs on the server's thread: it writes the protocol's messages and reads the engine's answer, and the
+ * database's thread only passes the bytes to the engine (`execProtocolRaw`). That thread is the one both threads wait
+ * for under load (docs/decisions/2026-11-26-keyed-writes-sent-together.md).
  *
  * Only statements of an open transaction go this way: the engine is then held by that transaction, so nothing else
  * can run between the exchanges. Statements outside a transaction take PGlite's `query`, which waits its turn.
  */
-import { types, type PGlite, type Results } from '@electric-sql/pglite';
+import { types, type Results } from '@electric-sql/pglite';
 
 const encoder = new TextEncoder();
 
@@ -60,14 +64,6 @@ interface Statement {
   fields: { name: string; dataTypeID: number }[];
 }
 
-/** The backend messages this file reads, as PGlite's protocol parser gives them. */
-type BackendMessage =
-  | { name: 'parameterDescription'; dataTypeIDs: number[] }
-  | { name: 'rowDescription'; fields: { name: string; dataTypeID: number }[] }
-  | { name: 'dataRow'; fields: (string | null)[] }
-  | { name: 'commandComplete'; text: string }
-  | { name: string };
-
 /** Statements worth keeping: the app's reads and writes (a migration's DDL runs once). */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** Distinct statements kept at most; the app has a few hundred, and one built per request would not be reused. */
@@ -80,14 +76,116 @@ function affectedRowsOf(tag: string | undefined): number {
   return Number(counts.at(-1) ?? 0);
 }
 
+/** A message of the engine's answer: its type byte and its body. */
+interface BackendMessage {
+  type: string;
+  body: DataView;
+}
+
+const decoder = new TextDecoder();
+
+function messagesOf(bytes: Uint8Array): BackendMessage[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const messages: BackendMessage[] = [];
+  for (let offset = 0; offset + 5 <= bytes.byteLength;) {
+    const length = view.getInt32(offset + 1);
+    messages.push({
+      type: String.fromCharCode(bytes[offset]!),
+      body: new DataView(bytes.buffer, bytes.byteOffset + offset + 5, length - 4),
+    });
+    offset += 1 + length;
+  }
+  return messages;
+}
+
+/** Reads a body's fields in order: 16- and 32-bit integers, strings ended by a zero byte, runs of bytes. */
+class Reader {
+  #offset = 0;
+  constructor(readonly body: DataView) {}
+  int16(): number {
+    const value = this.body.getInt16(this.#offset);
+    this.#offset += 2;
+    return value;
+  }
+  int32(): number {
+    const value = this.body.getInt32(this.#offset);
+    this.#offset += 4;
+    return value;
+  }
+  /** The next byte, not read. */
+  peek(): number {
+    return this.body.getUint8(this.#offset);
+  }
+  cString(): string {
+    const start = this.#offset;
+    while (this.body.getUint8(this.#offset) !== 0) this.#offset += 1;
+    const text = this.text(start, this.#offset - start);
+    this.#offset += 1;
+    return text;
+  }
+  bytes(length: number): string {
+    const text = this.text(this.#offset, length);
+    this.#offset += length;
+    return text;
+  }
+  private text(start: number, length: number): string {
+    return decoder.decode(new Uint8Array(this.body.buffer, this.body.byteOffset + start, length));
+  }
+}
+
+/** The fields of an ErrorResponse, named as PGlite's and node-postgres's errors name them. */
+const ERROR_FIELDS: Record<string, string> = {
+  S: 'severity',
+  C: 'code',
+  D: 'detail',
+  H: 'hint',
+  P: 'position',
+  W: 'where',
+  s: 'schema',
+  t: 'table',
+  c: 'column',
+  d: 'dataType',
+  n: 'constraint',
+  F: 'file',
+  L: 'line',
+  R: 'routine',
+};
+
+/** The engine's error as an Error with its fields (`code`, `detail`, `constraint`...). */
+function errorOf(body: DataView): Error {
+  const reader = new Reader(body);
+  const fields: Record<string, string> = {};
+  let message = 'The database refused the statement';
+  // Fields of a type byte and a string each, up to a zero byte.
+  while (reader.peek() !== 0) {
+    const field = reader.cString();
+    const name = field[0] === 'M' ? 'message' : ERROR_FIELDS[field[0]!];
+    if (name === 'message') message = field.slice(1);
+    else if (name) fields[name] = field.slice(1);
+  }
+  return Object.assign(new Error(message), fields);
+}
+
+/** Sends protocol messages to the engine, inside the transaction `tx`, and gives back its answer's bytes. */
+export type Exchange = (message: Uint8Array, tx: number) => Promise<Uint8Array>;
+
+/** Drizzle's parsers keep dates, times and intervals as the text PostgreSQL wrote (see pglite-worker.ts). */
+const DRIZZLE_TEXT_TYPES = new Set([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182]);
+
+function parseValue(value: string, dataTypeID: number): unknown {
+  if (DRIZZLE_TEXT_TYPES.has(dataTypeID)) return value;
+  const parser = types.parsers[dataTypeID];
+  return parser ? parser(value, dataTypeID) : value;
+}
+
 export class PreparedStatements {
-  readonly #database: PGlite;
+  readonly #exchange: Exchange;
   /** Each statement's preparation, kept from its first run (a failed one is forgotten, and tried again). */
   readonly #statements = new Map<string, Promise<Statement>>();
   #named = 0;
 
-  constructor(database: PGlite) {
-    this.#database = database;
+  constructor(exchange: Exchange) {
+    this.#exchange = exchange;
   }
 
   /** Whether `text` runs through a prepared statement (else the caller runs it through PGlite's `query`). */
@@ -95,63 +193,86 @@ export class PreparedStatements {
     return PREPARABLE.test(text) && (this.#statements.has(text) || this.#statements.size < MAX_STATEMENTS);
   }
 
-  #prepare(text: string): Promise<Statement> {
+  #prepare(text: string, tx: number): Promise<Statement> {
     let statement = this.#statements.get(text);
     if (!statement) {
       this.#named += 1;
-      statement = this.#parse(`cv_${this.#named}`, text);
+      statement = this.#parse(`cv_${this.#named}`, text, tx);
       this.#statements.set(text, statement);
       statement.catch(() => this.#statements.delete(text));
     }
     return statement;
   }
 
-  async #parse(name: string, text: string): Promise<Statement> {
-    const { messages } = await this.#database.execProtocol(concat([parse(name, text), describe(name), sync()]));
+  async #parse(name: string, text: string, tx: number): Promise<Statement> {
+    const answer = await this.#exchange(concat([parse(name, text), describe(name), sync()]), tx);
     const statement: Statement = { name, parameterTypes: [], fields: [] };
-    for (const message of messages as BackendMessage[]) {
-      if ('dataTypeIDs' in message) statement.parameterTypes = message.dataTypeIDs;
-      if (message.name === 'rowDescription' && 'fields' in message) {
-        statement.fields = (message.fields as { name: string; dataTypeID: number }[]).map(({ name, dataTypeID }) => ({
-          name,
-          dataTypeID,
-        }));
+    for (const { type, body } of messagesOf(answer)) {
+      if (type === 'E') throw errorOf(body);
+      const reader = new Reader(body);
+      if (type === 't') {
+        const count = reader.int16();
+        for (let index = 0; index < count; index += 1) statement.parameterTypes.push(reader.int32());
+      } else if (type === 'T') {
+        const count = reader.int16();
+        for (let index = 0; index < count; index += 1) {
+          const fieldName = reader.cString();
+          reader.int32(); // table
+          reader.int16(); // column
+          const dataTypeID = reader.int32();
+          reader.int16(); // size
+          reader.int32(); // type modifier
+          reader.int16(); // format
+          statement.fields.push({ name: fieldName, dataTypeID });
+        }
       }
     }
     return statement;
   }
 
-  /** Runs `text` with `params`, answering as PGlite's `query` does. */
-  async query(text: string, params: unknown[] = [], rowMode: 'array' | 'object' = 'object'): Promise<Results> {
-    const statement = await this.#prepare(text);
-    const database = this.#database;
+  /**
+   * Sends `text` with `params` in the transaction `tx` (prepared first when new), and resolves once it is sent, with
+   * its answer to come: as PGlite's `query` answers with Drizzle's parsers.
+   */
+  async send(
+    text: string,
+    params: unknown[],
+    rowMode: 'array' | 'object',
+    tx: number,
+  ): Promise<{ answer: Promise<Results> }> {
+    const statement = await this.#prepare(text, tx);
     const values = params.map((param, index) => {
       if (param === null || param === undefined) return null;
-      const serialize = database.serializers[statement.parameterTypes[index] ?? 0];
+      const serialize = types.serializers[statement.parameterTypes[index] ?? 0];
       return serialize ? serialize(param) : String(param);
     });
-    const { messages } = await database.execProtocol(concat([bind(statement.name, values), execute(), sync()]));
-    const parseValue = (value: string | null, dataTypeID: number): unknown => {
-      if (value === null) return null;
-      const parser = database.parsers[dataTypeID] ?? types.parsers[dataTypeID];
-      return parser ? parser(value, dataTypeID) : value;
-    };
-    const rows: Results['rows'] = [];
-    let tag: string | undefined;
-    for (const message of messages as BackendMessage[]) {
-      if (message.name === 'dataRow' && 'fields' in message) {
-        const cells = (message.fields as (string | null)[]).map((value, index) =>
-          parseValue(value, statement.fields[index]!.dataTypeID),
-        );
-        rows.push(
-          rowMode === 'array'
-            ? cells
-            : Object.fromEntries(statement.fields.map((field, index) => [field.name, cells[index]])),
-        );
-      } else if (message.name === 'commandComplete' && 'text' in message) {
-        tag = message.text;
-      }
-    }
-    return { rows, fields: statement.fields, affectedRows: affectedRowsOf(tag) };
+    const answer = this.#exchange(concat([bind(statement.name, values), execute(), sync()]), tx);
+    return { answer: answer.then((bytes) => resultsOf(bytes, statement, rowMode)) };
   }
+}
+
+/** The engine's answer to a statement's run, as PGlite's `query` gives it. */
+function resultsOf(answer: Uint8Array, statement: Statement, rowMode: 'array' | 'object'): Results {
+  const rows: Results['rows'] = [];
+  let tag: string | undefined;
+  for (const { type, body } of messagesOf(answer)) {
+    if (type === 'E') throw errorOf(body);
+    const reader = new Reader(body);
+    if (type === 'D') {
+      const count = reader.int16();
+      const cells: unknown[] = [];
+      for (let index = 0; index < count; index += 1) {
+        const length = reader.int32();
+        cells.push(length < 0 ? null : parseValue(reader.bytes(length), statement.fields[index]!.dataTypeID));
+      }
+      rows.push(
+        rowMode === 'array'
+          ? cells
+          : Object.fromEntries(statement.fields.map((field, index) => [field.name, cells[index]])),
+      );
+    } else if (type === 'C') {
+      tag = reader.cString();
+    }
+  }
+  return { rows, fields: statement.fields, affectedRows: affectedRowsOf(tag) };
 }

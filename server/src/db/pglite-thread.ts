@@ -12,6 +12,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { PGliteOptions, QueryOptions, Results } from '@electric-sql/pglite';
 import { startWorkerThread } from '../entry-points.js';
+import { PreparedStatements } from './pglite-statements.js';
 
 export type ThreadRequest =
   | {
@@ -25,6 +26,8 @@ export type ThreadRequest =
       drizzleParsers: boolean;
     }
   | { id: number; op: 'exec'; tx?: number; sql: string }
+  /** Protocol messages for the engine, inside the transaction (pglite-statements.ts). */
+  | { id: number; op: 'raw'; tx: number; message: Uint8Array }
   | { id: number; op: 'begin'; tx?: undefined }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close'; tx?: undefined };
@@ -85,22 +88,59 @@ export class PGliteThread implements ThreadClient {
     if (this.#failure) return Promise.reject(this.#failure);
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...request, id });
+      const moved = request.op === 'raw' ? [request.message.buffer as ArrayBuffer] : [];
+      this.#worker.postMessage({ ...request, id }, moved);
     });
   }
 
+  /** The transactions' prepared statements, run by this thread through the engine's protocol. */
+  readonly #prepared = new PreparedStatements(
+    (message, tx) => this.#send({ op: 'raw', tx, message }) as Promise<Uint8Array>,
+  );
+
   #client(tx: number | undefined): ThreadClient {
+    const send = (request: RequestWithoutId) => this.#send(request);
+    if (tx === undefined) {
+      return {
+        query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
+          send({
+            op: 'query',
+            sql,
+            params,
+            rowMode: options?.rowMode,
+            drizzleParsers: options?.parsers !== undefined,
+          }) as Promise<Results<T>>,
+        exec: (sql: string) => send({ op: 'exec', sql }) as Promise<Results[]>,
+      };
+    }
+    // A transaction's statements reach the database's thread in the order they are given, though a new statement is
+    // prepared first: each is sent once the one before it has been sent, without waiting for its answer.
+    let lastSent: Promise<unknown> = Promise.resolve();
+    const inOrder = <T>(sending: () => Promise<{ answer: Promise<T> }>): Promise<T> => {
+      const sent = lastSent.then(sending);
+      lastSent = sent.catch(() => {});
+      return sent.then(({ answer }) => answer);
+    };
     return {
       query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
-        this.#send({
-          op: 'query',
-          ...(tx === undefined ? {} : { tx }),
-          sql,
-          params,
-          rowMode: options?.rowMode,
-          drizzleParsers: options?.parsers !== undefined,
-        }) as Promise<Results<T>>,
-      exec: (sql: string) => this.#send({ op: 'exec', ...(tx === undefined ? {} : { tx }), sql }) as Promise<Results[]>,
+        inOrder(async () =>
+          // Drizzle's statements (Drizzle gives its parsers): prepared, as on PostgreSQL.
+          options?.parsers !== undefined && this.#prepared.handles(sql)
+            ? ((await this.#prepared.send(sql, params ?? [], options.rowMode ?? 'object', tx)) as {
+                answer: Promise<Results<T>>;
+              })
+            : {
+                answer: send({
+                  op: 'query',
+                  tx,
+                  sql,
+                  params,
+                  rowMode: options?.rowMode,
+                  drizzleParsers: options?.parsers !== undefined,
+                }) as Promise<Results<T>>,
+              },
+        ),
+      exec: (sql: string) => inOrder(async () => ({ answer: send({ op: 'exec', tx, sql }) as Promise<Results[]> })),
     };
   }
 

@@ -6,7 +6,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PreparedStatements } from './pglite-statements.js';
 import type { ThreadReply, ThreadRequest } from './pglite-thread.js';
 
 interface Settings {
@@ -56,7 +55,8 @@ const transactions = new Map<number, Promise<OpenTransaction>>();
 const ROLL_BACK = Symbol('roll back');
 
 function answer(reply: ThreadReply): void {
-  port!.postMessage(reply);
+  // The engine's answer bytes are a copy of their own: moved to the server's thread, not copied again.
+  port!.postMessage(reply, reply.result instanceof Uint8Array ? [reply.result.buffer as ArrayBuffer] : []);
 }
 
 function describe(error: unknown): ThreadReply['error'] {
@@ -78,7 +78,6 @@ const databaseOptions: PGliteOptions = {
   extensions: { pg_trgm },
 };
 const database = dataDir === undefined ? new PGlite(databaseOptions) : new PGlite(dataDir, databaseOptions);
-const prepared = new PreparedStatements(database);
 
 function begin(id: number): Promise<OpenTransaction> {
   let opened!: (open: OpenTransaction) => void;
@@ -112,13 +111,12 @@ async function handle(request: ThreadRequest): Promise<unknown> {
   const target = open?.tx ?? database;
   switch (request.op) {
     case 'query':
-      if (open && request.drizzleParsers && prepared.handles(request.sql)) {
-        return prepared.query(request.sql, request.params, request.rowMode);
-      }
       return target.query(request.sql, request.params, {
         rowMode: request.rowMode,
         ...(request.drizzleParsers ? {} : { parsers: pgliteParsers }),
       });
+    case 'raw':
+      return database.execProtocolRaw(request.message);
     case 'exec':
       return target.exec(request.sql);
     case 'begin':
