@@ -125,7 +125,12 @@ describe('the embedded database on its own thread', () => {
         await tx.query(insert, ['Showreel', true, null, null], drizzle);
       })
       .catch((error: unknown) => error);
-    expect((failure as Error & { code?: string }).code).toBe('23505');
+    expect(failure).toMatchObject({
+      code: '23505',
+      constraint: 'reels_title_key',
+      detail: 'Key (title)=(Showreel) already exists.',
+      message: 'duplicate key value violates unique constraint "reels_title_key"',
+    });
     const again = await database.transaction(
       async (tx) => (await tx.query(insert, ['Dubbing sample', true, null, null], drizzle)).rows,
     );
@@ -145,5 +150,19 @@ describe('the embedded database on its own thread', () => {
       ),
     );
     expect(answers.map((answer) => answer.rows)).toEqual(titles.map((title) => [{ title }]));
+  });
+
+  it('runs a transaction’s statements sent at once in their order, a new one prepared first included', async () => {
+    const drizzle = { parsers: { 1184: (value: string) => value } };
+    const look = 'select live from reels where title = $1';
+    await database.transaction((tx) => tx.query(look, ['Take 1'], drizzle));
+    // The update is new (prepared before it runs), the look already prepared: it must still run second.
+    const [, seen] = await database.transaction((tx) =>
+      Promise.all([
+        tx.query('update reels set live = $1 where title = $2', [true, 'Take 1'], drizzle),
+        tx.query<{ live: boolean }>(look, ['Take 1'], drizzle),
+      ]),
+    );
+    expect(seen.rows).toEqual([{ live: true }]);
   });
 });
