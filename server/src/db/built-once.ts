@@ -5,9 +5,9 @@ const dialect = new PgDialect();
 
 /**
  * A raw statement written with Drizzle (its tables and columns, and a placeholder for each of the values `names`)
- * whose text is made once: each call gives back the same text with that call's values, which costs a few string pieces instead of
- * walking every table and column again. For the hot statements that run inside a transaction, where Drizzle's
- * `.prepare()` cannot serve (it prepares on the database, not on the transaction). See
+ * whose text is made once: each call gives back the same text with that call's values, which costs a few string
+ * pieces instead of walking every table and column again. For the hot statements that run inside a transaction,
+ * where Drizzle's `.prepare()` cannot serve (it prepares on the database, not on the transaction). See
  * docs/decisions/2026-11-26-keyed-writes-sent-together.md.
  */
 export function builtOnce<Name extends string>(

@@ -10,8 +10,8 @@ import { HttpError } from './error-handler.js';
 /**
  * Idempotency-Key support for every keyed write, the one path they all take (`runIdempotent`). The key's record is
  * looked up, the work done and the answer stored in one transaction, so an effect and its record commit together or
- * not at all. Keys belong to a user and are kept for 24 hours; a refused request (4xx) rolls back and stores nothing, so it
- * may be retried with its key.
+ * not at all. Keys belong to a user and are kept for 24 hours; a refused request (4xx) rolls back and stores
+ * nothing, so it may be retried with its key. See docs/decisions/2026-11-26-keyed-writes-sent-together.md.
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -163,10 +163,11 @@ function storeAnswers(answers: Answer[]): SQL {
       ['userId', 'key', 'fingerprint', 'statusCode', 'response'].map((name) => `${name}${row}`),
     );
     statement = builtOnce(names, (value) => {
-      const rows = answers.map(
-        (_, row) =>
-          sql`(${value[`userId${row}`]}::integer, ${value[`key${row}`]}::text, ${value[`fingerprint${row}`]}::text, ${value[`statusCode${row}`]}::integer, ${value[`response${row}`]}::text::json)`,
-      );
+      const rows = answers.map((_, row) => {
+        const of = (name: string) => value[`${name}${row}`]!;
+        return sql`(${of('userId')}::integer, ${of('key')}::text, ${of('fingerprint')}::text,
+          ${of('statusCode')}::integer, ${of('response')}::text::json)`;
+      });
       return sql`
         insert into ${idempotencyKeys} (user_id, key, fingerprint, status_code, response)
         values ${sql.join(rows, sql`, `)}
@@ -240,9 +241,9 @@ export default fp(
 
     /**
      * Runs a batch of keyed writes in one transaction: their keys' live records read in one statement, each new
-     * key's work in the batch's order, their answers stored in one statement. A write whose work throws (a refusal, anything else)
-     * fails the batch, which rolls back and runs again one write at a time, so that one write's failure is never
-     * another's.
+     * key's work in the batch's order, their answers stored in one statement. A write whose work throws (a refusal,
+     * anything else) fails the batch, which rolls back and runs again one write at a time, so that one write's
+     * failure is never another's.
      */
     async function runBatch(batch: Pending[]): Promise<Settlement[]> {
       return db.transaction(async (tx) => {
