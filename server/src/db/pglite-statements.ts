@@ -123,7 +123,8 @@ class Reader {
     this.#offset += 1;
     return text;
   }
-  bytes(length: number): string {
+  /** The next `length` bytes, as text. */
+  string(length: number): string {
     const text = this.text(this.#offset, length);
     this.#offset += length;
     return text;
@@ -169,11 +170,25 @@ function errorOf(body: DataView): Error {
 /** Sends protocol messages to the engine, inside the transaction `tx`, and gives back its answer's bytes. */
 export type Exchange = (message: Uint8Array, tx: number) => Promise<Uint8Array>;
 
-/** Drizzle's parsers keep dates, times and intervals as the text PostgreSQL wrote (see pglite-worker.ts). */
-const DRIZZLE_TEXT_TYPES = new Set([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182]);
+/**
+ * The types Drizzle's parsers (drizzle-orm/pglite) keep as the text PostgreSQL wrote: dates, times, intervals and
+ * their arrays. The database's thread makes them its own parsers (pglite-worker.ts).
+ */
+export const DRIZZLE_TEXT_TYPES = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+];
+const drizzleTextTypes = new Set(DRIZZLE_TEXT_TYPES);
 
 function parseValue(value: string, dataTypeID: number): unknown {
-  if (DRIZZLE_TEXT_TYPES.has(dataTypeID)) return value;
+  if (drizzleTextTypes.has(dataTypeID)) return value;
   const parser = types.parsers[dataTypeID];
   return parser ? parser(value, dataTypeID) : value;
 }
@@ -263,7 +278,7 @@ function resultsOf(answer: Uint8Array, statement: Statement, rowMode: 'array' | 
       const cells: unknown[] = [];
       for (let index = 0; index < count; index += 1) {
         const length = reader.int32();
-        cells.push(length < 0 ? null : parseValue(reader.bytes(length), statement.fields[index]!.dataTypeID));
+        cells.push(length < 0 ? null : parseValue(reader.string(length), statement.fields[index]!.dataTypeID));
       }
       rows.push(
         rowMode === 'array'

@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { DRIZZLE_TEXT_TYPES } from './pglite-statements.js';
 import type { ThreadReply, ThreadRequest } from './pglite-thread.js';
 
 interface Settings {
@@ -24,17 +25,6 @@ const { dataDir, options } = workerData as Settings;
  * gets PGlite's parsers for those types back.
  */
 const identity = (value: string) => value;
-const DRIZZLE_TEXT_TYPES = [
-  types.TIMESTAMP,
-  types.TIMESTAMPTZ,
-  types.INTERVAL,
-  types.DATE,
-  1231,
-  1115,
-  1185,
-  1187,
-  1182,
-];
 const drizzleParsers = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, identity]));
 const pgliteParsers = Object.fromEntries(
   DRIZZLE_TEXT_TYPES.map((oid) => [oid, (value: string) => types.parseType(value, oid) as unknown]),
