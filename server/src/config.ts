@@ -44,10 +44,16 @@ function findProjectRoot(from: string): string {
  * Node flags the server runs with (`npm start` writes the same in package.json). Under load V8 let the heap grow to
  * three times its ~60 MB of live objects before collecting (peak RSS over 400 MB in the bench): an old generation
  * allowed to grow by half its live size between full collections keeps the peak near 310 MB. Young-generation
- * semi-spaces of 16 MB (4 MB collected every few milliseconds under load: 21% of the thread).
- * See docs/decisions/2026-11-25-cost-per-request.md.
+ * semi-spaces of 16 MB (4 MB collected every few milliseconds under load: 21% of the thread). No pretenuring: under
+ * the bench's cart writes V8 began allocating some objects straight in the old generation, where they died soon
+ * after, and full collections came twice as often.
+ * See docs/decisions/2026-11-25-cost-per-request.md and docs/decisions/2026-11-26-answers-written-once.md.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=50'];
+export const SERVER_NODE_FLAGS = [
+  '--max-semi-space-size=16',
+  '--heap-growing-percent=50',
+  '--no-allocation-site-pretenuring',
+];
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);

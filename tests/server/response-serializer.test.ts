@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
+import { withJsonText } from '../../server/src/lib/json-text.js';
 import { responseSerializerCompiler } from '../../server/src/lib/response-serializer.js';
 
 const cardSchema = z.object({
@@ -64,6 +65,21 @@ describe('the JSON answers writer', () => {
 
   it('checked, refuses an answer that breaks the contract', async () => {
     const app = await appAnswering(true, { ...card, id: 'seven', status: 'archived' });
+    const response = await app.inject({ method: 'GET', url: '/card' });
+    expect(response.statusCode).toBe(500);
+  });
+
+  it('sends an answer that came with its own text as that text', async () => {
+    // Spaced and ordered as no serializer writes it: only the answer's own text reads so.
+    const text = `{ "counts": {"submitted": 3, "shortlisted": 1}, ${JSON.stringify(written).slice(1)}`;
+    const app = await appAnswering(false, withJsonText({ ...written }, text));
+    const response = await app.inject({ method: 'GET', url: '/card' });
+    expect(response.body).toBe(text);
+  });
+
+  it('checked, refuses an answer whose own text says more than the contract', async () => {
+    const text = JSON.stringify({ ...written, email: 'asha@example.com' });
+    const app = await appAnswering(true, withJsonText({ ...written }, text));
     const response = await app.inject({ method: 'GET', url: '/card' });
     expect(response.statusCode).toBe(500);
   });

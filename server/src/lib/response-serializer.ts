@@ -3,6 +3,7 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import fastJson, { type AnySchema } from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { $ZodType, toJSONSchema } from 'zod/v4/core';
+import { jsonTextOf } from './json-text.js';
 
 /**
  * The schema without `additionalProperties: false`, at every depth. fast-json-stringify writes only the declared
@@ -27,29 +28,50 @@ function openObjects(schema: unknown): unknown {
  * by zod, which fails one that breaks the contract, and the two writings must say the same.
  */
 export function responseSerializerCompiler(check: boolean): FastifySerializerCompiler<unknown> {
-  return (route) => {
-    const zodWriter = () => zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
-    const { schema } = route;
-    if (!(schema instanceof $ZodType)) return zodWriter();
-    let stringify: (data: unknown) => string;
-    try {
-      stringify = fastJson(
-        openObjects(toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' })) as AnySchema,
-      );
-    } catch {
-      return zodWriter();
-    }
-    if (!check) return stringify;
-    const zodWrite = zodWriter();
-    return (data) => {
-      const expected = zodWrite(data);
-      const written = stringify(data);
-      if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
-        throw new Error(
-          `${route.method} ${route.url}: the answer written differs from its zod schema's\n${written}\n${expected}`,
-        );
+  return (route) => withKnownTexts(writerOf(route, check), check);
+}
+
+/**
+ * `write`, but an answer that came with its JSON text (`withJsonText`) is sent as that text. With `check`, the text
+ * must say what `write` says.
+ */
+function withKnownTexts(write: (data: unknown) => string, check: boolean): (data: unknown) => string {
+  return (data) => {
+    const known = jsonTextOf(data);
+    if (known === undefined) return write(data);
+    if (check) {
+      const written = write(data);
+      if (!isDeepStrictEqual(JSON.parse(known), JSON.parse(written))) {
+        throw new Error(`An answer's own text differs from its schema's writing\n${known}\n${written}`);
       }
-      return written;
-    };
+    }
+    return known;
+  };
+}
+
+/** The route's writer: fast-json-stringify from its schema, zod where JSON Schema cannot express it. */
+function writerOf(route: Parameters<FastifySerializerCompiler<unknown>>[0], check: boolean): (data: unknown) => string {
+  const zodWriter = () => zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+  const { schema } = route;
+  if (!(schema instanceof $ZodType)) return zodWriter();
+  let stringify: (data: unknown) => string;
+  try {
+    stringify = fastJson(
+      openObjects(toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' })) as AnySchema,
+    );
+  } catch {
+    return zodWriter();
+  }
+  if (!check) return stringify;
+  const zodWrite = zodWriter();
+  return (data) => {
+    const expected = zodWrite(data);
+    const written = stringify(data);
+    if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
+      throw new Error(
+        `${route.method} ${route.url}: the answer written differs from its zod schema's\n${written}\n${expected}`,
+      );
+    }
+    return written;
   };
 }

@@ -4,6 +4,7 @@ import { MAX_LINE_QUANTITY, type Cart, type Wishlist } from '../../../src/contra
 import { builtOnce } from '../db/built-once.js';
 import { rowsOf, type Database } from '../db/client.js';
 import { cartItems, products, wishlistItems } from '../db/schema.js';
+import { withJsonText } from '../lib/json-text.js';
 import { productColumns } from './catalog-repository.js';
 import { HttpError } from './error-handler.js';
 import type { OneStatement } from './idempotency.js';
@@ -93,10 +94,11 @@ const linesOf = (userId: number | Placeholder, except: SQL = sql`false`) => sql`
   from ${cartItems} where ${cartItems.userId} = ${userId}::integer and not (${except})`;
 
 /**
- * The cart as the statements answer it: JSON text (`cartOf(...)::text`), parsed on the server's thread. Parsed by
- * the embedded database's thread instead, the object took longer to cross to the server's thread than the text.
+ * The cart as the statements answer it: JSON text (`cartOf(...)::text`), parsed on the server's thread, and sent and
+ * stored as that text (`withJsonText`). Parsed by the embedded database's thread instead, the object took longer to
+ * cross to the server's thread than the text.
  */
-const parsedCart = (cart: string): Cart => JSON.parse(cart) as Cart;
+const parsedCart = (cart: string): Cart => withJsonText(JSON.parse(cart) as Cart, cart);
 
 /**
  * Adding to a cart: the product checked, the line upserted and the cart read back in one statement; no row when the

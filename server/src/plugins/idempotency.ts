@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { builtOnce } from '../db/built-once.js';
 import { rowsOf, type Database } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
+import { jsonTextOf } from '../lib/json-text.js';
 import { HttpError } from './error-handler.js';
 
 /**
@@ -276,7 +277,10 @@ export default fp(
           const settlement = settlements[index]!;
           if (settlement.kind !== 'done') return [];
           const { userId, key, fingerprint } = claim;
-          const response = settlement.response === undefined ? null : JSON.stringify(settlement.response);
+          const response =
+            settlement.response === undefined
+              ? null
+              : (jsonTextOf(settlement.response) ?? JSON.stringify(settlement.response));
           return [{ userId, key, fingerprint, statusCode: settlement.statusCode, response }];
         });
         if (answers.length > 0) {
