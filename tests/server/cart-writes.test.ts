@@ -160,15 +160,18 @@ describe('keyed writes of one batch', () => {
       url: `/test/${key}`,
       body: {},
     } as unknown as FastifyRequest;
+    const headers: Record<string, string> = {};
     const reply = {
       statusCode: 200,
+      headers,
       code() {
         return reply;
       },
-      header() {
+      header(name: string, value: string) {
+        headers[name] = value;
         return reply;
       },
-    } as unknown as FastifyReply;
+    } as unknown as FastifyReply & { headers: Record<string, string> };
     return [request, reply] as const;
   }
 
@@ -199,6 +202,33 @@ describe('keyed writes of one batch', () => {
     // Each key's answer is stored, to be replayed.
     const stored = await app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, who.id));
     expect(stored.map((row) => row.key).sort()).toEqual(['order-1', 'order-2', 'order-3', 'order-4']);
+  });
+
+  it('answer a replayed key from its record and do the others once, when the replay shares their batch', async () => {
+    await emptyCarts();
+    const cap = await productNamed(testApp.app, 'Lights Camera Action Cap');
+    await setStock(testApp.app, cap.id, 40);
+    const who = shoppers[11]!;
+    const { app } = testApp;
+    const first = await app.runIdempotent(...keyed(who, 'retried'), app.cartRepository.addToCart(who.id, cap.id, 2));
+    expect(first.data[0]!.quantity).toBe(2);
+
+    // The retry of 'retried' given in one turn with two new adds: one batch.
+    const [before, retried, after] = [keyed(who, 'new-1'), keyed(who, 'retried'), keyed(who, 'new-2')];
+    const answers = await Promise.all([
+      app.runIdempotent(...before, app.cartRepository.addToCart(who.id, cap.id, 1)),
+      app.runIdempotent(...retried, app.cartRepository.addToCart(who.id, cap.id, 2)),
+      app.runIdempotent(...after, app.cartRepository.addToCart(who.id, cap.id, 1)),
+    ]);
+
+    // The retry answers what its first request answered, and adds nothing; each new add is done once.
+    expect(answers[1]).toEqual(first);
+    expect(retried[1].headers['idempotent-replayed']).toBe('true');
+    expect(before[1].headers['idempotent-replayed']).toBeUndefined();
+    expect(answers[0]!.data[0]!.quantity).toBe(3);
+    expect(answers[2]!.data[0]!.quantity).toBe(4);
+    const [line] = await app.db.select().from(cartItems).where(eq(cartItems.userId, who.id));
+    expect(line!.quantity).toBe(4);
   });
 });
 

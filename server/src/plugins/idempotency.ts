@@ -12,7 +12,8 @@ import { HttpError } from './error-handler.js';
  * Idempotency-Key support for every keyed write, the one path they all take (`runIdempotent`). The key's record is
  * looked up, the work done and the answer stored in one transaction, so an effect and its record commit together or
  * not at all. Keys belong to a user and are kept for 24 hours; a refused request (4xx) rolls back and stores
- * nothing, so it may be retried with its key. See docs/decisions/2026-11-26-keyed-writes-sent-together.md.
+ * nothing, so it may be retried with its key. See docs/decisions/2026-11-26-keyed-writes-sent-together.md and
+ * docs/decisions/2026-11-26-answers-written-once.md.
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -245,11 +246,19 @@ export default fp(
      * key's work in the batch's order, their answers stored in one statement. A write whose work throws (a refusal,
      * anything else) fails the batch, which rolls back and runs again one write at a time, so that one write's
      * failure is never another's.
+     *
+     * Only a single write looks its key up first. A batch of several expects new keys (a replay is a retry, and the
+     * app's outbox retries one write at a time), so it saves that round trip: a key with a live record after all
+     * makes the store write fewer rows, as a key stored meanwhile does, and the batch rolls back and runs one write at
+     * a time, each answered by its record or done then.
      */
     async function runBatch(batch: Pending[]): Promise<Settlement[]> {
       return db.transaction(async (tx) => {
-        const asked = JSON.stringify(batch.map(({ claim }) => ({ user_id: claim.userId, key: claim.key })));
-        const stored = rowsOf<StoredRecord>(await tx.execute(liveRecordsOf({ asked })));
+        let stored: StoredRecord[] = [];
+        if (batch.length === 1) {
+          const asked = JSON.stringify(batch.map(({ claim }) => ({ user_id: claim.userId, key: claim.key })));
+          stored = rowsOf<StoredRecord>(await tx.execute(liveRecordsOf({ asked })));
+        }
         const recordOf = new Map(stored.map((row) => [keyOf(row), row]));
 
         // Each write's work in the batch's order. A one-statement write is sent without waiting for its answer, so
@@ -284,10 +293,10 @@ export default fp(
           return [{ userId, key, fingerprint, statusCode: settlement.statusCode, response }];
         });
         if (answers.length > 0) {
-          // In (user, key) order, as every writer locks them. A key that has a live record now was stored meanwhile
-          // by a transaction this one could not see (on PostgreSQL, another batch or process, which this statement
-          // waited for): the batch rolls back, and its writes run again one at a time, that one answered by the
-          // record.
+          // In (user, key) order, as every writer locks them. A key that has a live record now was not looked up (a
+          // batch of several looks up none), or was stored meanwhile by a transaction this one could not see (on
+          // PostgreSQL, another batch or process, which this statement waited for): the batch rolls back, and its
+          // writes run again one at a time, that one answered by the record.
           answers.sort((a, b) => a.userId - b.userId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
           const written = rowsOf(await tx.execute(storeAnswers(answers)));
           if (written.length < answers.length) throw new KeyStoredMeanwhile();
