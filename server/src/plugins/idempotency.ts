@@ -247,10 +247,10 @@ export default fp(
      * anything else) fails the batch, which rolls back and runs again one write at a time, so that one write's
      * failure is never another's.
      *
-     * Only a single write looks its key up first. A batch of several expects new keys (a replay is a retry, and the
-     * app's outbox retries one write at a time), so it saves that round trip: a key with a live record after all
-     * makes the store write fewer rows, as a key stored meanwhile does, and the batch rolls back and runs one write at
-     * a time, each answered by its record or done then.
+     * Only a single write looks its key up first. A batch of several expects new keys (a replay is the retry of a
+     * write whose answer was lost), so it saves that round trip: a key with a live record after all makes the store
+     * write fewer rows, as a key stored meanwhile does, and the batch rolls back and runs one write at a time, each
+     * answered by its record or done then.
      */
     async function runBatch(batch: Pending[]): Promise<Settlement[]> {
       return db.transaction(async (tx) => {
