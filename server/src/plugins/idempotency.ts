@@ -109,7 +109,7 @@ function outcomeOfStored(stored: StoredRecord, fingerprint: string): StoredOutco
 /** A record older than this is expired: its key may be used again. */
 const expiredBefore = sql.raw(`now() - make_interval(secs => ${IDEMPOTENCY_TTL_MS / 1000})`);
 
-/** A live record as `liveRecordsOf` reads it. */
+/** A live record as `liveRecordOf` reads it. */
 interface StoredRecord {
   userId: number;
   key: string;
@@ -119,25 +119,16 @@ interface StoredRecord {
   response: string | null;
 }
 
-/**
- * The live records of the keys `asked` (JSON of `{user_id, key}`). Looked up key by key through the unique index
- * (the lateral subquery with its limit cannot become a join), whatever size the table had when the statement was
- * planned: a join planned on a near-empty table read the whole table once it had grown.
- */
-const liveRecordsOf = builtOnce(
-  ['asked'],
-  ({ asked }) => sql`
-  select stored.user_id as "userId", stored.key, stored.fingerprint, stored.status_code as "statusCode",
-    stored.response::text as response
-  from json_to_recordset(${asked}::json) as asked(user_id integer, key text)
-  cross join lateral (
-    select ${idempotencyKeys.userId}, ${idempotencyKeys.key}, ${idempotencyKeys.fingerprint},
-      ${idempotencyKeys.statusCode}, ${idempotencyKeys.response}
-    from ${idempotencyKeys}
-    where ${idempotencyKeys.userId} = asked.user_id and ${idempotencyKeys.key} = asked.key
-      and ${idempotencyKeys.createdAt} >= ${expiredBefore}
-    limit 1
-  ) as stored`,
+/** The live record of a user's key, if it has one: looked up through the unique index. */
+const liveRecordOf = builtOnce(
+  ['userId', 'key'],
+  ({ userId, key }) => sql`
+  select ${idempotencyKeys.userId} as "userId", ${idempotencyKeys.key}, ${idempotencyKeys.fingerprint},
+    ${idempotencyKeys.statusCode} as "statusCode", ${idempotencyKeys.response}::text as response
+  from ${idempotencyKeys}
+  where ${idempotencyKeys.userId} = ${userId}::integer and ${idempotencyKeys.key} = ${key}::text
+    and ${idempotencyKeys.createdAt} >= ${expiredBefore}
+  limit 1`,
 );
 
 /** A finished write's record, as `storeAnswers` stores it. */
@@ -256,8 +247,8 @@ export default fp(
       return db.transaction(async (tx) => {
         let stored: StoredRecord[] = [];
         if (batch.length === 1) {
-          const asked = JSON.stringify(batch.map(({ claim }) => ({ user_id: claim.userId, key: claim.key })));
-          stored = rowsOf<StoredRecord>(await tx.execute(liveRecordsOf({ asked })));
+          const { userId, key } = batch[0]!.claim;
+          stored = rowsOf<StoredRecord>(await tx.execute(liveRecordOf({ userId, key })));
         }
         const recordOf = new Map(stored.map((row) => [keyOf(row), row]));
 
