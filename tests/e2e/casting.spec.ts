@@ -190,6 +190,36 @@ test.describe('casting calls', () => {
       .toBeTruthy();
   });
 
+  test('Apply pressed offline before the profile ever loaded says so, and opens the form once back online', async ({
+    page,
+    context,
+  }) => {
+    await signInAt(page, server.url, actor);
+    const calls = (await (
+      await page.request.get(`${server.url}/backend/api/api/v1/casting-calls?language=Tamil`)
+    ).json()) as { data: { id: number; title: string }[] };
+    const kadal = calls.data.find((call) => call.title === 'Kadal Kaatru')!;
+    // The network drops before the profile arrives.
+    await page.route('**/me/profile', (route) => route.abort('internetdisconnected'));
+    const profileFailed = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/me/profile'));
+    await page.goto(`${server.url}/auditions/${kadal.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Kadal Kaatru' })).toBeVisible();
+    await profileFailed;
+    await context.setOffline(true);
+    await page.unroute('**/me/profile');
+
+    await page.getByRole('button', { name: 'Apply for Murugan' }).click();
+    await expect(
+      page.getByText(
+        'You are offline, and this profile was not opened on this device before, so it is not saved here.',
+      ),
+    ).toBeVisible();
+
+    await context.setOffline(false);
+    const form = page.getByRole('form', { name: 'Apply for Murugan' });
+    await expect(form.getByLabel('A note to the casting team (optional)')).toBeVisible({ timeout: 15_000 });
+  });
+
   test('an application written offline is sent once the network returns; one refused meanwhile keeps its note to copy', async ({
     page,
     context,
@@ -201,8 +231,13 @@ test.describe('casting calls', () => {
       data: { id: number; title: string; roles: { id: number; name: string }[] }[];
     };
     const coffee = calls.data.find((call) => call.title === 'Filter Coffee: ad film')!;
+    // The page loads the applicant's profile with it, so that Apply opens offline: the user saw the page loaded.
+    const profileLoaded = page.waitForResponse(
+      (response) => response.request().method() === 'GET' && new URL(response.url()).pathname.endsWith('/me/profile'),
+    );
     await page.goto(`${server.url}/auditions/${coffee.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Filter Coffee: ad film' })).toBeVisible();
+    expect(await (await profileLoaded).finished()).toBeNull();
 
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Apply for Grandson' }).click();

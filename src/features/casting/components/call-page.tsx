@@ -119,17 +119,19 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  if (profile.isPending) return <LoadingState label="Loading your profile" />;
-  if (profile.isError) {
+  // Offline before the profile ever loaded, the query waits for the network: say so rather than spin.
+  const waitsForNetwork = profile.isPending && profile.fetchStatus === 'paused' && profile.failureReason;
+  if (profile.isError || waitsForNetwork) {
     return (
       <LoadError
         title="Your profile could not be loaded"
         what="profile"
-        error={profile.error}
+        error={profile.error ?? profile.failureReason}
         onRetry={() => void profile.refetch()}
       />
     );
   }
+  if (profile.isPending) return <LoadingState label="Loading your profile" />;
   const mine = profile.data;
   const main = mine?.photos.find((photo) => photo.main) ?? mine?.photos[0];
   if (!mine || mine.kind !== 'person' || !main) {
