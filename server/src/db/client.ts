@@ -99,8 +99,9 @@ function preparingEvery<T extends postgres.Sql>(client: T): T {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    // Small pool: the server is one process on a 2-core machine; more connections only queue in PostgreSQL.
-    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    // Small pool: the server is one process on a 2-core machine; more connections only queue in PostgreSQL. Eight
+    // may hold keyed-write batches (plugins/idempotency.ts), four stay for everything else.
+    const client = postgres(options.databaseUrl, { max: 12, onnotice: () => {} });
     const db = drizzlePostgres({ client: preparingEvery(client), schema });
     return {
       db,

@@ -322,8 +322,11 @@ export default fp(
     }
 
     const queue: Pending[] = [];
-    /** Batches in the database at once: one on the embedded database, which runs one transaction at a time. */
-    const maxRunning = fastify.database.kind === 'postgres' ? 4 : 1;
+    /**
+     * Batches in the database at once: one on the embedded database, which runs one transaction at a time; eight on
+     * PostgreSQL (docs/decisions/2026-11-26-eight-batches.md).
+     */
+    const maxRunning = fastify.database.kind === 'postgres' ? 8 : 1;
     let running = 0;
 
     function drain(): void {
