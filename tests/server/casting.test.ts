@@ -563,6 +563,9 @@ describe('managing applicants and following an application', () => {
         .json()
         .data.map((item: { applicant: { display_name: string } }) => item.applicant.display_name);
     expect(await names('sort=name')).toEqual(['=Anu Menon', 'Zara Khan']);
+    // Someone else's look at a filtered list is refused, and leaves the poster's count of it as it is.
+    const stranger = await send('GET', `${USER}/casting-calls/${call.id}/applications?city=mumbai`, zara);
+    expect(stranger.statusCode).toBe(404);
     expect(await names('city=mumbai')).toEqual(['Zara Khan']);
     expect(await names('language=malayalam')).toEqual(['=Anu Menon']);
     expect(await names('verified=true')).toEqual(['Zara Khan']);

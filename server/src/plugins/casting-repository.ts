@@ -592,9 +592,12 @@ export default fp<CastingRepositoryOptions>(
       return page;
     }
 
-    /** How many applications to the call match `where`, kept like its counts under the filters' values. */
-    const totalOf = (callId: number, filters: unknown[], where: () => SQL | undefined) =>
-      keptCount(`${callId}:${JSON.stringify(filters)}`, async () => {
+    /**
+     * How many applications to the call match `where`, kept like its counts under the filters' values and the asking
+     * user (`where` holds only the poster's own call: anyone else counts none).
+     */
+    const totalOf = (callId: number, userId: number, filters: unknown[], where: () => SQL | undefined) =>
+      keptCount(`${callId}:${userId}:${JSON.stringify(filters)}`, async () => {
         const [counted] = await db.select({ total: count() }).from(castingApplications).where(where());
         return counted?.total ?? 0;
       });
@@ -989,18 +992,22 @@ export default fp<CastingRepositoryOptions>(
           verified: query.verified === 'true',
         };
         const filtersApplicant = shape.city || shape.language || shape.verified;
+        // A filter on the applicant is counted first (kept as the counts are, countsOf): when it matches nobody, or
+        // no one on this page, the page is not read. Such a filter (a language nobody among the applicants speaks)
+        // would otherwise read the whole role, as no index orders the rows by it.
+        const filteredTotal = filtersApplicant
+          ? await totalOf(callId, userId, [query.role, query.status, query.city, query.language, query.verified], () =>
+              applicantsWhere({ ...shape, owner: true }, valueOf(values)),
+            )
+          : null;
         // The page with the chosen photos' files in their order, in one statement built once per shape of the query
-        // (a request to the database, and building one, cost more than what it does here). The counts and a
-        // filtered total are kept as the counts are (countsOf).
-        const [rows, byStatus, filteredTotal] = await Promise.all([
-          applicantPage({ ...shape, sort: query.sort }).execute(values),
+        // (a request to the database, and building one, cost more than what it does here). Without filters on the
+        // applicant, the total is among the counts by status.
+        const [rows, byStatus] = await Promise.all([
+          filteredTotal !== null && values.offset >= filteredTotal
+            ? []
+            : applicantPage({ ...shape, sort: query.sort }).execute(values),
           countsOf(callId, query.role),
-          // Without filters on the applicant, the total is among the counts by status.
-          filtersApplicant
-            ? totalOf(callId, [query.role, query.status, query.city, query.language, query.verified], () =>
-                applicantsWhere({ ...shape, owner: true }, valueOf(values)),
-              )
-            : null,
         ]);
         // Rows prove the caller's own call. No rows: not the caller's call (404), or a page past the end or a filter
         // that matches nobody; a call once proved the caller's stays so (its poster never changes).
