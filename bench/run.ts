@@ -254,7 +254,7 @@ async function measureCastingVolume(): Promise<{ figures: CastingFigures[]; skip
   try {
     const applications = smoke ? 500 : 10_000;
     const uploads = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-bench-casting-uploads-'));
-    const volume = await fillApplications({ databaseUrl: cluster.url }, uploads, applications, smoke ? 500 : 20_000);
+    const volume = await fillApplications({ databaseUrl: cluster.url }, uploads, applications, smoke ? 2_000 : 20_000);
     const pg = await startServer(cluster.url);
     try {
       const castingSettings = {
