@@ -2,7 +2,8 @@
  * `npm run bench`: builds the production app, starts the real server on a fresh demo database and measures bytes,
  * Lighthouse, offline start, server throughput against a bare ceiling, outbox sync, carousel transitions and the
  * server's peak memory.
- * Prints a table and writes bench/results/latest.md and latest.json. It reports; it asserts nothing on timing.
+ * Prints a table and writes it to bench/results/ (latest.md and latest.json for a whole run). It reports; it asserts
+ * nothing on timing.
  *
  * BENCH_SMOKE=1 runs every stage briefly (CI keeps it working with this); BENCH_SKIP_BUILD=1 reuses dist/.
  */
@@ -372,11 +373,21 @@ try {
   };
   results.budgets = budgetsOf(results);
   const markdown = renderMarkdown(results);
+  const json = JSON.stringify(results, null, 2) + '\n';
+  // Each run keeps a file of its own; only a whole run (every stage, every target, not the smoke) is the latest.
+  const whole = !smoke && !only && !onlyTarget;
+  const name = `${results.date.replace(/[:.]/g, '-')}${whole ? '' : '-partial'}`;
+  const written = [`bench/results/${name}.md`, `bench/results/${name}.json`];
   await fs.mkdir('bench/results', { recursive: true });
-  await fs.writeFile('bench/results/latest.md', markdown);
-  await fs.writeFile('bench/results/latest.json', JSON.stringify(results, null, 2) + '\n');
+  await fs.writeFile(written[0]!, markdown);
+  await fs.writeFile(written[1]!, json);
+  if (whole) {
+    await fs.writeFile('bench/results/latest.md', markdown);
+    await fs.writeFile('bench/results/latest.json', json);
+    written.push('bench/results/latest.md', 'bench/results/latest.json');
+  }
   log('\n' + markdown);
-  log('Written to bench/results/latest.md and bench/results/latest.json');
+  log(`Written to ${written.join(', ')}`);
 } finally {
   await browser.close();
   await main.stop();
