@@ -376,15 +376,13 @@ try {
   const json = JSON.stringify(results, null, 2) + '\n';
   // Each run keeps a file of its own; only a whole run (every stage, every target, not the smoke) is the latest.
   const whole = !smoke && !only && !onlyTarget;
-  const name = `${results.date.replace(/[:.]/g, '-')}${whole ? '' : '-partial'}`;
-  const written = [`bench/results/${name}.md`, `bench/results/${name}.json`];
+  const names = [`${results.date.replace(/[:.]/g, '-')}${whole ? '' : '-partial'}`, ...(whole ? ['latest'] : [])];
+  const written: string[] = [];
   await fs.mkdir('bench/results', { recursive: true });
-  await fs.writeFile(written[0]!, markdown);
-  await fs.writeFile(written[1]!, json);
-  if (whole) {
-    await fs.writeFile('bench/results/latest.md', markdown);
-    await fs.writeFile('bench/results/latest.json', json);
-    written.push('bench/results/latest.md', 'bench/results/latest.json');
+  for (const name of names) {
+    await fs.writeFile(`bench/results/${name}.md`, markdown);
+    await fs.writeFile(`bench/results/${name}.json`, json);
+    written.push(`bench/results/${name}.md`, `bench/results/${name}.json`);
   }
   log('\n' + markdown);
   log(`Written to ${written.join(', ')}`);
