@@ -377,15 +377,13 @@ try {
   // Each run keeps a file of its own; only a whole run (every stage, every target, not the smoke) is the latest.
   const whole = !smoke && !only && !onlyTarget;
   const names = [`${results.date.replace(/[:.]/g, '-')}${whole ? '' : '-partial'}`, ...(whole ? ['latest'] : [])];
-  const written: string[] = [];
   await fs.mkdir('bench/results', { recursive: true });
   for (const name of names) {
     await fs.writeFile(`bench/results/${name}.md`, markdown);
     await fs.writeFile(`bench/results/${name}.json`, json);
-    written.push(`bench/results/${name}.md`, `bench/results/${name}.json`);
   }
   log('\n' + markdown);
-  log(`Written to ${written.join(', ')}`);
+  log(`Written to ${names.map((name) => `bench/results/${name}.md and .json`).join(', ')}`);
 } finally {
   await browser.close();
   await main.stop();
