@@ -5,7 +5,7 @@
  * docs/decisions/2026-11-24-one-idempotency-path.md for the figures.
  *
  * This runs on the server's thread: it writes the protocol's messages and reads the engine's answer, and the
- * database's thread only passes the bytes to the engine (`execProtocolRaw`). That thread is the one both threads wait
+ * database's thread only passes the bytes to the engine (`execProtocolRawStream`). That thread is the one both threads wait
  * for under load (docs/decisions/2026-11-26-keyed-writes-sent-together.md).
  *
  * Only statements of an open transaction go this way: the engine is then held by that transaction, so nothing else
@@ -15,7 +15,8 @@ import { types, type Results } from '@electric-sql/pglite';
 
 const encoder = new TextEncoder();
 
-function concat(parts: Uint8Array[]): Uint8Array {
+/** The parts' bytes, one after the other, in one array of their own. */
+export function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { DRIZZLE_TEXT_TYPES } from './pglite-statements.js';
+import { concat, DRIZZLE_TEXT_TYPES } from './pglite-statements.js';
 import type { ThreadReply, ThreadRequest } from './pglite-thread.js';
 
 interface Settings {
@@ -95,6 +95,17 @@ function begin(id: number): Promise<OpenTransaction> {
   return started;
 }
 
+/**
+ * The engine's answer bytes to a protocol message, copied once out of its memory. PGlite's own `execProtocolRaw` also
+ * parses every message of the answer, which only the server's thread reads.
+ */
+async function engineAnswer(message: Uint8Array): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  // Each chunk is a view of the engine's memory, which its next statement overwrites.
+  await database.execProtocolRawStream(message, { onRawData: (chunk) => chunks.push(chunk.slice()) });
+  return chunks.length === 1 ? chunks[0]! : concat(chunks);
+}
+
 async function handle(request: ThreadRequest): Promise<unknown> {
   const open = request.tx === undefined ? undefined : await transactions.get(request.tx);
   if (request.tx !== undefined && !open) throw new Error(`Transaction ${request.tx} is not open`);
@@ -106,7 +117,7 @@ async function handle(request: ThreadRequest): Promise<unknown> {
         ...(request.drizzleParsers ? {} : { parsers: pgliteParsers }),
       });
     case 'raw':
-      return database.execProtocolRaw(request.message);
+      return engineAnswer(request.message);
     case 'exec':
       return target.exec(request.sql);
     case 'begin':
