@@ -29,6 +29,8 @@ import { measureSync, type SyncFigures } from './lib/sync.js';
 import { fillProfiles, measureSearches, type VolumeFigures, volumeUploadsDir } from './lib/volume.js';
 import { type CastingFigures, fillApplications, measureCasting } from './lib/casting.js';
 
+/** When the run began: its date in the results, and the name of its files. */
+const startedAt = new Date();
 const smoke = process.env.BENCH_SMOKE === '1';
 const settings = {
   connections: 50,
@@ -351,7 +353,7 @@ try {
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
-    date: new Date().toISOString(),
+    date: startedAt.toISOString(),
     commit: execSync('git rev-parse --short HEAD').toString().trim(),
     machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
     smoke,

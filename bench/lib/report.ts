@@ -14,6 +14,7 @@ export interface Budget {
 }
 
 export interface BenchResults {
+  /** When the run began. */
   date: string;
   commit: string;
   machine: { cpus: number; memoryGb: number; node: string };
