@@ -5,8 +5,8 @@
  * docs/decisions/2026-11-24-one-idempotency-path.md for the figures.
  *
  * This runs on the server's thread: it writes the protocol's messages and reads the engine's answer, and the
- * database's thread only passes the bytes to the engine (`execProtocolRawStream`). That thread is the one both threads wait
- * for under load (docs/decisions/2026-11-26-keyed-writes-sent-together.md).
+ * database's thread only passes the bytes to the engine and back (`engineAnswer` in pglite-worker.ts). That thread is
+ * the one both threads wait for under load (docs/decisions/2026-11-26-keyed-writes-sent-together.md).
  *
  * Only statements of an open transaction go this way: the engine is then held by that transaction, so nothing else
  * can run between the exchanges. Statements outside a transaction take PGlite's `query`, which waits its turn.

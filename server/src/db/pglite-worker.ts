@@ -101,7 +101,7 @@ function begin(id: number): Promise<OpenTransaction> {
  */
 async function engineAnswer(message: Uint8Array): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
-  // Each chunk is a view of the engine's memory, which its next statement overwrites.
+  // Each chunk is a view of the engine's memory, which the engine writes over afterwards.
   await database.execProtocolRawStream(message, { onRawData: (chunk) => chunks.push(chunk.slice()) });
   return chunks.length === 1 ? chunks[0]! : concat(chunks);
 }
