@@ -1,10 +1,11 @@
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseOptions } from '../../server/src/db/client.js';
 import { seedDemoContent } from '../../server/seed/seed.js';
 import { authTokens, castingCalls, castingRoles, profiles } from '../../server/src/db/schema.js';
 import { hashToken } from '../../server/src/lib/tokens.js';
 import { USER_API } from './shop-api.js';
+import { steadyLoad } from './steady-load.js';
 import { pick } from './volume.js';
 
 /**
@@ -201,21 +202,14 @@ export async function measureCasting(
       },
     },
   ];
-  const fire = (request: autocannon.Request, durationSeconds: number) =>
-    autocannon({ url: baseUrl, connections: settings.connections, duration: durationSeconds, requests: [request] });
   for (const stage of stages) {
-    // A warm-up first, as stage 4 does: the figures are the running server's, not its first seconds'.
-    if (settings.warmupSeconds > 0) await fire(stage.request, settings.warmupSeconds);
-    const result = await fire(stage.request, settings.durationSeconds);
-    const row: CastingFigures = {
-      applications,
-      request: stage.name,
-      rps: result.requests.average,
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      errors: result.errors + result.timeouts + result.non2xx,
-      requests: result.requests.total,
-    };
+    // After a warm-up on the same connections, as stage 4: the figures are the running server's, not its first seconds'.
+    const result = await steadyLoad(
+      { url: baseUrl, connections: settings.connections, requests: [stage.request] },
+      settings.warmupSeconds,
+      settings.durationSeconds,
+    );
+    const row: CastingFigures = { applications, request: stage.name, ...result };
     log(
       `  ${applications.toLocaleString('en-IN')} applications, ${row.request}: ${row.rps.toFixed(0)} req/s, ` +
         `p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors}`,

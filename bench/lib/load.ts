@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { startNode } from './processes.js';
+import { type SteadyLoad, steadyLoad } from './steady-load.js';
 
 export interface LoadFigures {
   name: string;
@@ -37,26 +38,21 @@ export interface LoadSettings {
   warmupSeconds: number;
 }
 
-async function fire(
-  url: string,
-  target: LoadTarget,
-  settings: LoadSettings,
-  durationSeconds: number,
-): Promise<autocannon.Result> {
-  return autocannon({
-    // A target with its own request list names each path there; otherwise every request goes to the target's path.
-    url: target.requests ? url : url + target.path,
-    connections: settings.connections,
-    duration: durationSeconds,
-    method: target.method,
-    ...(target.headers ? { headers: target.headers } : {}),
-    ...(target.body ? { body: target.body } : {}),
-    ...(target.requests ? { requests: target.requests } : {}),
-  });
-}
-
-function errorsOf(result: autocannon.Result): number {
-  return result.errors + result.timeouts + result.non2xx;
+/** One target on one server: the warm-up, then the measured seconds, on the same connections. */
+function fire(url: string, target: LoadTarget, settings: LoadSettings): Promise<SteadyLoad> {
+  return steadyLoad(
+    {
+      // A target with its own request list names each path there; otherwise every request goes to the target's path.
+      url: target.requests ? url : url + target.path,
+      connections: settings.connections,
+      method: target.method,
+      ...(target.headers ? { headers: target.headers } : {}),
+      ...(target.body ? { body: target.body } : {}),
+      ...(target.requests ? { requests: target.requests } : {}),
+    },
+    settings.warmupSeconds,
+    settings.durationSeconds,
+  );
 }
 
 /**
@@ -83,25 +79,21 @@ export async function measureLoad(
   try {
     const figures: LoadFigures[] = [];
     for (const target of targets) {
-      if (settings.warmupSeconds > 0) {
-        await fire(baseUrl, target, settings, settings.warmupSeconds);
-        await fire(ceiling.url, { ...target, requests: undefined }, settings, settings.warmupSeconds);
-      }
-      const real = await fire(baseUrl, target, settings, settings.durationSeconds);
+      const real = await fire(baseUrl, target, settings);
       // The ceiling answers every path of a target with the same bytes, so it is asked the target's path only.
-      const bare = await fire(ceiling.url, { ...target, requests: undefined }, settings, settings.durationSeconds);
+      const bare = await fire(ceiling.url, { ...target, requests: undefined }, settings);
       const row: LoadFigures = {
         name: target.name,
         path: target.path,
-        rps: real.requests.average,
-        p50Ms: real.latency.p50,
-        p99Ms: real.latency.p99,
-        errors: errorsOf(real),
-        requests: real.requests.total,
-        ceilingRps: bare.requests.average,
-        ceilingP99Ms: bare.latency.p99,
-        ceilingErrors: errorsOf(bare),
-        ratio: bare.requests.average > 0 ? real.requests.average / bare.requests.average : 0,
+        rps: real.rps,
+        p50Ms: real.p50Ms,
+        p99Ms: real.p99Ms,
+        errors: real.errors,
+        requests: real.requests,
+        ceilingRps: bare.rps,
+        ceilingP99Ms: bare.p99Ms,
+        ceilingErrors: bare.errors,
+        ratio: bare.rps > 0 ? real.rps / bare.rps : 0,
       };
       log(
         `  ${row.name}: ${row.rps.toFixed(0)} req/s (ceiling ${row.ceilingRps.toFixed(0)}, ratio ${row.ratio.toFixed(2)}),` +
