@@ -215,7 +215,7 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     '## 2. Lighthouse, mobile defaults',
     table(
-      ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'],
+      ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'CPU index'],
       results.lighthouse.map((page) => [
         `${page.name} \`${page.path}\``,
         String(page.performance),
@@ -226,6 +226,7 @@ export function renderMarkdown(results: BenchResults): string {
         ms(page.lcpMs),
         ms(page.tbtMs),
         page.cls.toFixed(3),
+        String(page.benchmarkIndex),
       ]),
     ),
     ...results.lighthouse
