@@ -106,8 +106,8 @@ async function measureServer(
   const cartBody = JSON.stringify(await addToCart(baseUrl, probe, stocked[0]!.id));
   const pairs = shoppers.flatMap((shopper) => stocked.map((item) => ({ shopper, productId: item.id })));
   // A shopper and product pair belongs to one connection for a whole round (autocannon clears a connection's
-  // context after each round), so two connections never add to the same line at once. 100 pairs: the warm-up may
-  // stop 50 connections mid-round, and their pairs are not given back.
+  // context after each round), so two connections never add to the same line at once. 100 pairs for 50 connections:
+  // a pair is given back at the end of its round, and each connection holds at most one.
   const freePairs = [...pairs];
   const addPath = `${USER_API}/addToCart`;
   // Each edit with its own Idempotency-Key, as the app's outbox sends them (the server then also stores each answer).
