@@ -203,7 +203,8 @@ export async function measureCasting(
     },
   ];
   for (const stage of stages) {
-    // After a warm-up on the same connections, as stage 4: the figures are the running server's, not its first seconds'.
+    // After a warm-up on the same connections, as stage 4: the figures are the running server's, not its first
+    // seconds'.
     const result = await steadyLoad(
       { url: baseUrl, connections: settings.connections, requests: [stage.request] },
       settings.warmupSeconds,

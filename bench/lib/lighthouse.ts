@@ -95,7 +95,8 @@ export async function runLighthouse(
       log(
         `  ${kept.name}: performance ${kept.performance}, accessibility ${kept.accessibility}, best practices ` +
           `${kept.bestPractices}, SEO ${kept.seo}; LCP ${Math.round(kept.lcpMs)} ms, TBT ${Math.round(kept.tbtMs)} ms, ` +
-          `CLS ${kept.cls.toFixed(3)}, CPU index ${kept.benchmarkIndex}${kept.failing.length ? `; below 90: ${kept.failing.join(', ')}` : ''}`,
+          `CLS ${kept.cls.toFixed(3)}, CPU index ${kept.benchmarkIndex}` +
+          (kept.failing.length ? `; below 90: ${kept.failing.join(', ')}` : ''),
       );
       figures.push(kept);
     }

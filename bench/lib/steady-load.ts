@@ -21,7 +21,8 @@ function percentile(sorted: Float64Array, fraction: number): number {
 /**
  * Runs autocannon for the warm-up and then the measured seconds on the same connections, and gives the figures of
  * the 2xx answers that arrived after the warm-up. A warm-up run of its own would close its connections, and the
- * measured run would then count the opening of new ones: see docs/decisions/2026-11-26-warm-up-on-the-same-connections.md.
+ * measured run would then count the opening of new ones
+ * (docs/decisions/2026-11-26-warm-up-on-the-same-connections.md).
  */
 export async function steadyLoad(
   options: Omit<autocannon.Options, 'duration'>,
