@@ -107,6 +107,9 @@ const backOfficeModules =
 
 /** The app's start in one chunk of its own (build/start-chunk.ts). */
 const startGroup = startChunk(frameworkModules);
+/** The chunks the entry has run before the app's code can import anything (src/main.tsx). */
+const loadedAtStart =
+  /(^|\/)(index|start(-react|-libraries|-contract)?|react|framework|contract|rolldown-runtime)-[\w-]+\.js$/;
 
 /**
  * The entry imports the app only after the first paint (src/main.tsx), so Vite would neither link the app's
@@ -273,11 +276,12 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     modulePreload: {
       polyfill: false,
       // Nor for the back office's routes: their lists of chunks would weigh on every visitor's start, and staff's
-      // browsers load the same chunks as the route's code imports them.
+      // browsers load the same chunks as the route's code imports them. Any other list leaves out the chunks every
+      // page has run before its code can import anything (the entry, the start, React, the framework, the contract).
       resolveDependencies: (url, deps) =>
         /\/start(-react|-libraries|-contract)?-[\w-]+\.js$/.test(url) || /(^|\/)admin[.-][\w.-]*\.js$/.test(url)
           ? []
-          : deps,
+          : deps.filter((dep) => !loadedAtStart.test(dep)),
     },
     copyPublicDir: !isSsrBuild,
   },

@@ -6,6 +6,7 @@
  * frames later; in a hidden tab, where nothing is painted, at once.
  */
 import { APP_MODULES_META, PAGE_MODULES_META } from './contract/page-routes';
+import { recordEarlyInput } from './early-input';
 
 // The browser may offer installing before the app has started (it did, and the install button never showed): the
 // offer is kept here from the first script on, for the install button (src/hooks/use-install-prompt.ts).
@@ -17,6 +18,8 @@ window.addEventListener('beforeinstallprompt', (event) => {
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element');
+// Typing and a tap before the app has taken the page over are kept, and given to it once it has (src/early-input.ts).
+window.cvEarlyInput = recordEarlyInput(rootElement);
 
 let started = false;
 const startApp = () => {

@@ -10,4 +10,6 @@ interface ImportMetaEnv {
 interface Window {
   /** The browser's install offer (beforeinstallprompt), kept by the entry until the install button uses it. */
   cvInstallPrompt?: Event | undefined;
+  /** What was typed and tapped before the app took the page over, kept by the entry until the app is ready. */
+  cvEarlyInput?: import('./early-input').EarlyInput | undefined;
 }

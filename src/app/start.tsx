@@ -2,6 +2,7 @@ import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SERVER_STATE_ELEMENT_ID } from '@/contract/page-routes';
+import { afterAppReady } from '@/lib/app-ready';
 import { useAppStore } from '@/lib/app-store';
 import { appElement } from './app-element';
 import { createQueryClient } from './query-client';
@@ -30,6 +31,9 @@ export async function start(rootElement: HTMLElement): Promise<void> {
   useAppStore.getState().restoreSession();
   const element = appElement({ queryClient, router });
   const state = serverState();
+  // What the reader typed and tapped before the app took the page over is given to it once it is ready, by code
+  // that loads then (src/early-input.ts).
+  afterAppReady(() => void import('./early-input-replay').then(({ replayEarlyInput }) => replayEarlyInput()));
   if (state) {
     // Creating the router and matching the page are each about half of a long task on a slow phone: two tasks.
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import type { HomeData } from '../../src/contract/site';
 import { formatInr } from '../../src/lib/money';
 import { expect, test } from './fixtures';
@@ -111,6 +112,121 @@ test.describe('server-rendered public pages', () => {
     await page.goto('/shop/1');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible({ timeout: 15_000 });
+    await expect
+      .poll(async () => (await apiAs<{ data: unknown[] }>(page.request, shopper.token, 'GET', '/getCartItems')).data)
+      .toHaveLength(1);
+  });
+});
+
+/**
+ * Holds the page's code: the entry (`index-*.js`, which keeps what the reader does early) until `entry()`, and the
+ * app's code until `app()`. The server-rendered page shows meanwhile, as on a slow connection.
+ */
+async function holdCode(page: Page): Promise<{ entry: () => void; app: () => void }> {
+  let entry = () => {};
+  let app = () => {};
+  const entryGate = new Promise<void>((resolve) => (entry = resolve));
+  const appGate = new Promise<void>((resolve) => (app = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await (/\/assets\/index-[\w-]+\.js$/.test(route.request().url()) ? entryGate : appGate);
+    await route.continue();
+  });
+  return { entry, app };
+}
+
+test.describe('what a reader does before the app has started', () => {
+  // A page of its own (not the fixture's, which waits for the app at each navigation): these act before it starts.
+  test('typing and Send on the contact page are kept, and the message goes once the app starts', async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    const code = await holdCode(page);
+    const bodies: unknown[] = [];
+    await page.route('**/backend/api/api/v1/contact', async (route) => {
+      bodies.push(route.request().postDataJSON());
+      await route.continue();
+    });
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) documents.push(request.url());
+    });
+    await page.goto('/contact', { waitUntil: 'commit' });
+    // Before any of the page's code has run, and after the entry has, with the app still on its way.
+    await page.getByLabel('Your Name').fill('Ravi Kumar');
+    code.entry();
+    await page.waitForFunction(() => window.cvEarlyInput !== undefined);
+    await page.getByLabel('Email Address').fill('ravi.kumar@example.in');
+    await page.getByLabel('Your Message').fill('Typed on a slow connection, before the page could answer.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    code.app();
+
+    const banner = page.getByRole('status').filter({ hasText: 'Message sent successfully!' });
+    await expect(banner).toBeVisible();
+    expect(bodies).toEqual([
+      {
+        name: 'Ravi Kumar',
+        email: 'ravi.kumar@example.in',
+        message: 'Typed on a slow connection, before the page could answer.',
+      },
+    ]);
+    // The browser did not send the form itself: the page was never loaded again.
+    expect(documents).toHaveLength(1);
+  });
+
+  test('typed text stays in its field and in the form once the app starts', async ({ context }) => {
+    const page = await context.newPage();
+    const code = await holdCode(page);
+    code.entry();
+    await page.goto('/contact', { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.cvEarlyInput !== undefined);
+    await page.getByLabel('Your Message').fill('Hello');
+    code.app();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    const message = page.getByLabel('Your Message');
+    await expect(message).toHaveValue('Hello');
+    // The form has the text: its own check of it speaks, as for text typed after the start.
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(message).toHaveAccessibleDescription('Message must be at least 10 characters');
+  });
+
+  test('two taps on Add to cart before the start make one add, done once the app starts', async ({ context }) => {
+    const page = await context.newPage();
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    const code = await holdCode(page);
+    code.entry();
+    await page.goto('/shop/1', { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.cvEarlyInput !== undefined);
+    const add = page.getByRole('button', { name: 'Add to cart' });
+    await add.click();
+    await add.click();
+    code.app();
+
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          (await apiAs<{ data: { quantity: number }[] }>(page.request, shopper.token, 'GET', '/getCartItems')).data,
+      )
+      .toEqual([expect.objectContaining({ quantity: 1 })]);
+  });
+
+  test('a signed-in Add to cart tapped before the profile has arrived is done when it arrives', async ({ page }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/backend/api/api/user/v1/profile', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/shop/1');
+    const add = page.getByRole('button', { name: 'Add to cart' });
+    await add.click();
+    await expect(add).toHaveAttribute('data-loading', 'true');
+    release();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await expect(add).not.toHaveAttribute('data-loading');
     await expect
       .poll(async () => (await apiAs<{ data: unknown[] }>(page.request, shopper.token, 'GET', '/getCartItems')).data)
       .toHaveLength(1);

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MAX_LINE_QUANTITY } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
 import { useCartActions } from '../api/use-cart';
@@ -59,6 +59,20 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
   const soldOut = product.stock <= 0;
   const full = !soldOut && signedIn && room <= 0;
 
+  // A signed-in tap made before the profile (whose id keys the cart's outbox) has arrived is kept, and done once it
+  // has; the button is busy meanwhile. Each such tap has a number, so that the effect does it once.
+  const [waitingAdd, setWaitingAdd] = useState<{ tap: number; quantity: number } | null>(null);
+  const doneTap = useRef(0);
+  const addNow = (count: number) => {
+    add(product, count);
+    notifications.show({ color: 'green', title: 'Added to cart', message: `${product.name} is in your cart.` });
+  };
+  useEffect(() => {
+    if (!waitingAdd || !signedIn || !ready || doneTap.current >= waitingAdd.tap) return;
+    doneTap.current = waitingAdd.tap;
+    addNow(waitingAdd.quantity);
+  });
+
   return (
     <Group gap="md" mt="sm" wrap="wrap">
       <QuantityStepper
@@ -71,8 +85,7 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
       <Button
         size="md"
         disabled={soldOut || full}
-        // Signed in, but the profile that says whose cart this is has not arrived: a click now would be lost.
-        loading={signedIn && !actions.ready}
+        loading={waitingAdd !== null && signedIn && !ready}
         onClick={() => {
           if (!signedIn) {
             try {
@@ -84,8 +97,8 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
             onNeedLogin();
             return;
           }
-          actions.add(product, Math.min(quantity, max));
-          notifications.show({ color: 'green', title: 'Added to cart', message: `${product.name} is in your cart.` });
+          if (ready) addNow(Math.min(quantity, max));
+          else setWaitingAdd({ tap: (waitingAdd?.tap ?? 0) + 1, quantity: Math.min(quantity, max) });
         }}
       >
         {soldOut ? 'Out of stock' : full ? 'All available are in your cart' : 'Add to cart'}

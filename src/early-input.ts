@@ -1,0 +1,61 @@
+/**
+ * What a reader does on a server-rendered page before the app has taken it over, kept until it has. On a slow phone
+ * or connection the page shows seconds before its code runs (src/main.tsx waits for the first paint, then downloads
+ * and runs the app), and until React hydrates it a button does nothing. Without this:
+ * - a tap on a button was lost, and a form's submit button sent the form the browser's way (a reload of the page as
+ *   a GET, which lost what was typed);
+ * - text typed into a field stayed on screen through hydration, but the form's state did not have it, and the first
+ *   render after hydration emptied the field.
+ *
+ * Kept here: the text of each field typed into before React owned it, and the last button tapped (or form submitted)
+ * before React started; a tap after React has started (React handles it) drops the kept one, as the reader has acted
+ * again. Links are left alone: they work as plain links meanwhile. Once the app is ready, src/app/early-input-replay.ts
+ * gives the text to the fields and makes the tap once. This part runs in the entry, before the app's code arrives.
+ */
+export interface EarlyInput {
+  /** The text of each field typed into before React owned it. */
+  typed: Map<HTMLInputElement | HTMLTextAreaElement, string>;
+  /** The last button tapped, or form sent, before React started. */
+  tap?: HTMLButtonElement | HTMLFormElement | undefined;
+  /** Stops keeping. */
+  stop(): void;
+}
+
+/** Whether React has a key of this prefix on the element: `__reactContainer$` on a root, `__reactProps$` on a node. */
+export const hasReactKey = (element: Element, prefix: string) =>
+  Object.keys(element).some((key) => key.startsWith(prefix));
+
+/** Starts keeping what is typed and tapped in `root`. */
+export function recordEarlyInput(root: HTMLElement): EarlyInput {
+  const kept: EarlyInput = { typed: new Map(), stop };
+  // Typed before this script ran (the page shows while its end still downloads): not the text it came with.
+  for (const field of root.querySelectorAll<HTMLInputElement>('input:not([type=file]),textarea')) {
+    if (field.value !== field.defaultValue) kept.typed.set(field, field.value);
+  }
+  const keep = (event: Event) => {
+    const { target } = event;
+    if (!(target instanceof Element) || !root.contains(target)) return;
+    if (event.type === 'input') {
+      // Text fields only (a file input's value cannot be given back). A field React owns saw this typing itself.
+      if (!target.matches('input:not([type=file]),textarea')) return;
+      const field = target as HTMLInputElement;
+      if (hasReactKey(field, '__reactProps$')) kept.typed.delete(field);
+      else kept.typed.set(field, field.value);
+      return;
+    }
+    // A tap on a button, or a form sent without one (Enter in a form that has none: a submit event's target).
+    const tapped = event.type === 'click' ? target.closest<HTMLButtonElement>('button:enabled') : target;
+    if (hasReactKey(root, '__reactContainer$')) kept.tap = undefined;
+    else if (tapped) {
+      // Sent the browser's way, a form would reload the page and lose what was typed.
+      event.preventDefault();
+      kept.tap = tapped as HTMLButtonElement | HTMLFormElement;
+    }
+  };
+  const types = ['input', 'click', 'submit'];
+  for (const type of types) document.addEventListener(type, keep, true);
+  function stop() {
+    for (const type of types) document.removeEventListener(type, keep, true);
+  }
+  return kept;
+}
