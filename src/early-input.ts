@@ -22,8 +22,7 @@ export interface EarlyInput {
 }
 
 /** Whether React has a key of this prefix on the element: `__reactContainer$` on a root, `__reactProps$` on a node. */
-export const hasReactKey = (element: Element, prefix: string) =>
-  Object.keys(element).some((key) => key.startsWith(prefix));
+const hasReactKey = (element: Element, prefix: string) => Object.keys(element).some((key) => key.startsWith(prefix));
 
 /** Starts keeping what is typed and tapped in `root`. */
 export function recordEarlyInput(root: HTMLElement): EarlyInput {

@@ -32,8 +32,13 @@ export async function start(rootElement: HTMLElement): Promise<void> {
   const element = appElement({ queryClient, router });
   const state = serverState();
   // What the reader typed and tapped before the app took the page over is given to it once it is ready, by code
-  // that loads then (src/early-input.ts).
-  afterAppReady(() => void import('./early-input-replay').then(({ replayEarlyInput }) => replayEarlyInput()));
+  // that loads then (src/early-input.ts); if that code cannot load (offline on a first visit), it is dropped.
+  afterAppReady(() => {
+    import('./early-input-replay').then(
+      ({ replayEarlyInput }) => replayEarlyInput(),
+      () => window.cvEarlyInput?.stop(),
+    );
+  });
   if (state) {
     // Creating the router and matching the page are each about half of a long task on a slow phone: two tasks.
     await new Promise((resolve) => setTimeout(resolve, 0));

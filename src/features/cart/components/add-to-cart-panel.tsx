@@ -60,7 +60,7 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
   const full = !soldOut && signedIn && room <= 0;
 
   // A signed-in tap made before the profile (whose id keys the cart's outbox) has arrived is kept, and done once it
-  // has; the button is busy meanwhile. Each such tap has a number, so that the effect does it once.
+  // has; the button is busy meanwhile. Each such tap has a number, so that the effect ends it once.
   const [waitingAdd, setWaitingAdd] = useState<{ tap: number; quantity: number } | null>(null);
   const doneTap = useRef(0);
   const addNow = (count: number) => {
@@ -68,9 +68,10 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
     notifications.show({ color: 'green', title: 'Added to cart', message: `${product.name} is in your cart.` });
   };
   useEffect(() => {
-    if (!waitingAdd || !signedIn || !ready || doneTap.current >= waitingAdd.tap) return;
+    if (!waitingAdd || doneTap.current >= waitingAdd.tap || (signedIn && !ready)) return;
     doneTap.current = waitingAdd.tap;
-    addNow(waitingAdd.quantity);
+    // Signed out meanwhile (the session ended): the tap is dropped.
+    if (signedIn) addNow(waitingAdd.quantity);
   });
 
   return (
