@@ -7,10 +7,11 @@ import { MantineProvider } from '@mantine/core';
 import { notifications, useNotifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { SiteSettingsGate } from '@/features/site-settings/components/site-settings-gate';
 import { onUnauthorized } from '@/lib/api-client';
 import { afterAppReady, markAppReady, whenContentHydrated } from '@/lib/app-ready';
+import { lazyOrNothing } from '@/lib/lazy-or-nothing';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
 import { onStorageAvailability } from '@/offline/db';
@@ -38,12 +39,8 @@ export interface AppProps {
   router: AppRouter;
 }
 
-/** A chunk the network failed to bring (offline on a first visit) renders nothing, not the app's error page. */
-const nothing = () => ({ default: () => null });
-const OutboxSync = lazy(() => import('./outbox-sync').then((module) => ({ default: module.OutboxSync }), nothing));
-const UpdatePrompt = lazy(() =>
-  import('./update-prompt').then((module) => ({ default: module.UpdatePrompt }), nothing),
-);
+const OutboxSync = lazyOrNothing(() => import('./outbox-sync').then((module) => module.OutboxSync));
+const UpdatePrompt = lazyOrNothing(() => import('./update-prompt').then((module) => module.UpdatePrompt));
 
 /**
  * What loads once the app is ready: the outbox's replay loop (and every feature's kind of entry), and the service

@@ -4,17 +4,17 @@ import { lazy, Suspense, useState } from 'react';
 import { useDisplayedCart } from '@/features/cart/api/use-cart';
 import { useDisplayedWishlist } from '@/features/wishlist/api/use-wishlist';
 import { useAppStore } from '@/lib/app-store';
+import { lazyOrNothing } from '@/lib/lazy-or-nothing';
 import { AccountButton } from './account-button';
 import { CartIcon, HeartIcon } from './header-icons';
 import classes from './site-layout.module.css';
 
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 const preloadAccountMenu = () => void import('./account-menu');
-// The notification centre loads only for a signed-in member, after the page it starts with.
-const NotificationBell = lazy(() =>
-  import('@/features/notifications/components/notification-bell').then((module) => ({
-    default: module.NotificationBell,
-  })),
+// The notification centre loads only for a signed-in member, after the page it starts with; offline before its code
+// has arrived, the header goes without it.
+const NotificationBell = lazyOrNothing(() =>
+  import('@/features/notifications/components/notification-bell').then((module) => module.NotificationBell),
 );
 
 /** Count badge that is hidden at zero; the count is also in the link's name for screen readers. */
