@@ -11,7 +11,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { SiteSettingsGate } from '@/features/site-settings/components/site-settings-gate';
 import { onUnauthorized } from '@/lib/api-client';
 import { afterAppReady, markAppReady, whenContentHydrated } from '@/lib/app-ready';
-import { lazyOrNothing } from '@/lib/lazy-or-nothing';
+import { lazyPart } from '@/lib/lazy-part';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
 import { onStorageAvailability } from '@/offline/db';
@@ -39,8 +39,8 @@ export interface AppProps {
   router: AppRouter;
 }
 
-const OutboxSync = lazyOrNothing(() => import('./outbox-sync').then((module) => module.OutboxSync));
-const UpdatePrompt = lazyOrNothing(() => import('./update-prompt').then((module) => module.UpdatePrompt));
+const OutboxSync = lazyPart(() => import('./outbox-sync').then((module) => module.OutboxSync));
+const UpdatePrompt = lazyPart(() => import('./update-prompt').then((module) => module.UpdatePrompt));
 
 /**
  * What loads once the app is ready: the outbox's replay loop (and every feature's kind of entry), and the service

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { HomeData } from '../../src/contract/site';
 import { formatInr } from '../../src/lib/money';
@@ -212,20 +213,80 @@ test.describe('what a reader does before the app has started', () => {
   });
 });
 
+/** Makes the build's file for a module of the app fail to arrive, as offline before the service worker has it. */
+async function cutOff(page: Page, source: string): Promise<RegExp> {
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const file = manifest[source]?.file;
+  if (!file) throw new Error(`${source} is not in the build's manifest`);
+  const address = new RegExp(`/${file.replaceAll('.', '\\.')}$`);
+  await page.route(address, (route) => route.abort('internetdisconnected'));
+  return address;
+}
+
+/** Collects what the app's error boundaries log: a page that failed to render. */
+function renderFailures(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (/^The (page|app) failed to render/.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
 test.describe('a part loaded on demand that cannot load', () => {
   test('the notification bell offline on a first visit: the page stays, without the bell', async ({ page }) => {
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);
     // Its code cannot arrive (offline before the service worker has stored it).
     await page.route(/\/assets\/notification-bell-[\w-]+\.css$/, (route) => route.abort('internetdisconnected'));
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.text().startsWith('The page failed to render')) errors.push(message.text());
-    });
+    const errors = renderFailures(page);
     await page.goto('/shop/1');
     await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('the phone menu offline on a first visit: the page stays, and the menu button goes on answering', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const menuCode = await cutOff(page, 'src/routes/-components/mobile-menu.tsx');
+    const errors = renderFailures(page);
+    await page.goto('/about');
+    const failed = page.waitForEvent('requestfailed', (request) => menuCode.test(request.url()));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await failed;
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('the account menu offline on a first visit: the page stays, with the account button', async ({ page }) => {
+    const menuCode = await cutOff(page, 'src/routes/-components/account-menu.tsx');
+    const errors = renderFailures(page);
+    await page.goto('/about');
+    const failed = page.waitForEvent('requestfailed', (request) => menuCode.test(request.url()));
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await failed;
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('the video player offline on a first visit: the home page stays', async ({ page }) => {
+    const playerCode = await cutOff(page, 'src/features/home/components/video-modal.tsx');
+    const errors = renderFailures(page);
+    await page.goto('/');
+    const failed = page.waitForEvent('requestfailed', (request) => playerCode.test(request.url()));
+    const play = page.getByRole('button', { name: 'Play video: On set: lighting a night chase in Film City' });
+    await play.click();
+    await failed;
+    await play.click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Insider' })).toBeVisible();
     expect(errors).toEqual([]);
   });
 });

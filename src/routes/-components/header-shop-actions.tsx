@@ -1,19 +1,20 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useDisplayedCart } from '@/features/cart/api/use-cart';
 import { useDisplayedWishlist } from '@/features/wishlist/api/use-wishlist';
 import { useAppStore } from '@/lib/app-store';
-import { lazyOrNothing } from '@/lib/lazy-or-nothing';
+import { lazyPart } from '@/lib/lazy-part';
 import { AccountButton } from './account-button';
 import { CartIcon, HeartIcon } from './header-icons';
 import classes from './site-layout.module.css';
 
-const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
+// Offline before its code has arrived, the button stays, without a menu.
+const AccountMenu = lazyPart(() => import('./account-menu').then((module) => module.AccountMenu), AccountButton);
 const preloadAccountMenu = () => void import('./account-menu');
 // The notification centre loads only for a signed-in member, after the page it starts with; offline before its code
 // has arrived, the header goes without it.
-const NotificationBell = lazyOrNothing(() =>
+const NotificationBell = lazyPart(() =>
   import('@/features/notifications/components/notification-bell').then((module) => module.NotificationBell),
 );
 

@@ -1,16 +1,17 @@
 import { Burger, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSiteSettings } from '@/lib/site-settings-context';
 import { imageUrl } from '@/lib/image-url';
+import { lazyPart } from '@/lib/lazy-part';
 import { HeaderShopActions } from './header-shop-actions';
 import { navLinks } from './nav-links';
 import { SyncStatus } from './sync-status';
 import classes from './site-layout.module.css';
 import { TaglineStrip } from './tagline-strip';
 
-const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
+const MobileMenu = lazyPart(() => import('./mobile-menu').then((module) => module.MobileMenu));
 
 /** Sticky header: tagline strip, logo home, nav links with the active one highlighted, a drawer menu on phones. */
 export function SiteHeader() {

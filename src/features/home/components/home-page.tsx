@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import type { HomeData, Section } from '@/contract/site';
 import { imageSrcSet, imageUrl } from '@/lib/image-url';
+import { lazyPart } from '@/lib/lazy-part';
 import { sectionDisplay } from './home-content';
 import {
   BannerCarousel,
@@ -16,7 +17,7 @@ import {
 import classes from './home.module.css';
 import type { PlayingVideo } from './video-modal';
 
-const VideoModal = lazy(() => import('./video-modal').then((module) => ({ default: module.VideoModal })));
+const VideoModal = lazyPart(() => import('./video-modal').then((module) => module.VideoModal));
 
 function ContentSection({ section, onPlay }: { section: Section; onPlay: (video: PlayingVideo) => void }) {
   const { title, layout } = sectionDisplay[section.type];
