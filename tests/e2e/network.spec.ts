@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { profileKeys } from '../../src/features/profiles/api/profile-keys';
 import { waitForPersistedCache, waitForServiceWorker } from './offline-helpers';
 import { registerShopper, signIn, USER_API } from './shop-helpers';
 
@@ -154,7 +155,7 @@ test.describe('the member network', () => {
     await waitForServiceWorker(page);
     await page.goto('/profiles/rohan-rao-5');
     await expect(page.getByRole('heading', { level: 1, name: 'Rohan Rao' })).toBeVisible();
-    await waitForPersistedCache(page);
+    await waitForPersistedCache(page, profileKeys.profile('rohan-rao-5'));
 
     await context.setOffline(true);
     await page.reload();

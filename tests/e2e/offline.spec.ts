@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { catalogKeys } from '../../src/features/catalog/api/catalog-keys';
+import { siteKeys } from '../../src/lib/site-query-keys';
+import { accountKeys } from '../../src/lib/shop-query-keys';
 import { waitForPersistedCache, waitForServiceWorker } from './offline-helpers';
 import { startServerProcess } from './server-process';
 import { apiAs, productId, registerShopper, signIn, USER_API } from './shop-helpers';
@@ -35,12 +38,12 @@ test.describe('offline', () => {
     await waitForServiceWorker(page);
     await page.goto('/shop/2');
     await expect(page.getByRole('heading', { level: 1, name: 'Director’s Chair Hoodie' })).toBeVisible();
-    await waitForPersistedCache(page);
+    await waitForPersistedCache(page, catalogKeys.product(2));
     await page.goto('/');
     const headings = page.locator('main h2');
     await expect(headings.first()).toBeVisible();
     const onlineHeadings = await headings.allTextContents();
-    await waitForPersistedCache(page);
+    await waitForPersistedCache(page, siteKeys.homeData());
 
     await context.setOffline(true);
     await page.reload();
@@ -82,13 +85,19 @@ test.describe('offline', () => {
     await page.goto('/shop/1');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await waitForServiceWorker(page);
-    await waitForPersistedCache(page);
+    await waitForPersistedCache(
+      page,
+      catalogKeys.product(1),
+      accountKeys.profile(),
+      accountKeys.cart(),
+      accountKeys.wishlist(),
+    );
     await page.goto('/shop/4');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await waitForPersistedCache(page);
+    await waitForPersistedCache(page, catalogKeys.product(4));
     await page.goto('/shop');
     await expect(page.locator('main article')).toHaveCount(12);
-    await waitForPersistedCache(page);
+    await waitForPersistedCache(page, catalogKeys.list({}));
 
     await context.setOffline(true);
     await page.goto('/shop/1');
@@ -431,10 +440,10 @@ test.describe('offline reading', () => {
     await page.goto('/shop');
     await waitForServiceWorker(page);
     await expect(page.locator('main article').first()).toBeVisible();
-    await waitForPersistedCache(page);
+    await waitForPersistedCache(page, catalogKeys.list({}));
     await page.goto('/shop/2');
     await expect(page.getByRole('heading', { level: 1, name: 'Director’s Chair Hoodie' })).toBeVisible();
-    await waitForPersistedCache(page);
+    await waitForPersistedCache(page, catalogKeys.product(2));
 
     // A network that takes requests and answers none (a train between stations): the browser still says online.
     const failures: string[] = [];

@@ -213,22 +213,30 @@ test.describe('what a reader does before the app has started', () => {
   });
 });
 
-/** Makes the build's file for a module of the app fail to arrive, as offline before the service worker has it. */
-async function cutOff(page: Page, source: string): Promise<RegExp> {
+/**
+ * Makes the build's file for a module of the app fail to arrive, as offline before the service worker has it.
+ * `refused` settles when the page has asked for it and been refused.
+ */
+async function cutOff(page: Page, source: string): Promise<{ refused: Promise<void> }> {
   const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
   const file = manifest[source]?.file;
   if (!file) throw new Error(`${source} is not in the build's manifest`);
-  const address = new RegExp(`/${file.replaceAll('.', '\\.')}$`);
-  await page.route(address, (route) => route.abort('internetdisconnected'));
-  return address;
+  let settle = () => {};
+  const refused = new Promise<void>((resolve) => (settle = resolve));
+  await page.route(`**/${file}`, async (route) => {
+    await route.abort('internetdisconnected');
+    settle();
+  });
+  return { refused };
 }
 
-/** Collects what the app's error boundaries log: a page that failed to render. */
-function renderFailures(page: Page): string[] {
+/** Collects what the app's error boundaries log (a page that failed to render) and the page's uncaught errors. */
+function pageFailures(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (/^The (page|app) failed to render/.test(message.text())) errors.push(message.text());
   });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return errors;
 }
 
@@ -237,9 +245,10 @@ test.describe('a part loaded on demand that cannot load', () => {
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);
     // Its code cannot arrive (offline before the service worker has stored it).
-    await page.route(/\/assets\/notification-bell-[\w-]+\.css$/, (route) => route.abort('internetdisconnected'));
-    const errors = renderFailures(page);
+    const bellCode = await cutOff(page, 'src/features/notifications/components/notification-bell.tsx');
+    const errors = pageFailures(page);
     await page.goto('/shop/1');
+    await bellCode.refused;
     await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
@@ -251,11 +260,10 @@ test.describe('a part loaded on demand that cannot load', () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const menuCode = await cutOff(page, 'src/routes/-components/mobile-menu.tsx');
-    const errors = renderFailures(page);
+    const errors = pageFailures(page);
     await page.goto('/about');
-    const failed = page.waitForEvent('requestfailed', (request) => menuCode.test(request.url()));
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await failed;
+    await menuCode.refused;
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -265,11 +273,10 @@ test.describe('a part loaded on demand that cannot load', () => {
 
   test('the account menu offline on a first visit: the page stays, with the account button', async ({ page }) => {
     const menuCode = await cutOff(page, 'src/routes/-components/account-menu.tsx');
-    const errors = renderFailures(page);
+    const errors = pageFailures(page);
     await page.goto('/about');
-    const failed = page.waitForEvent('requestfailed', (request) => menuCode.test(request.url()));
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await failed;
+    await menuCode.refused;
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('menu')).toHaveCount(0);
@@ -278,12 +285,11 @@ test.describe('a part loaded on demand that cannot load', () => {
 
   test('the video player offline on a first visit: the home page stays', async ({ page }) => {
     const playerCode = await cutOff(page, 'src/features/home/components/video-modal.tsx');
-    const errors = renderFailures(page);
+    const errors = pageFailures(page);
     await page.goto('/');
-    const failed = page.waitForEvent('requestfailed', (request) => playerCode.test(request.url()));
     const play = page.getByRole('button', { name: 'Play video: On set: lighting a night chase in Film City' });
     await play.click();
-    await failed;
+    await playerCode.refused;
     await play.click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Insider' })).toBeVisible();

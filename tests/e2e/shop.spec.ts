@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { accountKeys } from '../../src/lib/shop-query-keys';
 import { expect, test } from './fixtures';
+import { forgetSavedQueries } from './offline-helpers';
 import { apiAs, productId, registerShopper, signIn, USER_API } from './shop-helpers';
 
 /** Holds the signed-in user's profile back until the returned function is called. */
@@ -16,32 +18,11 @@ async function holdProfile(page: Page): Promise<() => void> {
 /**
  * Removes the profile from the query cache saved on the device, keeping the cart and wishlist there: the next load
  * then has the lines at once and waits for the profile. (Whether the app had saved the profile before the last
- * navigation depends on its one-write-a-second throttle.) Done from a same-origin page without the app, which could
- * otherwise save it again.
+ * navigation depends on its one-write-a-second throttle.)
  */
 async function forgetProfileOnDevice(page: Page): Promise<void> {
   await page.goto('/robots.txt');
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('cineverse');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const store = open.result.transaction('keyval', 'readwrite').objectStore('keyval');
-          const read = store.get('cineverse-query-cache');
-          read.onsuccess = () => {
-            const saved = read.result as { key: string; value: string } | undefined;
-            if (!saved) return resolve();
-            const client = JSON.parse(saved.value) as { clientState: { queries: { queryKey: unknown[] }[] } };
-            client.clientState.queries = client.clientState.queries.filter(
-              (query) => !(query.queryKey[0] === 'account' && query.queryKey[1] === 'profile'),
-            );
-            store.put({ key: saved.key, value: JSON.stringify(client) });
-            store.transaction.oncomplete = () => resolve();
-          };
-        };
-      }),
-  );
+  await forgetSavedQueries(page, accountKeys.profile());
 }
 
 test.describe('storefront', () => {

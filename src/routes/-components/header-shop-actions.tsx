@@ -11,7 +11,8 @@ import classes from './site-layout.module.css';
 
 // Offline before its code has arrived, the button stays, without a menu.
 const AccountMenu = lazyPart(() => import('./account-menu').then((module) => module.AccountMenu), AccountButton);
-const preloadAccountMenu = () => void import('./account-menu');
+// A preload that cannot load is dropped: the menu's own load decides what shows.
+const preloadAccountMenu = () => void import('./account-menu').catch(() => undefined);
 // The notification centre loads only for a signed-in member, after the page it starts with; offline before its code
 // has arrived, the header goes without it.
 const NotificationBell = lazyPart(() =>

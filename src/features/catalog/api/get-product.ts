@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { productResponseSchema, type Product } from '@/contract/catalog';
 import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
-import { catalogKeys } from './get-products';
+import { catalogKeys } from './catalog-keys';
 
 /** The product in the address does not exist or is no longer sold. */
 export class ProductNotFoundError extends Error {

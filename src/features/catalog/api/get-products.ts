@@ -1,27 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { productListResponseSchema, type ProductListResponse, type ProductSort } from '@/contract/catalog';
+import { productListResponseSchema, type ProductListResponse } from '@/contract/catalog';
 import { apiRequest } from '@/lib/api-client';
-
-export interface ProductFilters {
-  search?: string;
-  category?: string;
-  sort?: ProductSort;
-  page?: number;
-}
-
-export const catalogKeys = {
-  all: () => ['catalog'] as const,
-  lists: () => [...catalogKeys.all(), 'list'] as const,
-  list: (filters: ProductFilters) =>
-    [
-      ...catalogKeys.lists(),
-      filters.search ?? '',
-      filters.category ?? '',
-      filters.sort ?? 'newest',
-      filters.page ?? 1,
-    ] as const,
-  product: (id: number) => [...catalogKeys.all(), 'product', id] as const,
-};
+import { catalogKeys, type ProductFilters } from './catalog-keys';
 
 export function getProducts(filters: ProductFilters, signal?: AbortSignal): Promise<ProductListResponse> {
   const params = new URLSearchParams();

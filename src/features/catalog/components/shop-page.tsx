@@ -6,7 +6,8 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
 import { productSorts, type Product, type ProductSort } from '@/contract/catalog';
-import { productsQueryOptions, type ProductFilters } from '../api/get-products';
+import type { ProductFilters } from '../api/catalog-keys';
+import { productsQueryOptions } from '../api/get-products';
 import classes from './catalog.module.css';
 import { ProductCard } from './product-card';
 
