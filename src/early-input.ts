@@ -5,16 +5,19 @@
  * - a tap on a button was lost, and a form's submit button sent the form the browser's way (a reload of the page as
  *   a GET, which lost what was typed);
  * - text typed into a field stayed on screen through hydration, but the form's state did not have it, and the first
- *   render after hydration emptied the field.
+ *   render after hydration emptied the field;
+ * - a box ticked or a choice made in a list showed, but the page did not act on it (the directory unfiltered under
+ *   a ticked "Verified only").
  *
- * Kept here: the text of each field typed into before React owned it, and the last button tapped (or form submitted)
- * before React started; a tap after React has started (React handles it) drops the kept one, as the reader has acted
- * again. Links are left alone: they work as plain links meanwhile. Once the app is ready, src/app/early-input-replay.ts
- * gives the text to the fields and makes the tap once. This part runs in the entry, before the app's code arrives.
+ * Kept here: what each field was changed to before React owned it (its text, a box's tick, a list's choice), and the
+ * last button tapped (or form submitted) before React started; a tap after React has started (React handles it)
+ * drops the kept one, as the reader has acted again. Links are left alone: they work as plain links meanwhile. Once
+ * the app is ready, src/app/early-input-replay.ts gives the fields what they were changed to and makes the tap once.
+ * This part runs in the entry, before the app's code arrives.
  */
 export interface EarlyInput {
-  /** The text of each field typed into before React owned it. */
-  typed: Map<HTMLInputElement | HTMLTextAreaElement, string>;
+  /** What each field was changed to before React owned it: its text, or whether a box or a radio button is ticked. */
+  typed: Map<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, string | boolean>;
   /** The last button tapped, or form sent, before React started. */
   tap?: HTMLButtonElement | HTMLFormElement | undefined;
   /** Stops keeping. */
@@ -35,11 +38,11 @@ export function recordEarlyInput(root: HTMLElement): EarlyInput {
     const { target } = event;
     if (!(target instanceof Element) || !root.contains(target)) return;
     if (event.type === 'input') {
-      // Text fields only (a file input's value cannot be given back). A field React owns saw this typing itself.
-      if (!target.matches('input:not([type=file]),textarea')) return;
+      // Not a file input (its value cannot be given back). A field React owns saw this change itself.
+      if (!target.matches('input:not([type=file]),textarea,select')) return;
       const field = target as HTMLInputElement;
       if (hasReactKey(field, '__reactProps$')) kept.typed.delete(field);
-      else kept.typed.set(field, field.value);
+      else kept.typed.set(field, /^(checkbox|radio)$/.test(field.type) ? field.checked : field.value);
       return;
     }
     // A tap on a button, or a form sent without one (Enter in a form that has none: a submit event's target).

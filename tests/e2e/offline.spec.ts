@@ -7,7 +7,7 @@ import { catalogKeys } from '../../src/features/catalog/api/catalog-keys';
 import { siteKeys } from '../../src/lib/site-query-keys';
 import { accountKeys } from '../../src/lib/shop-query-keys';
 import { waitForPersistedCache, waitForServiceWorker } from './offline-helpers';
-import { startServerProcess } from './server-process';
+import { startServerProcess, type ServerProcess } from './server-process';
 import { apiAs, productId, registerShopper, signIn, USER_API } from './shop-helpers';
 
 /**
@@ -327,58 +327,64 @@ test.describe('install, offered early', () => {
 });
 
 test.describe('updates', () => {
+  // A server of its own on a copy of the build, whose worker the test then replaces: the build the other tests use is
+  // never touched, even by a run that is killed half-way.
+  let dist: string;
+  let server: ServerProcess;
+
+  test.beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-dist-'));
+    await fs.cp(path.resolve('dist'), dist, { recursive: true });
+    server = await startServerProcess({ DIST_DIR: dist, SKIP_BUILD: '1' });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
   test('a new version of the service worker waiting shows the update prompt, again after Later, and Reload moves to it, deleting the old caches', async ({
     page,
   }) => {
-    // A server of its own on a copy of the build, whose worker the test then replaces: the build the other tests
-    // use is never touched, even by a run that is killed half-way.
-    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-dist-'));
-    await fs.cp(path.resolve('dist'), dist, { recursive: true });
-    const server = await startServerProcess({ DIST_DIR: dist, SKIP_BUILD: '1' });
-    try {
-      await page.goto(`${server.url}/`);
-      await waitForServiceWorker(page);
-      await expect(page.getByRole('alertdialog', { name: 'Update available' })).toHaveCount(0);
-      // Caches an older version left behind: the new version's worker deletes them when it takes over.
-      await page.evaluate(async () => {
-        await (await caches.open('cineverse-images-v0')).put('/old-poster.png', new Response('old'));
-        await (await caches.open('cineverse-api-v0')).put('/old-answer.json', new Response('{}'));
-      });
+    await page.goto(`${server.url}/`);
+    await waitForServiceWorker(page);
+    await expect(page.getByRole('alertdialog', { name: 'Update available' })).toHaveCount(0);
+    // Caches an older version left behind: the new version's worker deletes them when it takes over.
+    await page.evaluate(async () => {
+      await (await caches.open('cineverse-images-v0')).put('/old-poster.png', new Response('old'));
+      await (await caches.open('cineverse-api-v0')).put('/old-answer.json', new Response('{}'));
+    });
 
-      // The next release: the same worker with different bytes.
-      const worker = path.join(dist, 'sw.js');
-      const current = await fs.readFile(worker, 'utf8');
-      await fs.rm(`${worker}.br`, { force: true });
-      await fs.rm(`${worker}.gz`, { force: true });
-      await fs.writeFile(worker, `${current}\n// next release ${Date.now()}\n`);
-      await page.evaluate(async () => {
-        await (await navigator.serviceWorker.getRegistration())?.update();
-      });
-      const prompt = page.getByRole('alertdialog', { name: 'Update available' });
-      await expect(prompt).toBeVisible();
-      await expect(prompt).toContainText('A new version of the app is ready.');
-      // Nothing reloads by itself: the page is the same until the user chooses.
-      await page.waitForTimeout(500);
-      await expect(prompt).toBeVisible();
-      // Later: the new version keeps waiting, and the next visit offers it again.
-      await prompt.getByRole('button', { name: 'Later' }).click();
-      await expect(prompt).toHaveCount(0);
-      await page.reload();
-      await expect(prompt).toBeVisible();
-      const reloaded = page.waitForEvent('load');
-      await prompt.getByRole('button', { name: 'Reload' }).click();
-      await reloaded;
-      await expect(page.locator('main h2').first()).toBeVisible();
-      await expect(page.getByRole('alertdialog', { name: 'Update available' })).toHaveCount(0);
-      const kept = await page.evaluate(() => caches.keys());
-      expect(kept).not.toContain('cineverse-images-v0');
-      expect(kept).not.toContain('cineverse-api-v0');
-      // The new version's precache and its image cache stay.
-      expect(kept.some((name) => name.startsWith('workbox-precache'))).toBe(true);
-    } finally {
-      await server.stop();
-      await fs.rm(dist, { recursive: true, force: true });
-    }
+    // The next release: the same worker with different bytes.
+    const worker = path.join(dist, 'sw.js');
+    const current = await fs.readFile(worker, 'utf8');
+    await fs.rm(`${worker}.br`, { force: true });
+    await fs.rm(`${worker}.gz`, { force: true });
+    await fs.writeFile(worker, `${current}\n// next release ${Date.now()}\n`);
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const prompt = page.getByRole('alertdialog', { name: 'Update available' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText('A new version of the app is ready.');
+    // Nothing reloads by itself: the new worker waits (it has not taken the page over) until the user chooses.
+    const waiting = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state);
+    expect(waiting).toBe('installed');
+    await expect(prompt).toBeVisible();
+    // Later: the new version keeps waiting, and the next visit offers it again.
+    await prompt.getByRole('button', { name: 'Later' }).click();
+    await expect(prompt).toHaveCount(0);
+    await page.reload();
+    await expect(prompt).toBeVisible();
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(page.locator('main h2').first()).toBeVisible();
+    await expect(page.getByRole('alertdialog', { name: 'Update available' })).toHaveCount(0);
+    const kept = await page.evaluate(() => caches.keys());
+    expect(kept).not.toContain('cineverse-images-v0');
+    expect(kept).not.toContain('cineverse-api-v0');
+    // The new version's precache and its image cache stay.
+    expect(kept.some((name) => name.startsWith('workbox-precache'))).toBe(true);
   });
 });
 

@@ -211,6 +211,32 @@ test.describe('what a reader does before the app has started', () => {
       )
       .toEqual([expect.objectContaining({ quantity: 1 })]);
   });
+
+  test('a box ticked and a choice made in a list before the start take effect once the app starts', async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    const code = await holdCode(page);
+    code.entry();
+    await page.goto('/category/Artist', { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.cvEarlyInput !== undefined);
+    await page.getByLabel('Verified only').check();
+    code.app();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await expect(page).toHaveURL(/[?&]verified=/);
+    await expect(page.getByLabel('Verified only')).toBeChecked();
+
+    const shop = await context.newPage();
+    const shopCode = await holdCode(shop);
+    shopCode.entry();
+    await shop.goto('/shop', { waitUntil: 'commit' });
+    await shop.waitForFunction(() => window.cvEarlyInput !== undefined);
+    await shop.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+    shopCode.app();
+    await shop.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await expect(shop).toHaveURL(/[?&]sort=price_asc/);
+    await expect(shop.getByLabel('Sort by')).toHaveValue('price_asc');
+  });
 });
 
 /**
