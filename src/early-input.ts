@@ -16,8 +16,8 @@
  * This part runs in the entry, before the app's code arrives.
  */
 export interface EarlyInput {
-  /** What each field was changed to before React owned it: its text, or whether a box or a radio button is ticked. */
-  typed: Map<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, string | boolean>;
+  /** What each field was changed to before React owned it: its text or choice, or whether a box is ticked. */
+  changed: Map<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, string | boolean>;
   /** The last button tapped, or form sent, before React started. */
   tap?: HTMLButtonElement | HTMLFormElement | undefined;
   /** Stops keeping. */
@@ -29,10 +29,10 @@ const hasReactKey = (element: Element, prefix: string) => Object.keys(element).s
 
 /** Starts keeping what is typed and tapped in `root`. */
 export function recordEarlyInput(root: HTMLElement): EarlyInput {
-  const kept: EarlyInput = { typed: new Map(), stop };
+  const kept: EarlyInput = { changed: new Map(), stop };
   // Typed before this script ran (the page shows while its end still downloads): not the text it came with.
   for (const field of root.querySelectorAll<HTMLInputElement>('input:not([type=file]),textarea')) {
-    if (field.value !== field.defaultValue) kept.typed.set(field, field.value);
+    if (field.value !== field.defaultValue) kept.changed.set(field, field.value);
   }
   const keep = (event: Event) => {
     const { target } = event;
@@ -41,8 +41,8 @@ export function recordEarlyInput(root: HTMLElement): EarlyInput {
       // Not a file input (its value cannot be given back). A field React owns saw this change itself.
       if (!target.matches('input:not([type=file]),textarea,select')) return;
       const field = target as HTMLInputElement;
-      if (hasReactKey(field, '__reactProps$')) kept.typed.delete(field);
-      else kept.typed.set(field, /^(checkbox|radio)$/.test(field.type) ? field.checked : field.value);
+      if (hasReactKey(field, '__reactProps$')) kept.changed.delete(field);
+      else kept.changed.set(field, /^(checkbox|radio)$/.test(field.type) ? field.checked : field.value);
       return;
     }
     // A tap on a button, or a form sent without one (Enter in a form that has none: a submit event's target).

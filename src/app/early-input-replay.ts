@@ -34,7 +34,7 @@ export function replayEarlyInput(): void {
   window.cvEarlyInput = undefined;
   if (!kept) return;
   kept.stop();
-  for (const [field, change] of kept.typed) if (field.isConnected) giveBack(field, change);
+  for (const [field, change] of kept.changed) if (field.isConnected) giveBack(field, change);
   const { tap } = kept;
   if (!tap?.isConnected) return;
   setTimeout(() => {
