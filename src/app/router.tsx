@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteError } from '@/components/route-error';
+import { parseSearch, stringifySearch } from '@/lib/search-params';
 import { routeTree } from '@/route-tree.gen';
 
 /**
@@ -13,6 +14,8 @@ export function createAppRouter(queryClient: QueryClient, serverHistory?: Router
     routeTree,
     ...(serverHistory ? { history: serverHistory } : {}),
     context: { queryClient },
+    parseSearch,
+    stringifySearch,
     defaultPreload: 'intent',
     // Every route, those that load data first: a page that fails to render says so inside the layout.
     defaultErrorComponent: RouteError,

@@ -17,13 +17,3 @@ export const adminKeys = {
   list: (area: string, params: object = {}) => ['admin', area, 'list', params] as const,
   item: (area: string, id: number | string) => ['admin', area, 'item', id] as const,
 };
-
-/** A query string of the set values: `{ page: 2, search: '' }` gives `?page=2`. */
-export function queryString(params: Record<string, string | number | boolean | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}

@@ -1,5 +1,22 @@
 import { z } from 'zod/mini';
 
+/**
+ * The address's search, read and written as plain text (`?verified=true&page=2`): every value reaches the routes
+ * as the text in the address, and each route's check turns it into what it needs. The router's default would write
+ * a text that looks like a number or `true` in quotes (`?search=%222024%22`), and read a hand-written `?search=2024`
+ * as a number, which the checks below would drop. See docs/decisions/2026-11-27-search-in-the-address.md.
+ */
+export function parseSearch(text: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+export function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) if (value !== undefined) params.set(key, String(value));
+  const text = params.toString();
+  return text && `?${text}`;
+}
+
 /** A search or path parameter left out when it is missing or invalid: a mistyped link still opens the page. */
 export function lenient<T extends z.ZodMiniType>(schema: T) {
   return z.catch(z.optional(schema), undefined);
@@ -22,14 +39,15 @@ export function pickSearch<Text extends string, Numeric extends string>(
   texts: readonly Text[],
   numbers: readonly Numeric[],
 ): Partial<Record<Text, string> & Record<Numeric, number>> {
-  const found: Record<string, string | number> = {};
+  // Every name is set, to undefined when left out: the router keeps the address's own value of a name missing here.
+  const found: Record<string, string | number | undefined> = {};
   for (const key of texts) {
     const value = search[key];
-    if (typeof value === 'string' && value.trim() && value.length <= 200) found[key] = value.trim();
+    found[key] = typeof value === 'string' && value.trim() && value.length <= 200 ? value.trim() : undefined;
   }
   for (const key of numbers) {
     const value = Number(search[key]);
-    if (Number.isInteger(value) && value >= 1 && value <= 100_000) found[key] = value;
+    found[key] = Number.isInteger(value) && value >= 1 && value <= 100_000 ? value : undefined;
   }
   return found as Partial<Record<Text, string> & Record<Numeric, number>>;
 }

@@ -61,7 +61,7 @@ function CheckoutRoute() {
         />
       }
       onPlaced={(orderId) =>
-        void navigate({ to: '/orders/$orderId', params: { orderId }, search: { placed: true }, replace: true })
+        void navigate({ to: '/orders/$orderId', params: { orderId }, search: { placed: 'true' }, replace: true })
       }
     />
   );

@@ -7,7 +7,7 @@ import { lenient } from '@/lib/search-params';
 function OrderRoute() {
   const { orderId } = Route.useParams();
   const { placed } = Route.useSearch();
-  return <OrderPage key={orderId} orderId={orderId} placed={placed === true} />;
+  return <OrderPage key={orderId} orderId={orderId} placed={placed === 'true'} />;
 }
 
 export const Route = createFileRoute('/_account/orders/$orderId')({
@@ -15,6 +15,6 @@ export const Route = createFileRoute('/_account/orders/$orderId')({
     parse: (params) => ({ orderId: idParamsSchema.shape.id.parse(params.orderId) }),
     stringify: (params) => ({ orderId: String(params.orderId) }),
   },
-  validateSearch: (search) => z.object({ placed: lenient(z.boolean()) }).parse(search),
+  validateSearch: (search) => z.object({ placed: lenient(z.literal('true')) }).parse(search),
   component: OrderRoute,
 });

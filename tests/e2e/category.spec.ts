@@ -58,6 +58,35 @@ test.describe('category pages list the network’s public profiles', () => {
     await expect(page.getByLabel('Language')).toHaveValue('Tamil');
   });
 
+  test('a filter reads as it is written in the address, by hand or by the app', async ({ page }) => {
+    const html = await (await page.request.get('/category/Artist?verified=true')).text();
+    expect(html).toContain('>16 profiles<');
+    await page.goto('/category/Artist?verified=true');
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await expect(page.getByRole('status').filter({ hasText: 'profiles' })).toHaveText('16 profiles match your search');
+    await expect(page.getByLabel('Verified only')).toBeChecked();
+
+    await page.getByLabel('Verified only').uncheck();
+    await expect(page.getByRole('status').filter({ hasText: 'profiles' })).toHaveText('62 profiles');
+    await expect(page).not.toHaveURL(/verified/);
+    await page.getByLabel('Verified only').check();
+    await expect(page).toHaveURL(/[?&]verified=true(&|$)/);
+    await expect(page.getByRole('status').filter({ hasText: 'profiles' })).toHaveText('16 profiles match your search');
+  });
+
+  test('a mistyped or outdated filter in a link is left out, and the list still shows', async ({ page }) => {
+    await page.goto('/category/Artist?sort=bogus&page=abc&verified=maybe&city=Mumbai');
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    // Mumbai is kept: the network's six, and the casting director's and the actor's demo profiles.
+    await expect(page.getByRole('status').filter({ hasText: 'profiles' })).toHaveText('8 profiles match your search');
+    await expect(page.getByLabel('City')).toHaveValue('Mumbai');
+    await expect(page.getByLabel('Verified only')).not.toBeChecked();
+
+    await page.goto('/auditions?age=x&gender=nobody');
+    await expect(page.getByRole('status').filter({ hasText: 'open calls' })).toBeVisible();
+    await expect(page.getByText('The casting calls could not be loaded')).toHaveCount(0);
+  });
+
   test('an organisation’s category lists organisations; an unknown one says so with a way home', async ({ page }) => {
     await page.goto('/category/Vendor');
     await expect(page.locator('main a[href^="/profiles/"]')).toHaveCount(5);

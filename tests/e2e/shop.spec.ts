@@ -131,6 +131,18 @@ test.describe('storefront', () => {
     expect(order.data).toMatchObject({ status: 'cancelled', total: 114_900, discount: 15_000 });
   });
 
+  test('a search of figures reads as it is written in the address, by hand or by the app', async ({ page }) => {
+    // "1960" is in the description of one product only.
+    await page.goto('/shop?search=1960');
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await expect(page.getByText('1 product matches your search')).toBeVisible();
+    await expect(page.getByLabel('Search products')).toHaveValue('1960');
+
+    await page.getByLabel('Search products').fill('300');
+    await expect(page).toHaveURL(/[?&]search=300(&|$)/);
+    await expect(page.getByText('1 product matches your search')).toBeVisible();
+  });
+
   test('a guest who taps Add to cart, then registers, finds the item added on coming back', async ({ page }) => {
     await page.goto('/shop?search=Bookmark');
     await page

@@ -8,7 +8,9 @@ import { PageNav } from '@/components/query-states';
 import { z } from 'zod/mini';
 import { pageMetaSchema } from '@/contract/catalog';
 import type { AuditEntry } from '@/contract/audit';
-import { adminKeys, adminRequest, queryString } from '@/lib/admin-api';
+import { adminKeys, adminRequest } from '@/lib/admin-api';
+import { listQuery } from '@/lib/list-query';
+import { auditListQuerySchema } from '@/contract/audit';
 import { formatDateTime } from '@/lib/money';
 
 const ENTRIES_PER_PAGE = 20;
@@ -45,7 +47,7 @@ export function AuditPage({ filters, onChange }: { filters: AuditFilters; onChan
   const query = useQuery({
     queryKey: adminKeys.list('audit', filters),
     queryFn: ({ signal }) =>
-      adminRequest(`/audit${queryString({ ...filters, per_page: ENTRIES_PER_PAGE })}`, {
+      adminRequest(`/audit${listQuery(auditListQuerySchema, { ...filters, per_page: ENTRIES_PER_PAGE })}`, {
         schema: auditListSchema,
         signal,
       }),

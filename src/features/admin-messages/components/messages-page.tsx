@@ -8,8 +8,10 @@ import {
   type MessageStatus,
   messageStatuses,
   staffMessageResponseSchema,
+  messageListQuerySchema,
 } from '@/contract/admin';
-import { adminKeys, adminRequest, queryString } from '@/lib/admin-api';
+import { adminKeys, adminRequest } from '@/lib/admin-api';
+import { listQuery } from '@/lib/list-query';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime } from '@/lib/money';
 import { notifyFailure } from '@/lib/notify-failure';
@@ -40,7 +42,7 @@ export function MessagesPage({
   const query = useQuery({
     queryKey: adminKeys.list('messages', filters),
     queryFn: ({ signal }) =>
-      adminRequest(`/messages${queryString({ ...filters, per_page: MESSAGES_PER_PAGE })}`, {
+      adminRequest(`/messages${listQuery(messageListQuerySchema, { ...filters, per_page: MESSAGES_PER_PAGE })}`, {
         schema: messageListResponseSchema,
         signal,
       }),

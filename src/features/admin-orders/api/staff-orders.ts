@@ -4,9 +4,11 @@ import {
   staffOrderListResponseSchema,
   staffOrderResponseSchema,
   type StaffOrder,
+  staffOrderListQuerySchema,
 } from '@/contract/admin';
 import type { OrderStatus } from '@/contract/order-statuses';
-import { adminKeys, adminRequest, queryString } from '@/lib/admin-api';
+import { adminKeys, adminRequest } from '@/lib/admin-api';
+import { listQuery } from '@/lib/list-query';
 
 export interface StaffOrderFilters {
   page: number;
@@ -20,7 +22,7 @@ export function staffOrdersQuery(filters: StaffOrderFilters) {
   return queryOptions({
     queryKey: adminKeys.list('orders', filters),
     queryFn: ({ signal }) =>
-      adminRequest(`/orders${queryString({ ...filters, per_page: STAFF_ORDERS_PER_PAGE })}`, {
+      adminRequest(`/orders${listQuery(staffOrderListQuerySchema, { ...filters, per_page: STAFF_ORDERS_PER_PAGE })}`, {
         schema: staffOrderListResponseSchema,
         signal,
       }),

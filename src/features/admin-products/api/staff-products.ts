@@ -4,9 +4,11 @@ import {
   staffProductListResponseSchema,
   staffProductResponseSchema,
   type StaffProduct,
+  staffProductListQuerySchema,
 } from '@/contract/admin';
 import { messageResponseSchema } from '@/contract/user';
-import { adminKeys, adminRequest, queryString } from '@/lib/admin-api';
+import { adminKeys, adminRequest } from '@/lib/admin-api';
+import { listQuery } from '@/lib/list-query';
 
 export interface StaffProductFilters {
   page: number;
@@ -19,10 +21,13 @@ export function staffProductsQuery(filters: StaffProductFilters) {
   return queryOptions({
     queryKey: adminKeys.list('products', filters),
     queryFn: ({ signal }) =>
-      adminRequest(`/products${queryString({ ...filters, per_page: STAFF_PRODUCTS_PER_PAGE })}`, {
-        schema: staffProductListResponseSchema,
-        signal,
-      }),
+      adminRequest(
+        `/products${listQuery(staffProductListQuerySchema, { ...filters, per_page: STAFF_PRODUCTS_PER_PAGE })}`,
+        {
+          schema: staffProductListResponseSchema,
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
   });
 }

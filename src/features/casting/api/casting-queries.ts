@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import {
+  applicantListQuerySchema,
   applicantListResponseSchema,
   callCardSchema,
+  callListQuerySchema,
   callListResponseSchema,
   callResponseSchema,
   myApplicationListResponseSchema,
@@ -10,6 +12,7 @@ import {
   type CastingCall,
 } from '@/contract/casting';
 import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
+import { listQuery } from '@/lib/list-query';
 import { myProfileResponseSchema } from '@/contract/profiles';
 import type { ApplicantSearch } from '@/lib/search-params';
 import { castingKeys, myCastingKeys, type CallFilters } from './casting-keys';
@@ -25,22 +28,17 @@ export class CallNotFoundError extends Error {
   }
 }
 
-const params = (values: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  return search;
-};
-
 export function callListQueryOptions(filters: CallFilters) {
   return queryOptions({
     queryKey: castingKeys.list(filters),
     queryFn: ({ signal }) =>
-      apiRequest(apiPaths.publicApi(`/casting-calls?${params({ ...filters, per_page: CALLS_PER_PAGE })}`), {
-        schema: callListResponseSchema,
-        signal,
-      }),
+      apiRequest(
+        apiPaths.publicApi(`/casting-calls${listQuery(callListQuerySchema, { ...filters, per_page: CALLS_PER_PAGE })}`),
+        {
+          schema: callListResponseSchema,
+          signal,
+        },
+      ),
     staleTime: 60 * 1000,
     placeholderData: keepPreviousData,
   });
@@ -116,11 +114,14 @@ export function applicantsQueryOptions(callId: number, search: ApplicantSearch) 
   return queryOptions({
     queryKey: myCastingKeys.applicants(callId, query),
     queryFn: ({ signal }) =>
-      apiRequest(apiPaths.userApi(`/casting-calls/${callId}/applications?${params(query)}`), {
-        schema: applicantListResponseSchema,
-        auth: true,
-        signal,
-      }),
+      apiRequest(
+        apiPaths.userApi(`/casting-calls/${callId}/applications${listQuery(applicantListQuerySchema, query)}`),
+        {
+          schema: applicantListResponseSchema,
+          auth: true,
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
     // Changed by the applicants (a withdrawal, a callback's answer): asked again whenever the list shows.
     staleTime: 0,
@@ -130,11 +131,14 @@ export function applicantsQueryOptions(callId: number, search: ApplicantSearch) 
 /** The applicants as a CSV file, saved by the browser. */
 export async function downloadApplicantsCsv(callId: number, search: ApplicantSearch): Promise<void> {
   const { page: _page, ...filters } = search;
-  const csv = await apiRequest(apiPaths.userApi(`/casting-calls/${callId}/applications.csv?${params(filters)}`), {
-    auth: true,
-    text: true,
-    schema: z.string(),
-  });
+  const csv = await apiRequest(
+    apiPaths.userApi(`/casting-calls/${callId}/applications.csv${listQuery(applicantListQuerySchema, filters)}`),
+    {
+      auth: true,
+      text: true,
+      schema: z.string(),
+    },
+  );
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;

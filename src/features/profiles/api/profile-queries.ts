@@ -4,12 +4,14 @@ import {
   PERSON_CATEGORY,
   conversationListResponseSchema,
   myProfileResponseSchema,
+  profileListQuerySchema,
   profileListResponseSchema,
   publicProfileResponseSchema,
   type MyProfile,
   type PublicProfile,
 } from '@/contract/profiles';
 import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
+import { listQuery } from '@/lib/list-query';
 import { myProfileKeys, profileKeys, type ProfileFilters } from './profile-keys';
 
 /** The profile in the address does not exist, is hidden, or its member left. */
@@ -30,13 +32,13 @@ export function directoryCategory(name: string): string | undefined {
 export function profileListQueryOptions(category: string, filters: ProfileFilters) {
   return queryOptions({
     queryKey: profileKeys.list(category, filters),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ category, per_page: String(PROFILES_PER_PAGE) });
-      for (const [key, value] of Object.entries(filters)) {
-        if (value !== undefined && value !== '') params.set(key, String(value));
-      }
-      return apiRequest(apiPaths.publicApi(`/profiles?${params}`), { schema: profileListResponseSchema, signal });
-    },
+    queryFn: ({ signal }) =>
+      apiRequest(
+        apiPaths.publicApi(
+          `/profiles${listQuery(profileListQuerySchema, { ...filters, category, per_page: PROFILES_PER_PAGE })}`,
+        ),
+        { schema: profileListResponseSchema, signal },
+      ),
     staleTime: 60 * 1000,
     placeholderData: keepPreviousData,
   });
