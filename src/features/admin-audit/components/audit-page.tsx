@@ -10,7 +10,6 @@ import { pageMetaSchema } from '@/contract/catalog';
 import type { AuditEntry } from '@/contract/audit';
 import { adminKeys, adminRequest } from '@/lib/admin-api';
 import { listQuery } from '@/lib/list-query';
-import { auditListQuerySchema } from '@/contract/audit';
 import { formatDateTime } from '@/lib/money';
 
 const ENTRIES_PER_PAGE = 20;
@@ -47,7 +46,7 @@ export function AuditPage({ filters, onChange }: { filters: AuditFilters; onChan
   const query = useQuery({
     queryKey: adminKeys.list('audit', filters),
     queryFn: ({ signal }) =>
-      adminRequest(`/audit${listQuery(auditListQuerySchema, { ...filters, per_page: ENTRIES_PER_PAGE })}`, {
+      adminRequest(`/audit${listQuery({ ...filters, per_page: ENTRIES_PER_PAGE })}`, {
         schema: auditListSchema,
         signal,
       }),

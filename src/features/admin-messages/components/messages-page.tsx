@@ -8,7 +8,6 @@ import {
   type MessageStatus,
   messageStatuses,
   staffMessageResponseSchema,
-  messageListQuerySchema,
 } from '@/contract/admin';
 import { adminKeys, adminRequest } from '@/lib/admin-api';
 import { listQuery } from '@/lib/list-query';
@@ -42,7 +41,7 @@ export function MessagesPage({
   const query = useQuery({
     queryKey: adminKeys.list('messages', filters),
     queryFn: ({ signal }) =>
-      adminRequest(`/messages${listQuery(messageListQuerySchema, { ...filters, per_page: MESSAGES_PER_PAGE })}`, {
+      adminRequest(`/messages${listQuery({ ...filters, per_page: MESSAGES_PER_PAGE })}`, {
         schema: messageListResponseSchema,
         signal,
       }),

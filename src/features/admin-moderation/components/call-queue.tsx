@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ListStates } from '@/components/admin/list-states';
 import { PageNav } from '@/components/query-states';
-import { moderationCallListResponseSchema, type ModerationCall, moderationCallQuerySchema } from '@/contract/casting';
+import { moderationCallListResponseSchema, type ModerationCall } from '@/contract/casting';
 import { messageResponseSchema } from '@/contract/user';
 import { adminKeys, adminRequest } from '@/lib/admin-api';
 import { listQuery } from '@/lib/list-query';
@@ -120,13 +120,10 @@ export function CallQueue({
   const query = useQuery({
     queryKey: adminKeys.list('moderation', { calls: true, ...filters }),
     queryFn: ({ signal }) =>
-      adminRequest(
-        `/moderation/casting-calls${listQuery(moderationCallQuerySchema, { ...filters, per_page: CALLS_PER_PAGE })}`,
-        {
-          schema: moderationCallListResponseSchema,
-          signal,
-        },
-      ),
+      adminRequest(`/moderation/casting-calls${listQuery({ ...filters, per_page: CALLS_PER_PAGE })}`, {
+        schema: moderationCallListResponseSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
   const pages = query.data ? Math.ceil(query.data.meta.total / CALLS_PER_PAGE) : 0;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { AdminPage } from '@/components/admin/admin-page';
 import { ListStates } from '@/components/admin/list-states';
 import { PageNav } from '@/components/query-states';
-import { moderationQueueResponseSchema, type ModerationItem, moderationQueueQuerySchema } from '@/contract/profiles';
+import { moderationQueueResponseSchema, type ModerationItem } from '@/contract/profiles';
 import { messageResponseSchema } from '@/contract/user';
 import { adminKeys, adminRequest } from '@/lib/admin-api';
 import { listQuery } from '@/lib/list-query';
@@ -148,13 +148,10 @@ export function ModerationPage({
     enabled: !showsCalls,
     queryKey: adminKeys.list('moderation', filters),
     queryFn: ({ signal }) =>
-      adminRequest(
-        `/moderation/queue${listQuery(moderationQueueQuerySchema, { ...filters, per_page: ITEMS_PER_PAGE })}`,
-        {
-          schema: moderationQueueResponseSchema,
-          signal,
-        },
-      ),
+      adminRequest(`/moderation/queue${listQuery({ ...filters, per_page: ITEMS_PER_PAGE })}`, {
+        schema: moderationQueueResponseSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
   const pages = query.data ? Math.ceil(query.data.meta.total / ITEMS_PER_PAGE) : 0;

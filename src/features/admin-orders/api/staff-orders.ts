@@ -4,7 +4,6 @@ import {
   staffOrderListResponseSchema,
   staffOrderResponseSchema,
   type StaffOrder,
-  staffOrderListQuerySchema,
 } from '@/contract/admin';
 import type { OrderStatus } from '@/contract/order-statuses';
 import { adminKeys, adminRequest } from '@/lib/admin-api';
@@ -22,7 +21,7 @@ export function staffOrdersQuery(filters: StaffOrderFilters) {
   return queryOptions({
     queryKey: adminKeys.list('orders', filters),
     queryFn: ({ signal }) =>
-      adminRequest(`/orders${listQuery(staffOrderListQuerySchema, { ...filters, per_page: STAFF_ORDERS_PER_PAGE })}`, {
+      adminRequest(`/orders${listQuery({ ...filters, per_page: STAFF_ORDERS_PER_PAGE })}`, {
         schema: staffOrderListResponseSchema,
         signal,
       }),

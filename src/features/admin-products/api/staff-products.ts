@@ -4,7 +4,6 @@ import {
   staffProductListResponseSchema,
   staffProductResponseSchema,
   type StaffProduct,
-  staffProductListQuerySchema,
 } from '@/contract/admin';
 import { messageResponseSchema } from '@/contract/user';
 import { adminKeys, adminRequest } from '@/lib/admin-api';
@@ -21,13 +20,10 @@ export function staffProductsQuery(filters: StaffProductFilters) {
   return queryOptions({
     queryKey: adminKeys.list('products', filters),
     queryFn: ({ signal }) =>
-      adminRequest(
-        `/products${listQuery(staffProductListQuerySchema, { ...filters, per_page: STAFF_PRODUCTS_PER_PAGE })}`,
-        {
-          schema: staffProductListResponseSchema,
-          signal,
-        },
-      ),
+      adminRequest(`/products${listQuery({ ...filters, per_page: STAFF_PRODUCTS_PER_PAGE })}`, {
+        schema: staffProductListResponseSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

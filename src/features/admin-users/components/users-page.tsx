@@ -6,12 +6,7 @@ import { SearchForm } from '@/components/admin/search-form';
 import { ListStates } from '@/components/admin/list-states';
 import { ConfirmAction } from '@/components/admin/confirm-action';
 import { PageNav } from '@/components/query-states';
-import {
-  staffUserResponseSchema,
-  userListResponseSchema,
-  type UserUpdate,
-  userListQuerySchema,
-} from '@/contract/admin';
+import { staffUserResponseSchema, userListResponseSchema, type UserUpdate } from '@/contract/admin';
 import { type Role, roles } from '@/contract/roles';
 import { adminKeys, adminRequest } from '@/lib/admin-api';
 import { listQuery } from '@/lib/list-query';
@@ -41,7 +36,7 @@ export function UsersPage({ filters, onChange }: { filters: UserFilters; onChang
   const query = useQuery({
     queryKey: adminKeys.list('users', filters),
     queryFn: ({ signal }) =>
-      adminRequest(`/users${listQuery(userListQuerySchema, { ...filters, per_page: USERS_PER_PAGE })}`, {
+      adminRequest(`/users${listQuery({ ...filters, per_page: USERS_PER_PAGE })}`, {
         schema: userListResponseSchema,
         signal,
       }),

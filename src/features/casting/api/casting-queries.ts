@@ -33,7 +33,7 @@ export function callListQueryOptions(filters: CallFilters) {
     queryKey: castingKeys.list(filters),
     queryFn: ({ signal }) =>
       apiRequest(
-        apiPaths.publicApi(`/casting-calls${listQuery(callListQuerySchema, { ...filters, per_page: CALLS_PER_PAGE })}`),
+        apiPaths.publicApi(`/casting-calls${listQuery({ ...filters, per_page: CALLS_PER_PAGE }, callListQuerySchema)}`),
         {
           schema: callListResponseSchema,
           signal,
@@ -115,7 +115,7 @@ export function applicantsQueryOptions(callId: number, search: ApplicantSearch) 
     queryKey: myCastingKeys.applicants(callId, query),
     queryFn: ({ signal }) =>
       apiRequest(
-        apiPaths.userApi(`/casting-calls/${callId}/applications${listQuery(applicantListQuerySchema, query)}`),
+        apiPaths.userApi(`/casting-calls/${callId}/applications${listQuery(query, applicantListQuerySchema)}`),
         {
           schema: applicantListResponseSchema,
           auth: true,
@@ -132,7 +132,7 @@ export function applicantsQueryOptions(callId: number, search: ApplicantSearch) 
 export async function downloadApplicantsCsv(callId: number, search: ApplicantSearch): Promise<void> {
   const { page: _page, ...filters } = search;
   const csv = await apiRequest(
-    apiPaths.userApi(`/casting-calls/${callId}/applications.csv${listQuery(applicantListQuerySchema, filters)}`),
+    apiPaths.userApi(`/casting-calls/${callId}/applications.csv${listQuery(filters, applicantListQuerySchema)}`),
     {
       auth: true,
       text: true,

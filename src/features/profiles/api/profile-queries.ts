@@ -35,7 +35,7 @@ export function profileListQueryOptions(category: string, filters: ProfileFilter
     queryFn: ({ signal }) =>
       apiRequest(
         apiPaths.publicApi(
-          `/profiles${listQuery(profileListQuerySchema, { ...filters, category, per_page: PROFILES_PER_PAGE })}`,
+          `/profiles${listQuery({ ...filters, category, per_page: PROFILES_PER_PAGE }, profileListQuerySchema)}`,
         ),
         { schema: profileListResponseSchema, signal },
       ),
