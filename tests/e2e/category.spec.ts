@@ -82,6 +82,10 @@ test.describe('category pages list the network’s public profiles', () => {
     await expect(page.getByLabel('City')).toHaveValue('Mumbai');
     await expect(page.getByLabel('Verified only')).not.toBeChecked();
 
+    // A name the directory does not know filters nothing, and is not counted as a search.
+    await page.goto('/category/Artist?utm_source=newsletter');
+    await expect(page.getByRole('status').filter({ hasText: 'profiles' })).toHaveText('62 profiles');
+
     await page.goto('/auditions?age=x&gender=nobody');
     await expect(page.getByRole('status').filter({ hasText: 'open calls' })).toBeVisible();
     await expect(page.getByText('The casting calls could not be loaded')).toHaveCount(0);

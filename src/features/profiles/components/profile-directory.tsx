@@ -58,6 +58,8 @@ export interface ProfileDirectoryProps {
   onFiltersChange: (next: ProfileFilters, replace?: boolean) => void;
 }
 
+const directoryFilters = ['search', 'craft', 'language', 'city', 'gender', 'age', 'verified', 'sort'] as const;
+
 /**
  * `/category/{name}`: the category's public profiles, with search (name, skill, headline), filters (craft, language,
  * city, gender and playing age for people; verified only), sort and pages.
@@ -113,7 +115,8 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
     />
   );
   const total = data?.meta.total ?? 0;
-  const hasFilters = Object.entries(filters).some(([key, value]) => key !== 'page' && value !== undefined);
+  // The directory's own filters: a link's other names (`?utm_source=…`) reach the route too, and filter nothing.
+  const hasFilters = directoryFilters.some((key) => filters[key] !== undefined);
 
   return (
     <PageContainer>
