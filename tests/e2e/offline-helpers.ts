@@ -36,7 +36,8 @@ function editSavedCache(page: Page, forget: string[] = []): Promise<string[]> {
             connection.close();
             return resolve([]);
           }
-          const store = connection.transaction(table, 'readwrite').objectStore(table);
+          // Read-only when only reading, so that the app's own saves need not wait for it.
+          const store = connection.transaction(table, forget.length > 0 ? 'readwrite' : 'readonly').objectStore(table);
           const read = store.get(key);
           read.onsuccess = () => {
             const saved = read.result as { key: string; value: string } | undefined;

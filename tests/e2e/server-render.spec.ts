@@ -135,6 +135,15 @@ async function holdCode(page: Page): Promise<{ entry: () => void; app: () => voi
   return { entry, app };
 }
 
+/** Opens `path` with the entry run and the app's code held; `startApp()` lets the app's code arrive. */
+async function openBeforeTheApp(page: Page, path: string): Promise<{ startApp: () => void }> {
+  const code = await holdCode(page);
+  code.entry();
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.cvEarlyInput !== undefined);
+  return { startApp: code.app };
+}
+
 test.describe('what a reader does before the app has started', () => {
   // A page of its own (not the fixture's, which waits for the app at each navigation): these act before it starts.
   test('typing and Send on the contact page are kept, and the message goes once the app starts', async ({
@@ -176,12 +185,9 @@ test.describe('what a reader does before the app has started', () => {
 
   test('typed text stays in its field and in the form once the app starts', async ({ context }) => {
     const page = await context.newPage();
-    const code = await holdCode(page);
-    code.entry();
-    await page.goto('/contact', { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.cvEarlyInput !== undefined);
+    const { startApp } = await openBeforeTheApp(page, '/contact');
     await page.getByLabel('Your Message').fill('Hello');
-    code.app();
+    startApp();
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     const message = page.getByLabel('Your Message');
     await expect(message).toHaveValue('Hello');
@@ -194,14 +200,11 @@ test.describe('what a reader does before the app has started', () => {
     const page = await context.newPage();
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);
-    const code = await holdCode(page);
-    code.entry();
-    await page.goto('/shop/1', { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.cvEarlyInput !== undefined);
+    const { startApp } = await openBeforeTheApp(page, '/shop/1');
     const add = page.getByRole('button', { name: 'Add to cart' });
     await add.click();
     await add.click();
-    code.app();
+    startApp();
 
     await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
     await expect
@@ -216,23 +219,17 @@ test.describe('what a reader does before the app has started', () => {
     context,
   }) => {
     const page = await context.newPage();
-    const code = await holdCode(page);
-    code.entry();
-    await page.goto('/category/Artist', { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.cvEarlyInput !== undefined);
+    const directory = await openBeforeTheApp(page, '/category/Artist');
     await page.getByLabel('Verified only').check();
-    code.app();
+    directory.startApp();
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-    await expect(page).toHaveURL(/[?&]verified=/);
+    await expect(page).toHaveURL(/[?&]verified=true(&|$)/);
     await expect(page.getByLabel('Verified only')).toBeChecked();
 
     const shop = await context.newPage();
-    const shopCode = await holdCode(shop);
-    shopCode.entry();
-    await shop.goto('/shop', { waitUntil: 'commit' });
-    await shop.waitForFunction(() => window.cvEarlyInput !== undefined);
+    const store = await openBeforeTheApp(shop, '/shop');
     await shop.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
-    shopCode.app();
+    store.startApp();
     await shop.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await expect(shop).toHaveURL(/[?&]sort=price_asc/);
     await expect(shop.getByLabel('Sort by')).toHaveValue('price_asc');
