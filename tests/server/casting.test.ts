@@ -478,6 +478,36 @@ describe('managing applicants and following an application', () => {
     ]);
   });
 
+  it('tells an applicant under 18 in their centre, and by mail through their guardian', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house, {}, { name: 'Young Sarita', age_min: 10, age_max: 16 });
+    const birth = new Date();
+    birth.setUTCFullYear(birth.getUTCFullYear() - 14);
+    const guardianEmail = `guardian-${Date.now()}@example.in`;
+    const young = await member('actor', {
+      display_name: 'Aarav Menon',
+      date_of_birth: birth.toISOString().slice(0, 10),
+      guardian: { name: 'Latha Menon', contact: guardianEmail, consent: true },
+      playing_age_min: 12,
+      playing_age_max: 16,
+    });
+    const applied = await apply(young, call.id, call.roles[0]!.id);
+    expect(applied.statusCode, applied.body).toBe(201);
+    const application = applied.json().data as { id: number };
+    expect((await transition(house, application.id, { to: 'shortlisted' })).statusCode).toBe(200);
+
+    const told = (await send('GET', `${USER}/notifications`, young)).json();
+    expect(told.data.map((item: { title: string }) => item.title)).toContain('You are shortlisted');
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, guardianEmail));
+    expect(mails.map((mail) => mail.subject)).toEqual(['Aarav Menon: You are shortlisted']);
+    expect(mails[0]!.text).toMatch(
+      /^Hello Latha Menon,\n\nFor Aarav Menon, whose guardian you are: You are shortlisted\./,
+    );
+    const [account] = await app.db.select().from(users).where(eq(users.id, young.id));
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email))).toEqual([]);
+  });
+
   it('lets the applicant withdraw until a decision', async () => {
     const house = await member('house');
     await verify(house.handle);

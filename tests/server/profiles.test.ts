@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, orders } from '../../server/src/db/schema.js';
@@ -669,5 +669,20 @@ describe('contact through CineVerse', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.subject, 'Casting wrote to Aarav Menon on CineVerse'));
     expect(mail!.to).toBe('latha.menon@example.in');
+
+    // The sender's next message in the conversation goes the same way.
+    const [conversation] = (await app.inject({ url: `${ME}/conversations`, headers: caster.headers })).json().data;
+    const again = await app.inject({
+      method: 'POST',
+      url: `${ME}/conversations/${conversation.id}/messages`,
+      headers: caster.headers,
+      payload: { message: 'The audition is on Saturday morning, with a parent present.' },
+    });
+    expect(again.statusCode).toBe(201);
+    const answers = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.subject, 'Casting answered on CineVerse'), like(mailOutbox.text, '%Saturday morning%')));
+    expect(answers.map((answer) => answer.to)).toEqual(['latha.menon@example.in']);
   });
 });

@@ -1,6 +1,6 @@
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { mailOutbox, notifications, users } from '../db/schema.js';
+import { mailOutbox, notifications, profiles, users } from '../db/schema.js';
 
 export interface NotificationInput {
   userId: number;
@@ -26,9 +26,45 @@ export function indiaTime(date: Date): string {
   }).format(date);
 }
 
+/** Where a member's mail goes; `ward` is the member's profile name when it goes to their guardian. */
+export interface MailRecipient {
+  email: string;
+  name: string;
+  ward?: string;
+}
+
 /**
- * Puts notifications in their members' centres, and mails those that ask for it, in the transaction `tx` of the
- * event that causes them: they appear only if it commits. A disabled account gets no mail.
+ * Where the mail of each of `userIds` goes: to the account's email, or, for a member under 18 whose guardian gave an
+ * email address, to the guardian. A disabled account gets none (it is left out of the map).
+ */
+export async function mailRecipients(tx: Database, userIds: number[]): Promise<Map<number, MailRecipient>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      minor: profiles.minor,
+      guardian: profiles.guardian,
+      displayName: profiles.displayName,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(inArray(users.id, [...new Set(userIds)]), isNull(users.disabledAt)));
+  return new Map(
+    rows.map((row) => {
+      const guardian = row.minor && row.guardian?.contact.includes('@') ? row.guardian : null;
+      const recipient: MailRecipient = guardian
+        ? { email: guardian.contact, name: guardian.name, ward: row.displayName! }
+        : { email: row.email, name: row.name };
+      return [row.id, recipient];
+    }),
+  );
+}
+
+/**
+ * Puts notifications in their members' centres, and mails those that ask for it (to a minor's guardian, see
+ * `mailRecipients`), in the transaction `tx` of the event that causes them: they appear only if it commits.
  */
 export async function notify(tx: Database, items: NotificationInput[], publicUrl: string): Promise<void> {
   if (items.length === 0) return;
@@ -37,17 +73,17 @@ export async function notify(tx: Database, items: NotificationInput[], publicUrl
     .values(items.map(({ userId, kind, title, body, link }) => ({ userId, kind, title, body, link })));
   const mailed = items.filter((item) => item.mail);
   if (mailed.length === 0) return;
-  const recipients = await tx
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(users)
-    .where(and(inArray(users.id, [...new Set(mailed.map((item) => item.userId))]), isNull(users.disabledAt)));
-  const byId = new Map(recipients.map((user) => [user.id, user]));
+  const recipients = await mailRecipients(
+    tx,
+    mailed.map((item) => item.userId),
+  );
   const site = publicUrl.replace(/\/+$/, '');
   const mails = mailed.flatMap((item) => {
-    const user = byId.get(item.userId);
-    if (!user) return [];
-    const text = `Hello ${user.name},\n\n${item.title}.\n${item.body}\n\n${site}${item.link}\n\nThe CineVerse team`;
-    return [{ to: user.email, subject: item.title, text }];
+    const to = recipients.get(item.userId);
+    if (!to) return [];
+    const about = to.ward ? `For ${to.ward}, whose guardian you are: ` : '';
+    const text = `Hello ${to.name},\n\n${about}${item.title}.\n${item.body}\n\n${site}${item.link}\n\nThe CineVerse team`;
+    return [{ to: to.email, subject: to.ward ? `${to.ward}: ${item.title}` : item.title, text }];
   });
   if (mails.length > 0) await tx.insert(mailOutbox).values(mails);
 }

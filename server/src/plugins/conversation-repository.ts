@@ -4,6 +4,7 @@ import { CONTACT_DAILY_LIMIT, type Conversation } from '../../../src/contract/pr
 import type { Database } from '../db/client.js';
 import { conversationMessages, conversations, profiles, users } from '../db/schema.js';
 import { queueMail } from '../lib/mail-outbox.js';
+import { mailRecipients } from '../lib/notify.js';
 import { HttpError } from './error-handler.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,18 +29,6 @@ export default fp<ConversationRepositoryOptions>(
   async (fastify, options) => {
     const { db } = fastify;
     const site = options.publicUrl.replace(/\/+$/, '');
-
-    /** Where a member's mail goes: to the guardian of a member under 18 who gave an email address. */
-    async function recipientOf(tx: Database, profile: typeof profiles.$inferSelect) {
-      const [owner] = await tx
-        .select({ email: users.email, name: users.name })
-        .from(users)
-        .where(eq(users.id, profile.userId));
-      const guardianEmail = profile.minor && profile.guardian?.contact.includes('@') ? profile.guardian.contact : null;
-      return guardianEmail
-        ? { email: guardianEmail, name: profile.guardian!.name, forMinor: true }
-        : { email: owner!.email, name: owner!.name, forMinor: false };
-    }
 
     fastify.decorate('conversationRepository', {
       async contact(tx, senderId, handle, message) {
@@ -79,14 +68,16 @@ export default fp<ConversationRepositoryOptions>(
           .insert(conversationMessages)
           .values({ conversationId: conversation!.id, authorId: senderId, body: message });
         const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, senderId));
-        const to = await recipientOf(tx, profile);
-        await queueMail(tx, {
-          to: to.email,
-          subject: `${sender!.name} wrote to ${profile.displayName} on CineVerse`,
-          text:
-            `Hello ${to.name},\n\n${sender!.name} wrote to ${to.forMinor ? `${profile.displayName}, whose guardian you are` : 'your profile'}:\n\n` +
-            `${message}\n\nTheir contact details stay private until you answer; sign in to CineVerse (${site}) to answer it, or leave it.\n\nThe CineVerse team`,
-        });
+        const to = (await mailRecipients(tx, [profile.userId])).get(profile.userId);
+        if (to) {
+          await queueMail(tx, {
+            to: to.email,
+            subject: `${sender!.name} wrote to ${profile.displayName} on CineVerse`,
+            text:
+              `Hello ${to.name},\n\n${sender!.name} wrote to ${to.ward ? `${to.ward}, whose guardian you are` : 'your profile'}:\n\n` +
+              `${message}\n\nTheir contact details stay private until you answer; sign in to CineVerse (${site}) to answer it, or leave it.\n\nThe CineVerse team`,
+          });
+        }
         return conversation!;
       },
 
@@ -102,19 +93,16 @@ export default fp<ConversationRepositoryOptions>(
         }
         await tx.insert(conversationMessages).values({ conversationId, authorId: userId, body: message });
         const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
-        const to = isMember
-          ? (
-              await tx
-                .select({ email: users.email, name: users.name })
-                .from(users)
-                .where(eq(users.id, found.conversation.senderId))
-            )[0]!
-          : await recipientOf(tx, found.profile);
-        await queueMail(tx, {
-          to: to.email,
-          subject: `${isMember ? found.profile.displayName : author!.name} answered on CineVerse`,
-          text: `Hello ${to.name},\n\n${message}\n\nSign in to CineVerse (${site}) to answer.\n\nThe CineVerse team`,
-        });
+        // The member's answer goes to the sender; the sender's to the member (a minor's guardian).
+        const toId = isMember ? found.conversation.senderId : found.profile.userId;
+        const to = (await mailRecipients(tx, [toId])).get(toId);
+        if (to) {
+          await queueMail(tx, {
+            to: to.email,
+            subject: `${isMember ? found.profile.displayName : author!.name} answered on CineVerse`,
+            text: `Hello ${to.name},\n\n${message}\n\nSign in to CineVerse (${site}) to answer.\n\nThe CineVerse team`,
+          });
+        }
       },
 
       async listFor(userId) {
