@@ -235,15 +235,15 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     rolldownOptions: {
       output: {
         // The app's own named chunks keep their names (start, framework, react, contract, admin…); every other
-        // chunk is named by its hash alone: the start's list of chunks to preload, which every visitor downloads,
-        // carries ~100 of these names.
+        // chunk is named by its hash alone, of 7 characters (the fewest rolldown allows for this many chunks): the
+        // start's list of chunks to preload, which every visitor downloads, carries ~100 of these names.
         ...(isSsrBuild
           ? {}
           : {
               chunkFileNames: (chunk: { name: string }) =>
                 /^(start|framework|react|contract|admin|rolldown-runtime)/.test(chunk.name)
                   ? 'assets/[name]-[hash].js'
-                  : 'assets/[hash].js',
+                  : 'assets/[hash:7].js',
             }),
         // The server's renderer is one file: it is imported again after a rebuild under a new address, and a chunk
         // of it importing `../render-page.js` would load a second copy of it (another React context) beside the new.

@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
  * The address's search, read and written as plain text (`?verified=true&page=2`): every value reaches the routes
  * as the text in the address, and each route's check turns it into what it needs. The router's default would write
  * a text that looks like a number or `true` in quotes (`?search=%222024%22`), and read a hand-written `?search=2024`
- * as a number, which the checks below would drop. See docs/decisions/2026-11-27-search-in-the-address.md.
+ * as a number, which the checks below would drop (docs/decisions/2026-11-27-search-in-the-address.md).
  */
 export function parseSearch(text: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(text));
@@ -41,13 +41,14 @@ export function pickSearch<Text extends string, Numeric extends string>(
 ): Partial<Record<Text, string> & Record<Numeric, number>> {
   // Every name is set, to undefined when left out: the router keeps the address's own value of a name missing here.
   const found: Record<string, string | number | undefined> = {};
+  for (const key of [...texts, ...numbers]) found[key] = undefined;
   for (const key of texts) {
     const value = search[key];
-    found[key] = typeof value === 'string' && value.trim() && value.length <= 200 ? value.trim() : undefined;
+    if (typeof value === 'string' && value.trim() && value.length <= 200) found[key] = value.trim();
   }
   for (const key of numbers) {
     const value = Number(search[key]);
-    found[key] = Number.isInteger(value) && value >= 1 && value <= 100_000 ? value : undefined;
+    if (Number.isInteger(value) && value >= 1 && value <= 100_000) found[key] = value;
   }
   return found as Partial<Record<Text, string> & Record<Numeric, number>>;
 }
