@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { stringifySearch } from './search-params';
 
 /**
  * The query string of a list call (`?city=Pune&page=2`): the values set, and with the call's query schema only those
@@ -8,13 +9,10 @@ import { z } from 'zod/mini';
  * narrow their filters themselves.
  */
 export function listQuery(values: Record<string, unknown>, schema?: z.ZodMiniObject): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined || value === null || value === '') continue;
+  const sent = Object.entries(values).filter(([key, value]) => {
+    if (value === undefined || value === null || value === '') return false;
     const field = schema?.shape[key];
-    if (schema && !(field && z.safeParse(field, value).success)) continue;
-    search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text && `?${text}`;
+    return !schema || (field !== undefined && z.safeParse(field, value).success);
+  });
+  return stringifySearch(Object.fromEntries(sent));
 }

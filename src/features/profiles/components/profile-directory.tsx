@@ -9,6 +9,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
 import { crafts, genders, PERSON_CATEGORY, PROFILE_COUNT_LIMIT, type ProfileCard } from '@/contract/profiles';
+import { directorySearch } from '@/lib/search-params';
 import type { ProfileFilters } from '../api/profile-keys';
 import { directoryCategory, PROFILES_PER_PAGE, profileListQueryOptions } from '../api/profile-queries';
 import { craftLabels, genderLabels, photoSrcSet } from './profile-labels';
@@ -57,8 +58,6 @@ export interface ProfileDirectoryProps {
   /** `replace` swaps the history entry (typing a search) instead of adding one. */
   onFiltersChange: (next: ProfileFilters, replace?: boolean) => void;
 }
-
-const directoryFilters = ['search', 'craft', 'language', 'city', 'gender', 'age', 'verified', 'sort'] as const;
 
 /**
  * `/category/{name}`: the category's public profiles, with search (name, skill, headline), filters (craft, language,
@@ -115,8 +114,10 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
     />
   );
   const total = data?.meta.total ?? 0;
-  // The directory's own filters: a link's other names (`?utm_source=…`) reach the route too, and filter nothing.
-  const hasFilters = directoryFilters.some((key) => filters[key] !== undefined);
+  // The directory's own filters, as its route reads them: a link's other names (`?utm_source=…`) filter nothing.
+  const hasFilters = Object.entries(directorySearch(filters)).some(
+    ([key, value]) => key !== 'page' && value !== undefined,
+  );
 
   return (
     <PageContainer>
