@@ -174,7 +174,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     from: options.mailFrom,
   });
   await fastify.register(idempotency);
-  await fastify.register(upkeep);
   await fastify.register(accountRepository);
   await fastify.register(catalogRepository, { uploadsDir: path.join(options.dataDir, 'uploads') });
   await fastify.register(cartRepository);
@@ -189,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(castingRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(notificationRepository);
   await fastify.register(memberData, { uploadsDir: path.join(options.dataDir, 'uploads') });
+  await fastify.register(upkeep);
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });

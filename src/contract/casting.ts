@@ -42,6 +42,11 @@ export const MAX_ROLES = 20;
 export const MAX_NOTE = 1000;
 /** Calls whose deadline falls within this many days are "closing soon". */
 export const CLOSING_SOON_DAYS = 7;
+/**
+ * A published call is closed this many days after its deadline (the hourly upkeep): its open roles as Close this role
+ * does, everyone still waiting told "not selected". Posters decide after the deadline; nobody waits for ever.
+ */
+export const CLOSE_AFTER_DEADLINE_DAYS = 30;
 /** India's offset: deadlines are written and decided in India's time. */
 export const INDIA_OFFSET = '+05:30';
 

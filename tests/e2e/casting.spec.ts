@@ -106,6 +106,32 @@ test.describe('casting calls', () => {
     await expect(page.getByRole('heading', { level: 3, name: 'Chaiwala' })).toBeVisible();
   });
 
+  test('a poster whose call is past its deadline is told until when it stays theirs to decide', async ({ page }) => {
+    const token = await signInAt(page, server.url, director);
+    const answer = await page.request.get(`${server.url}${USER_API}/me/casting-calls`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const calls = ((await answer.json()) as { data: { title: string; status: string; deadline: string }[] }).data
+      .filter((call) => call.status === 'published')
+      .sort((a, b) => Date.parse(a.deadline) - Date.parse(b.deadline));
+    const [first, later] = calls;
+    expect(later && Date.parse(later.deadline) > Date.parse(first!.deadline)).toBe(true);
+    // The day after the first call's deadline, by the phone's clock.
+    await page.clock.setFixedTime(Date.parse(first!.deadline) + 86_400_000);
+    await page.goto(`${server.url}/me/casting-calls`);
+
+    const notice = page
+      .getByRole('article', { name: first!.title, exact: true })
+      .getByText(/^Applications closed on (.+)\. Decide by (.+): roles still open then are closed/);
+    await expect(notice).toHaveText(/everyone still waiting is told “not selected”\.$/);
+    const [, closedOn, decideBy] = /closed on (.+)\. Decide by (.+?):/.exec((await notice.textContent()) ?? '')!;
+    const day = (text: string) => Date.parse(text!.replace(/, .*/, ''));
+    expect((day(decideBy!) - day(closedOn!)) / 86_400_000).toBe(30);
+    await expect(page.getByRole('article', { name: later!.title, exact: true })).not.toContainText(
+      'Applications closed on',
+    );
+  });
+
   test('a moderator publishes a call waiting from an unverified production house, and it is found under Auditions', async ({
     page,
   }) => {

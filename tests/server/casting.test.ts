@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -563,6 +563,89 @@ describe('managing applicants and following an application', () => {
     );
     const last = await send('POST', `${USER}/casting-calls/${call.id}/roles/${postman!.id}/close`, house);
     expect(last.json().data.status).toBe('closed');
+  });
+
+  it('closes a call left open 30 days after its deadline, telling everyone still waiting and the poster', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const lapsed = await postCall(house, { title: 'Lapsed call' });
+    const recent = await postCall(house, { title: 'Recent call' });
+    const [sarita, postman] = lapsed.roles;
+    const [chosen, shortlisted, waiting] = await Promise.all([member('actor'), member('actor'), member('actor')]);
+    const ids: number[] = [];
+    for (const actor of [chosen, shortlisted, waiting])
+      ids.push((await apply(actor, lapsed.id, sarita!.id)).json().data.id);
+    const onRecent = (await apply(waiting, recent.id, recent.roles[0]!.id)).json().data.id as number;
+    const takenDown = await postCall(house, { title: 'Taken down call' });
+    const onTakenDown = (await apply(waiting, takenDown.id, takenDown.roles[0]!.id)).json().data.id as number;
+    await app.db.update(castingCalls).set({ status: 'unpublished' }).where(eq(castingCalls.id, takenDown.id));
+    await transition(house, ids[0]!, { to: 'selected' });
+    await transition(house, ids[1]!, { to: 'shortlisted' });
+    // Deadlines cannot be set in the past: moved back as time would move them.
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await app.db
+      .update(castingCalls)
+      .set({ deadline: daysAgo(31) })
+      .where(inArray(castingCalls.id, [lapsed.id, takenDown.id]));
+    await app.db
+      .update(castingCalls)
+      .set({ deadline: daysAgo(29) })
+      .where(eq(castingCalls.id, recent.id));
+
+    await app.runUpkeep();
+
+    const statuses = await app.db
+      .select({ id: castingApplications.id, status: castingApplications.status })
+      .from(castingApplications)
+      .where(eq(castingApplications.callId, lapsed.id));
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [ids[0]!]: 'selected',
+      [ids[1]!]: 'not_selected',
+      [ids[2]!]: 'not_selected',
+    });
+    const call = (await send('GET', `${PUBLIC}/casting-calls/${lapsed.id}`)).json().data as {
+      status: string;
+      roles: { id: number; status: string }[];
+    };
+    expect(call.status).toBe('closed');
+    expect(call.roles.map((role) => role.status)).toEqual(['closed', 'closed']);
+    expect(postman).toBeDefined();
+    const titlesOf = async (who: Shopper) =>
+      (await send('GET', `${USER}/notifications`, who)).json().data.map((item: { title: string }) => item.title);
+    expect(await titlesOf(shortlisted)).toContain('Not selected this time');
+    expect(await titlesOf(waiting)).toContain('Not selected this time');
+    expect(await titlesOf(chosen)).not.toContain('Not selected this time');
+    const posterNotices = (await send('GET', `${USER}/notifications`, house)).json().data as {
+      title: string;
+      body: string;
+      link: string;
+    }[];
+    expect(posterNotices.filter((item) => item.title === 'Your casting call is closed')).toEqual([
+      expect.objectContaining({ body: expect.stringMatching(/^Taken down call: /) }),
+      expect.objectContaining({
+        body: 'Lapsed call: its deadline passed 30 days ago, so its open roles were closed and everyone still waiting was told "not selected"',
+        link: `/me/casting-calls/${lapsed.id}`,
+      }),
+    ]);
+    const [poster] = await app.db.select().from(users).where(eq(users.id, house.id));
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, poster!.email));
+    expect(mails.map((mail) => mail.subject)).toContain('Your casting call is closed');
+
+    // A call a moderator took down: its applicant is told, and it stays out of sight (a closed call is public).
+    const [takenDownApplication] = await app.db
+      .select({ status: castingApplications.status })
+      .from(castingApplications)
+      .where(eq(castingApplications.id, onTakenDown));
+    expect(takenDownApplication!.status).toBe('not_selected');
+    expect((await send('GET', `${PUBLIC}/casting-calls/${takenDown.id}`)).statusCode).toBe(404);
+    // A call whose deadline passed less than 30 days ago is still the poster's to decide.
+    const stillOpen = (await send('GET', `${PUBLIC}/casting-calls/${recent.id}`)).json().data as { status: string };
+    expect(stillOpen.status).toBe('published');
+    expect((await transition(house, onRecent, { to: 'shortlisted' })).statusCode).toBe(200);
+    // The next hour tells nobody twice.
+    await app.runUpkeep();
+    const again = (await send('GET', `${USER}/notifications`, house)).json().data as { title: string }[];
+    expect(again.filter((item) => item.title === 'Your casting call is closed')).toHaveLength(2);
   });
 
   it('filters, sorts and exports the applicants as CSV, and leaves out a profile a moderator hid', async () => {

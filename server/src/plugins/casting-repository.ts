@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -11,6 +11,7 @@ import {
   type CallList,
   type CallListQuery,
   type CastingCall,
+  CLOSE_AFTER_DEADLINE_DAYS,
   CLOSING_SOON_DAYS,
   INDIA_OFFSET,
   type ModerationCall,
@@ -318,6 +319,12 @@ declare module 'fastify' {
       update(tx: Database, userId: number, id: number, input: ParsedCallInput): Promise<CastingCall>;
       mine(userId: number): Promise<MyCastingCall[]>;
       closeRole(tx: Database, userId: number, callId: number, roleId: number): Promise<CastingCall>;
+      /**
+       * Closes every published call whose deadline passed CLOSE_AFTER_DEADLINE_DAYS ago or more (the hourly upkeep):
+       * its open roles as Close this role does, and the call; the poster is told. An unpublished call's open roles are
+       * closed the same way, and it stays unpublished. Returns how many calls it closed.
+       */
+      closeLapsedCalls(tx: Database, now?: Date): Promise<number>;
       apply(
         tx: Database,
         userId: number,
@@ -493,6 +500,18 @@ export default fp<CastingRepositoryOptions>(
         ];
       });
       await notify(tx, items, publicUrl);
+    }
+
+    /** Closes an open role of `call`: everyone still waiting on it is told "not selected", so nobody is left without an answer. */
+    async function closeOpenRole(tx: Database, call: CallRow, role: RoleRow) {
+      await tx.update(castingRoles).set({ status: 'closed' }).where(eq(castingRoles.id, role.id));
+      const rest = await tx
+        .update(castingApplications)
+        .set({ status: 'not_selected', updatedAt: new Date() })
+        .where(and(eq(castingApplications.roleId, role.id), inArray(castingApplications.status, openStatuses)))
+        .returning();
+      forgetCounts(call.id);
+      await tellApplicants(tx, rest, 'not_selected', call, role);
     }
 
     /** Moves the applications `rows` (of one role) to `to` when the rules allow it. */
@@ -783,15 +802,7 @@ export default fp<CastingRepositoryOptions>(
           .for('update');
         if (!role) throw new HttpError(404, 'There is no such role');
         if (role.status === 'closed') throw new HttpError(409, 'This role is already closed');
-        await tx.update(castingRoles).set({ status: 'closed' }).where(eq(castingRoles.id, roleId));
-        // Nobody is left without an answer: everyone still waiting is told "not selected".
-        const rest = await tx
-          .update(castingApplications)
-          .set({ status: 'not_selected', updatedAt: new Date() })
-          .where(and(eq(castingApplications.roleId, roleId), inArray(castingApplications.status, openStatuses)))
-          .returning();
-        forgetCounts(callId);
-        await tellApplicants(tx, rest, 'not_selected', call, role);
+        await closeOpenRole(tx, call, role);
         const [stillOpen] = await tx
           .select({ total: count() })
           .from(castingRoles)
@@ -803,6 +814,58 @@ export default fp<CastingRepositoryOptions>(
             .where(eq(castingCalls.id, callId));
         }
         return (await fullCall(tx, callId))!;
+      },
+
+      async closeLapsedCalls(tx, now = new Date()) {
+        const lapsedBefore = new Date(now.getTime() - CLOSE_AFTER_DEADLINE_DAYS * DAY_MS);
+        // A published call, or one a moderator took down whose roles still keep applicants waiting: it stays
+        // unpublished (a closed call is public), but its applicants are told.
+        const hasOpenRole = sql`exists (select 1 from ${castingRoles} where ${castingRoles.callId} = ${castingCalls.id}
+          and ${castingRoles.status} = 'open')`;
+        const calls = await tx
+          .select()
+          .from(castingCalls)
+          .where(
+            and(
+              lte(castingCalls.deadline, lapsedBefore),
+              or(eq(castingCalls.status, 'published'), and(eq(castingCalls.status, 'unpublished'), hasOpenRole)),
+            ),
+          )
+          .orderBy(asc(castingCalls.id))
+          .for('update');
+        for (const call of calls) {
+          const roles = await tx
+            .select()
+            .from(castingRoles)
+            .where(and(eq(castingRoles.callId, call.id), eq(castingRoles.status, 'open')))
+            .orderBy(asc(castingRoles.id))
+            .for('update');
+          for (const role of roles) await closeOpenRole(tx, call, role);
+          if (call.status === 'published') {
+            await tx.update(castingCalls).set({ status: 'closed', updatedAt: now }).where(eq(castingCalls.id, call.id));
+          }
+          const [poster] = await tx
+            .select({ userId: profiles.userId })
+            .from(profiles)
+            .where(eq(profiles.id, call.posterId));
+          if (poster) {
+            await notify(
+              tx,
+              [
+                {
+                  userId: poster.userId,
+                  kind: 'applicants',
+                  title: 'Your casting call is closed',
+                  body: `${call.title}: its deadline passed ${CLOSE_AFTER_DEADLINE_DAYS} days ago, so its open roles were closed and everyone still waiting was told "not selected"`,
+                  link: `/me/casting-calls/${call.id}`,
+                  mail: true,
+                },
+              ],
+              publicUrl,
+            );
+          }
+        }
+        return calls.length;
       },
 
       async apply(tx, userId, callId, roleId, input) {

@@ -13,18 +13,20 @@ declare module 'fastify' {
 const UPKEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Hourly: deletes expired Idempotency-Keys and attempt counters, then, on the embedded database, vacuums and analyzes the tables whose rows
- * are replaced all day. PGlite runs PostgreSQL without its autovacuum, so the space of deleted and updated rows was
+ * Hourly: deletes expired Idempotency-Keys and attempt counters, closes the casting calls whose deadline passed
+ * CLOSE_AFTER_DEADLINE_DAYS ago (their applicants told), then, on the embedded database, vacuums and analyzes the
+ * tables whose rows are replaced all day. PGlite runs PostgreSQL without its autovacuum, so the space of deleted and updated rows was
  * never reused: the keys table, rewritten with every keyed cart edit, grew for as long as the server ran. PostgreSQL
  * vacuums by itself.
  */
 export default fp(
   async (fastify) => {
-    const { attempts, database, db, idempotency } = fastify;
+    const { attempts, castingRepository, database, db, idempotency } = fastify;
 
     async function runUpkeep(): Promise<void> {
       await idempotency.sweepExpired();
       await attempts.sweepExpired();
+      await db.transaction((tx) => castingRepository.closeLapsedCalls(tx));
       // Outside any transaction, as VACUUM must be; the tables are small, so it holds the database a few milliseconds.
       if (database.kind === 'pglite')
         await db.execute(sql`vacuum (analyze) ${idempotencyKeys}, ${cartItems}, ${wishlistItems}`);
@@ -37,5 +39,5 @@ export default fp(
     fastify.addHook('onClose', async () => clearInterval(timer));
     fastify.decorate('runUpkeep', runUpkeep);
   },
-  { name: 'upkeep', dependencies: ['database', 'idempotency', 'attempt-counter'] },
+  { name: 'upkeep', dependencies: ['database', 'idempotency', 'attempt-counter', 'casting-repository'] },
 );
