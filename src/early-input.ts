@@ -27,12 +27,21 @@ export interface EarlyInput {
 /** Whether React has a key of this prefix on the element: `__reactContainer$` on a root, `__reactProps$` on a node. */
 const hasReactKey = (element: Element, prefix: string) => Object.keys(element).some((key) => key.startsWith(prefix));
 
+/** What a field holds: a box's or radio button's tick, else its text or choice. */
+const stateOf = (field: HTMLInputElement) => (/^(checkbox|radio)$/.test(field.type) ? field.checked : field.value);
+
 /** Starts keeping what is typed and tapped in `root`. */
 export function recordEarlyInput(root: HTMLElement): EarlyInput {
   const kept: EarlyInput = { changed: new Map(), stop };
-  // Typed before this script ran (the page shows while its end still downloads): not the text it came with.
-  for (const field of root.querySelectorAll<HTMLInputElement>('input:not([type=file]),textarea')) {
-    if (field.value !== field.defaultValue) kept.changed.set(field, field.value);
+  // Changed before this script ran (the page shows while its end still downloads): not what it came with.
+  // A list has no default value of its own: the server marks its chosen option `selected`.
+  for (const field of root.querySelectorAll<HTMLInputElement>('input:not([type=file]),textarea,select')) {
+    const change = stateOf(field);
+    const initial =
+      typeof change == 'boolean'
+        ? field.defaultChecked
+        : (field.defaultValue ?? field.querySelector<HTMLOptionElement>('[selected]')?.value);
+    if (change !== initial) kept.changed.set(field, change);
   }
   const keep = (event: Event) => {
     const { target } = event;
@@ -42,7 +51,7 @@ export function recordEarlyInput(root: HTMLElement): EarlyInput {
       if (!target.matches('input:not([type=file]),textarea,select')) return;
       const field = target as HTMLInputElement;
       if (hasReactKey(field, '__reactProps$')) kept.changed.delete(field);
-      else kept.changed.set(field, /^(checkbox|radio)$/.test(field.type) ? field.checked : field.value);
+      else kept.changed.set(field, stateOf(field));
       return;
     }
     // A tap on a button, or a form sent without one (Enter in a form that has none: a submit event's target).

@@ -234,6 +234,32 @@ test.describe('what a reader does before the app has started', () => {
     await expect(shop).toHaveURL(/[?&]sort=price_asc/);
     await expect(shop.getByLabel('Sort by')).toHaveValue('price_asc');
   });
+
+  test('a box ticked and a choice made before the entry has run take effect once the app starts', async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    const code = await holdCode(page);
+    await page.goto('/category/Artist', { waitUntil: 'commit' });
+    await page.getByLabel('Verified only').check();
+    code.entry();
+    await page.waitForFunction(() => window.cvEarlyInput !== undefined);
+    code.app();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await expect(page).toHaveURL(/[?&]verified=true(&|$)/);
+    await expect(page.getByLabel('Verified only')).toBeChecked();
+
+    const shop = await context.newPage();
+    const store = await holdCode(shop);
+    await shop.goto('/shop', { waitUntil: 'commit' });
+    await shop.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+    store.entry();
+    await shop.waitForFunction(() => window.cvEarlyInput !== undefined);
+    store.app();
+    await shop.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await expect(shop).toHaveURL(/[?&]sort=price_asc/);
+    await expect(shop.getByLabel('Sort by')).toHaveValue('price_asc');
+  });
 });
 
 /**
