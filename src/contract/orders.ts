@@ -13,6 +13,8 @@ export const FREE_SHIPPING_FROM = 49_900;
 export const SHIPPING_FEE = 4_900;
 /** The refund policy: cancellation only within 30 days of the order. */
 export const CANCEL_WINDOW_DAYS = 30;
+/** The refund policy: a defective, damaged, incorrect or not-as-shown item is reported within 30 days of delivery. */
+export const REPORT_PROBLEM_DAYS = 30;
 
 /** What an order of `subtotal` with `discount` costs, in paise: the one computation of the shop and the server. */
 export interface OrderTotals {
@@ -102,6 +104,8 @@ export const orderSchema = z.object({
   /** Whether the shopper may cancel now, and if not, why. */
   can_cancel: z.boolean(),
   cancel_blocked_reason: z.nullable(z.string()),
+  /** Until when a delivered order's items may be reported defective, damaged, incorrect or not as shown; else null. */
+  report_problem_until: z.nullable(z.string()),
   /** The courier and tracking of a shipped order; null before it ships. */
   tracking: z.nullable(
     z.object({ courier: z.string(), tracking_id: z.string(), tracking_url: z.nullable(z.string()) }),

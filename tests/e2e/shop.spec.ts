@@ -25,6 +25,39 @@ async function forgetProfileOnDevice(page: Page): Promise<void> {
   await forgetSavedQueries(page, accountKeys.profile());
 }
 
+/**
+ * A new shopper's order of one poster set, placed through the API and moved on by the shop manager through the back
+ * office's API, one move after the other (each must be accepted).
+ */
+async function orderMovedByTheShop(page: Page, moves: object[]) {
+  const shopper = await registerShopper(page.request);
+  const item = await productId(page, 'Golden Era Bollywood Poster Set');
+  await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: item, quantity: 1 });
+  const placed = await apiAs<{ data: { id: number } }>(page.request, shopper.token, 'POST', '/completeOrder', {
+    address: {
+      name: 'Test Viewer',
+      phone: '9876501234',
+      line1: '12 Linking Road',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      pincode: '400050',
+    },
+    payment_method: 'cod',
+  });
+  const login = await page.request.post(`${USER_API}/login`, {
+    data: { email: 'shop@cineverse.in', password: 'Backstage@2026' },
+  });
+  const { token } = (await login.json()) as { token: string };
+  for (const body of moves) {
+    const moved = await page.request.post(`/backend/api/api/admin/v1/orders/${placed.data.id}/transition`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: body,
+    });
+    expect(moved.status()).toBe(200);
+  }
+  return { shopper, placed, token };
+}
+
 test.describe('storefront', () => {
   test('a new shopper registers, searches, adds to cart, applies a coupon, pays on delivery and cancels', async ({
     page,
@@ -374,41 +407,15 @@ test.describe('storefront', () => {
   test('an order shipped by the shop shows its courier, tracking link and every step on the shopper’s order page', async ({
     page,
   }) => {
-    const shopper = await registerShopper(page.request);
-    const item = await productId(page, 'Golden Era Bollywood Poster Set');
-    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: item, quantity: 1 });
-    const placed = await apiAs<{ data: { id: number } }>(page.request, shopper.token, 'POST', '/completeOrder', {
-      address: {
-        name: 'Test Viewer',
-        phone: '9876501234',
-        line1: '12 Linking Road',
-        city: 'Mumbai',
-        state: 'Maharashtra',
-        pincode: '400050',
+    const { shopper, placed } = await orderMovedByTheShop(page, [
+      { to: 'confirmed' },
+      {
+        to: 'shipped',
+        courier: 'Blue Dart',
+        tracking_id: 'BD55501234IN',
+        tracking_url: 'https://www.bluedart.com/track/BD55501234IN',
       },
-      payment_method: 'cod',
-    });
-    // The shop manager moves it on through the back office's API.
-    const login = await page.request.post(`${USER_API}/login`, {
-      data: { email: 'shop@cineverse.in', password: 'Backstage@2026' },
-    });
-    const { token } = (await login.json()) as { token: string };
-    const move = (body: object) =>
-      page.request.post(`/backend/api/api/admin/v1/orders/${placed.data.id}/transition`, {
-        headers: { authorization: `Bearer ${token}` },
-        data: body,
-      });
-    expect((await move({ to: 'confirmed' })).status()).toBe(200);
-    expect(
-      (
-        await move({
-          to: 'shipped',
-          courier: 'Blue Dart',
-          tracking_id: 'BD55501234IN',
-          tracking_url: 'https://www.bluedart.com/track/BD55501234IN',
-        })
-      ).status(),
-    ).toBe(200);
+    ]);
 
     await signIn(page, { email: shopper.email, password: shopper.password });
     await page.goto(`/orders/${placed.data.id}`);
@@ -423,6 +430,40 @@ test.describe('storefront', () => {
       /^Placed/,
       /^Confirmed/,
       /^Shipped/,
+    ]);
+    // Problems are reported once it is delivered.
+    await expect(page.getByRole('region', { name: 'Report a problem' })).toHaveCount(0);
+  });
+
+  test('a delivered order offers Report a problem for 30 days, which opens the contact form naming the order', async ({
+    page,
+  }) => {
+    const { shopper, placed, token } = await orderMovedByTheShop(page, [
+      { to: 'confirmed' },
+      { to: 'shipped', courier: 'Delhivery', tracking_id: 'DL7845120963' },
+      { to: 'delivered' },
+    ]);
+    await signIn(page, { email: shopper.email, password: shopper.password });
+    await page.goto(`/orders/${placed.data.id}`);
+    const report = page.getByRole('region', { name: 'Report a problem' });
+    await expect(report).toContainText('An item defective, damaged, incorrect or not as shown? Tell us by');
+    await report.getByRole('link', { name: 'Report a problem' }).click();
+    await expect(page).toHaveURL(new RegExp(`/contact\\?order=${placed.data.id}$`));
+    const message = page.getByLabel('Your Message');
+    await expect(message).toHaveValue(`About order #${placed.data.id}: `);
+    await page.getByLabel('Your Name').fill('Test Viewer');
+    await page.getByLabel('Email Address').fill(shopper.email);
+    await message.press('End');
+    await message.pressSequentially('the poster set arrived torn at one corner.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent successfully!' })).toBeVisible();
+    // The shop's team finds it among the messages, with the order's number.
+    const inbox = await page.request.get('/backend/api/api/admin/v1/messages', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const messages = ((await inbox.json()) as { data: { email: string; message: string }[] }).data;
+    expect(messages.filter((row) => row.email === shopper.email).map((row) => row.message)).toEqual([
+      `About order #${placed.data.id}: the poster set arrived torn at one corner.`,
     ]);
   });
 

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponRedemptions, mailOutbox, orders, users } from '../../server/src/db/schema.js';
+import { couponRedemptions, mailOutbox, orderEvents, orders, users } from '../../server/src/db/schema.js';
 import type { MailMessage } from '../../server/src/plugins/mailer.js';
 import {
   createShopper,
@@ -123,6 +123,29 @@ describe('order fulfilment', () => {
     const after = await move(order.id, { to: 'cancelled' });
     expect(after.statusCode).toBe(409);
     expect(after.json().message).toBe('This order is delivered: it cannot change any more');
+  });
+
+  it('lets the shopper report a problem with a delivered order for 30 days from delivery, as the refund policy says', async () => {
+    const { shopper, order } = await placeOrder('Film Strip Bookmark Pack');
+    const seen = async () => (await request('GET', `${USER_API}/orders/${order.id}`, shopper)).json().data;
+    expect((await seen()).report_problem_until).toBeNull();
+    await move(order.id, { to: 'confirmed' });
+    await move(order.id, { to: 'shipped', courier: 'Blue Dart', tracking_id: 'BD100200300' });
+    expect((await seen()).report_problem_until).toBeNull();
+    expect((await move(order.id, { to: 'delivered' })).statusCode).toBe(200);
+
+    const [step] = await testApp.app.db
+      .select({ at: orderEvents.at })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'delivered')));
+    const until = (await seen()).report_problem_until as string;
+    expect(Date.parse(until) - step!.at.getTime()).toBe(30 * 86_400_000);
+    // Delivered 31 days ago: the window has closed.
+    await testApp.app.db
+      .update(orderEvents)
+      .set({ at: new Date(Date.now() - 31 * 86_400_000) })
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'delivered')));
+    expect((await seen()).report_problem_until).toBeNull();
   });
 
   it('refuses every move the state machine does not have, saying which it does', async () => {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } fro
 import fp from 'fastify-plugin';
 import {
   CANCEL_WINDOW_DAYS,
+  REPORT_PROBLEM_DAYS,
   orderTotals,
   type Order,
   type OrderList,
@@ -96,6 +97,18 @@ export function cancelBlockedReason(
   return null;
 }
 
+/** Until when a delivered order's items may be reported (the refund policy's 30 days from delivery), or null. */
+export function reportProblemUntil(
+  order: Pick<OrderRow, 'status'>,
+  events: Pick<OrderEventRow, 'status' | 'at'>[],
+  now = new Date(),
+): Date | null {
+  const delivered = events.findLast((event) => event.status === 'delivered');
+  if (order.status !== 'delivered' || !delivered) return null;
+  const until = new Date(delivered.at.getTime() + REPORT_PROBLEM_DAYS * DAY_MS);
+  return until > now ? until : null;
+}
+
 function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[]): Order {
   const reason = cancelBlockedReason(row, items);
   return {
@@ -123,6 +136,7 @@ function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[]):
     cancelled_at: row.cancelledAt?.toISOString() ?? null,
     can_cancel: reason === null,
     cancel_blocked_reason: reason,
+    report_problem_until: reportProblemUntil(row, events)?.toISOString() ?? null,
     tracking:
       row.courier !== null && row.trackingId !== null
         ? { courier: row.courier, tracking_id: row.trackingId, tracking_url: row.trackingUrl }

@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { contactFieldError, type ContactField, type ContactMessageInput } from '@/contract/contact';
 import { ApiError, NetworkError } from '@/lib/api-client';
@@ -21,7 +22,12 @@ const emptyValues: ContactMessageInput = { name: '', email: '', message: '' };
  * submit checks all of them. A message the server refuses keeps everything typed, with the reason shown.
  */
 export function ContactForm() {
-  const form = useForm<ContactMessageInput>({ mode: 'controlled', initialValues: emptyValues });
+  // "Report a problem" on a delivered order opens this page with `?order=<id>`: the message starts by naming it.
+  const order = useLocation({ select: (location) => new URLSearchParams(location.searchStr).get('order') });
+  const initialValues = /^\d{1,9}$/.test(order ?? '')
+    ? { ...emptyValues, message: `About order #${order}: ` }
+    : emptyValues;
+  const form = useForm<ContactMessageInput>({ mode: 'controlled', initialValues });
   const [touched, setTouched] = useState<ReadonlySet<ContactField>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<ContactField, string>>>({});
   const [sentCount, setSentCount] = useState(0);

@@ -157,6 +157,20 @@ export function OrderPage({ orderId, placed }: OrderPageProps) {
               {order.cancel_blocked_reason}.
             </Text>
           ) : null}
+          {order.report_problem_until ? (
+            <section aria-label="Report a problem">
+              <Text fz="sm" mb="xs">
+                An item defective, damaged, incorrect or not as shown? Tell us by{' '}
+                {formatDate(order.report_problem_until)}, as our refund policy asks.
+              </Text>
+              <Button
+                variant="light"
+                renderRoot={(props) => <Link {...props} to="/contact" search={{ order: String(order.id) }} />}
+              >
+                Report a problem
+              </Button>
+            </section>
+          ) : null}
         </Stack>
       </SimpleGrid>
       <Modal opened={confirming} onClose={confirm.close} title={`Cancel order #${order.id}?`} centered>
