@@ -435,7 +435,7 @@ test.describe('storefront', () => {
     await expect(page.getByRole('region', { name: 'Report a problem' })).toHaveCount(0);
   });
 
-  test('a delivered order offers Report a problem for 30 days, which opens the contact form naming the order', async ({
+  test('a delivered order offers Report a problem for 30 days, which opens the contact form naming the order and the shopper', async ({
     page,
   }) => {
     const { shopper, placed, token } = await orderMovedByTheShop(page, [
@@ -451,12 +451,16 @@ test.describe('storefront', () => {
     await expect(page).toHaveURL(new RegExp(`/contact\\?order=${placed.data.id}$`));
     const message = page.getByLabel('Your Message');
     await expect(message).toHaveValue(`About order #${placed.data.id}: `);
-    await page.getByLabel('Your Name').fill('Test Viewer');
-    await page.getByLabel('Email Address').fill(shopper.email);
+    // Signed in, the shopper writes as themselves.
+    await expect(page.getByLabel('Your Name')).toHaveValue('Test Viewer');
+    await expect(page.getByLabel('Email Address')).toHaveValue(shopper.email);
     await message.press('End');
     await message.pressSequentially('the poster set arrived torn at one corner.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Message sent successfully!' })).toBeVisible();
+    // The form starts again as it opened, the shopper's name still in it.
+    await expect(page.getByLabel('Your Name')).toHaveValue('Test Viewer');
+    await expect(message).toHaveValue(`About order #${placed.data.id}: `);
     // The shop's team finds it among the messages, with the order's number.
     const inbox = await page.request.get('/backend/api/api/admin/v1/messages', {
       headers: { authorization: `Bearer ${token}` },

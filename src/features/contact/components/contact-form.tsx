@@ -1,9 +1,10 @@
 import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useLocation } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { contactFieldError, type ContactField, type ContactMessageInput } from '@/contract/contact';
 import { ApiError, NetworkError } from '@/lib/api-client';
+import { useAppStore } from '@/lib/app-store';
 import { useOutboxRecorder } from '@/offline/use-outbox';
 import { contactOutbox } from '../api/contact-outbox';
 import { useCreateContactMessage } from '../api/create-contact-message';
@@ -28,6 +29,18 @@ export function ContactForm() {
     ? { ...emptyValues, message: `About order #${order}: ` }
     : emptyValues;
   const form = useForm<ContactMessageInput>({ mode: 'controlled', initialValues });
+  // A signed-in member writes as themselves: their name and email are filled in once known, unless typed already,
+  // and a reset after sending keeps them.
+  const user = useAppStore((state) => state.userProfile);
+  const filledFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!user || filledFor.current === user.id) return;
+    filledFor.current = user.id;
+    const { name, email } = form.getValues();
+    if (name || email) return;
+    form.setInitialValues({ ...form.getInitialValues(), name: user.name, email: user.email });
+    form.setValues({ name: user.name, email: user.email });
+  }, [user, form]);
   const [touched, setTouched] = useState<ReadonlySet<ContactField>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<ContactField, string>>>({});
   const [sentCount, setSentCount] = useState(0);
