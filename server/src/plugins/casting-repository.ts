@@ -514,6 +514,17 @@ export default fp<CastingRepositoryOptions>(
       await tellApplicants(tx, rest, 'not_selected', call, role);
     }
 
+    /** Tells a call's poster, in the centre and by mail, with a link to the call's applicants. */
+    async function tellPoster(tx: Database, call: Pick<CallRow, 'id' | 'posterId'>, title: string, body: string) {
+      const [poster] = await tx
+        .select({ userId: profiles.userId })
+        .from(profiles)
+        .where(eq(profiles.id, call.posterId));
+      if (!poster) return;
+      const link = `/me/casting-calls/${call.id}`;
+      await notify(tx, [{ userId: poster.userId, kind: 'applicants', title, body, link, mail: true }], publicUrl);
+    }
+
     /** Moves the applications `rows` (of one role) to `to` when the rules allow it. */
     async function move(
       tx: Database,
@@ -844,26 +855,12 @@ export default fp<CastingRepositoryOptions>(
           if (call.status === 'published') {
             await tx.update(castingCalls).set({ status: 'closed', updatedAt: now }).where(eq(castingCalls.id, call.id));
           }
-          const [poster] = await tx
-            .select({ userId: profiles.userId })
-            .from(profiles)
-            .where(eq(profiles.id, call.posterId));
-          if (poster) {
-            await notify(
-              tx,
-              [
-                {
-                  userId: poster.userId,
-                  kind: 'applicants',
-                  title: 'Your casting call is closed',
-                  body: `${call.title}: its deadline passed ${CLOSE_AFTER_DEADLINE_DAYS} days ago, so its open roles were closed and everyone still waiting was told "not selected"`,
-                  link: `/me/casting-calls/${call.id}`,
-                  mail: true,
-                },
-              ],
-              publicUrl,
-            );
-          }
+          await tellPoster(
+            tx,
+            call,
+            'Your casting call is closed',
+            `${call.title}: its deadline passed ${CLOSE_AFTER_DEADLINE_DAYS} days ago, so its open roles were closed and everyone still waiting was told "not selected"`,
+          );
         }
         return calls.length;
       },
@@ -965,26 +962,12 @@ export default fp<CastingRepositoryOptions>(
               .returning({ id: castingCalls.id })
           : [];
         if (claimed) {
-          const [poster] = await tx
-            .select({ userId: profiles.userId })
-            .from(profiles)
-            .where(eq(profiles.id, call.posterId));
-          if (poster) {
-            await notify(
-              tx,
-              [
-                {
-                  userId: poster.userId,
-                  kind: 'applicants',
-                  title: 'New applicants for your casting call',
-                  body: `${call.title}: ${profile.displayName} applied for ${role.name}`,
-                  link: `/me/casting-calls/${callId}`,
-                  mail: true,
-                },
-              ],
-              publicUrl,
-            );
-          }
+          await tellPoster(
+            tx,
+            { id: callId, posterId: call.posterId },
+            'New applicants for your casting call',
+            `${call.title}: ${profile.displayName} applied for ${role.name}`,
+          );
         }
         return applicationView(row);
       },
