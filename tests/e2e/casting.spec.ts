@@ -132,6 +132,32 @@ test.describe('casting calls', () => {
     );
   });
 
+  test('on a phone the poster’s filters fold away behind one button, which says how many are set', async ({
+    browser,
+  }) => {
+    const poster = await pageAs(browser, director, 390);
+    const { page } = poster;
+    await page.goto(`${server.url}/me/casting-calls`);
+    await page
+      .getByRole('article', { name: 'Monsoon Letters', exact: true })
+      .getByRole('link', { name: 'Applicants' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Monsoon Letters: applicants' })).toBeVisible();
+    // The first applicant shows whole on the first screen, under the role to pick.
+    await expect(page.getByRole('article').first()).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('combobox', { name: 'Role' })).toBeVisible();
+    const city = page.getByLabel('City');
+    await expect(city).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Filters and sort' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await city.fill('Delhi');
+    await expect(page).toHaveURL(/[?&]city=Delhi(&|$)/);
+    await expect(page.getByRole('button', { name: 'Filters and sort (1)' })).toBeVisible();
+    await poster.close();
+  });
+
   test('a moderator publishes a call waiting from an unverified production house, and it is found under Auditions', async ({
     page,
   }) => {

@@ -315,6 +315,11 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
   const [chosen, setChosen] = useState<number[]>([]);
   const [text, setText] = useState({ city: search.city ?? '', language: search.language ?? '' });
   const [exportError, setExportError] = useState<string | null>(null);
+  // On a phone the filters fold away behind one button, so that the first applicants show without scrolling.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersShown = [search.status, search.city, search.language, search.sort, search.verified].filter(
+    (value) => value !== undefined,
+  ).length;
   const applyText = useDebouncedCallback((next: typeof text) => {
     onSearchChange(
       { ...search, city: next.city.trim() || undefined, language: next.language.trim() || undefined, page: undefined },
@@ -358,7 +363,7 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
       <Title order={1} mb="sm">
         {call.data.title}: applicants
       </Title>
-      <Group gap="sm" mb="md">
+      <Group gap="sm" mb="md" align="flex-end">
         <Select
           label="Role"
           data={roles.map((role) => ({
@@ -370,6 +375,23 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
+        <Button
+          hiddenFrom="sm"
+          variant="default"
+          aria-expanded={filtersOpen}
+          aria-controls="applicant-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {filtersShown > 0 ? `Filters and sort (${filtersShown})` : 'Filters and sort'}
+        </Button>
+      </Group>
+      <Group
+        id="applicant-filters"
+        className={classes.applicantFilters}
+        data-open={filtersOpen || undefined}
+        gap="sm"
+        mb="md"
+      >
         <Select
           label="Status"
           placeholder="Every status"
