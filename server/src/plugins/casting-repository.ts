@@ -502,7 +502,7 @@ export default fp<CastingRepositoryOptions>(
       await notify(tx, items, publicUrl);
     }
 
-    /** Closes an open role of `call`: everyone still waiting on it is told "not selected", so nobody is left without an answer. */
+    /** Closes an open role of `call`: everyone still waiting on it is told "not selected", so nobody is unanswered. */
     async function closeOpenRole(tx: Database, call: CallRow, role: RoleRow) {
       await tx.update(castingRoles).set({ status: 'closed' }).where(eq(castingRoles.id, role.id));
       const rest = await tx

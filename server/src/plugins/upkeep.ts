@@ -15,9 +15,9 @@ const UPKEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * Hourly: deletes expired Idempotency-Keys and attempt counters, closes the casting calls whose deadline passed
  * CLOSE_AFTER_DEADLINE_DAYS ago (their applicants told), then, on the embedded database, vacuums and analyzes the
- * tables whose rows are replaced all day. PGlite runs PostgreSQL without its autovacuum, so the space of deleted and updated rows was
- * never reused: the keys table, rewritten with every keyed cart edit, grew for as long as the server ran. PostgreSQL
- * vacuums by itself.
+ * tables whose rows are replaced all day. PGlite runs PostgreSQL without its autovacuum, so the space of deleted and
+ * updated rows was never reused: the keys table, rewritten with every keyed cart edit, grew for as long as the server
+ * ran. PostgreSQL vacuums by itself.
  */
 export default fp(
   async (fastify) => {
