@@ -190,6 +190,8 @@ export const myCallSchema = z.extend(callSchema, {
   unpublished_reason: z.nullable(z.string()),
   applications: z.int(),
   unseen: z.int(),
+  /** When the hourly upkeep closes the call if its poster has not (CLOSE_AFTER_DEADLINE_DAYS after its deadline). */
+  closes_at: z.string(),
 });
 export type MyCastingCall = z.infer<typeof myCallSchema>;
 export const myCallListResponseSchema = z.object({ data: z.array(myCallSchema) });

@@ -119,6 +119,11 @@ export function inIndia(date: Date): string {
   return `${new Date(date.getTime() + OFFSET_MS).toISOString().slice(0, 19)}${INDIA_OFFSET}`;
 }
 
+/** When a call with this deadline is closed by the hourly upkeep, if its poster has not closed it. */
+function closesAt(deadline: Date): Date {
+  return new Date(deadline.getTime() + CLOSE_AFTER_DEADLINE_DAYS * DAY_MS);
+}
+
 /** A deadline as written: a time with its offset, or a date (the last second of that day in India). */
 export function parseDeadline(value: string): Date {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59${INDIA_OFFSET}` : value);
@@ -800,6 +805,7 @@ export default fp<CastingRepositoryOptions>(
             unpublished_reason: call.unpublishedReason,
             applications: counted?.total ?? 0,
             unseen: counted?.unseen ?? 0,
+            closes_at: inIndia(closesAt(call.deadline)),
           };
         });
       },
@@ -828,7 +834,6 @@ export default fp<CastingRepositoryOptions>(
       },
 
       async closeLapsedCalls(tx, now = new Date()) {
-        const lapsedBefore = new Date(now.getTime() - CLOSE_AFTER_DEADLINE_DAYS * DAY_MS);
         // A published call, or one a moderator took down whose roles still keep applicants waiting: it stays
         // unpublished (a closed call is public), but its applicants are told.
         const hasOpenRole = sql`exists (select 1 from ${castingRoles} where ${castingRoles.callId} = ${castingCalls.id}
@@ -838,7 +843,7 @@ export default fp<CastingRepositoryOptions>(
           .from(castingCalls)
           .where(
             and(
-              lte(castingCalls.deadline, lapsedBefore),
+              lte(castingCalls.deadline, new Date(now.getTime() - CLOSE_AFTER_DEADLINE_DAYS * DAY_MS)),
               or(eq(castingCalls.status, 'published'), and(eq(castingCalls.status, 'unpublished'), hasOpenRole)),
             ),
           )

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
-import { CLOSE_AFTER_DEADLINE_DAYS, type CallStatus, INDIA_OFFSET } from '@/contract/casting';
+import type { CallStatus } from '@/contract/casting';
 import { myCallsQueryOptions } from '../api/casting-queries';
 import { formatIndiaTime, placeOf, projectTypeLabels } from './casting-labels';
 import classes from './casting.module.css';
@@ -16,15 +16,6 @@ const callStatusLabels: Record<CallStatus, { label: string; color: string }> = {
   unpublished: { label: 'Unpublished', color: 'red.9' },
   closed: { label: 'Closed', color: 'gray' },
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const INDIA_OFFSET_MS = 5.5 * 60 * 60 * 1000;
-
-/** When a published call whose deadline passed is closed by itself (the server's hourly upkeep), in India's time. */
-function closesOn(deadline: string): string {
-  const closing = new Date(Date.parse(deadline) + CLOSE_AFTER_DEADLINE_DAYS * DAY_MS + INDIA_OFFSET_MS);
-  return formatIndiaTime(closing.toISOString().replace('Z', INDIA_OFFSET));
-}
 
 /** `/me/casting-calls`: the calls a production house, studio or casting director posted, with their applicants. */
 export function MyCallsPage() {
@@ -78,8 +69,8 @@ export function MyCallsPage() {
             ) : null}
             {call.status === 'published' && Date.parse(call.deadline) <= openedAt ? (
               <Text size="sm" mt="xs">
-                Applications closed on {formatIndiaTime(call.deadline)}. Decide by {closesOn(call.deadline)}: roles
-                still open then are closed, and everyone still waiting is told &ldquo;not selected&rdquo;.
+                Applications closed on {formatIndiaTime(call.deadline)}. Decide by {formatIndiaTime(call.closes_at)}:
+                roles still open then are closed, and everyone still waiting is told &ldquo;not selected&rdquo;.
               </Text>
             ) : null}
             <Text size="sm" mt="xs">
