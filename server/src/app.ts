@@ -85,6 +85,8 @@ export interface AppOptions {
   readCache?: boolean;
   /** Check every JSON answer against its route's zod schema before it is written (the server tests do). */
   checkResponses?: boolean;
+  /** Run the hourly upkeep once as soon as the app is ready too (the real server; tests run it when they mean to). */
+  upkeepAtStart?: boolean;
 }
 
 /** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
@@ -188,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(castingRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(notificationRepository);
   await fastify.register(memberData, { uploadsDir: path.join(options.dataDir, 'uploads') });
-  await fastify.register(upkeep);
+  await fastify.register(upkeep, { atStart: options.upkeepAtStart ?? false });
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });

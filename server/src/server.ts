@@ -58,6 +58,7 @@ const app = await buildApp({
   mailFrom: config.mailFrom,
   publicUrl: config.publicUrl,
   hsts: config.hsts,
+  upkeepAtStart: true,
 });
 
 let closing = false;

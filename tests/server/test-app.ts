@@ -36,6 +36,9 @@ export async function createTestApp(
     /** Mail through this SMTP server (a local one the test runs). */
     smtpUrl?: string;
     hsts?: boolean;
+    /** Rows the database has before the app starts (after the demo content, if seeded). */
+    beforeApp?: (database: DatabaseHandle) => Promise<void>;
+    upkeepAtStart?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -56,6 +59,7 @@ export async function createTestApp(
   const database = await openDatabase({ databaseUrl });
   await database.migrate();
   if (options.seed ?? true) await seedDemoContent(database.db, path.join(dataDir, 'uploads'));
+  await options.beforeApp?.(database);
   const app = await buildApp({
     database,
     closeDatabase: true,
@@ -70,6 +74,7 @@ export async function createTestApp(
     publicUrl: 'https://cineverse.test',
     hsts: options.hsts,
     checkResponses: true,
+    upkeepAtStart: options.upkeepAtStart,
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/src/db/client.js';
-import { idempotencyKeys } from '../../server/src/db/schema.js';
+import { idempotencyKeys, users } from '../../server/src/db/schema.js';
 import { createShopper, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -45,5 +45,36 @@ describe('the hourly upkeep', () => {
       { relname: 'idempotency_keys', vacuumed: true, analyzed: true },
       { relname: 'wishlist_items', vacuumed: true, analyzed: true },
     ]);
+  });
+});
+
+describe('the upkeep of a server that has just started', () => {
+  it('runs once as soon as the server is ready, so a server restarted within the hour still runs it', async () => {
+    const started = await createTestApp({
+      seed: false,
+      upkeepAtStart: true,
+      async beforeApp({ db }) {
+        const [user] = await db
+          .insert(users)
+          .values({ name: 'Restarted', email: 'restarted@example.com', passwordHash: 'x' })
+          .returning({ id: users.id });
+        await db.insert(idempotencyKeys).values([
+          { userId: user!.id, key: 'old-edit', fingerprint: 'a', createdAt: new Date(Date.now() - 2 * DAY_MS) },
+          { userId: user!.id, key: 'recent-edit', fingerprint: 'b', createdAt: new Date() },
+        ]);
+      },
+    });
+    try {
+      expect(started.app.firstUpkeep).toBeInstanceOf(Promise);
+      await started.app.firstUpkeep;
+      const kept = await started.app.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
+      expect(kept.map((row) => row.key)).toEqual(['recent-edit']);
+    } finally {
+      await started.close();
+    }
+  });
+
+  it('waits for the hour in a test app, which runs it when it means to', () => {
+    expect(testApp.app.firstUpkeep).toBeUndefined();
   });
 });

@@ -6,7 +6,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The hourly upkeep, run at once (tests). */
     runUpkeep(): Promise<void>;
+    /** The run begun when the app became ready (`atStart`), undefined otherwise; it ends before the app closes. */
+    firstUpkeep: Promise<void> | undefined;
   }
+}
+
+export interface UpkeepOptions {
+  /**
+   * Run once as soon as the app is ready, then hourly (the real server): a server restarted more often than hourly
+   * would otherwise never run it. Off in tests, which run it when they mean to.
+   */
+  atStart?: boolean;
 }
 
 /** How often the upkeep runs. */
@@ -19,8 +29,8 @@ const UPKEEP_INTERVAL_MS = 60 * 60 * 1000;
  * updated rows was never reused: the keys table, rewritten with every keyed cart edit, grew for as long as the server
  * ran. PostgreSQL vacuums by itself.
  */
-export default fp(
-  async (fastify) => {
+export default fp<UpkeepOptions>(
+  async (fastify, options) => {
     const { attempts, castingRepository, database, db, idempotency } = fastify;
 
     async function runUpkeep(): Promise<void> {
@@ -32,12 +42,24 @@ export default fp(
         await db.execute(sql`vacuum (analyze) ${idempotencyKeys}, ${cartItems}, ${wishlistItems}`);
     }
 
-    const timer = setInterval(() => {
-      runUpkeep().catch((error: unknown) => fastify.log.warn({ err: error }, 'hourly upkeep failed'));
-    }, UPKEEP_INTERVAL_MS);
+    function runLogged(): Promise<void> {
+      return runUpkeep().catch((error: unknown) => fastify.log.warn({ err: error }, 'hourly upkeep failed'));
+    }
+
+    const timer = setInterval(runLogged, UPKEEP_INTERVAL_MS);
     timer.unref();
-    fastify.addHook('onClose', async () => clearInterval(timer));
     fastify.decorate('runUpkeep', runUpkeep);
+    fastify.decorate('firstUpkeep', undefined);
+    if (options.atStart) {
+      // Not awaited: the server listens meanwhile.
+      fastify.addHook('onReady', async () => {
+        fastify.firstUpkeep = runLogged();
+      });
+    }
+    fastify.addHook('onClose', async () => {
+      clearInterval(timer);
+      await fastify.firstUpkeep;
+    });
   },
   { name: 'upkeep', dependencies: ['database', 'idempotency', 'attempt-counter', 'casting-repository'] },
 );
