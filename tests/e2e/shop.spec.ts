@@ -435,6 +435,32 @@ test.describe('storefront', () => {
     await expect(page.getByRole('region', { name: 'Report a problem' })).toHaveCount(0);
   });
 
+  test('orders opened again show what the shop did meanwhile, not the copy the app already holds', async ({ page }) => {
+    const { shopper, placed, token } = await orderMovedByTheShop(page, [{ to: 'confirmed' }]);
+    await signIn(page, { email: shopper.email, password: shopper.password });
+    await page.goto('/orders');
+    const row = page
+      .getByRole('list', { name: 'Orders' })
+      .getByRole('listitem')
+      .filter({ hasText: `Order #${placed.data.id}` });
+    await expect(row).toContainText('Confirmed');
+    await row.getByRole('link').click();
+    const history = page.getByRole('list', { name: 'Order history' }).getByRole('listitem');
+    await expect(history).toHaveText([/^Placed/, /^Confirmed/]);
+
+    const moved = await page.request.post(`/backend/api/api/admin/v1/orders/${placed.data.id}/transition`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { to: 'shipped', courier: 'Blue Dart', tracking_id: 'BD55509876IN' },
+    });
+    expect(moved.status()).toBe(200);
+    // Back to the list and into the order again, within seconds, as a shopper waiting for the parcel does.
+    await page.goBack();
+    await expect(row).toContainText('Shipped');
+    await row.getByRole('link').click();
+    await expect(history).toHaveText([/^Placed/, /^Confirmed/, /^Shipped/]);
+    await expect(page.getByTestId('order-tracking')).toContainText('Tracking ID: BD55509876IN');
+  });
+
   test('a delivered order offers Report a problem for 30 days, which opens the contact form naming the order and the shopper', async ({
     page,
   }) => {

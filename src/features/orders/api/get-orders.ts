@@ -15,6 +15,7 @@ export function ordersQueryOptions(page: number, status: OrderStatus | undefined
         signal,
       }),
     placeholderData: keepPreviousData,
-    staleTime: 30 * 1000,
+    // The shop moves orders at any time: a saved copy shows at once and is asked for again on every visit.
+    staleTime: 0,
   });
 }
