@@ -721,7 +721,7 @@ export async function seedShopContent(db: Database, uploadsDir: string): Promise
 }
 
 /** The steps a demo order went through to reach its status. */
-const demoOrderSteps: Record<OrderStatus, OrderStatus[]> = {
+const demoOrderSteps: Record<(typeof demoOrders)[number]['status'], OrderStatus[]> = {
   placed: ['placed'],
   confirmed: ['placed', 'confirmed'],
   shipped: ['placed', 'confirmed', 'shipped'],

@@ -7,6 +7,7 @@ const statusColors: Record<OrderStatus, string> = {
   confirmed: 'indigo',
   shipped: 'grape',
   delivered: 'green',
+  refunded: 'orange',
   cancelled: 'gray',
 };
 

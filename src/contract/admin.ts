@@ -70,12 +70,16 @@ export const userUpdateSchema = z.object({
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 export const staffUserResponseSchema = z.object({ data: staffUserSchema });
 
-/** The moves staff may make: placed -> confirmed -> shipped -> delivered; placed or confirmed -> cancelled. */
+/**
+ * The moves staff may make: placed -> confirmed -> shipped -> delivered -> refunded (a problem the shopper reported,
+ * the amount paid back); placed or confirmed -> cancelled.
+ */
 export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   placed: ['confirmed', 'cancelled'],
   confirmed: ['shipped', 'cancelled'],
   shipped: ['delivered'],
-  delivered: [],
+  delivered: ['refunded'],
+  refunded: [],
   cancelled: [],
 };
 
@@ -96,6 +100,11 @@ export const orderTransitionSchema = z.object({
       ),
   ),
   note: absentOrText(500, 'note'),
+  /** A refund: what is paid back, in paise (at most the order's total), and the payment's reference (UPI or bank). */
+  refund_amount: z.optional(
+    z.int('refund_amount must be a whole number of paise').check(z.gte(100, 'Refund at least ₹1')),
+  ),
+  refund_reference: absentOrText(100, 'refund_reference'),
 });
 export type OrderTransition = z.input<typeof orderTransitionSchema>;
 

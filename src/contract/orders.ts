@@ -110,6 +110,8 @@ export const orderSchema = z.object({
   tracking: z.nullable(
     z.object({ courier: z.string(), tracking_id: z.string(), tracking_url: z.nullable(z.string()) }),
   ),
+  /** What was paid back after delivery, in paise, and the payment's reference; null unless refunded. */
+  refund: z.nullable(z.object({ amount: z.int(), reference: z.string() })),
   /** Every state the order has been in, oldest first, with staff's note to the shopper. */
   history: z.array(z.object({ status: z.enum(orderStatuses), at: z.string(), note: z.nullable(z.string()) })),
 });

@@ -6,5 +6,6 @@ export const statusLabels: Record<OrderStatus, string> = {
   confirmed: 'Confirmed',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  refunded: 'Refunded',
   cancelled: 'Cancelled',
 };

@@ -122,7 +122,73 @@ describe('order fulfilment', () => {
 
     const after = await move(order.id, { to: 'cancelled' });
     expect(after.statusCode).toBe(409);
-    expect(after.json().message).toBe('This order is delivered: it cannot change any more');
+    expect(after.json().message).toBe('An order that is delivered can only become refunded');
+  });
+
+  it('records a refund after delivery: its amount, at most the total, and the payment reference; the shopper sees it and is told', async () => {
+    const { shopper, order } = await placeOrder('Golden Era Bollywood Poster Set', 2);
+    const early = await move(order.id, { to: 'refunded', refund_amount: 10_000, refund_reference: 'UPI1' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('An order that is placed can only become confirmed or cancelled');
+    await move(order.id, { to: 'confirmed' });
+    await move(order.id, { to: 'shipped', courier: 'Blue Dart', tracking_id: 'BD100200301' });
+    expect((await move(order.id, { to: 'delivered' })).statusCode).toBe(200);
+    const total = (await request('GET', `${USER_API}/orders/${order.id}`, shopper)).json().data.total as number;
+
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ refund_reference: 'UPI/433712345678' }, 'refund_amount', 'Enter the amount refunded'],
+      [
+        { refund_amount: total + 100, refund_reference: 'UPI/433712345678' },
+        'refund_amount',
+        `Refund at most the order's total, ₹${(total / 100).toLocaleString('en-IN')}`,
+      ],
+      [
+        { refund_amount: 50, refund_reference: 'UPI/433712345678' },
+        'refund_amount',
+        'refund_amount: Refund at least ₹1',
+      ],
+      [
+        { refund_amount: 129_900, refund_reference: '  ' },
+        'refund_reference',
+        'Enter the reference of the payment (UPI or bank transfer)',
+      ],
+    ];
+    for (const [body, field, message] of refusals) {
+      const refused = await move(order.id, { to: 'refunded', ...body });
+      expect(refused.statusCode, message).toBe(400);
+      expect(refused.json()).toMatchObject({ field, message });
+    }
+    expect((await request('GET', `${USER_API}/orders/${order.id}`, shopper)).json().data.status).toBe('delivered');
+
+    const refunded = await move(order.id, {
+      to: 'refunded',
+      refund_amount: 129_900,
+      refund_reference: ' UPI/433712345678 ',
+      note: 'One poster arrived torn: refunded by UPI.',
+    });
+    expect(refunded.statusCode).toBe(200);
+    const seen = (await request('GET', `${USER_API}/orders/${order.id}`, shopper)).json().data;
+    expect(seen).toMatchObject({
+      status: 'refunded',
+      refund: { amount: 129_900, reference: 'UPI/433712345678' },
+      can_cancel: false,
+      report_problem_until: null,
+    });
+    expect(seen.history.at(-1)).toMatchObject({
+      status: 'refunded',
+      note: 'One poster arrived torn: refunded by UPI.',
+    });
+
+    await testApp.app.sendQueuedMail();
+    const mail = delivered.find((message) => message.subject === `Order #${order.id} refunded`);
+    expect(mail?.text).toContain(`We have refunded ₹1,299 for your order #${order.id}.`);
+    expect(mail?.text).toContain('Payment reference: UPI/433712345678');
+    const centre = (await request('GET', `${USER_API}/notifications`, shopper)).json();
+    expect(centre.data[0]).toMatchObject({ title: `Order #${order.id} refunded`, link: `/orders/${order.id}` });
+
+    const again = await move(order.id, { to: 'refunded', refund_amount: 100, refund_reference: 'UPI2' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This order is refunded: it cannot change any more');
   });
 
   it('lets the shopper report a problem with a delivered order for 30 days from delivery, as the refund policy says', async () => {

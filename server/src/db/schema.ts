@@ -280,7 +280,7 @@ export const orders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] })
+    status: text('status', { enum: ['placed', 'confirmed', 'shipped', 'delivered', 'refunded', 'cancelled'] })
       .notNull()
       .default('placed'),
     paymentMethod: text('payment_method', { enum: ['cod'] }).notNull(),
@@ -308,6 +308,9 @@ export const orders = pgTable(
     courier: text('courier'),
     trackingId: text('tracking_id'),
     trackingUrl: text('tracking_url'),
+    /** Set when staff refund the order after its delivery: what was paid back, in paise, and the payment's reference. */
+    refundAmount: integer('refund_amount'),
+    refundReference: text('refund_reference'),
   },
   (table) => [index('orders_user_idx').on(table.userId, table.createdAt), index('orders_status_idx').on(table.status)],
 );
@@ -320,7 +323,9 @@ export const orderEvents = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] }).notNull(),
+    status: text('status', {
+      enum: ['placed', 'confirmed', 'shipped', 'delivered', 'refunded', 'cancelled'],
+    }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** Staff's note to the shopper, shown with the step. */
     note: text('note'),

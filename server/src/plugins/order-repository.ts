@@ -60,7 +60,7 @@ declare module 'fastify' {
       getStaffOrder(executor: Database, orderId: number): Promise<StaffOrder | null>;
       /**
        * Moves an order one step of the state machine (`orderTransitions`), in `tx`: 409 for any other move, 400 when
-       * shipping lacks the courier or tracking ID. Cancelling gives the stock and the coupon use back. The shopper's
+       * shipping lacks the courier or tracking ID, or a refund its amount (at most the total) or reference. Cancelling gives the stock and the coupon use back. The shopper's
        * mail about it is queued in the same transaction.
        */
       transitionOrder(
@@ -87,6 +87,7 @@ export function cancelBlockedReason(
   now = new Date(),
 ): string | null {
   if (order.status === 'cancelled') return 'This order is already cancelled';
+  if (order.status === 'refunded') return 'This order has been refunded';
   if (order.status === 'shipped' || order.status === 'delivered') {
     return 'This order has shipped and can no longer be cancelled';
   }
@@ -107,6 +108,26 @@ export function reportProblemUntil(
   if (order.status !== 'delivered' || !delivered) return null;
   const until = new Date(delivered.at.getTime() + REPORT_PROBLEM_DAYS * DAY_MS);
   return until > now ? until : null;
+}
+
+/** What a move records besides the status: shipping's courier and tracking, a refund's amount and reference. */
+function detailsOfMove(input: OrderTransition, order: Pick<OrderRow, 'total'>) {
+  if (input.to === 'shipped') {
+    if (!input.courier) throw new HttpError(400, 'Enter the courier', 'courier');
+    if (!input.tracking_id) throw new HttpError(400, 'Enter the tracking ID', 'tracking_id');
+    return { courier: input.courier, trackingId: input.tracking_id, trackingUrl: input.tracking_url || null };
+  }
+  if (input.to === 'refunded') {
+    if (input.refund_amount === undefined) throw new HttpError(400, 'Enter the amount refunded', 'refund_amount');
+    if (input.refund_amount > order.total) {
+      throw new HttpError(400, `Refund at most the order's total, ${formatRupees(order.total)}`, 'refund_amount');
+    }
+    if (!input.refund_reference) {
+      throw new HttpError(400, 'Enter the reference of the payment (UPI or bank transfer)', 'refund_reference');
+    }
+    return { refundAmount: input.refund_amount, refundReference: input.refund_reference };
+  }
+  return {};
 }
 
 function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[]): Order {
@@ -140,6 +161,10 @@ function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[]):
     tracking:
       row.courier !== null && row.trackingId !== null
         ? { courier: row.courier, tracking_id: row.trackingId, tracking_url: row.trackingUrl }
+        : null,
+    refund:
+      row.refundAmount !== null && row.refundReference !== null
+        ? { amount: row.refundAmount, reference: row.refundReference }
         : null,
     history: events.map((event) => ({ status: event.status, at: event.at.toISOString(), note: event.note })),
   };
@@ -420,21 +445,9 @@ export default fp<{ publicUrl?: string }>(
         if (input.to === 'cancelled') {
           await cancelLocked(tx, found, note);
         } else {
-          const shipping =
-            input.to === 'shipped'
-              ? {
-                  courier: input.courier ?? '',
-                  trackingId: input.tracking_id ?? '',
-                  trackingUrl: input.tracking_url ? input.tracking_url : null,
-                }
-              : {};
-          if (input.to === 'shipped' && !shipping.courier) throw new HttpError(400, 'Enter the courier', 'courier');
-          if (input.to === 'shipped' && !shipping.trackingId) {
-            throw new HttpError(400, 'Enter the tracking ID', 'tracking_id');
-          }
           await tx
             .update(orders)
-            .set({ status: input.to, ...shipping })
+            .set({ status: input.to, ...detailsOfMove(input, found.row) })
             .where(eq(orders.id, orderId));
           await tx.insert(orderEvents).values({ orderId, status: input.to, note });
         }

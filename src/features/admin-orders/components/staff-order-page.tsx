@@ -1,4 +1,17 @@
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -22,34 +35,60 @@ interface MoveValues {
   courier: string;
   tracking_id: string;
   tracking_url: string;
+  /** Rupees, as staff type them. */
+  refund_amount: number | string;
+  refund_reference: string;
   note: string;
 }
 
-/** The next steps of the order, with the shipping details that shipping needs. */
+const moveLabels: Partial<Record<OrderTransition['to'], string>> = {
+  confirmed: 'Confirm order',
+  shipped: 'Mark as shipped',
+  delivered: 'Mark as delivered',
+  refunded: 'Record the refund',
+};
+
+/** What the move sends: the shipping details for shipping, the refund's for a refund, and the note. */
+function moveInput(to: OrderTransition['to'], values: MoveValues): OrderTransition {
+  if (to === 'shipped') {
+    const { courier, tracking_id, tracking_url, note } = values;
+    return { to, courier, tracking_id, tracking_url, note };
+  }
+  if (to === 'refunded') {
+    return {
+      to,
+      refund_amount: values.refund_amount === '' ? undefined : Math.round(Number(values.refund_amount) * 100),
+      refund_reference: values.refund_reference,
+      note: values.note,
+    };
+  }
+  return { to, note: values.note };
+}
+
+/** The next steps of the order, with the shipping details that shipping needs and the refund's that a refund does. */
 function OrderActions({ order }: { order: StaffOrder }) {
   const transition = useTransitionOrder(order.id);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<MoveValues>({
     mode: 'controlled',
-    initialValues: { courier: '', tracking_id: '', tracking_url: '', note: '' },
+    initialValues: {
+      courier: '',
+      tracking_id: '',
+      tracking_url: '',
+      refund_amount: '',
+      refund_reference: '',
+      note: '',
+    },
   });
   const moves = orderTransitions[order.status];
+  // The one step forward (the form's submit); cancelling has a button of its own.
+  const forward = moves.find((to) => to !== 'cancelled');
   if (moves.length === 0) return null;
 
   const move = async (to: OrderTransition['to'], values: MoveValues) => {
     setFailure(null);
-    const input: OrderTransition =
-      to === 'shipped'
-        ? {
-            to,
-            courier: values.courier,
-            tracking_id: values.tracking_id,
-            tracking_url: values.tracking_url,
-            note: values.note,
-          }
-        : { to, note: values.note };
     try {
-      await transition.mutateAsync({ input, key: newIdempotencyKey() });
+      await transition.mutateAsync({ input: moveInput(to, values), key: newIdempotencyKey() });
       form.reset();
     } catch (error) {
       // A 409 means someone else moved the order first: the page shows where it is now.
@@ -66,10 +105,7 @@ function OrderActions({ order }: { order: StaffOrder }) {
       <Title order={2} fz="h4" mb="sm">
         Next step
       </Title>
-      <form
-        onSubmit={form.onSubmit((values) => void move(moves.includes('shipped') ? 'shipped' : moves[0]!, values))}
-        noValidate
-      >
+      <form onSubmit={form.onSubmit((values) => (forward ? void move(forward, values) : undefined))} noValidate>
         <Stack gap="sm">
           {failure ? (
             <Alert color="red" variant="light" role="alert">
@@ -89,6 +125,28 @@ function OrderActions({ order }: { order: StaffOrder }) {
               />
             </>
           ) : null}
+          {moves.includes('refunded') ? (
+            <>
+              <Text fz="sm">
+                After a problem the shopper reported (see Messages): record what was paid back to them, once it is paid.
+              </Text>
+              <NumberInput
+                label="Amount refunded (₹)"
+                required
+                allowNegative={false}
+                decimalScale={2}
+                description={`At most the order’s total, ${formatInr(order.total)}`}
+                {...form.getInputProps('refund_amount')}
+              />
+              <TextInput
+                label="Payment reference"
+                description="The UPI or bank transfer’s reference, which the shopper can match with their statement"
+                required
+                autoComplete="off"
+                {...form.getInputProps('refund_reference')}
+              />
+            </>
+          ) : null}
           <Textarea
             label="Note to the shopper"
             description="Shown on their order page and in the email (optional)"
@@ -97,13 +155,11 @@ function OrderActions({ order }: { order: StaffOrder }) {
             {...form.getInputProps('note')}
           />
           <Group gap="sm" wrap="wrap">
-            {moves
-              .filter((to) => to !== 'cancelled')
-              .map((to) => (
-                <Button key={to} type="submit" loading={transition.isPending}>
-                  {to === 'confirmed' ? 'Confirm order' : to === 'shipped' ? 'Mark as shipped' : 'Mark as delivered'}
-                </Button>
-              ))}
+            {forward ? (
+              <Button type="submit" loading={transition.isPending}>
+                {moveLabels[forward]}
+              </Button>
+            ) : null}
             {moves.includes('cancelled') ? (
               <ConfirmAction
                 label="Cancel order"
@@ -193,6 +249,11 @@ export function StaffOrderPage({ orderId }: { orderId: number }) {
               </Text>
             ) : null}
             <Text fw={700}>Total {formatInr(order.total)}</Text>
+            {order.refund ? (
+              <Text fz="sm">
+                Refunded {formatInr(order.refund.amount)} (reference {order.refund.reference})
+              </Text>
+            ) : null}
           </Stack>
         </Card>
       </SimpleGrid>

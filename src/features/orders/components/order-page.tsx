@@ -128,6 +128,17 @@ export function OrderPage({ orderId, placed }: OrderPageProps) {
                   {formatInr(order.total)}
                 </Text>
               </Group>
+              {order.refund ? (
+                <div data-testid="order-refund">
+                  <Group justify="space-between">
+                    <Text>Refunded to you</Text>
+                    <Text c="var(--cv-success-text)">{formatInr(order.refund.amount)}</Text>
+                  </Group>
+                  <Text fz="sm" c="dimmed">
+                    Payment reference {order.refund.reference}
+                  </Text>
+                </div>
+              ) : null}
             </Stack>
           </section>
           <OrderProgress order={order} />
@@ -152,7 +163,7 @@ export function OrderPage({ orderId, placed }: OrderPageProps) {
             <Button variant="outline" color="red" onClick={confirm.open}>
               Cancel order
             </Button>
-          ) : order.status !== 'cancelled' && order.cancel_blocked_reason ? (
+          ) : order.status !== 'cancelled' && order.status !== 'refunded' && order.cancel_blocked_reason ? (
             <Text fz="sm" c="dimmed">
               {order.cancel_blocked_reason}.
             </Text>
