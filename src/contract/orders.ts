@@ -110,6 +110,11 @@ export const orderSchema = z.object({
   tracking: z.nullable(
     z.object({ courier: z.string(), tracking_id: z.string(), tracking_url: z.nullable(z.string()) }),
   ),
+  /**
+   * When the parcel is expected (`YYYY-MM-DD`, days in India), by the shipping policy: from the order's day until it
+   * is dispatched, then from the dispatch; null once delivered, refunded or cancelled (`contract/delivery.ts`).
+   */
+  delivery_estimate: z.nullable(z.object({ earliest: z.string(), latest: z.string() })),
   /** What was paid back after delivery, in paise, and the payment's reference; null unless refunded. */
   refund: z.nullable(z.object({ amount: z.int(), reference: z.string() })),
   /** Every state the order has been in, oldest first, with staff's note to the shopper. */

@@ -79,6 +79,28 @@ test.describe('checkout', () => {
     expect(order.data).toMatchObject({ total: 67_200, discount: 7_470, coupon_code: 'FIRSTTAKE' });
   });
 
+  test('checkout says when an order placed now is expected, and the order page says it again', async ({ page }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    const bookmarks = await productId(page, 'Film Strip Bookmark Pack');
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: bookmarks, quantity: 1 });
+    // Christmas Day, a Friday, in India: the shop dispatches from Mon 28 to Wed 30 December, and couriers do not
+    // deliver on Sundays.
+    await page.clock.setFixedTime(new Date('2026-12-25T06:00:00Z'));
+    await page.goto('/checkout');
+    await expect(page.getByTestId('delivery-estimate')).toHaveText(
+      'Expected delivery: between Sat, 2 Jan and Mon, 11 Jan',
+    );
+    await fillAddress(page);
+    await page.getByLabel('Full name').fill('Asha Rao');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByText('Thank you! Your order is placed.')).toBeVisible();
+    // The order's own estimate is the server's, from the day it was really placed.
+    await expect(page.getByTestId('delivery-estimate')).toHaveText(
+      /^Expected delivery: between (Mon|Tue|Wed|Thu|Fri|Sat), \d{1,2} [A-Z][a-z]{2} and (Mon|Tue|Wed|Thu|Fri|Sat), \d{1,2} [A-Z][a-z]{2}$/,
+    );
+  });
+
   test('on a phone: typing before the profile arrives is kept, errors get focus, the summary comes before ordering, the address is kept', async ({
     page,
   }) => {

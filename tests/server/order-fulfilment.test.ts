@@ -214,6 +214,37 @@ describe('order fulfilment', () => {
     expect((await seen()).report_problem_until).toBeNull();
   });
 
+  it('says when the parcel is expected, by the shipping policy: from the order, then from the dispatch; not once delivered', async () => {
+    const { shopper, order } = await placeOrder('Film Strip Bookmark Pack');
+    const seen = async () => (await request('GET', `${USER_API}/orders/${order.id}`, shopper)).json().data;
+    // Placed on Thursday 26 November 2026 at 10 pm in India.
+    await testApp.app.db
+      .update(orders)
+      .set({ createdAt: new Date('2026-11-26T16:30:00Z') })
+      .where(eq(orders.id, order.id));
+    expect((await seen()).delivery_estimate).toEqual({ earliest: '2026-12-03', latest: '2026-12-12' });
+    await move(order.id, { to: 'confirmed' });
+    expect((await seen()).delivery_estimate).toEqual({ earliest: '2026-12-03', latest: '2026-12-12' });
+
+    expect((await move(order.id, { to: 'shipped', courier: 'Blue Dart', tracking_id: 'BD100200302' })).statusCode).toBe(
+      200,
+    );
+    await testApp.app.sendQueuedMail();
+    const shippedMail = delivered.find((mail) => mail.subject === `Order #${order.id} shipped`);
+    expect(shippedMail?.text).toMatch(
+      /Expected delivery: between \d{1,2} [A-Z][a-z]{2} \d{4} and \d{1,2} [A-Z][a-z]{2} \d{4}/,
+    );
+    // Dispatched on Saturday 28 November at 10 am in India.
+    await testApp.app.db
+      .update(orderEvents)
+      .set({ at: new Date('2026-11-28T04:30:00Z') })
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'shipped')));
+    expect((await seen()).delivery_estimate).toEqual({ earliest: '2026-12-04', latest: '2026-12-10' });
+
+    await move(order.id, { to: 'delivered' });
+    expect((await seen()).delivery_estimate).toBeNull();
+  });
+
   it('refuses every move the state machine does not have, saying which it does', async () => {
     const { order } = await placeOrder('Golden Era Bollywood Poster Set');
     for (const to of ['shipped', 'delivered', 'placed']) {

@@ -1,6 +1,6 @@
 import type { StaffOrder } from '../../../src/contract/admin.js';
 import type { MailMessage } from '../plugins/mailer.js';
-import { formatRupees } from './money.js';
+import { formatIndianDate, formatRupees } from './money.js';
 
 /** The line and subject of an order's status, for its mail and the notification centre. */
 export function orderNotice(order: Pick<StaffOrder, 'id' | 'status' | 'refund'>): { title: string; body: string } {
@@ -43,6 +43,12 @@ export function orderMail(order: StaffOrder, note: string | null, publicUrl: str
     '',
     body,
     ...(order.status === 'shipped' ? ['', ...tracking] : []),
+    ...(order.delivery_estimate
+      ? [
+          '',
+          `Expected delivery: between ${formatIndianDate(new Date(order.delivery_estimate.earliest))} and ${formatIndianDate(new Date(order.delivery_estimate.latest))}`,
+        ]
+      : []),
     ...(order.status === 'refunded' && order.refund ? ['', `Payment reference: ${order.refund.reference}`] : []),
     ...(note ? ['', note] : []),
     '',

@@ -15,6 +15,7 @@ import {
   type staffOrderSummarySchema,
 } from '../../../src/contract/admin.js';
 import type { PageMeta } from '../../../src/contract/catalog.js';
+import { type DeliveryEstimate, estimateFromDispatch, estimateFromOrder } from '../../../src/contract/delivery.js';
 import type { Address } from '../../../src/contract/user.js';
 import type { z } from 'zod/mini';
 import type { Database } from '../db/client.js';
@@ -110,6 +111,16 @@ export function reportProblemUntil(
   return until > now ? until : null;
 }
 
+/** When the parcel is expected: from the order's day until it is dispatched, then from the dispatch. */
+export function deliveryEstimate(
+  order: Pick<OrderRow, 'status' | 'createdAt'>,
+  events: Pick<OrderEventRow, 'status' | 'at'>[],
+): DeliveryEstimate | null {
+  if (order.status === 'placed' || order.status === 'confirmed') return estimateFromOrder(order.createdAt);
+  if (order.status !== 'shipped') return null;
+  return estimateFromDispatch(events.findLast((event) => event.status === 'shipped')?.at ?? order.createdAt);
+}
+
 /** What a move records besides the status: shipping's courier and tracking, a refund's amount and reference. */
 function detailsOfMove(input: OrderTransition, order: Pick<OrderRow, 'total'>) {
   if (input.to === 'shipped') {
@@ -162,6 +173,7 @@ function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[]):
       row.courier !== null && row.trackingId !== null
         ? { courier: row.courier, tracking_id: row.trackingId, tracking_url: row.trackingUrl }
         : null,
+    delivery_estimate: deliveryEstimate(row, events),
     refund:
       row.refundAmount !== null && row.refundReference !== null
         ? { amount: row.refundAmount, reference: row.refundReference }

@@ -4,12 +4,14 @@ import { useNetwork } from '@mantine/hooks';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
+import { estimateFromOrder } from '@/contract/delivery';
 import { completeOrderRequestSchema } from '@/contract/orders';
 import type { Profile } from '@/contract/user';
 import { ApiError } from '@/lib/api-client';
 import { applyServerError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCompleteOrder } from '../api/complete-order';
+import { DeliveryEstimateText } from './delivery-estimate';
 import classes from './orders.module.css';
 
 /** India's states and union territories, for the state field. */
@@ -303,6 +305,7 @@ export function CheckoutPage({
               Recomputing the total for your cart…
             </Text>
           ) : null}
+          <DeliveryEstimateText estimate={estimateFromOrder(new Date())} fz="sm" />
           <Button type="submit" form={FORM_ID} size="md" loading={completeOrder.isPending} disabled={blocked}>
             Place order
           </Button>

@@ -3,9 +3,13 @@ import type { Order } from '@/contract/orders';
 import { formatDateTime } from '@/lib/money';
 import { safeHref } from '@/lib/safe-url';
 import { statusLabels } from '@/lib/order-status-labels';
+import { DeliveryEstimateText } from './delivery-estimate';
 import classes from './orders.module.css';
 
-/** How the order travels: the courier and tracking of a shipped order, and every step with its time. */
+/**
+ * How the order travels: when it is expected, the courier and tracking of a shipped order, and every step with its
+ * time.
+ */
 export function OrderProgress({ order }: { order: Order }) {
   const trackingLink = order.tracking?.tracking_url ? safeHref(order.tracking.tracking_url) : null;
   return (
@@ -13,6 +17,7 @@ export function OrderProgress({ order }: { order: Order }) {
       <Title order={2} fz="md" mb={4} id="order-progress-heading">
         Delivery
       </Title>
+      {order.delivery_estimate ? <DeliveryEstimateText estimate={order.delivery_estimate} mb="xs" /> : null}
       {order.tracking ? (
         <Stack gap={2} mb="sm" data-testid="order-tracking">
           <Text>Courier: {order.tracking.courier}</Text>
