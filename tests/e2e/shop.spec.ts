@@ -461,54 +461,10 @@ test.describe('storefront', () => {
     await expect(page.getByTestId('order-tracking')).toContainText('Tracking ID: BD55509876IN');
   });
 
-  test('the shop records a refund of a delivered order in the back office, and the shopper sees what was paid back', async ({
+  test('a delivered order offers Report a problem for 30 days; the shop opens the order from the message and records a refund, which the shopper sees', async ({
     page,
     browser,
     baseURL,
-  }) => {
-    const { shopper, placed } = await orderMovedByTheShop(page, [
-      { to: 'confirmed' },
-      { to: 'shipped', courier: 'Delhivery', tracking_id: 'DL7845120999' },
-      { to: 'delivered' },
-    ]);
-    await signIn(page, { email: 'shop@cineverse.in', password: 'Backstage@2026' });
-    await page.goto(`/admin/orders/${placed.data.id}`);
-    await expect(page.getByTestId('order-status')).toHaveText('Delivered');
-    const amount = page.getByLabel('Amount refunded (₹)');
-    // More than the order's ₹1,299 is refused next to the field, and nothing changes.
-    await amount.fill('1300');
-    await page.getByLabel('Payment reference').fill('UPI/433712345678');
-    await page.getByRole('button', { name: 'Record the refund' }).click();
-    await expect(page.getByText("Refund at most the order's total, ₹1,299")).toBeVisible();
-    await expect(page.getByTestId('order-status')).toHaveText('Delivered');
-    await amount.fill('1299');
-    await page.getByLabel('Note to the shopper').fill('The set arrived torn: refunded in full by UPI.');
-    await page.getByRole('button', { name: 'Record the refund' }).click();
-    await expect(page.getByTestId('order-status')).toHaveText('Refunded');
-    await expect(page.getByText('Refunded ₹1,299 (reference UPI/433712345678)')).toBeVisible();
-    // A refunded order has no next step.
-    await expect(page.getByRole('heading', { name: 'Next step' })).toHaveCount(0);
-
-    const shopperContext = await browser.newContext({ baseURL });
-    try {
-      const shopperPage = await shopperContext.newPage();
-      await signIn(shopperPage, { email: shopper.email, password: shopper.password });
-      await shopperPage.goto(`/orders/${placed.data.id}`);
-      await expect(shopperPage.getByTestId('order-status')).toHaveText('Refunded');
-      const refund = shopperPage.getByTestId('order-refund');
-      await expect(refund).toContainText('Refunded to you₹1,299');
-      await expect(refund).toContainText('Payment reference UPI/433712345678');
-      await expect(shopperPage.getByRole('list', { name: 'Order history' }).getByRole('listitem').last()).toContainText(
-        'The set arrived torn: refunded in full by UPI.',
-      );
-      await expect(shopperPage.getByRole('region', { name: 'Report a problem' })).toHaveCount(0);
-    } finally {
-      await shopperContext.close();
-    }
-  });
-
-  test('a delivered order offers Report a problem for 30 days, which opens the contact form naming the order and the shopper', async ({
-    page,
   }) => {
     const { shopper, placed, token } = await orderMovedByTheShop(page, [
       { to: 'confirmed' },
@@ -541,6 +497,48 @@ test.describe('storefront', () => {
     expect(messages.filter((row) => row.email === shopper.email).map((row) => row.message)).toEqual([
       `About order #${placed.data.id}: the poster set arrived torn at one corner.`,
     ]);
+
+    // The shop manager opens the order from the message, and records the refund once it is paid.
+    const staffContext = await browser.newContext({ baseURL });
+    try {
+      const staff = await staffContext.newPage();
+      await signIn(staff, { email: 'shop@cineverse.in', password: 'Backstage@2026' });
+      await staff.goto('/admin/messages');
+      await staff
+        .getByRole('list', { name: 'Messages' })
+        .getByRole('listitem')
+        .filter({ hasText: shopper.email })
+        .getByRole('link', { name: `Open order #${placed.data.id}` })
+        .click();
+      await expect(staff).toHaveURL(new RegExp(`/admin/orders/${placed.data.id}$`));
+      await expect(staff.getByTestId('order-status')).toHaveText('Delivered');
+      // More than the order's ₹1,299 is refused next to the field, and nothing changes.
+      const amount = staff.getByLabel('Amount refunded (₹)');
+      await amount.fill('1300');
+      await staff.getByLabel('Payment reference').fill('UPI/433712345678');
+      await staff.getByRole('button', { name: 'Record the refund' }).click();
+      await expect(staff.getByText("Refund at most the order's total, ₹1,299")).toBeVisible();
+      await expect(staff.getByTestId('order-status')).toHaveText('Delivered');
+      await amount.fill('1299');
+      await staff.getByLabel('Note to the shopper').fill('The set arrived torn: refunded in full by UPI.');
+      await staff.getByRole('button', { name: 'Record the refund' }).click();
+      await expect(staff.getByTestId('order-status')).toHaveText('Refunded');
+      await expect(staff.getByText('Refunded ₹1,299 (reference UPI/433712345678)')).toBeVisible();
+      // A refunded order has no next step.
+      await expect(staff.getByRole('heading', { name: 'Next step' })).toHaveCount(0);
+    } finally {
+      await staffContext.close();
+    }
+
+    await page.goto(`/orders/${placed.data.id}`);
+    await expect(page.getByTestId('order-status')).toHaveText('Refunded');
+    const refund = page.getByTestId('order-refund');
+    await expect(refund).toContainText('Refunded to you₹1,299');
+    await expect(refund).toContainText('Payment reference UPI/433712345678');
+    await expect(page.getByRole('list', { name: 'Order history' }).getByRole('listitem').last()).toContainText(
+      'The set arrived torn: refunded in full by UPI.',
+    );
+    await expect(page.getByRole('region', { name: 'Report a problem' })).toHaveCount(0);
   });
 
   test('a perishable order shows why it cannot be cancelled, and logging out forgets the user', async ({ page }) => {

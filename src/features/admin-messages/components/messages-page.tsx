@@ -1,5 +1,6 @@
 import { Anchor, Card, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { AdminPage } from '@/components/admin/admin-page';
 import { ListStates } from '@/components/admin/list-states';
 import { PageNav } from '@/components/query-states';
@@ -14,6 +15,25 @@ import { listQuery } from '@/lib/list-query';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime } from '@/lib/money';
 import { notifyFailure } from '@/lib/notify-failure';
+
+/**
+ * The order a message is about, when it names one: Report a problem on an order begins the message "About order #12:
+ * ". Staff check on the order's page that its shopper wrote it.
+ */
+function OrderNamed({ message }: { message: string }) {
+  const named = /\border #(\d{1,9})\b/i.exec(message);
+  if (!named) return null;
+  return (
+    <Anchor
+      renderRoot={(props) => <Link {...props} to="/admin/orders/$orderId" params={{ orderId: Number(named[1]) }} />}
+      fz="sm"
+      mt={4}
+      display="inline-block"
+    >
+      Open order #{named[1]}
+    </Anchor>
+  );
+}
 
 const MESSAGES_PER_PAGE = 20;
 
@@ -104,6 +124,7 @@ export function MessagesPage({
                 <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
                   {message.message}
                 </Text>
+                <OrderNamed message={message.message} />
               </Card>
             ))}
           </Stack>
