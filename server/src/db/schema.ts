@@ -308,7 +308,7 @@ export const orders = pgTable(
     courier: text('courier'),
     trackingId: text('tracking_id'),
     trackingUrl: text('tracking_url'),
-    /** Set when staff refund the order after its delivery: what was paid back, in paise, and the payment's reference. */
+    /** Set when staff refund the order after delivery: what was paid back, in paise, and the payment's reference. */
     refundAmount: integer('refund_amount'),
     refundReference: text('refund_reference'),
   },

@@ -31,6 +31,8 @@ export function orderNotice(order: Pick<StaffOrder, 'id' | 'status' | 'refund'>)
 export function orderMail(order: StaffOrder, note: string | null, publicUrl: string): MailMessage {
   const link = `${publicUrl}/orders/${order.id}`;
   const { title, body } = orderNotice(order);
+  const estimate = order.delivery_estimate;
+  const day = (isoDay: string) => formatIndianDate(new Date(isoDay));
   const tracking = order.tracking
     ? [
         `Courier: ${order.tracking.courier}`,
@@ -43,12 +45,7 @@ export function orderMail(order: StaffOrder, note: string | null, publicUrl: str
     '',
     body,
     ...(order.status === 'shipped' ? ['', ...tracking] : []),
-    ...(order.delivery_estimate
-      ? [
-          '',
-          `Expected delivery: between ${formatIndianDate(new Date(order.delivery_estimate.earliest))} and ${formatIndianDate(new Date(order.delivery_estimate.latest))}`,
-        ]
-      : []),
+    ...(estimate ? ['', `Expected delivery: between ${day(estimate.earliest)} and ${day(estimate.latest)}`] : []),
     ...(order.status === 'refunded' && order.refund ? ['', `Payment reference: ${order.refund.reference}`] : []),
     ...(note ? ['', note] : []),
     '',

@@ -61,8 +61,9 @@ declare module 'fastify' {
       getStaffOrder(executor: Database, orderId: number): Promise<StaffOrder | null>;
       /**
        * Moves an order one step of the state machine (`orderTransitions`), in `tx`: 409 for any other move, 400 when
-       * shipping lacks the courier or tracking ID, or a refund its amount (at most the total) or reference. Cancelling gives the stock and the coupon use back. The shopper's
-       * mail about it is queued in the same transaction.
+       * shipping lacks the courier or tracking ID, or a refund its amount (at most the total) or reference.
+       * Cancelling gives the stock and the coupon use back. The shopper's mail about it is queued in the same
+       * transaction.
        */
       transitionOrder(
         tx: Database,
@@ -112,7 +113,7 @@ export function reportProblemUntil(
 }
 
 /** When the parcel is expected: from the order's day until it is dispatched, then from the dispatch. */
-export function deliveryEstimate(
+function deliveryEstimate(
   order: Pick<OrderRow, 'status' | 'createdAt'>,
   events: Pick<OrderEventRow, 'status' | 'at'>[],
 ): DeliveryEstimate | null {
