@@ -38,6 +38,11 @@ function after(day: Date, count: number, counts: (day: Date) => boolean): Date {
 
 const isoDay = (day: Date) => day.toISOString().slice(0, 10);
 
+/** Today in India, as `YYYY-MM-DD`: an estimate whose latest day is before it is late. */
+export function indiaToday(now = new Date()): string {
+  return isoDay(indiaDay(now));
+}
+
 /** The estimate of an order placed at `placedAt` and not yet dispatched. */
 export function estimateFromOrder(placedAt: Date): DeliveryEstimate {
   const day = indiaDay(placedAt);

@@ -79,7 +79,9 @@ test.describe('checkout', () => {
     expect(order.data).toMatchObject({ total: 67_200, discount: 7_470, coupon_code: 'FIRSTTAKE' });
   });
 
-  test('checkout says when an order placed now is expected, and the order page says it again', async ({ page }) => {
+  test('checkout says when an order placed now is expected, the order page says it again, and says when it is late', async ({
+    page,
+  }) => {
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);
     const bookmarks = await productId(page, 'Film Strip Bookmark Pack');
@@ -91,6 +93,8 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('delivery-estimate')).toHaveText(
       'Expected delivery: between Sat, 2 Jan and Mon, 11 Jan',
     );
+    // Back to today, when the order is really placed.
+    await page.clock.setFixedTime(new Date());
     await fillAddress(page);
     await page.getByLabel('Full name').fill('Asha Rao');
     await page.getByRole('button', { name: 'Place order' }).click();
@@ -99,6 +103,16 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('delivery-estimate')).toHaveText(
       /^Expected delivery: between (Mon|Tue|Wed|Thu|Fri|Sat), \d{1,2} [A-Z][a-z]{2} and (Mon|Tue|Wed|Thu|Fri|Sat), \d{1,2} [A-Z][a-z]{2}$/,
     );
+    const orderPage = page.url();
+    // Two months on, still not shipped: the page says it is late and offers to ask the team about this order.
+    await page.clock.setFixedTime(new Date(Date.now() + 60 * 86_400_000));
+    await page.goto(orderPage);
+    const late = page.getByTestId('delivery-estimate');
+    await expect(late).toHaveText(
+      /^It was expected by (Mon|Tue|Wed|Thu|Fri|Sat), \d{1,2} [A-Z][a-z]{2}: we are sorry it is late\. Ask us about it$/,
+    );
+    await late.getByRole('link', { name: 'Ask us about it' }).click();
+    await expect(page.getByLabel('Your Message')).toHaveValue(/^About order #\d+: $/);
   });
 
   test('on a phone: typing before the profile arrives is kept, errors get focus, the summary comes before ordering, the address is kept', async ({

@@ -1,5 +1,6 @@
-import { Text, type TextProps } from '@mantine/core';
-import type { DeliveryEstimate } from '@/contract/delivery';
+import { Anchor, Text, type TextProps } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { type DeliveryEstimate, indiaToday } from '@/contract/delivery';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -11,8 +12,25 @@ function formatEstimateDay(isoDay: string): string {
   return `${WEEKDAYS[weekday]}, ${day} ${MONTHS[month - 1]}`;
 }
 
-/** "Expected delivery: between Thu, 3 Dec and Thu, 10 Dec", by the shipping policy. */
-export function DeliveryEstimateText({ estimate, ...props }: { estimate: DeliveryEstimate } & TextProps) {
+/**
+ * "Expected delivery: between Thu, 3 Dec and Thu, 10 Dec", by the shipping policy. For an order (`orderId`) whose
+ * last expected day has passed, it says so, with a way to ask the team.
+ */
+export function DeliveryEstimateText({
+  estimate,
+  orderId,
+  ...props
+}: { estimate: DeliveryEstimate; orderId?: number } & TextProps) {
+  if (orderId !== undefined && estimate.latest < indiaToday()) {
+    return (
+      <Text data-testid="delivery-estimate" {...props}>
+        It was expected by {formatEstimateDay(estimate.latest)}: we are sorry it is late.{' '}
+        <Anchor renderRoot={(link) => <Link {...link} to="/contact" search={{ order: String(orderId) }} />}>
+          Ask us about it
+        </Anchor>
+      </Text>
+    );
+  }
   return (
     <Text data-testid="delivery-estimate" {...props}>
       Expected delivery: between {formatEstimateDay(estimate.earliest)} and {formatEstimateDay(estimate.latest)}

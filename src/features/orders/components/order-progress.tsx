@@ -17,7 +17,9 @@ export function OrderProgress({ order }: { order: Order }) {
       <Title order={2} fz="md" mb={4} id="order-progress-heading">
         Delivery
       </Title>
-      {order.delivery_estimate ? <DeliveryEstimateText estimate={order.delivery_estimate} mb="xs" /> : null}
+      {order.delivery_estimate ? (
+        <DeliveryEstimateText estimate={order.delivery_estimate} orderId={order.id} mb="xs" />
+      ) : null}
       {order.tracking ? (
         <Stack gap={2} mb="sm" data-testid="order-tracking">
           <Text>Courier: {order.tracking.courier}</Text>
