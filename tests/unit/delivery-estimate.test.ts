@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateFromDispatch, estimateFromOrder } from '@/contract/delivery';
+import { estimateFromDispatch, estimateFromOrder, indiaToday } from '@/contract/delivery';
 
 // The shipping policy: processed in 1–3 business days (Monday to Friday), delivered 5–10 working days (Monday to
 // Saturday) after dispatch; days in India.
@@ -13,6 +13,8 @@ describe('when an order is expected', () => {
   });
 
   it('takes the day in India, not in UTC: half past midnight on Friday is Friday', () => {
+    expect(indiaToday(new Date('2026-11-26T19:00:00Z'))).toBe('2026-11-27');
+    expect(indiaToday(new Date('2026-11-26T18:29:59Z'))).toBe('2026-11-26');
     // 19:00 UTC on Thursday is 00:30 on Friday 27 November in India: dispatched Mon 30 Nov to Wed 2 Dec.
     expect(estimateFromOrder(new Date('2026-11-26T19:00:00Z'))).toEqual({
       earliest: '2026-12-05', // Sat
