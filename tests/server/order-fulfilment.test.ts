@@ -232,7 +232,7 @@ describe('order fulfilment', () => {
     await testApp.app.sendQueuedMail();
     const shippedMail = delivered.find((mail) => mail.subject === `Order #${order.id} shipped`);
     expect(shippedMail?.text).toMatch(
-      /Expected delivery: between \d{1,2} [A-Z][a-z]{2} \d{4} and \d{1,2} [A-Z][a-z]{2} \d{4}/,
+      /Expected delivery: between \d{1,2} [A-Z][a-z]{2,3} \d{4} and \d{1,2} [A-Z][a-z]{2,3} \d{4}/,
     );
     // Dispatched on Saturday 28 November at 10 am in India.
     await testApp.app.db

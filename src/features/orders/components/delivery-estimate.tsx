@@ -1,9 +1,9 @@
 import { Anchor, Text, type TextProps } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { type DeliveryEstimate, indiaToday } from '@/contract/delivery';
+import { MONTHS } from '@/lib/money';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A day of an estimate (`YYYY-MM-DD`, a day in India) as Indian readers write it: "Thu, 3 Dec". */
 function formatEstimateDay(isoDay: string): string {
