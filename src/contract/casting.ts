@@ -47,6 +47,8 @@ export const CLOSING_SOON_DAYS = 7;
  * does, everyone still waiting told "not selected". Posters decide after the deadline; nobody waits for ever.
  */
 export const CLOSE_AFTER_DEADLINE_DAYS = 30;
+/** The poster is reminded this many days before that close, when someone is still waiting (the hourly upkeep). */
+export const REMIND_BEFORE_CLOSE_DAYS = 7;
 /** India's offset: deadlines are written and decided in India's time. */
 export const INDIA_OFFSET = '+05:30';
 

@@ -11,6 +11,7 @@ import {
   profiles,
   users,
 } from '../../server/src/db/schema.js';
+import { indiaTime } from '../../server/src/lib/notify.js';
 import { createShopper, createStaff, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -646,6 +647,65 @@ describe('managing applicants and following an application', () => {
     await app.runUpkeep();
     const again = (await send('GET', `${USER}/notifications`, house)).json().data as { title: string }[];
     expect(again.filter((item) => item.title === 'Your casting call is closed')).toHaveLength(2);
+  });
+
+  it('reminds a poster once, a week before the close, while someone still waits; again for a later deadline', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const closing = await postCall(house, { title: 'Closing call' });
+    const decided = await postCall(house, { title: 'Decided call' });
+    const later = await postCall(house, { title: 'Later call' });
+    const [waiting, shortlisted, chosen] = await Promise.all([member('actor'), member('actor'), member('actor')]);
+    await apply(waiting, closing.id, closing.roles[0]!.id);
+    const onShortlist = (await apply(shortlisted, closing.id, closing.roles[0]!.id)).json().data.id as number;
+    await transition(house, onShortlist, { to: 'shortlisted' });
+    const onDecided = (await apply(chosen, decided.id, decided.roles[0]!.id)).json().data.id as number;
+    await transition(house, onDecided, { to: 'selected' });
+    await apply(waiting, later.id, later.roles[0]!.id);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const deadline = daysAgo(24);
+    await app.db
+      .update(castingCalls)
+      .set({ deadline })
+      .where(inArray(castingCalls.id, [closing.id, decided.id]));
+    await app.db
+      .update(castingCalls)
+      .set({ deadline: daysAgo(22) })
+      .where(eq(castingCalls.id, later.id));
+    const reminders = async () =>
+      ((await send('GET', `${USER}/notifications`, house)).json().data as { title: string; body: string }[]).filter(
+        (item) => item.title === 'Your casting call closes soon',
+      );
+
+    await app.runUpkeep();
+
+    const closesOn = indiaTime(new Date(deadline.getTime() + 30 * 86_400_000));
+    expect(await reminders()).toEqual([
+      expect.objectContaining({
+        body: `Closing call: 2 applicants are still waiting. Decide by ${closesOn}, or set a later deadline: then its open roles are closed and everyone still waiting is told "not selected"`,
+        link: `/me/casting-calls/${closing.id}`,
+      }),
+    ]);
+    const [poster] = await app.db.select().from(users).where(eq(users.id, house.id));
+    const subjects = async () =>
+      (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, poster!.email))).map((mail) => mail.subject);
+    expect((await subjects()).filter((subject) => subject === 'Your casting call closes soon')).toHaveLength(1);
+    // Nothing is closed yet, and the applicants hear nothing.
+    expect(
+      ((await send('GET', `${PUBLIC}/casting-calls/${closing.id}`)).json().data as { status: string }).status,
+    ).toBe('published');
+    const told = (await send('GET', `${USER}/notifications`, waiting)).json().data as { title: string }[];
+    expect(told.map((item) => item.title)).not.toContain('Not selected this time');
+
+    // The next hour reminds nobody twice; a later deadline, once it comes within a week of its close, once more.
+    await app.runUpkeep();
+    expect(await reminders()).toHaveLength(1);
+    await app.db
+      .update(castingCalls)
+      .set({ deadline: daysAgo(23.5) })
+      .where(eq(castingCalls.id, closing.id));
+    await app.runUpkeep();
+    expect((await reminders()).map((item) => item.body.split(':')[0])).toEqual(['Closing call', 'Closing call']);
   });
 
   it('filters, sorts and exports the applicants as CSV, and leaves out a profile a moderator hid', async () => {

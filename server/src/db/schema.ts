@@ -650,6 +650,8 @@ export const castingCalls = pgTable(
     status: text('status', { enum: ['pending', 'published', 'unpublished', 'closed'] }).notNull(),
     unpublishedReason: text('unpublished_reason'),
     applicantMailAt: timestamp('applicant_mail_at', { withTimezone: true }),
+    /** The deadline the poster was last reminded of before the call closes by itself (a later deadline, a new one). */
+    closeReminderFor: timestamp('close_reminder_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -19,6 +35,7 @@ import {
   type MyCastingCall,
   type ParsedCallInput,
   type PosterTransition,
+  REMIND_BEFORE_CLOSE_DAYS,
   type TransitionInput,
   withdrawableStatuses,
 } from '../../../src/contract/casting.js';
@@ -330,6 +347,11 @@ declare module 'fastify' {
        * closed the same way, and it stays unpublished. Returns how many calls it closed.
        */
       closeLapsedCalls(tx: Database, now?: Date): Promise<number>;
+      /**
+       * Reminds the poster of each call that closes by itself within REMIND_BEFORE_CLOSE_DAYS and still keeps someone
+       * waiting (the hourly upkeep), once for each deadline. Returns how many posters it reminded.
+       */
+      remindBeforeClose(tx: Database, now?: Date): Promise<number>;
       apply(
         tx: Database,
         userId: number,
@@ -865,6 +887,64 @@ export default fp<CastingRepositoryOptions>(
             call,
             'Your casting call is closed',
             `${call.title}: its deadline passed ${CLOSE_AFTER_DEADLINE_DAYS} days ago, so its open roles were closed and everyone still waiting was told "not selected"`,
+          );
+        }
+        return calls.length;
+      },
+
+      async remindBeforeClose(tx, now = new Date()) {
+        const isWaiting = and(
+          eq(castingApplications.callId, castingCalls.id),
+          inArray(castingApplications.status, openStatuses),
+        );
+        // Marked in the statement that finds them: a second server's upkeep at the same hour finds none.
+        const calls = await tx
+          .update(castingCalls)
+          .set({ closeReminderFor: castingCalls.deadline })
+          .where(
+            and(
+              inArray(castingCalls.status, ['published', 'unpublished']),
+              lte(
+                castingCalls.deadline,
+                new Date(now.getTime() - (CLOSE_AFTER_DEADLINE_DAYS - REMIND_BEFORE_CLOSE_DAYS) * DAY_MS),
+              ),
+              or(isNull(castingCalls.closeReminderFor), ne(castingCalls.closeReminderFor, castingCalls.deadline)),
+              exists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(castingApplications)
+                  .where(isWaiting),
+              ),
+            ),
+          )
+          .returning({
+            id: castingCalls.id,
+            posterId: castingCalls.posterId,
+            title: castingCalls.title,
+            deadline: castingCalls.deadline,
+          });
+        if (calls.length === 0) return 0;
+        const counts = await tx
+          .select({ callId: castingApplications.callId, total: count() })
+          .from(castingApplications)
+          .where(
+            and(
+              inArray(
+                castingApplications.callId,
+                calls.map((call) => call.id),
+              ),
+              inArray(castingApplications.status, openStatuses),
+            ),
+          )
+          .groupBy(castingApplications.callId);
+        const waiting = new Map(counts.map((row) => [row.callId, row.total]));
+        for (const call of calls.sort((a, b) => a.id - b.id)) {
+          const total = waiting.get(call.id) ?? 0;
+          await tellPoster(
+            tx,
+            call,
+            'Your casting call closes soon',
+            `${call.title}: ${total === 1 ? '1 applicant is' : `${total} applicants are`} still waiting. Decide by ${indiaTime(closesAt(call.deadline))}, or set a later deadline: then its open roles are closed and everyone still waiting is told "not selected"`,
           );
         }
         return calls.length;

@@ -1,0 +1,1 @@
+ALTER TABLE "casting_calls" ADD COLUMN "close_reminder_for" timestamp with time zone;
