@@ -216,6 +216,13 @@ test.describe('storefront', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your orders' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Orders' }).getByRole('listitem')).toHaveCount(1);
     await expect(page.getByRole('list', { name: 'Orders' })).toContainText('Delivered');
+    // On a phone every status is on screen: the seven choices wrap rather than scroll out of sight.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const filter = page.getByLabel('Show orders by status');
+    for (const status of ['All', 'Placed', 'Confirmed', 'Shipped', 'Delivered', 'Refunded', 'Cancelled'])
+      await expect(filter.getByText(status, { exact: true })).toBeInViewport();
+    await filter.getByText('Cancelled', { exact: true }).click();
+    await expect(page).toHaveURL(/\/orders\?status=cancelled$/);
   });
 
   test('shows the server’s field errors next to the field when registering', async ({ page }) => {
