@@ -177,7 +177,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await fastify.register(idempotency);
   await fastify.register(accountRepository);
-  await fastify.register(catalogRepository, { uploadsDir: path.join(options.dataDir, 'uploads') });
+  await fastify.register(catalogRepository, {
+    uploadsDir: path.join(options.dataDir, 'uploads'),
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+  });
   await fastify.register(cartRepository);
   await fastify.register(couponRepository);
   await fastify.register(orderRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });

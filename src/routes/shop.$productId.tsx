@@ -1,4 +1,4 @@
-import { Group } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { idParamsSchema } from '@/contract/catalog';
 import { AddToCartPanel } from '@/features/cart/components/add-to-cart-panel';
@@ -19,10 +19,17 @@ function ProductRoute() {
       key={productId}
       productId={productId}
       renderActions={(product) => (
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <AddToCartPanel product={product} signedIn={signedIn} onNeedLogin={needLogin} />
-          <WishlistButton product={product} signedIn={signedIn} onNeedLogin={needLogin} />
-        </Group>
+        <>
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <AddToCartPanel product={product} signedIn={signedIn} onNeedLogin={needLogin} />
+            <WishlistButton product={product} signedIn={signedIn} onNeedLogin={needLogin} />
+          </Group>
+          {product.stock <= 0 ? (
+            <Text size="sm" mt="xs">
+              Keep it in your wishlist and we will tell you when it is back in stock.
+            </Text>
+          ) : null}
+        </>
       )}
     />
   );

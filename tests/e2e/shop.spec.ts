@@ -323,6 +323,70 @@ test.describe('storefront', () => {
     await expect(page.getByText('Nothing saved yet.')).toBeVisible();
   });
 
+  test('a sold-out product kept in the wishlist: the shopper is told when it is back and can order it', async ({
+    page,
+  }) => {
+    const login = await page.request.post(`${USER_API}/login`, {
+      data: { email: 'shop@cineverse.in', password: 'Backstage@2026' },
+    });
+    const staff = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const poster = await page.request.get(
+      `/backend/api/api/v1/getProduct/${await productId(page, 'Golden Era Bollywood Poster Set')}`,
+    );
+    const name = `Clapperboard Enamel Pin ${Date.now()}`;
+    const product = {
+      name,
+      description: 'A hard enamel pin.',
+      category: 'Collectibles',
+      images: ((await poster.json()) as { data: { images: string[] } }).data.images.slice(0, 1),
+      mrp: 29_900,
+      price: 24_900,
+      stock: 0,
+      perishable: false,
+      visible: true,
+    };
+    const created = await page.request.post('/backend/api/api/admin/v1/products', { headers: staff, data: product });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { data: { id: number } }).data.id;
+    try {
+      const shopper = await registerShopper(page.request);
+      await signIn(page, shopper);
+      await page.goto(`/shop/${id}`);
+      await expect(page.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
+      await expect(
+        page.getByText('Keep it in your wishlist and we will tell you when it is back in stock.'),
+      ).toBeVisible();
+      await page.getByRole('button', { name: `Add ${name} to wishlist` }).click();
+      await expect(page.getByRole('button', { name: `Remove ${name} from wishlist` })).toBeVisible();
+      await page.goto('/wishlist');
+      await expect(page.getByText('Out of stock: we will tell you when it is back')).toBeVisible();
+      await expect
+        .poll(
+          async () => (await apiAs<{ data: unknown[] }>(page.request, shopper.token, 'GET', '/getWishlistItems')).data,
+        )
+        .toHaveLength(1);
+
+      const restocked = await page.request.put(`/backend/api/api/admin/v1/products/${id}`, {
+        headers: staff,
+        data: { ...product, stock: 3 },
+      });
+      expect(restocked.status()).toBe(200);
+
+      // The bell asks again when the app comes back to the front, or within a minute; a new page asks at once.
+      await page.reload();
+      await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+      await page
+        .getByRole('dialog', { name: 'Notifications' })
+        .getByRole('button', { name: new RegExp(`^${name} is back in stock`) })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/shop/${id}$`));
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    } finally {
+      await page.request.delete(`/backend/api/api/admin/v1/products/${id}`, { headers: staff });
+    }
+  });
+
   test('removing lines by keyboard keeps focus in the cart: on the next line, then on the heading', async ({
     page,
   }) => {

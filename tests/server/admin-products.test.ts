@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../server/src/db/schema.js';
+import { auditLog, mailOutbox, users } from '../../server/src/db/schema.js';
 import { createShopper, createStaff, productNamed, USER_API, validAddress, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -79,6 +79,66 @@ describe('products in the back office', () => {
       expect(refused.statusCode, field).toBe(400);
       expect(refused.json(), field).toMatchObject({ field, message });
     }
+  });
+
+  it('tells those who keep a product in their wishlist when it is back in stock, once, by restock or cancellation', async () => {
+    const app = testApp.app;
+    const user = (method: 'GET' | 'POST', path: string, who: Shopper, payload?: object) =>
+      app.inject({ method, url: `${USER_API}${path}`, headers: who.headers, ...(payload ? { payload } : {}) });
+    const backInStock = async (who: Shopper) =>
+      (
+        (await user('GET', '/notifications', who)).json().data as { title: string; body: string; link: string }[]
+      ).filter((item) => item.title.endsWith('is back in stock'));
+    const mailsTo = async (who: Shopper) => {
+      const [account] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, who.id));
+      return (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email))).map(
+        (mail) => mail.subject,
+      );
+    };
+    const sold = (await call('POST', '/products', { ...tote, name: 'Slate Enamel Mug', stock: 0 })).json().data;
+    const [keeper, other] = [await createShopper(app), await createShopper(app)];
+    expect((await user('POST', '/addToWishlist', keeper, { product_id: sold.id })).statusCode).toBe(200);
+
+    // Still none, or a price change: nobody is told.
+    expect(
+      (await call('PUT', `/products/${sold.id}`, { ...tote, name: 'Slate Enamel Mug', stock: 0 })).statusCode,
+    ).toBe(200);
+    expect(await backInStock(keeper)).toEqual([]);
+    expect(
+      (await call('PUT', `/products/${sold.id}`, { ...tote, name: 'Slate Enamel Mug', stock: 4 })).statusCode,
+    ).toBe(200);
+    expect(await backInStock(keeper)).toEqual([
+      {
+        title: 'Slate Enamel Mug is back in stock',
+        body: 'It is in your wishlist: order it before it runs out again',
+        link: `/shop/${sold.id}`,
+        kind: 'wishlist',
+        id: expect.any(Number),
+        read: false,
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(await mailsTo(keeper)).toEqual(['Slate Enamel Mug is back in stock']);
+    expect(await backInStock(other)).toEqual([]);
+    // More of what is in stock already is no news.
+    await call('PUT', `/products/${sold.id}`, { ...tote, name: 'Slate Enamel Mug', stock: 9 });
+    expect(await backInStock(keeper)).toHaveLength(1);
+
+    // The last one is ordered, then the order is cancelled: its stock comes back, and so does the notice.
+    await call('PUT', `/products/${sold.id}`, { ...tote, name: 'Slate Enamel Mug', stock: 1 });
+    await user('POST', '/addToCart', other, { product_id: sold.id, quantity: 1 });
+    const order = await user('POST', '/completeOrder', other, { address: validAddress, payment_method: 'cod' });
+    expect(order.statusCode, order.body).toBe(201);
+    expect((await storeProduct(sold.id)).json().data.stock).toBe(0);
+    expect((await user('POST', `/orders/${order.json().data.id}/cancel`, other)).statusCode).toBe(200);
+    expect(await backInStock(keeper)).toHaveLength(2);
+    expect(await mailsTo(keeper)).toHaveLength(2);
+    expect(await backInStock(other)).toEqual([]);
+    // Hidden from the store, then shown again: it can be ordered again.
+    await call('PUT', `/products/${sold.id}`, { ...tote, name: 'Slate Enamel Mug', stock: 1, visible: false });
+    expect(await backInStock(keeper)).toHaveLength(2);
+    await call('PUT', `/products/${sold.id}`, { ...tote, name: 'Slate Enamel Mug', stock: 1, visible: true });
+    expect(await backInStock(keeper)).toHaveLength(3);
   });
 
   it('deletes a product no order names, and hides one that past orders keep', async () => {

@@ -805,7 +805,9 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['application', 'callback', 'applicants', 'moderation', 'order'] }).notNull(),
+    kind: text('kind', {
+      enum: ['application', 'callback', 'applicants', 'moderation', 'order', 'wishlist'],
+    }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     link: text('link').notNull(),

@@ -5,6 +5,7 @@ import type { z } from 'zod/mini';
 import type { ProductInput, StaffProduct } from '../../../src/contract/admin.js';
 import type { Database } from '../db/client.js';
 import { orderItems, products } from '../db/schema.js';
+import { cameBack, tellWishlisters } from '../lib/back-in-stock.js';
 import { likePattern } from '../lib/like-pattern.js';
 import { assertUploaded } from '../lib/uploads.js';
 import { HttpError } from './error-handler.js';
@@ -108,7 +109,7 @@ function checkPrice(input: ProductInput): void {
   if (input.price > input.mrp) throw new HttpError(400, 'The price cannot be above the MRP', 'price');
 }
 
-export default fp<{ uploadsDir: string }>(
+export default fp<{ uploadsDir: string; publicUrl: string }>(
   async (fastify, options) => {
     const { db } = fastify;
 
@@ -238,6 +239,7 @@ export default fp<{ uploadsDir: string }>(
           .set({ ...values, slug })
           .where(eq(products.id, id))
           .returning();
+        if (cameBack(current, row!)) await tellWishlisters(tx, row!, options.publicUrl);
         return { before: staffProductOf(current), after: staffProductOf(row!) };
       },
 

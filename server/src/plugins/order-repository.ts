@@ -20,6 +20,7 @@ import type { Address } from '../../../src/contract/user.js';
 import type { z } from 'zod/mini';
 import type { Database } from '../db/client.js';
 import { cartItems, couponRedemptions, orderEvents, orderItems, orders, products, users } from '../db/schema.js';
+import { cameBack, tellWishlisters } from '../lib/back-in-stock.js';
 import { likePattern } from '../lib/like-pattern.js';
 import { queueMail } from '../lib/mail-outbox.js';
 import { notify } from '../lib/notify.js';
@@ -267,10 +268,13 @@ export default fp<{ publicUrl?: string }>(
         .returning();
       if (!cancelled) throw new Error('The order was not cancelled');
       for (const item of [...found.items].sort((a, b) => a.productId - b.productId)) {
-        await tx
+        const [product] = await tx
           .update(products)
           .set({ stock: sql`${products.stock} + ${item.quantity}` })
-          .where(eq(products.id, item.productId));
+          .where(eq(products.id, item.productId))
+          .returning({ id: products.id, name: products.name, stock: products.stock, active: products.active });
+        if (product && cameBack({ ...product, stock: product.stock - item.quantity }, product))
+          await tellWishlisters(tx, product, publicUrl);
       }
       await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, found.row.id));
       await tx.insert(orderEvents).values({ orderId: found.row.id, status: 'cancelled', note });

@@ -28,7 +28,8 @@ export function productQueryOptions(id: number) {
   return queryOptions({
     queryKey: catalogKeys.product(id),
     queryFn: ({ signal }) => getProduct(id, signal),
-    staleTime: 60 * 1000,
+    // A sold-out product is asked for again at each visit: it is the page a shopper told it is back opens.
+    staleTime: (query) => (query.state.data && query.state.data.stock <= 0 ? 0 : 60 * 1000),
     retry: (failureCount, error) => !(error instanceof ProductNotFoundError) && failureCount < 2,
   });
 }

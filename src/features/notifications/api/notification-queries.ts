@@ -7,7 +7,10 @@ import { accountKeys } from '@/lib/shop-query-keys';
 /** The notification centre is the user's (removed with the rest of their data at logout). */
 export const notificationKeys = { list: () => [...accountKeys.all(), 'notifications'] as const };
 
-/** Looked at again each minute while the app is open, and when it comes back to the front. */
+/**
+ * Looked at again each minute while the app is open, when it comes back to the front, and on every page load: news is
+ * what the centre is for, so a reload asks the server even when the saved copy is seconds old (shown meanwhile).
+ */
 export const NOTIFICATION_POLL_MS = 60 * 1000;
 
 export function notificationsQueryOptions() {
@@ -15,6 +18,7 @@ export function notificationsQueryOptions() {
     queryKey: notificationKeys.list(),
     queryFn: ({ signal }) =>
       apiRequest(apiPaths.userApi('/notifications'), { schema: notificationListResponseSchema, auth: true, signal }),
+    staleTime: 0,
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchOnWindowFocus: true,
   });

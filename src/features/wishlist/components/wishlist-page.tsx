@@ -59,7 +59,7 @@ export function WishlistPage({ onMoveToCart }: { onMoveToCart: (product: Product
                 </Link>
                 <Text fw={700}>{formatInr(item.product.price)}</Text>
                 <Text fz="sm" c={item.product.stock > 0 ? 'dimmed' : 'var(--cv-danger-text)'}>
-                  {item.product.stock > 0 ? 'In stock' : 'Out of stock'}
+                  {item.product.stock > 0 ? 'In stock' : 'Out of stock: we will tell you when it is back'}
                 </Text>
                 <Group gap="xs" mt="auto">
                   <Button
