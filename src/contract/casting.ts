@@ -49,6 +49,8 @@ export const CLOSING_SOON_DAYS = 7;
 export const CLOSE_AFTER_DEADLINE_DAYS = 30;
 /** The poster is reminded this many days before that close, when someone is still waiting (the hourly upkeep). */
 export const REMIND_BEFORE_CLOSE_DAYS = 7;
+/** A member who saved an open call and has not applied is reminded this many hours before its deadline (the upkeep). */
+export const SAVED_CALL_REMINDER_HOURS = 48;
 /** India's offset: deadlines are written and decided in India's time. */
 export const INDIA_OFFSET = '+05:30';
 

@@ -708,6 +708,62 @@ describe('managing applicants and following an application', () => {
     expect((await reminders()).map((item) => item.body.split(':')[0])).toEqual(['Closing call', 'Closing call']);
   });
 
+  it('reminds a member of a call they saved two days before its deadline, unless they applied or it closed', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const [soon, later, applied, rolesClosed] = [
+      await postCall(house, { title: 'Saved and closing' }),
+      await postCall(house, { title: 'Saved, closing later' }),
+      await postCall(house, { title: 'Saved and answered' }),
+      await postCall(house, { title: 'Saved, then closed' }),
+    ];
+    const saver = await member('actor');
+    for (const call of [soon, later, applied, rolesClosed])
+      expect((await send('PUT', `${USER}/me/saved-calls/${call.id}`, saver)).statusCode).toBe(200);
+    expect((await apply(saver, applied.id, applied.roles[0]!.id)).statusCode).toBe(201);
+    for (const role of rolesClosed.roles)
+      await send('POST', `${USER}/casting-calls/${rolesClosed.id}/roles/${role.id}/close`, house);
+    const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+    const deadline = inHours(30);
+    await app.db
+      .update(castingCalls)
+      .set({ deadline })
+      .where(inArray(castingCalls.id, [soon.id, applied.id, rolesClosed.id]));
+    await app.db
+      .update(castingCalls)
+      .set({ deadline: inHours(50) })
+      .where(eq(castingCalls.id, later.id));
+    const reminders = async () =>
+      ((await send('GET', `${USER}/notifications`, saver)).json().data as { title: string; body: string }[]).filter(
+        (item) => item.title === 'A call you saved closes soon',
+      );
+
+    await app.runUpkeep();
+
+    expect(await reminders()).toEqual([
+      expect.objectContaining({
+        body: `Saved and closing: applications close on ${indiaTime(deadline)}, and you have not applied`,
+        link: `/auditions/${soon.id}`,
+      }),
+    ]);
+    const [account] = await app.db.select().from(users).where(eq(users.id, saver.id));
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email));
+    expect(mails.filter((mail) => mail.subject === 'A call you saved closes soon')).toHaveLength(1);
+
+    // Once for each deadline: the next hour is quiet; a later deadline, once it is two days away, is told again.
+    await app.runUpkeep();
+    expect(await reminders()).toHaveLength(1);
+    await app.db
+      .update(castingCalls)
+      .set({ deadline: inHours(40) })
+      .where(eq(castingCalls.id, soon.id));
+    await app.runUpkeep();
+    expect((await reminders()).map((item) => item.body.split(':')[0])).toEqual([
+      'Saved and closing',
+      'Saved and closing',
+    ]);
+  });
+
   it('filters, sorts and exports the applicants as CSV, and leaves out a profile a moderator hid', async () => {
     const house = await member('house');
     await verify(house.handle);

@@ -768,6 +768,8 @@ export const savedCalls = pgTable(
     callId: integer('call_id')
       .notNull()
       .references(() => castingCalls.id, { onDelete: 'cascade' }),
+    /** The deadline the member was reminded of, not having applied (a later deadline, a new reminder). */
+    remindedFor: timestamp('reminded_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.callId] })],

@@ -36,6 +36,7 @@ import {
   type ParsedCallInput,
   type PosterTransition,
   REMIND_BEFORE_CLOSE_DAYS,
+  SAVED_CALL_REMINDER_HOURS,
   type TransitionInput,
   withdrawableStatuses,
 } from '../../../src/contract/casting.js';
@@ -352,6 +353,12 @@ declare module 'fastify' {
        * waiting (the hourly upkeep), once for each deadline. Returns how many posters it reminded.
        */
       remindBeforeClose(tx: Database, now?: Date): Promise<number>;
+      /**
+       * Reminds each member who saved a published call (one whose last role closed is closed), and has not applied
+       * to it, that it closes within SAVED_CALL_REMINDER_HOURS (the hourly upkeep), once for each deadline. Returns
+       * how many it reminded.
+       */
+      remindSavedCalls(tx: Database, now?: Date): Promise<number>;
       apply(
         tx: Database,
         userId: number,
@@ -948,6 +955,46 @@ export default fp<CastingRepositoryOptions>(
           );
         }
         return calls.length;
+      },
+
+      async remindSavedCalls(tx, now = new Date()) {
+        // Any application, withdrawn too: a member who withdrew chose not to.
+        const applied = sql`exists (select 1 from ${castingApplications} join ${profiles}
+          on ${profiles.id} = ${castingApplications.profileId}
+          where ${castingApplications.callId} = ${savedCalls.callId} and ${profiles.userId} = ${savedCalls.userId})`;
+        const reminded = await tx
+          .update(savedCalls)
+          .set({ remindedFor: sql`${castingCalls.deadline}` })
+          .from(castingCalls)
+          .where(
+            and(
+              eq(castingCalls.id, savedCalls.callId),
+              eq(castingCalls.status, 'published'),
+              gt(castingCalls.deadline, now),
+              lte(castingCalls.deadline, new Date(now.getTime() + SAVED_CALL_REMINDER_HOURS * HOUR_MS)),
+              or(isNull(savedCalls.remindedFor), ne(savedCalls.remindedFor, castingCalls.deadline)),
+              sql`not ${applied}`,
+            ),
+          )
+          .returning({
+            userId: savedCalls.userId,
+            callId: castingCalls.id,
+            title: castingCalls.title,
+            deadline: castingCalls.deadline,
+          });
+        await notify(
+          tx,
+          reminded.map((row) => ({
+            userId: row.userId,
+            kind: 'application' as const,
+            title: 'A call you saved closes soon',
+            body: `${row.title}: applications close on ${indiaTime(row.deadline)}, and you have not applied`,
+            link: `/auditions/${row.callId}`,
+            mail: true,
+          })),
+          publicUrl,
+        );
+        return reminded.length;
       },
 
       async apply(tx, userId, callId, roleId, input) {

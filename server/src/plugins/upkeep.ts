@@ -24,10 +24,11 @@ const UPKEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Hourly: deletes expired Idempotency-Keys and attempt counters, closes the casting calls whose deadline passed
- * CLOSE_AFTER_DEADLINE_DAYS ago (their applicants told) and reminds the posters of those that close within a week,
- * then, on the embedded database, vacuums and analyzes the tables whose rows are replaced all day. PGlite runs
- * PostgreSQL without its autovacuum, so the space of deleted and updated rows was never reused: the keys table,
- * rewritten with every keyed cart edit, grew for as long as the server ran. PostgreSQL vacuums by itself.
+ * CLOSE_AFTER_DEADLINE_DAYS ago (their applicants told), reminds the posters of those that close within a week and
+ * the members who saved a call closing within two days without applying, then, on the embedded database, vacuums
+ * and analyzes the tables whose rows are replaced all day. PGlite runs PostgreSQL without its autovacuum, so the
+ * space of deleted and updated rows was never reused: the keys table, rewritten with every keyed cart edit, grew for
+ * as long as the server ran. PostgreSQL vacuums by itself.
  */
 export default fp<UpkeepOptions>(
   async (fastify, options) => {
@@ -38,6 +39,7 @@ export default fp<UpkeepOptions>(
       await attempts.sweepExpired();
       await db.transaction((tx) => castingRepository.closeLapsedCalls(tx));
       await db.transaction((tx) => castingRepository.remindBeforeClose(tx));
+      await db.transaction((tx) => castingRepository.remindSavedCalls(tx));
       // Outside any transaction, as VACUUM must be; the tables are small, so it holds the database a few milliseconds.
       if (database.kind === 'pglite')
         await db.execute(sql`vacuum (analyze) ${idempotencyKeys}, ${cartItems}, ${wishlistItems}`);

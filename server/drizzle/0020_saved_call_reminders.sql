@@ -1,0 +1,1 @@
+ALTER TABLE "saved_calls" ADD COLUMN "reminded_for" timestamp with time zone;
