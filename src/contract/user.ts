@@ -91,6 +91,24 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
+/** A signed-in user's new password, given with the current one. */
+export const changePasswordRequestSchema = z.object({
+  current_password: z
+    .string({ error: 'Enter your current password' })
+    .check(
+      z.minLength(1, 'Enter your current password'),
+      z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    ),
+  new_password: z
+    .string({ error: 'Enter a new password' })
+    .check(
+      z.minLength(1, 'Enter a new password'),
+      z.minLength(PASSWORD_MIN_LENGTH, `The new password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+      z.maxLength(PASSWORD_MAX_LENGTH, `The new password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    ),
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
 export const userSchema = z.object({
   id: z.int(),
   name: z.string(),

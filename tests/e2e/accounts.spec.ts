@@ -26,6 +26,50 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/forgot-password$/);
   });
 
+  test('a signed-in shopper changes their password: a wrong current one is refused next to it; other devices are logged out', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    const other = await browser.newContext({ baseURL });
+    try {
+      const phone = await other.newPage();
+      await signIn(phone, shopper);
+      await phone.goto('/orders');
+      await expect(phone.getByRole('heading', { level: 1, name: 'Your orders' })).toBeVisible();
+
+      await page.goto('/profile');
+      const form = page.getByRole('form', { name: 'Change password' });
+      await form.getByLabel('Current password').fill('Not-My-Password-1');
+      await form.getByLabel('New password').fill('Dolly-Shot-2027');
+      await form.getByRole('button', { name: 'Change password' }).click();
+      await expect(form.getByLabel('Current password')).toHaveAccessibleDescription(
+        /This is not your current password/,
+      );
+
+      await form.getByLabel('Current password').fill(shopper.password);
+      await form.getByRole('button', { name: 'Change password' }).click();
+      await expect(
+        page.getByText('Your password has been changed. Your other devices have been logged out.'),
+      ).toBeVisible();
+      await expect(form.getByLabel('Current password')).toHaveValue('');
+      // This device stays signed in; the other one is asked to log in again at its next request.
+      await page.goto('/orders');
+      await expect(page.getByRole('heading', { level: 1, name: 'Your orders' })).toBeVisible();
+      await phone.goto('/orders');
+      await expect(phone.getByText('Session ended')).toBeVisible();
+      await expect(phone).toHaveURL(/\/$/);
+      const login = await page.request.post('/backend/api/api/user/v1/login', {
+        data: { email: shopper.email, password: 'Dolly-Shot-2027' },
+      });
+      expect(login.status()).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('logging out from the account menu says so, neutrally', async ({ page }) => {
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);

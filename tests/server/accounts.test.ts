@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authTokens, users } from '../../server/src/db/schema.js';
+import { authTokens, mailOutbox, users } from '../../server/src/db/schema.js';
 
 import { createShopper, USER_API, validAddress } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -125,6 +125,83 @@ describe('register and login', () => {
     expect((await profile(first)).statusCode).toBe(401);
     expect((await profile(second)).statusCode).toBe(200);
     expect((await post('/logout', {})).statusCode).toBe(401);
+  });
+
+  it('changes the password with the current one: other sessions end, this one stays, and the account is mailed', async () => {
+    const account = { name: 'Ishaan Bose', email: 'ishaan.bose@example.in', password: 'Jump-Cut-1960' };
+    const here = (await post('/register', account)).json().token as string;
+    const elsewhere = (await post('/login', account)).json().token as string;
+    const change = (token: string, body: object, address = '10.3.0.1') =>
+      post('/change-password', body, { authorization: `Bearer ${token}` }, address);
+    const profile = (token: string) =>
+      testApp.app.inject({ method: 'GET', url: `${USER_API}/profile`, headers: { authorization: `Bearer ${token}` } });
+
+    const refusals: [object, string, string][] = [
+      [
+        { current_password: 'Jump-Cut-1961', new_password: 'Match-Cut-1968' },
+        'current_password',
+        'This is not your current password',
+      ],
+      [{ current_password: '', new_password: 'Match-Cut-1968' }, 'current_password', 'Enter your current password'],
+      [
+        { current_password: account.password, new_password: 'short' },
+        'new_password',
+        'The new password must be at least 8 characters',
+      ],
+      [
+        { current_password: account.password, new_password: account.password },
+        'new_password',
+        'Choose a password other than your current one',
+      ],
+      [
+        { current_password: account.password, new_password: 'password123' },
+        'new_password',
+        'This password is too common; choose one that is harder to guess',
+      ],
+    ];
+    for (const [body, field, message] of refusals) {
+      const refused = await change(here, body);
+      expect(refused.statusCode, message).toBe(400);
+      expect(refused.json(), message).toMatchObject({ field, message });
+    }
+    expect(
+      (await post('/change-password', { current_password: account.password, new_password: 'Match-Cut-1968' }))
+        .statusCode,
+    ).toBe(401);
+    // Nothing changed yet: both sessions work, and the old password logs in.
+    expect((await profile(elsewhere)).statusCode).toBe(200);
+
+    const changed = await change(here, { current_password: account.password, new_password: 'Match-Cut-1968' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().message).toBe('Your password has been changed. Your other devices have been logged out.');
+    expect((await profile(here)).statusCode).toBe(200);
+    expect((await profile(elsewhere)).statusCode).toBe(401);
+    expect((await post('/login', account, {}, '10.3.0.2')).statusCode).toBe(401);
+    expect((await post('/login', { ...account, password: 'Match-Cut-1968' }, {}, '10.3.0.2')).statusCode).toBe(200);
+    const mails = await testApp.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account.email));
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your CineVerse password was changed']);
+  });
+
+  it('slows wrong current passwords on a password change, then refuses with 429', async () => {
+    const account = { name: 'Guessed', email: 'guessed@example.in', password: 'Long-Take-1948' };
+    const token = (await post('/register', account)).json().token as string;
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const wrong = await post(
+        '/change-password',
+        { current_password: `guess-${attempt}`, new_password: 'Freeze-Frame-1' },
+        { authorization: `Bearer ${token}` },
+        `10.4.0.${attempt}`,
+      );
+      expect(wrong.statusCode).toBe(400);
+    }
+    // Even the right one, now: the session cannot be used to go on guessing.
+    const refused = await post(
+      '/change-password',
+      { current_password: account.password, new_password: 'Freeze-Frame-1' },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many wrong passwords\. Try again in \d+ minutes?\.$/);
   });
 
   it('stops accepting a token idle for more than 30 days', async () => {

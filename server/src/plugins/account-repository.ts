@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Address, Profile, SavedAddress, User } from '../../../src/contract/user.js';
 import type { Database } from '../db/client.js';
 import { addresses, authTokens, passwordResetTokens, users } from '../db/schema.js';
+import { queueMail } from '../lib/mail-outbox.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
 
@@ -39,6 +40,11 @@ declare module 'fastify' {
        * reset token of the user goes, and every session of the user ends. False when the token does not work.
        */
       resetPassword(token: string, passwordHash: string): Promise<boolean>;
+      /**
+       * Sets a signed-in user's new password: every other session of the user ends (`keepTokenId`'s stays), unused
+       * reset links stop working, and the account's email is told.
+       */
+      changePassword(user: User, passwordHash: string, keepTokenId: number | null): Promise<void>;
     };
   }
 }
@@ -161,6 +167,36 @@ export default fp(
           expiresAt: sql`now() + make_interval(mins => ${minutes})`,
         });
         return token;
+      },
+      async changePassword(user, passwordHash, keepTokenId) {
+        await db.transaction(async (tx) => {
+          await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+          await tx
+            .delete(passwordResetTokens)
+            .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+          await tx
+            .update(authTokens)
+            .set({ revokedAt: sql`now()` })
+            .where(
+              and(
+                eq(authTokens.userId, user.id),
+                isNull(authTokens.revokedAt),
+                keepTokenId === null ? undefined : ne(authTokens.id, keepTokenId),
+              ),
+            );
+          await queueMail(tx, {
+            to: user.email,
+            subject: 'Your CineVerse password was changed',
+            text: [
+              `Hello ${user.name},`,
+              '',
+              'The password of your CineVerse account was changed, and every other device signed in to it was logged out.',
+              '',
+              'If it was not you, choose a new password with "Forgot your password?" on the login page, and write to us.',
+            ].join('\n'),
+          });
+        });
+        fastify.forgetSessions();
       },
       async resetPassword(token, passwordHash) {
         const reset = await db.transaction(async (tx) => {

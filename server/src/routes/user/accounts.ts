@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
 import {
   authResponseSchema,
+  changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
   messageResponseSchema,
@@ -14,6 +15,7 @@ import { isCommonPassword } from '../../lib/common-passwords.js';
 import { LOGIN_WINDOW_MS, loginVerdict } from '../../lib/login-throttle.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { HttpError } from '../../plugins/error-handler.js';
+import { signedInUser } from '../shop/route-helpers.js';
 
 export interface AccountRoutesOptions {
   /** Registrations allowed per client address per hour. */
@@ -38,13 +40,13 @@ function tooMany(what: string, retryAfterSeconds: number): HttpError {
   );
 }
 
-function refuseCommonPassword(password: string): void {
+function refuseCommonPassword(password: string, field = 'password'): void {
   if (isCommonPassword(password)) {
-    throw new HttpError(400, 'This password is too common; choose one that is harder to guess', 'password');
+    throw new HttpError(400, 'This password is too common; choose one that is harder to guess', field);
   }
 }
 
-/** register, login (slowed, then refused, after repeated failures), logout and password resets. */
+/** register, login (slowed, then refused, after repeated failures), logout, password resets and changes. */
 const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastify, options) => {
   const { accountRepository, attempts } = fastify;
   // Answers that carry a token or say who has an account are never kept by a cache.
@@ -206,6 +208,49 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
         throw new HttpError(400, 'This reset link has expired or was already used; ask for a new one', 'token');
       }
       return { message: 'Your password has been changed. Log in with your new password.' };
+    },
+  );
+
+  fastify.post(
+    '/change-password',
+    {
+      onRequest: [fastify.authenticate, fastify.noStore],
+      schema: {
+        tags: ['account'],
+        summary: 'Choose a new password, giving the current one',
+        description:
+          'Every other session of the account ends; this one stays. Wrong current passwords are slowed, then refused ' +
+          'with 429 and Retry-After, as logins are. The account is mailed.',
+        security: [{ bearerAuth: [] }],
+        body: changePasswordRequestSchema,
+        response: {
+          200: messageResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { current_password: current, new_password: next } = request.body;
+      const user = signedInUser(request);
+      // Counted as logins are: a session left open on a shared computer cannot be used to guess the password.
+      const key = `password-change:${user.id}`;
+      const verdict = loginVerdict(await attempts.count([key], LOGIN_WINDOW_MS));
+      if (!verdict.allowed) throw tooMany('Too many wrong passwords.', verdict.retryAfterSeconds);
+      if (verdict.delayMs > 0) await sleep(verdict.delayMs);
+      const account = await accountRepository.findByEmail(user.email);
+      if (!account || !(await verifyPassword(current, account.passwordHash))) {
+        throw new HttpError(400, 'This is not your current password', 'current_password');
+      }
+      await attempts.forget(key);
+      if (next === current) {
+        throw new HttpError(400, 'Choose a password other than your current one', 'new_password');
+      }
+      refuseCommonPassword(next, 'new_password');
+      await accountRepository.changePassword(user, await hashPassword(next), request.authTokenId);
+      return { message: 'Your password has been changed. Your other devices have been logged out.' };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { applyServerError } from '@/lib/form-errors';
 import { useRemoveAddress } from '../api/remove-address';
 import { useSaveAddress } from '../api/save-address';
 import { useUpdateProfile } from '../api/update-profile';
+import { ChangePasswordForm } from './change-password-form';
 import { MyDataSection } from './my-data-section';
 
 const OFFLINE = 'You are offline. Saving needs the network.';
@@ -187,6 +188,9 @@ export function ProfilePage({
           ))}
         </Stack>
       </SimpleGrid>
+      <Box mt="xl">
+        <ChangePasswordForm />
+      </Box>
       <MyDataSection onDeleted={onDeleted} />
       <Modal
         opened={editing !== null}
