@@ -108,12 +108,21 @@ export const orderTransitionSchema = z.object({
 });
 export type OrderTransition = z.input<typeof orderTransitionSchema>;
 
+/** A day in India, as a date input gives it. */
+const indiaDay = (field: string) =>
+  z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2026-12-31`)));
+
 export const staffOrderListQuerySchema = z.object({
   ...pageQuerySchema.shape,
   status: z.optional(z.enum(orderStatuses, { error: `status must be one of ${orderStatuses.join(', ')}` })),
   /** An order number, or the shopper's email or phone (in part). */
   search: z.optional(z.string().check(z.trim(), z.maxLength(200, 'search must be at most 200 characters'))),
+  /** Orders placed on this day in India or after. */
+  from: indiaDay('from'),
+  /** Orders placed on this day in India or before. */
+  to: indiaDay('to'),
 });
+export type StaffOrderListQuery = z.infer<typeof staffOrderListQuerySchema>;
 
 /** An order as staff see it: the shopper's view, with who the shopper is. */
 export const staffOrderSchema = z.object({

@@ -55,7 +55,7 @@ export function pickSearch<Text extends string, Numeric extends string>(
 
 /** The search parameters of the back office's lists. */
 export const adminSearch = (search: Record<string, unknown>) =>
-  pickSearch(search, ['search', 'status', 'role', 'entity', 'type', 'category'], ['page', 'actor']);
+  pickSearch(search, ['search', 'status', 'role', 'entity', 'type', 'category', 'from', 'to'], ['page', 'actor']);
 export type AdminSearch = ReturnType<typeof adminSearch>;
 
 /** The network directory's search parameters (`/category/{name}`). */

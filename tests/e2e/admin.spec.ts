@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
@@ -119,6 +120,34 @@ test.describe('the shop and the directory from the back office', () => {
     // may show it for up to a minute, as any list seen stays readable.)
     const listed = await page.request.get(`/backend/api/getProduct?search=${encodeURIComponent(name)}`);
     expect(((await listed.json()) as { data: { name: string }[] }).data).toEqual([]);
+  });
+
+  test('a shop manager exports the delivered orders as CSV, and narrows the list to the days chosen', async ({
+    page,
+  }) => {
+    await signIn(page, { email: 'shop@cineverse.in', password: staffPassword });
+    await page.goto('/admin/orders');
+    await page.getByLabel('Status').getByText('Delivered', { exact: true }).click();
+    await expect(page).toHaveURL(/status=delivered/);
+    const orders = page.getByRole('list', { name: 'Orders' }).getByRole('listitem');
+    await expect(orders.first()).toContainText('Delivered');
+    await expect(orders.filter({ hasNotText: 'Delivered' })).toHaveCount(0);
+    const shown = await orders.count();
+
+    const saving = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await saving;
+    expect(download.suggestedFilename()).toBe('cineverse-orders.csv');
+    const lines = (await fs.readFile(await download.path(), 'utf8')).trim().split('\r\n');
+    expect(lines[0]).toMatch(/^"Order","Placed \(India\)","Status","Shopper","Email",/);
+    expect(lines).toHaveLength(shown + 1);
+    expect(lines.slice(1).every((line) => line.split(',')[2] === '"delivered"')).toBe(true);
+    expect(lines.join('\n')).toContain('"meera@cineverse.in"');
+
+    // Days with no orders: the list says so, and the address keeps the choice.
+    await page.getByLabel('Placed from').fill('2099-01-01');
+    await expect(page).toHaveURL(/from=2099-01-01/);
+    await expect(page.getByText('No orders match.')).toBeVisible();
   });
 
   test('an editor adds a CineNews item and moves it to the top; the home data lists it first', async ({ page }) => {

@@ -295,6 +295,87 @@ describe('order fulfilment', () => {
     expect(one.history).toHaveLength(1);
   });
 
+  it('exports the orders of chosen days in India as CSV, one line an order, for shop managers only', async () => {
+    const late = await placeOrder('Golden Era Bollywood Poster Set', 2, 'FIRSTTAKE');
+    const early = await placeOrder('Golden Era Bollywood Poster Set');
+    // 23:59 on 31 March in India, and midnight of 1 April there (18:30 UTC): two days.
+    await testApp.app.db
+      .update(orders)
+      .set({ createdAt: new Date('2026-03-31T18:29:00Z') })
+      .where(eq(orders.id, early.order.id));
+    await testApp.app.db
+      .update(orders)
+      .set({ createdAt: new Date('2026-03-31T18:30:00Z') })
+      .where(eq(orders.id, late.order.id));
+    await testApp.app.db.update(users).set({ name: '=HYPERLINK("http://x")' }).where(eq(users.id, late.shopper.id));
+    const shown = (await request('GET', `${USER_API}/orders/${late.order.id}`, late.shopper)).json().data as {
+      subtotal: number;
+      discount: number;
+      total: number;
+    };
+    expect(shown.discount).toBeGreaterThan(0);
+    const [account] = await testApp.app.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, late.shopper.id));
+    const exported = (query: string, who = manager) => request('GET', `${ADMIN_API}/orders.csv?${query}`, who);
+
+    const april = await exported('from=2026-04-01&to=2026-04-01');
+    expect(april.statusCode).toBe(200);
+    expect(april.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(april.headers['content-disposition']).toBe(
+      'attachment; filename="cineverse-orders-2026-04-01-to-2026-04-01.csv"',
+    );
+    const lines = april.body.split('\r\n');
+    expect(lines[0]).toBe(
+      '"Order","Placed (India)","Status","Shopper","Email","Delivery phone","City","State","PIN code","Items","Quantity",' +
+        '"Subtotal (₹)","Discount (₹)","Coupon","Shipping (₹)","Total (₹)","Payment","Courier","Tracking ID",' +
+        '"Refunded (₹)","Refund reference"',
+    );
+    const rupees = (paise: number) => (paise / 100).toFixed(2);
+    expect(lines.slice(1)).toEqual([
+      [
+        late.order.id,
+        '2026-04-01 00:00',
+        'placed',
+        `'=HYPERLINK(""http://x"")`,
+        account!.email,
+        validAddress.phone,
+        validAddress.city,
+        validAddress.state,
+        validAddress.pincode,
+        '2 × Golden Era Bollywood Poster Set',
+        2,
+        rupees(shown.subtotal),
+        rupees(shown.discount),
+        'FIRSTTAKE',
+        '0.00',
+        rupees(shown.total),
+        'Cash on delivery',
+        '',
+        '',
+        '',
+        '',
+      ]
+        .map((value) => `"${value}"`)
+        .join(','),
+      '',
+    ]);
+    const march = (await exported('from=2026-03-31&to=2026-03-31')).body.split('\r\n');
+    expect(march.slice(1, -1).map((line) => line.split(',')[0])).toEqual([`"${early.order.id}"`]);
+    expect(march[1]).toContain('"2026-03-31 23:59"');
+    // The list shows what the export holds.
+    const listed = (await request('GET', `${ADMIN_API}/orders?from=2026-03-31&to=2026-04-01`, manager)).json();
+    expect(listed.data.map((row: { id: number }) => row.id)).toEqual([late.order.id, early.order.id]);
+
+    const backwards = await exported('from=2026-04-02&to=2026-04-01');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ field: 'to', message: 'The last day cannot be before the first' });
+    expect((await exported('from=1-4-2026')).json()).toMatchObject({ field: 'from' });
+    const editor = await createStaff(testApp.app, 'editor');
+    expect((await exported('', editor)).statusCode).toBe(403);
+  });
+
   it('a mail the mail server refuses does not stop the change, and is sent when the server is back', async () => {
     const { order } = await placeOrder('Golden Era Bollywood Poster Set');
     mailServerDown = true;

@@ -55,6 +55,7 @@ import {
   shownApplication,
 } from '../db/schema.js';
 import { applicantKeys } from '../lib/applicant-keys.js';
+import { csvField } from '../lib/csv.js';
 import { indiaTime, notify, type NotificationInput } from '../lib/notify.js';
 import { HttpError } from './error-handler.js';
 import { profilePhotoUrl } from './profile-repository.js';
@@ -322,13 +323,6 @@ function roleValues(role: ParsedCallInput['roles'][number], position: number) {
     selfTapeInstructions: role.self_tape_instructions,
     openings: role.openings,
   };
-}
-
-/** A CSV field: quoted, and never read as a formula by a spreadsheet. */
-function csvField(value: string | number | boolean | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import {
   CANCEL_WINDOW_DAYS,
@@ -12,6 +12,7 @@ import {
   orderTransitions,
   type OrderTransition,
   type StaffOrder,
+  type StaffOrderListQuery,
   type staffOrderSummarySchema,
 } from '../../../src/contract/admin.js';
 import type { PageMeta } from '../../../src/contract/catalog.js';
@@ -21,6 +22,7 @@ import type { z } from 'zod/mini';
 import type { Database } from '../db/client.js';
 import { cartItems, couponRedemptions, orderEvents, orderItems, orders, products, users } from '../db/schema.js';
 import { cameBack, tellWishlisters } from '../lib/back-in-stock.js';
+import { csvFile } from '../lib/csv.js';
 import { likePattern } from '../lib/like-pattern.js';
 import { queueMail } from '../lib/mail-outbox.js';
 import { notify } from '../lib/notify.js';
@@ -52,13 +54,13 @@ declare module 'fastify' {
       /** The user's order, or null when it is not theirs (or does not exist). */
       getOrder(executor: Database, userId: number, orderId: number): Promise<Order | null>;
       cancelOrder(tx: Database, userId: number, orderId: number): Promise<Order>;
-      /** Every shopper's orders, newest first, for staff: by status, order number, or the shopper's email or phone. */
-      listStaffOrders(query: {
-        page: number;
-        per_page: number;
-        status?: OrderStatus;
-        search?: string;
-      }): Promise<{ data: StaffOrderSummary[]; meta: PageMeta }>;
+      /**
+       * Every shopper's orders, newest first, for staff: by status, order number, the shopper's email or phone, and
+       * the days in India they were placed on.
+       */
+      listStaffOrders(query: StaffOrderListQuery): Promise<{ data: StaffOrderSummary[]; meta: PageMeta }>;
+      /** The same orders, every page, as a CSV file: one line an order, money in rupees. */
+      staffOrdersCsv(query: Omit<StaffOrderListQuery, 'page' | 'per_page'>): Promise<string>;
       getStaffOrder(executor: Database, orderId: number): Promise<StaffOrder | null>;
       /**
        * Moves an order one step of the state machine (`orderTransitions`), in `tx`: 409 for any other move, 400 when
@@ -76,6 +78,19 @@ declare module 'fastify' {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const INDIA_OFFSET_MS = 5.5 * 60 * 60 * 1000;
+/** Orders read at a time for a CSV export. */
+const CSV_PAGE = 500;
+
+/** Midnight in India at the start of `day` (`2026-12-31`), `days` later. */
+function startOfIndiaDay(day: string, days: number): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - INDIA_OFFSET_MS + days * DAY_MS);
+}
+
+/** A moment as people in India write it, sortable: `2026-12-31 18:05`. */
+function indiaMinute(date: Date): string {
+  return new Date(date.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
 
 type StaffOrderSummary = z.infer<typeof staffOrderSummarySchema>;
 
@@ -227,6 +242,27 @@ export default fp<{ publicUrl?: string }>(
     }
 
     /** The list rows of `orders`: their item count and the first item as the cover, in one query for all. */
+    /** The staff list's filters; 400 on `to` when the days are the wrong way round. */
+    function staffOrderWhere({ status, search, from, to }: Omit<StaffOrderListQuery, 'page' | 'per_page'>) {
+      const conditions: SQL[] = [];
+      if (status) conditions.push(eq(orders.status, status));
+      if (search) {
+        const orderNumber = /^#?(\d{1,9})$/.exec(search)?.[1];
+        const pattern = likePattern(search);
+        conditions.push(
+          or(
+            orderNumber === undefined ? undefined : eq(orders.id, Number(orderNumber)),
+            ilike(users.email, pattern),
+            ilike(users.phone, pattern),
+          )!,
+        );
+      }
+      if (from && to && from > to) throw new HttpError(400, 'The last day cannot be before the first', 'to');
+      if (from) conditions.push(gte(orders.createdAt, startOfIndiaDay(from, 0)));
+      if (to) conditions.push(lt(orders.createdAt, startOfIndiaDay(to, 1)));
+      return conditions.length > 0 ? and(...conditions) : undefined;
+    }
+
     async function summariesOf(rows: OrderRow[]): Promise<OrderList['data']> {
       const items =
         rows.length === 0
@@ -404,21 +440,9 @@ export default fp<{ publicUrl?: string }>(
         return found ? toOrder(found.row, found.items, found.events) : null;
       },
 
-      async listStaffOrders({ page, per_page, status, search }) {
-        const conditions: SQL[] = [];
-        if (status) conditions.push(eq(orders.status, status));
-        if (search) {
-          const orderNumber = /^#?(\d{1,9})$/.exec(search)?.[1];
-          const pattern = likePattern(search);
-          conditions.push(
-            or(
-              orderNumber === undefined ? undefined : eq(orders.id, Number(orderNumber)),
-              ilike(users.email, pattern),
-              ilike(users.phone, pattern),
-            )!,
-          );
-        }
-        const where = conditions.length > 0 ? and(...conditions) : undefined;
+      async listStaffOrders(query) {
+        const { page, per_page } = query;
+        const where = staffOrderWhere(query);
         const [totalRows, rows] = await Promise.all([
           db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
           db
@@ -439,6 +463,88 @@ export default fp<{ publicUrl?: string }>(
           })),
           meta: { page, per_page, total: totalRows[0]?.total ?? 0 },
         };
+      },
+
+      async staffOrdersCsv(query) {
+        const where = staffOrderWhere(query);
+        const rows: (string | number | null)[][] = [];
+        const rupees = (paise: number | null) => (paise === null ? null : (paise / 100).toFixed(2));
+        for (let offset = 0; ; offset += CSV_PAGE) {
+          const page = await db
+            .select({ order: orders, name: users.name, email: users.email })
+            .from(orders)
+            .innerJoin(users, eq(users.id, orders.userId))
+            .where(where)
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .limit(CSV_PAGE)
+            .offset(offset);
+          const items =
+            page.length === 0
+              ? []
+              : await db
+                  .select()
+                  .from(orderItems)
+                  .where(
+                    inArray(
+                      orderItems.orderId,
+                      page.map(({ order }) => order.id),
+                    ),
+                  )
+                  .orderBy(asc(orderItems.id));
+          for (const { order, name, email } of page) {
+            const own = items.filter((item) => item.orderId === order.id);
+            rows.push([
+              order.id,
+              indiaMinute(order.createdAt),
+              order.status,
+              name,
+              email,
+              order.address.phone,
+              order.address.city,
+              order.address.state,
+              order.address.pincode,
+              own.map((item) => `${item.quantity} × ${item.name}`).join('; '),
+              own.reduce((sum, item) => sum + item.quantity, 0),
+              rupees(order.subtotal),
+              rupees(order.discount),
+              order.couponCode,
+              rupees(order.shipping),
+              rupees(order.total),
+              order.paymentMethod === 'cod' ? 'Cash on delivery' : order.paymentMethod,
+              order.courier,
+              order.trackingId,
+              rupees(order.refundAmount),
+              order.refundReference,
+            ]);
+          }
+          if (page.length < CSV_PAGE) break;
+        }
+        return csvFile(
+          [
+            'Order',
+            'Placed (India)',
+            'Status',
+            'Shopper',
+            'Email',
+            'Delivery phone',
+            'City',
+            'State',
+            'PIN code',
+            'Items',
+            'Quantity',
+            'Subtotal (₹)',
+            'Discount (₹)',
+            'Coupon',
+            'Shipping (₹)',
+            'Total (₹)',
+            'Payment',
+            'Courier',
+            'Tracking ID',
+            'Refunded (₹)',
+            'Refund reference',
+          ],
+          rows,
+        );
       },
 
       getStaffOrder: (executor, orderId) => staffOrder(executor, orderId),

@@ -30,6 +30,31 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   fastify.get(
+    '/orders.csv',
+    {
+      ...managers,
+      schema: {
+        ...adminRouteSchema(
+          'orders',
+          'The same orders as a CSV file (every page, one line an order, money in rupees), for the accounts',
+          'shop managers',
+        ),
+        querystring: staffOrderListQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { page: _page, per_page: _perPage, ...filters } = request.query;
+      const csv = await orderRepository.staffOrdersCsv(filters);
+      const days = [filters.from, filters.to].filter(Boolean).join('-to-');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="cineverse-orders${days ? `-${days}` : ''}.csv"`)
+        .send(csv);
+    },
+  );
+
+  fastify.get(
     '/orders/:id',
     {
       ...managers,

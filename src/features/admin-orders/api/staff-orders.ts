@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type OrderTransition,
@@ -8,11 +9,15 @@ import {
 import type { OrderStatus } from '@/contract/order-statuses';
 import { adminKeys, adminRequest } from '@/lib/admin-api';
 import { listQuery } from '@/lib/list-query';
+import { saveFile } from '@/lib/save-file';
 
 export interface StaffOrderFilters {
   page: number;
   status?: OrderStatus;
   search?: string;
+  /** The first and last days in India the orders were placed on (`2026-12-31`). */
+  from?: string;
+  to?: string;
 }
 
 export const STAFF_ORDERS_PER_PAGE = 20;
@@ -27,6 +32,13 @@ export function staffOrdersQuery(filters: StaffOrderFilters) {
       }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The orders these filters find, every page, as a CSV file the browser saves. */
+export async function downloadStaffOrdersCsv({ page: _page, ...filters }: StaffOrderFilters): Promise<void> {
+  const csv = await adminRequest(`/orders.csv${listQuery(filters)}`, { text: true, schema: z.string() });
+  const days = [filters.from, filters.to].filter(Boolean).join('-to-');
+  saveFile(csv, `cineverse-orders${days ? `-${days}` : ''}.csv`, 'text/csv;charset=utf-8');
 }
 
 export function staffOrderQuery(orderId: number) {

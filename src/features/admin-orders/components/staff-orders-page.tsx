@@ -1,5 +1,6 @@
-import { Anchor, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { AdminPage } from '@/components/admin/admin-page';
 import { SearchForm } from '@/components/admin/search-form';
@@ -9,11 +10,18 @@ import { PageNav } from '@/components/query-states';
 import { type OrderStatus, orderStatuses } from '@/contract/order-statuses';
 import { formatDateTime, formatInr } from '@/lib/money';
 import { statusLabels } from '@/lib/order-status-labels';
-import { STAFF_ORDERS_PER_PAGE, type StaffOrderFilters, staffOrdersQuery } from '../api/staff-orders';
+import { ApiError } from '@/lib/api-client';
+import {
+  downloadStaffOrdersCsv,
+  STAFF_ORDERS_PER_PAGE,
+  type StaffOrderFilters,
+  staffOrdersQuery,
+} from '../api/staff-orders';
 
 /**
- * Every order, newest first: filtered by status, found by order number or the shopper's email or phone. Rows are
- * cards, so that a manager on a phone reads them without scrolling sideways.
+ * Every order, newest first: filtered by status and the days they were placed on, found by order number or the
+ * shopper's email or phone, and exported as the list shows them (CSV, for the accounts). Rows are cards, so that a
+ * manager on a phone reads them without scrolling sideways.
  */
 export function StaffOrdersPage({
   filters,
@@ -23,6 +31,9 @@ export function StaffOrdersPage({
   onChange: (next: StaffOrderFilters) => void;
 }) {
   const query = useQuery(staffOrdersQuery(filters));
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const day = (value: string) => (value === '' ? undefined : value);
   const pages = query.data ? Math.ceil(query.data.meta.total / STAFF_ORDERS_PER_PAGE) : 0;
   return (
     <AdminPage title="Orders">
@@ -46,6 +57,46 @@ export function StaffOrdersPage({
         }
         styles={{ root: { flexWrap: 'wrap' } }}
       />
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          type="date"
+          label="Placed from"
+          value={filters.from ?? ''}
+          max={filters.to}
+          onChange={(event) => onChange({ ...filters, from: day(event.currentTarget.value), page: 1 })}
+        />
+        <TextInput
+          type="date"
+          label="Placed until"
+          value={filters.to ?? ''}
+          min={filters.from}
+          onChange={(event) => onChange({ ...filters, to: day(event.currentTarget.value), page: 1 })}
+        />
+        <Button
+          variant="light"
+          loading={exporting}
+          onClick={() => {
+            setExporting(true);
+            setExportError(null);
+            downloadStaffOrdersCsv(filters)
+              .catch((error: unknown) =>
+                setExportError(
+                  error instanceof ApiError
+                    ? error.message
+                    : 'The orders could not be exported: try again when connected.',
+                ),
+              )
+              .finally(() => setExporting(false));
+          }}
+        >
+          Export CSV
+        </Button>
+      </Group>
+      {exportError ? (
+        <Alert color="red" variant="light" role="alert">
+          {exportError}
+        </Alert>
+      ) : null}
       <ListStates query={query} what="orders" isEmpty={(data) => data.data.length === 0} empty="No orders match.">
         {(data) => (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Orders">

@@ -16,6 +16,7 @@ import { listQuery } from '@/lib/list-query';
 import { myProfileResponseSchema } from '@/contract/profiles';
 import type { ApplicantSearch } from '@/lib/search-params';
 import { castingKeys, myCastingKeys, type CallFilters } from './casting-keys';
+import { saveFile } from '@/lib/save-file';
 
 export const CALLS_PER_PAGE = 12;
 export const APPLICANTS_PER_PAGE = 24;
@@ -139,14 +140,7 @@ export async function downloadApplicantsCsv(callId: number, search: ApplicantSea
       schema: z.string(),
     },
   );
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `casting-call-${callId}-applicants.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(csv, `casting-call-${callId}-applicants.csv`, 'text/csv;charset=utf-8');
 }
 
 /** The signed-in member's own profile, for the photos and reels an application picks from (null before one exists). */

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { apiPaths, apiRequest } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
 const exportSchema = z.record(z.string(), z.unknown());
 
@@ -10,11 +11,5 @@ export async function downloadMyData(password: string): Promise<void> {
     headers: { 'x-password': password },
     schema: exportSchema,
   });
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'cineverse-my-data.json';
-  link.click();
-  // The download has its own copy once started.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(JSON.stringify(data, null, 2), 'cineverse-my-data.json', 'application/json');
 }
