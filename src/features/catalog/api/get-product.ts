@@ -29,7 +29,7 @@ export function productQueryOptions(id: number) {
     queryKey: catalogKeys.product(id),
     queryFn: ({ signal }) => getProduct(id, signal),
     // A sold-out product is asked for again at each visit: it is the page a shopper told it is back opens.
-    staleTime: (query) => (query.state.data && query.state.data.stock <= 0 ? 0 : 60 * 1000),
+    staleTime: (query) => (query.state.data?.stock ? 60 * 1000 : 0),
     retry: (failureCount, error) => !(error instanceof ProductNotFoundError) && failureCount < 2,
   });
 }
