@@ -3,11 +3,19 @@ import { z } from 'zod/mini';
 import { idParamsSchema } from '@/contract/catalog';
 import { OrderPage } from '@/features/orders/components/order-page';
 import { lenient } from '@/lib/search-params';
+import { BuyAgainButton } from './-components/buy-again-button';
 
 function OrderRoute() {
   const { orderId } = Route.useParams();
   const { placed } = Route.useSearch();
-  return <OrderPage key={orderId} orderId={orderId} placed={placed === 'true'} />;
+  return (
+    <OrderPage
+      key={orderId}
+      orderId={orderId}
+      placed={placed === 'true'}
+      renderBuyAgain={(order) => <BuyAgainButton items={order.items} />}
+    />
+  );
 }
 
 export const Route = createFileRoute('/_account/orders/$orderId')({

@@ -532,6 +532,37 @@ test.describe('storefront', () => {
     await expect(page.getByTestId('order-tracking')).toContainText('Tracking ID: BD55509876IN');
   });
 
+  test('Buy again puts a delivered order’s items in the cart at today’s price, up to what the cart may still take', async ({
+    page,
+  }) => {
+    const { shopper, placed } = await orderMovedByTheShop(page, [
+      { to: 'confirmed' },
+      { to: 'shipped', courier: 'Delhivery', tracking_id: 'DL77700123IN' },
+      { to: 'delivered' },
+    ]);
+    // The cart holds nine already: the line may take one more (at most 10 a line).
+    const item = await productId(page, 'Golden Era Bollywood Poster Set');
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: item, quantity: 9 });
+    await signIn(page, { email: shopper.email, password: shopper.password });
+    await page.goto(`/orders/${placed.data.id}`);
+    await page.getByRole('button', { name: 'Buy again' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(
+      page.getByRole('group', { name: 'Quantity of Golden Era Bollywood Poster Set' }).locator('output'),
+    ).toHaveText('10');
+    await expect
+      .poll(async () => {
+        const cart = await apiAs<{ data: { quantity: number }[] }>(page.request, shopper.token, 'GET', '/getCartItems');
+        return cart.data.map((line) => line.quantity);
+      })
+      .toEqual([10]);
+
+    // Nothing more fits: the order page says so rather than adding nothing in silence.
+    await page.goto(`/orders/${placed.data.id}`);
+    await page.getByRole('button', { name: 'Buy again' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Your cart already holds as many of these as can be ordered.');
+  });
+
   test('a delivered order offers Report a problem for 30 days; the shop opens the order from the message and records a refund, which the shopper sees', async ({
     page,
     browser,

@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, 
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import type { Order } from '@/contract/orders';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadingState } from '@/components/query-states';
@@ -19,9 +20,11 @@ export interface OrderPageProps {
   orderId: number;
   /** Just placed: show the confirmation. */
   placed: boolean;
+  /** Buy again, which needs the cart's feature (given by the route). */
+  renderBuyAgain?: (order: Order) => ReactNode;
 }
 
-export function OrderPage({ orderId, placed }: OrderPageProps) {
+export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
   const query = useQuery(orderQueryOptions(orderId));
   const cancel = useCancelOrder();
   const [confirming, confirm] = useDisclosure(false);
@@ -168,6 +171,7 @@ export function OrderPage({ orderId, placed }: OrderPageProps) {
               {order.cancel_blocked_reason}.
             </Text>
           ) : null}
+          {renderBuyAgain?.(order)}
           {order.report_problem_until ? (
             <section aria-label="Report a problem">
               <Text fz="sm" mb="xs">

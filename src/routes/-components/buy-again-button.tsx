@@ -1,0 +1,76 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { MAX_LINE_QUANTITY } from '@/contract/cart';
+import type { Order } from '@/contract/orders';
+import { useCartActions } from '@/features/cart/api/use-cart';
+import { ProductNotFoundError, productQueryOptions } from '@/features/catalog/api/get-product';
+
+/**
+ * Puts the order's items in the cart again, as many of each as were ordered while the stock and the per-line limit
+ * allow, at today's prices (the cart shows them), and opens the cart. Items no longer sold or sold out are named.
+ */
+export function BuyAgainButton({ items }: { items: Order['items'] }) {
+  const queryClient = useQueryClient();
+  const actions = useCartActions();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function buyAgain() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      // Asked of the server: the stock and price of today, not of the copy seen last.
+      const products = await Promise.all(
+        items.map((item) =>
+          queryClient.fetchQuery({ ...productQueryOptions(item.product_id), staleTime: 0 }).catch((error: unknown) => {
+            if (error instanceof ProductNotFoundError) return null;
+            throw error;
+          }),
+        ),
+      );
+      const unavailable: string[] = [];
+      let added = 0;
+      items.forEach((item, index) => {
+        const product = products[index];
+        const inCart = actions.cart?.data.find((line) => line.product_id === item.product_id)?.quantity ?? 0;
+        const room = product ? Math.min(product.stock, MAX_LINE_QUANTITY) - inCart : 0;
+        if (!product || room <= 0) {
+          if (!product || product.stock <= 0) unavailable.push(item.name);
+          return;
+        }
+        actions.add(product, Math.min(item.quantity, room));
+        added += 1;
+      });
+      if (unavailable.length > 0) {
+        notifications.show({
+          color: 'yellow',
+          title: 'Not available now',
+          message: `${unavailable.join(', ')}: no longer sold or out of stock.`,
+        });
+      }
+      if (added > 0) void navigate({ to: '/cart' });
+      else if (unavailable.length === 0) setFailure('Your cart already holds as many of these as can be ordered.');
+    } catch {
+      setFailure('Buy again needs the network: try again when connected.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="xs">
+      {failure ? (
+        <Alert color="red" variant="light" role="alert">
+          {failure}
+        </Alert>
+      ) : null}
+      <Button variant="light" loading={busy || !actions.ready} onClick={() => void buyAgain()}>
+        Buy again
+      </Button>
+    </Stack>
+  );
+}
