@@ -61,6 +61,27 @@ const addressColumns = {
   pincode: addresses.pincode,
 };
 
+/**
+ * Sets the user's password hash in `tx`: their unused reset links stop working, and every session of theirs ends but
+ * `keepTokenId`'s.
+ */
+async function setPassword(tx: Database, userId: number, passwordHash: string, keepTokenId: number | null) {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await tx
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  await tx
+    .update(authTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        isNull(authTokens.revokedAt),
+        keepTokenId === null ? undefined : ne(authTokens.id, keepTokenId),
+      ),
+    );
+}
+
 export default fp(
   async (fastify) => {
     const { db } = fastify;
@@ -170,20 +191,7 @@ export default fp(
       },
       async changePassword(user, passwordHash, keepTokenId) {
         await db.transaction(async (tx) => {
-          await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-          await tx
-            .delete(passwordResetTokens)
-            .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-          await tx
-            .update(authTokens)
-            .set({ revokedAt: sql`now()` })
-            .where(
-              and(
-                eq(authTokens.userId, user.id),
-                isNull(authTokens.revokedAt),
-                keepTokenId === null ? undefined : ne(authTokens.id, keepTokenId),
-              ),
-            );
+          await setPassword(tx, user.id, passwordHash, keepTokenId);
           await queueMail(tx, {
             to: user.email,
             subject: 'Your CineVerse password was changed',
@@ -213,14 +221,7 @@ export default fp(
             )
             .returning({ userId: passwordResetTokens.userId });
           if (!used) return false;
-          await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
-          await tx
-            .delete(passwordResetTokens)
-            .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
-          await tx
-            .update(authTokens)
-            .set({ revokedAt: sql`now()` })
-            .where(and(eq(authTokens.userId, used.userId), isNull(authTokens.revokedAt)));
+          await setPassword(tx, used.userId, passwordHash, null);
           return true;
         });
         if (reset) fastify.forgetSessions();

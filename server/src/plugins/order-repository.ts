@@ -263,20 +263,14 @@ export default fp<{ publicUrl?: string }>(
       return conditions.length > 0 ? and(...conditions) : undefined;
     }
 
+    /** The items of the orders `orderIds`, in the order they were added. */
+    async function itemsOf(orderIds: number[]): Promise<OrderItemRow[]> {
+      if (orderIds.length === 0) return [];
+      return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+    }
+
     async function summariesOf(rows: OrderRow[]): Promise<OrderList['data']> {
-      const items =
-        rows.length === 0
-          ? []
-          : await db
-              .select()
-              .from(orderItems)
-              .where(
-                inArray(
-                  orderItems.orderId,
-                  rows.map((row) => row.id),
-                ),
-              )
-              .orderBy(asc(orderItems.id));
+      const items = await itemsOf(rows.map((row) => row.id));
       return rows.map((row) => {
         const own = items.filter((item) => item.orderId === row.id);
         return {
@@ -478,19 +472,7 @@ export default fp<{ publicUrl?: string }>(
             .orderBy(desc(orders.createdAt), desc(orders.id))
             .limit(CSV_PAGE)
             .offset(offset);
-          const items =
-            page.length === 0
-              ? []
-              : await db
-                  .select()
-                  .from(orderItems)
-                  .where(
-                    inArray(
-                      orderItems.orderId,
-                      page.map(({ order }) => order.id),
-                    ),
-                  )
-                  .orderBy(asc(orderItems.id));
+          const items = await itemsOf(page.map(({ order }) => order.id));
           for (const { order, name, email } of page) {
             const own = items.filter((item) => item.orderId === order.id);
             rows.push([
