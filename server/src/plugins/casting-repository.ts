@@ -909,6 +909,8 @@ export default fp<CastingRepositoryOptions>(
                 castingCalls.deadline,
                 new Date(now.getTime() - (CLOSE_AFTER_DEADLINE_DAYS - REMIND_BEFORE_CLOSE_DAYS) * DAY_MS),
               ),
+              // Not one the upkeep closes now (it closes those first): its poster is told it closed.
+              gt(castingCalls.deadline, new Date(now.getTime() - CLOSE_AFTER_DEADLINE_DAYS * DAY_MS)),
               or(isNull(castingCalls.closeReminderFor), ne(castingCalls.closeReminderFor, castingCalls.deadline)),
               exists(
                 tx
