@@ -29,6 +29,7 @@ const allowedRoles: Record<string, Role[]> = {
   'POST /coupons': ['shop_manager', 'admin'],
   'PUT /coupons/{id}': ['shop_manager', 'admin'],
   'GET /orders': ['shop_manager', 'admin'],
+  'GET /orders.csv': ['shop_manager', 'admin'],
   'GET /orders/{id}': ['shop_manager', 'admin'],
   'POST /orders/{id}/transition': ['shop_manager', 'admin'],
   'GET /banners': ['editor', 'admin'],
