@@ -263,6 +263,18 @@ export default fp<{ publicUrl?: string }>(
       return conditions.length > 0 ? and(...conditions) : undefined;
     }
 
+    /** Orders `where` finds, newest first, with their shopper's name and email: `limit` from `offset`. */
+    function staffOrderPage(where: SQL | undefined, limit: number, offset: number) {
+      return db
+        .select({ order: orders, customerName: users.name, customerEmail: users.email })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
+        .offset(offset);
+    }
+
     /** The items of the orders `orderIds`, in the order they were added. */
     async function itemsOf(orderIds: number[]): Promise<OrderItemRow[]> {
       if (orderIds.length === 0) return [];
@@ -439,14 +451,7 @@ export default fp<{ publicUrl?: string }>(
         const where = staffOrderWhere(query);
         const [totalRows, rows] = await Promise.all([
           db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
-          db
-            .select({ order: orders, customerName: users.name, customerEmail: users.email })
-            .from(orders)
-            .innerJoin(users, eq(users.id, orders.userId))
-            .where(where)
-            .orderBy(desc(orders.createdAt), desc(orders.id))
-            .limit(per_page)
-            .offset((page - 1) * per_page),
+          staffOrderPage(where, per_page, (page - 1) * per_page),
         ]);
         const summaries = await summariesOf(rows.map(({ order }) => order));
         return {
@@ -464,16 +469,9 @@ export default fp<{ publicUrl?: string }>(
         const rows: (string | number | null)[][] = [];
         const rupees = (paise: number | null) => (paise === null ? null : (paise / 100).toFixed(2));
         for (let offset = 0; ; offset += CSV_PAGE) {
-          const page = await db
-            .select({ order: orders, name: users.name, email: users.email })
-            .from(orders)
-            .innerJoin(users, eq(users.id, orders.userId))
-            .where(where)
-            .orderBy(desc(orders.createdAt), desc(orders.id))
-            .limit(CSV_PAGE)
-            .offset(offset);
+          const page = await staffOrderPage(where, CSV_PAGE, offset);
           const items = await itemsOf(page.map(({ order }) => order.id));
-          for (const { order, name, email } of page) {
+          for (const { order, customerName: name, customerEmail: email } of page) {
             const own = items.filter((item) => item.orderId === order.id);
             rows.push([
               order.id,
