@@ -720,6 +720,8 @@ describe('managing applicants and following an application', () => {
     const saver = await member('actor');
     for (const call of [soon, later, applied, rolesClosed])
       expect((await send('PUT', `${USER}/me/saved-calls/${call.id}`, saver)).statusCode).toBe(200);
+    // The poster keeps their own call saved too: they are not asked to apply to it.
+    expect((await send('PUT', `${USER}/me/saved-calls/${soon.id}`, house)).statusCode).toBe(200);
     expect((await apply(saver, applied.id, applied.roles[0]!.id)).statusCode).toBe(201);
     for (const role of rolesClosed.roles)
       await send('POST', `${USER}/casting-calls/${rolesClosed.id}/roles/${role.id}/close`, house);
@@ -749,6 +751,8 @@ describe('managing applicants and following an application', () => {
     const [account] = await app.db.select().from(users).where(eq(users.id, saver.id));
     const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email));
     expect(mails.filter((mail) => mail.subject === 'A call you saved closes soon')).toHaveLength(1);
+    const toPoster = (await send('GET', `${USER}/notifications`, house)).json().data as { title: string }[];
+    expect(toPoster.map((item) => item.title)).not.toContain('A call you saved closes soon');
 
     // Once for each deadline: the next hour is quiet; a later deadline, once it is two days away, is told again.
     await app.runUpkeep();

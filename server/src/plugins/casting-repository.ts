@@ -958,6 +958,9 @@ export default fp<CastingRepositoryOptions>(
         const applied = sql`exists (select 1 from ${castingApplications} join ${profiles}
           on ${profiles.id} = ${castingApplications.profileId}
           where ${castingApplications.callId} = ${savedCalls.callId} and ${profiles.userId} = ${savedCalls.userId})`;
+        // A poster who keeps their own call saved is not asked to apply to it.
+        const posted = sql`exists (select 1 from ${profiles}
+          where ${profiles.id} = ${castingCalls.posterId} and ${profiles.userId} = ${savedCalls.userId})`;
         const reminded = await tx
           .update(savedCalls)
           .set({ remindedFor: sql`${castingCalls.deadline}` })
@@ -970,6 +973,7 @@ export default fp<CastingRepositoryOptions>(
               lte(castingCalls.deadline, new Date(now.getTime() + SAVED_CALL_REMINDER_HOURS * HOUR_MS)),
               or(isNull(savedCalls.remindedFor), ne(savedCalls.remindedFor, castingCalls.deadline)),
               sql`not ${applied}`,
+              sql`not ${posted}`,
             ),
           )
           .returning({
