@@ -6,6 +6,8 @@ import type { Database } from '../src/db/client.js';
 import type { OrderStatus } from '../../src/contract/order-statuses.js';
 import { PERSON_CATEGORY } from '../../src/contract/profiles.js';
 import { FREE_SHIPPING_FROM, SHIPPING_FEE } from '../../src/contract/orders.js';
+import { INDIA_OFFSET } from '../../src/contract/casting.js';
+import { indiaToday } from '../../src/contract/delivery.js';
 import {
   addresses,
   banners,
@@ -315,6 +317,11 @@ export async function seedNetworkContent(db: Database, uploadsDir: string): Prom
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** `time` (`HH:MM`, India's) on the day in India `days` after `now`: deadlines and callbacks at hours people keep. */
+function indiaDayAt(now: number, days: number, time: string): Date {
+  return new Date(`${indiaToday(new Date(now + days * DAY_MS))}T${time}:00${INDIA_OFFSET}`);
+}
+
 type ApplicationSeed = { status: (typeof castingApplications.$inferInsert)['status']; callback?: 'open' | 'accepted' };
 
 /** The applications of the demo calls, by call title and role name: every status appears. */
@@ -433,7 +440,7 @@ export async function seedCastingContent(db: Database, uploadsDir: string): Prom
           shootStart: new Date(now + (call.days + 20) * DAY_MS).toISOString().slice(0, 10),
           shootEnd: new Date(now + (call.days + 45) * DAY_MS).toISOString().slice(0, 10),
           contentNote: { nudity: false, intimacy: false, violence: !!call.violence, details: call.violence ?? '' },
-          deadline: new Date(now + call.days * DAY_MS),
+          deadline: indiaDayAt(now, call.days, '23:59'),
           status: call.status,
           createdAt: new Date(now - (index + 1) * 3 * 60 * 60 * 1000),
         })
@@ -492,7 +499,7 @@ export async function seedCastingContent(db: Database, uploadsDir: string): Prom
             photoIds: [applicant.photo],
             ...(seed.callback
               ? {
-                  callbackAt: new Date(now + 6 * DAY_MS),
+                  callbackAt: indiaDayAt(now, 6, '11:00'),
                   callbackPlace: 'Neha Kapoor Casting, Veera Desai Road, Andheri West, Mumbai',
                   callbackAnswer: seed.callback === 'accepted' ? ('accepted' as const) : null,
                 }
@@ -519,7 +526,7 @@ export async function seedCastingContent(db: Database, uploadsDir: string): Prom
         status: 'callback',
         note: 'I grew up in Thane and speak Konkani-tinged Marathi at home.',
         photoIds: [actorPhoto!.id],
-        callbackAt: new Date(now + 5 * DAY_MS),
+        callbackAt: indiaDayAt(now, 5, '15:30'),
         callbackPlace: 'Neha Kapoor Casting, Veera Desai Road, Andheri West, Mumbai',
         viewedAt: new Date(now - 2 * DAY_MS),
       });

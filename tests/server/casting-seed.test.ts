@@ -36,6 +36,8 @@ describe('the demo casting content', () => {
     );
     expect(cities.size).toBeGreaterThanOrEqual(8);
     expect(languages.size).toBeGreaterThanOrEqual(8);
+    // Deadlines at the end of a day in India, not at the minute the demo was seeded.
+    for (const call of open.data as { deadline: string }[]) expect(call.deadline).toMatch(/T23:59:00\+05:30$/);
     const statuses = await app.db.select({ status: castingApplications.status }).from(castingApplications);
     expect(new Set(statuses.map((row) => row.status))).toEqual(
       new Set(['submitted', 'viewed', 'shortlisted', 'callback', 'selected', 'not_selected', 'withdrawn']),
@@ -50,6 +52,9 @@ describe('the demo casting content', () => {
     const actor = await login('actor@cineverse.in');
     const applications = (await app.inject({ url: `${USER}/me/applications`, headers: actor })).json().data;
     expect(applications.map((item: { status: string }) => item.status).sort()).toEqual(['callback', 'submitted']);
+    // A callback at an hour a casting office keeps.
+    const callback = applications.find((item: { status: string }) => item.status === 'callback');
+    expect(callback.callback.at).toMatch(/T15:30:00\+05:30$/);
   });
 
   it('points the home page’s Auditions items at real calls', async () => {
