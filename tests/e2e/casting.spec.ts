@@ -224,6 +224,13 @@ test.describe('casting calls', () => {
     await expect(
       page.getByRole('article', { name: 'The couple in Pehli Baarish: music video' }).getByTestId('application-status'),
     ).toHaveText('Selected');
+    // Every status reads in full on the phone, beside a call's title however long.
+    const statuses = page.getByTestId('application-status');
+    expect(await statuses.count()).toBeGreaterThan(1);
+    for (const status of await statuses.all()) {
+      const label = status.locator('.mantine-Badge-label');
+      expect(await label.evaluate((text) => text.scrollWidth <= text.clientWidth)).toBe(true);
+    }
     await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
     const centre = page.getByRole('dialog', { name: 'Notifications' });
     await expect(centre.getByText('You are selected')).toBeVisible();
