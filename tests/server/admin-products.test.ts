@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, users } from '../../server/src/db/schema.js';
+import { auditLog, mailOutbox, notifications, users } from '../../server/src/db/schema.js';
 import { createShopper, createStaff, productNamed, USER_API, validAddress, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -139,6 +139,31 @@ describe('products in the back office', () => {
     expect(await backInStock(keeper)).toHaveLength(2);
     await call('PUT', `/products/${sold.id}`, { ...tote, name: 'Slate Enamel Mug', stock: 1, visible: true });
     expect(await backInStock(keeper)).toHaveLength(3);
+  });
+
+  it('restocks a product kept in more wishlists than one statement can carry, and tells every keeper', async () => {
+    const app = testApp.app;
+    const name = 'Clapper Lamp';
+    const sold = (await call('POST', '/products', { ...tote, name, stock: 0 })).json().data;
+    // 14,000 keepers: five values a notice, past the 65,535 one statement may send.
+    const keepers = 14_000;
+    await app.db.execute(sql`insert into users (name, email, password_hash)
+      select 'Lamp fan ' || n, 'lamp-fan-' || n || '@example.in', 'not-a-hash' from generate_series(1, ${keepers}) n`);
+    await app.db.execute(sql`insert into wishlist_items (user_id, product_id)
+      select id, ${sold.id}::integer from users where email like 'lamp-fan-%@example.in'`);
+
+    const restocked = await call('PUT', `/products/${sold.id}`, { ...tote, name, stock: 6 });
+    expect(restocked.statusCode, restocked.body).toBe(200);
+    const [told] = await app.db
+      .select({ count: count() })
+      .from(notifications)
+      .where(eq(notifications.title, `${name} is back in stock`));
+    expect(told!.count).toBe(keepers);
+    const [mailed] = await app.db
+      .select({ count: count() })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `${name} is back in stock`));
+    expect(mailed!.count).toBe(keepers);
   });
 
   it('deletes a product no order names, and hides one that past orders keep', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { mailOutbox, notifications, profiles, users } from '../db/schema.js';
+import { inRuns } from './in-runs.js';
 
 export interface NotificationInput {
   userId: number;
@@ -38,19 +39,10 @@ export interface MailRecipient {
  * email address, to the guardian. A disabled account gets none (it is left out of the map).
  */
 export async function mailRecipients(tx: Database, userIds: number[]): Promise<Map<number, MailRecipient>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      minor: profiles.minor,
-      guardian: profiles.guardian,
-      displayName: profiles.displayName,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(inArray(users.id, [...new Set(userIds)]), isNull(users.disabledAt)));
+  const rows: Awaited<ReturnType<typeof recipientRows>> = [];
+  for (const ids of inRuns([...new Set(userIds)])) {
+    rows.push(...(await recipientRows(tx, ids)));
+  }
   return new Map(
     rows.map((row) => {
       const guardian = row.minor && row.guardian?.contact.includes('@') ? row.guardian : null;
@@ -62,15 +54,33 @@ export async function mailRecipients(tx: Database, userIds: number[]): Promise<M
   );
 }
 
+/** The accounts of `ids` that may be mailed, with their profile's guardian. */
+function recipientRows(tx: Database, ids: number[]) {
+  return tx
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      minor: profiles.minor,
+      guardian: profiles.guardian,
+      displayName: profiles.displayName,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(inArray(users.id, ids), isNull(users.disabledAt)));
+}
+
 /**
  * Puts notifications in their members' centres, and mails those that ask for it (to a minor's guardian, see
  * `mailRecipients`), in the transaction `tx` of the event that causes them: they appear only if it commits.
  */
 export async function notify(tx: Database, items: NotificationInput[], publicUrl: string): Promise<void> {
   if (items.length === 0) return;
-  await tx
-    .insert(notifications)
-    .values(items.map(({ userId, kind, title, body, link }) => ({ userId, kind, title, body, link })));
+  for (const run of inRuns(items)) {
+    await tx
+      .insert(notifications)
+      .values(run.map(({ userId, kind, title, body, link }) => ({ userId, kind, title, body, link })));
+  }
   const mailed = items.filter((item) => item.mail);
   if (mailed.length === 0) return;
   const recipients = await mailRecipients(
@@ -85,5 +95,5 @@ export async function notify(tx: Database, items: NotificationInput[], publicUrl
     const text = `Hello ${to.name},\n\n${about}${item.title}.\n${item.body}\n\n${site}${item.link}\n\nThe CineVerse team`;
     return [{ to: to.email, subject: to.ward ? `${to.ward}: ${item.title}` : item.title, text }];
   });
-  if (mails.length > 0) await tx.insert(mailOutbox).values(mails);
+  for (const run of inRuns(mails)) await tx.insert(mailOutbox).values(run);
 }

@@ -56,6 +56,7 @@ import {
 } from '../db/schema.js';
 import { applicantKeys } from '../lib/applicant-keys.js';
 import { csvField } from '../lib/csv.js';
+import { inRuns } from '../lib/in-runs.js';
 import { indiaTime, notify, type NotificationInput } from '../lib/notify.js';
 import { HttpError } from './error-handler.js';
 import { profilePhotoUrl } from './profile-repository.js';
@@ -487,12 +488,15 @@ export default fp<CastingRepositoryOptions>(
     }
 
     async function applicantUsers(tx: Database, profileIds: number[]) {
-      if (profileIds.length === 0) return new Map<number, number>();
-      const rows = await tx
-        .select({ id: profiles.id, userId: profiles.userId })
-        .from(profiles)
-        .where(inArray(profiles.id, profileIds));
-      return new Map(rows.map((row) => [row.id, row.userId]));
+      const users = new Map<number, number>();
+      for (const ids of inRuns(profileIds)) {
+        const rows = await tx
+          .select({ id: profiles.id, userId: profiles.userId })
+          .from(profiles)
+          .where(inArray(profiles.id, ids));
+        for (const row of rows) users.set(row.id, row.userId);
+      }
+      return users;
     }
 
     /** Tells each applicant of `rows` that their application moved to `to`. */
