@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, notifications, users } from '../../server/src/db/schema.js';
+import { BACK_IN_STOCK_QUIET_MS } from '../../server/src/lib/back-in-stock.js';
 import { createShopper, createStaff, productNamed, USER_API, validAddress, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -81,7 +82,7 @@ describe('products in the back office', () => {
     }
   });
 
-  it('tells those who keep a product in their wishlist when it is back in stock, once, by restock or cancellation', async () => {
+  it('tells those who keep a product in their wishlist when it is back in stock, once a day at most, by restock or cancellation', async () => {
     const app = testApp.app;
     const user = (method: 'GET' | 'POST', path: string, who: Shopper, payload?: object) =>
       app.inject({ method, url: `${USER_API}${path}`, headers: who.headers, ...(payload ? { payload } : {}) });
@@ -124,17 +125,30 @@ describe('products in the back office', () => {
     await call('PUT', `/products/${sold.id}`, { ...tote, name: 'Slate Enamel Mug', stock: 9 });
     expect(await backInStock(keeper)).toHaveLength(1);
 
-    // The last one is ordered, then the order is cancelled: its stock comes back, and so does the notice.
-    await call('PUT', `/products/${sold.id}`, { ...tote, name: 'Slate Enamel Mug', stock: 1 });
-    await user('POST', '/addToCart', other, { product_id: sold.id, quantity: 1 });
-    const order = await user('POST', '/completeOrder', other, { address: validAddress, payment_method: 'cod' });
-    expect(order.statusCode, order.body).toBe(201);
-    expect((await storeProduct(sold.id)).json().data.stock).toBe(0);
-    expect((await user('POST', `/orders/${order.json().data.id}/cancel`, other)).statusCode).toBe(200);
+    // The last one is ordered, then the order is cancelled: its stock comes back, and so does the notice, once
+    // a day at most. The same day, the keeper told this morning is not told again.
+    const sellLastAndCancel = async () => {
+      await call('PUT', `/products/${sold.id}`, { ...tote, name: 'Slate Enamel Mug', stock: 1 });
+      await user('POST', '/addToCart', other, { product_id: sold.id, quantity: 1 });
+      const order = await user('POST', '/completeOrder', other, { address: validAddress, payment_method: 'cod' });
+      expect(order.statusCode, order.body).toBe(201);
+      expect((await storeProduct(sold.id)).json().data.stock).toBe(0);
+      expect((await user('POST', `/orders/${order.json().data.id}/cancel`, other)).statusCode).toBe(200);
+    };
+    await sellLastAndCancel();
+    expect(await backInStock(keeper)).toHaveLength(1);
+    const aDayAgo = async () =>
+      app.db
+        .update(notifications)
+        .set({ createdAt: new Date(Date.now() - BACK_IN_STOCK_QUIET_MS - 60_000) })
+        .where(eq(notifications.userId, keeper.id));
+    await aDayAgo();
+    await sellLastAndCancel();
     expect(await backInStock(keeper)).toHaveLength(2);
     expect(await mailsTo(keeper)).toHaveLength(2);
     expect(await backInStock(other)).toEqual([]);
-    // Hidden from the store, then shown again: it can be ordered again.
+    // Hidden from the store, then shown again (a day later): it can be ordered again.
+    await aDayAgo();
     await call('PUT', `/products/${sold.id}`, { ...tote, name: 'Slate Enamel Mug', stock: 1, visible: false });
     expect(await backInStock(keeper)).toHaveLength(2);
     await call('PUT', `/products/${sold.id}`, { ...tote, name: 'Slate Enamel Mug', stock: 1, visible: true });

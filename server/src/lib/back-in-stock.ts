@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, notExists } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { wishlistItems } from '../db/schema.js';
+import { notifications, wishlistItems } from '../db/schema.js';
 import { notify } from './notify.js';
 
 interface Buyable {
@@ -14,18 +14,37 @@ export function cameBack(before: Buyable, after: Buyable): boolean {
 }
 
 /**
+ * A keeper told that a product is back is not told again about it for this long (24 hours): a last one that sells
+ * and comes back through a cancellation, again and again in one day, is news once.
+ */
+export const BACK_IN_STOCK_QUIET_MS = 24 * 60 * 60 * 1000;
+
+/**
  * Tells everyone who keeps `product` in their wishlist that it can be ordered again, in the centre and by mail, in
- * the transaction `tx` that brought it back: the notice goes only if that commits.
+ * the transaction `tx` that brought it back: the notice goes only if that commits. Keepers told about it in the last
+ * `BACK_IN_STOCK_QUIET_MS` are left out.
  */
 export async function tellWishlisters(
   tx: Database,
   product: { id: number; name: string },
   publicUrl: string,
 ): Promise<void> {
+  const link = `/shop/${product.id}`;
+  const toldLately = tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, wishlistItems.userId),
+        eq(notifications.kind, 'wishlist'),
+        eq(notifications.link, link),
+        gt(notifications.createdAt, new Date(Date.now() - BACK_IN_STOCK_QUIET_MS)),
+      ),
+    );
   const keepers = await tx
     .select({ userId: wishlistItems.userId })
     .from(wishlistItems)
-    .where(eq(wishlistItems.productId, product.id));
+    .where(and(eq(wishlistItems.productId, product.id), notExists(toldLately)));
   await notify(
     tx,
     keepers.map(({ userId }) => ({
@@ -33,7 +52,7 @@ export async function tellWishlisters(
       kind: 'wishlist' as const,
       title: `${product.name} is back in stock`,
       body: 'It is in your wishlist: order it before it runs out again',
-      link: `/shop/${product.id}`,
+      link,
       mail: true,
     })),
     publicUrl,
