@@ -1,9 +1,10 @@
 /**
  * When an order should arrive, by the shipping policy: it is processed (dispatched) in 1–3 business days and
  * delivered 5–10 working days after dispatch. Business days are the shop's team's, Monday to Friday; working days
- * are the couriers', Monday to Saturday. Days are calendar days in India (UTC+5:30, no daylight saving); public
- * holidays are not counted out. The server gives an order its estimate; the checkout shows the one of an order placed
- * now.
+ * are the couriers', Monday to Saturday, and neither counts the three national holidays, on which offices and
+ * couriers across India close (`NATIONAL_HOLIDAYS`). Days are calendar days in India (UTC+5:30, no daylight saving);
+ * the states' own festival holidays are not counted out. The server gives an order its estimate; the checkout shows
+ * the one of an order placed now.
  */
 export const PROCESSING_BUSINESS_DAYS = { min: 1, max: 3 } as const;
 export const TRANSIT_WORKING_DAYS = { min: 5, max: 10 } as const;
@@ -23,8 +24,14 @@ function indiaDay(at: Date): Date {
   return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()));
 }
 
-const isBusinessDay = (day: Date) => day.getUTCDay() >= 1 && day.getUTCDay() <= 5;
-const isWorkingDay = (day: Date) => day.getUTCDay() !== 0;
+const isoDay = (day: Date) => day.toISOString().slice(0, 10);
+
+/** Republic Day, Independence Day and Gandhi Jayanti, as `MM-DD`: the same date every year. */
+export const NATIONAL_HOLIDAYS = ['01-26', '08-15', '10-02'] as const;
+
+const isHoliday = (day: Date) => (NATIONAL_HOLIDAYS as readonly string[]).includes(isoDay(day).slice(5));
+const isBusinessDay = (day: Date) => day.getUTCDay() >= 1 && day.getUTCDay() <= 5 && !isHoliday(day);
+const isWorkingDay = (day: Date) => day.getUTCDay() !== 0 && !isHoliday(day);
 
 /** The `count`th day after `day` that `counts`. */
 function after(day: Date, count: number, counts: (day: Date) => boolean): Date {
@@ -35,8 +42,6 @@ function after(day: Date, count: number, counts: (day: Date) => boolean): Date {
   }
   return next;
 }
-
-const isoDay = (day: Date) => day.toISOString().slice(0, 10);
 
 /** Today in India, as `YYYY-MM-DD`: an estimate whose latest day is before it is late. */
 export function indiaToday(now = new Date()): string {

@@ -37,4 +37,16 @@ describe('when an order is expected', () => {
       latest: '2027-01-11', // Mon
     });
   });
+
+  it('counts neither Republic Day nor Independence Day nor Gandhi Jayanti, for the shop or the courier', () => {
+    // Friday 22 January 2027, 10 am in India; Tuesday 26 January is Republic Day: dispatched Mon 25 to Thu 28.
+    expect(estimateFromOrder(new Date('2027-01-22T04:30:00Z'))).toEqual({
+      earliest: '2027-02-01', // Mon: Wed 27, Thu 28, Fri 29, Sat 30, Mon 1 after Mon 25
+      latest: '2027-02-09', // Tue: ten working days after Thu 28 January
+    });
+    // Shipped on Friday 14 August 2026: Saturday 15 is Independence Day, Sunday 16 a Sunday.
+    expect(estimateFromDispatch(new Date('2026-08-14T06:00:00Z')).earliest).toBe('2026-08-21'); // Mon 17 to Fri 21
+    // Shipped on Thursday 1 October 2026: Friday 2 is Gandhi Jayanti.
+    expect(estimateFromDispatch(new Date('2026-10-01T06:00:00Z')).earliest).toBe('2026-10-08'); // Sat 3, Mon 5 to Thu 8
+  });
 });
