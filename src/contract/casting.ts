@@ -417,7 +417,15 @@ export const moderationCallQuerySchema = z.object({
   per_page: perPageParam(20, 100),
 });
 
-export const notificationKinds = ['application', 'callback', 'applicants', 'moderation', 'order', 'wishlist'] as const;
+export const notificationKinds = [
+  'application',
+  'callback',
+  'applicants',
+  'moderation',
+  'order',
+  'wishlist',
+  'message',
+] as const;
 export const notificationSchema = z.object({
   id: z.int(),
   kind: z.enum(notificationKinds),

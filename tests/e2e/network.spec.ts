@@ -147,6 +147,57 @@ test.describe('the member network', () => {
     await expect(page.getByText('We are casting a Marathi feature in Pune next month.')).toBeVisible();
   });
 
+  test('an answer to a member’s message is told in the notification centre, and opening it shows the answer', async ({
+    page,
+  }) => {
+    // A director with a profile, written to by a member who is in the browser.
+    const director = await registerShopper(page.request);
+    const handle = `director-${Date.now().toString(36)}`;
+    const created = await page.request.put(`${USER_API}/me/profile`, {
+      headers: { authorization: `Bearer ${director.token}` },
+      data: {
+        kind: 'person',
+        handle,
+        display_name: 'Kabir Sethi',
+        category: 'Artist',
+        crafts: ['director'],
+        city: 'Pune',
+      },
+    });
+    expect(created.ok()).toBe(true);
+    const member = await registerShopper(page.request);
+    const written = await page.request.post(`/backend/api/api/v1/profiles/${handle}/contact`, {
+      headers: { authorization: `Bearer ${member.token}` },
+      data: { message: 'Would you read my Marathi feature script?' },
+    });
+    expect(written.status()).toBe(201);
+    await signIn(page, member);
+    await page.goto('/messages');
+    await expect(page.getByText('Would you read my Marathi feature script?')).toBeVisible();
+
+    // The director answers while the member is on another page of the app.
+    await page.getByRole('banner').getByRole('link', { name: 'Shop', exact: true }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    const inbox = await page.request.get(`${USER_API}/me/conversations`, {
+      headers: { authorization: `Bearer ${director.token}` },
+    });
+    const [conversation] = ((await inbox.json()) as { data: { id: number }[] }).data;
+    const answered = await page.request.post(`${USER_API}/me/conversations/${conversation!.id}/messages`, {
+      headers: { authorization: `Bearer ${director.token}` },
+      data: { message: 'Yes: send it by Friday.' },
+    });
+    expect(answered.status()).toBe(201);
+
+    // The member comes back to the app (as from another tab): the bell asks the server again.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.getByRole('button', { name: /^Notifications, 1 unread$/ }).click();
+    const centre = page.getByRole('dialog', { name: 'Notifications' });
+    await centre.getByRole('button', { name: /Kabir Sethi answered/ }).click();
+    await expect(page).toHaveURL(/\/messages$/);
+    await expect(centre).toBeHidden();
+    await expect(page.getByRole('main').getByText('Yes: send it by Friday.')).toBeVisible();
+  });
+
   test('a profile seen before opens offline; one never seen says it is not on this device', async ({
     page,
     context,

@@ -5,7 +5,7 @@ import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, orders } from '../../server/src/db/schema.js';
-import { createShopper, createStaff, type Shopper } from './shop-helpers.js';
+import { createShopper, createStaff, USER_API, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 const ME = '/backend/api/api/user/v1/me';
@@ -620,6 +620,42 @@ describe('contact through CineVerse', () => {
     const theirs = (await app.inject({ url: `${ME}/conversations`, headers: producer.headers })).json().data;
     expect(theirs[0]).toMatchObject({ role: 'sender', with_name: 'Sana Iyer' });
     expect(theirs[0].messages.map((item: { from_me: boolean }) => item.from_me)).toEqual([true, false]);
+
+    // Each side hears of the other's message in the notification centre too, with its start and a way to it.
+    const notices = async (who: Shopper) =>
+      ((await app.inject({ url: `${USER_API}/notifications`, headers: who.headers })).json().data as object[]).filter(
+        (item) => (item as { kind: string }).kind === 'message',
+      );
+    expect(await notices(member)).toEqual([
+      expect.objectContaining({
+        title: 'Vikram Producer wrote to Sana Iyer',
+        body: 'We are casting a Tamil web series in Chennai; are you free in March?',
+        link: '/messages',
+      }),
+    ]);
+    expect(await notices(producer)).toEqual([
+      expect.objectContaining({ title: 'Sana Iyer answered', body: 'Yes, I am free from the 10th. Send the script?' }),
+    ]);
+
+    // The conversation with the latest message comes first.
+    const another = await createShopper(app, 'Ritu Writer');
+    expect(
+      (await write(another, 'sana-directs', 'I wrote a short film set in Madurai; may I send it?')).statusCode,
+    ).toBe(201);
+    const order = async () =>
+      (
+        (await app.inject({ url: `${ME}/conversations`, headers: member.headers })).json().data as {
+          with_name: string;
+        }[]
+      ).map((item) => item.with_name);
+    expect(await order()).toEqual(['Ritu Writer', 'Vikram Producer']);
+    await app.inject({
+      method: 'POST',
+      url: `${ME}/conversations/${inbox[0].id}/messages`,
+      headers: producer.headers,
+      payload: { message: 'Sending the script tonight.' },
+    });
+    expect(await order()).toEqual(['Vikram Producer', 'Ritu Writer']);
 
     const stranger = await createShopper(app, 'Stranger');
     const intrude = await app.inject({

@@ -808,7 +808,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['application', 'callback', 'applicants', 'moderation', 'order', 'wishlist'],
+      enum: ['application', 'callback', 'applicants', 'moderation', 'order', 'wishlist', 'message'],
     }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),

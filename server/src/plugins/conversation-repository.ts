@@ -4,10 +4,16 @@ import { CONTACT_DAILY_LIMIT, type Conversation } from '../../../src/contract/pr
 import type { Database } from '../db/client.js';
 import { conversationMessages, conversations, profiles, users } from '../db/schema.js';
 import { queueMail } from '../lib/mail-outbox.js';
-import { mailRecipients } from '../lib/notify.js';
+import { mailRecipients, notify } from '../lib/notify.js';
 import { HttpError } from './error-handler.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The start of a message as its notice shows it: its first 140 characters, on one line. */
+function excerpt(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +35,13 @@ export default fp<ConversationRepositoryOptions>(
   async (fastify, options) => {
     const { db } = fastify;
     const site = options.publicUrl.replace(/\/+$/, '');
+
+    /**
+     * Tells `userId` of a new message in their notification centre, linking to Messages. Not mailed by `notify`: the
+     * message's own mail carries its text.
+     */
+    const tellOfMessage = (tx: Database, userId: number, title: string, message: string) =>
+      notify(tx, [{ userId, kind: 'message', title, body: excerpt(message), link: '/messages' }], options.publicUrl);
 
     fastify.decorate('conversationRepository', {
       async contact(tx, senderId, handle, message) {
@@ -68,6 +81,7 @@ export default fp<ConversationRepositoryOptions>(
           .insert(conversationMessages)
           .values({ conversationId: conversation!.id, authorId: senderId, body: message });
         const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, senderId));
+        await tellOfMessage(tx, profile.userId, `${sender!.name} wrote to ${profile.displayName}`, message);
         const to = (await mailRecipients(tx, [profile.userId])).get(profile.userId);
         if (to) {
           await queueMail(tx, {
@@ -95,24 +109,30 @@ export default fp<ConversationRepositoryOptions>(
         const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
         // The member's answer goes to the sender; the sender's to the member (a minor's guardian).
         const toId = isMember ? found.conversation.senderId : found.profile.userId;
+        const answerer = isMember ? found.profile.displayName : author!.name;
+        await tellOfMessage(tx, toId, `${answerer} answered`, message);
         const to = (await mailRecipients(tx, [toId])).get(toId);
         if (to) {
           await queueMail(tx, {
             to: to.email,
-            subject: `${isMember ? found.profile.displayName : author!.name} answered on CineVerse`,
+            subject: `${answerer} answered on CineVerse`,
             text: `Hello ${to.name},\n\n${message}\n\nSign in to CineVerse (${site}) to answer.\n\nThe CineVerse team`,
           });
         }
       },
 
       async listFor(userId) {
+        // The conversation with the latest message first, as a phone's messages are (read through the index on
+        // each conversation's messages by time).
+        const latest = sql`(select max(${conversationMessages.createdAt}) from ${conversationMessages}
+          where ${conversationMessages.conversationId} = ${conversations.id})`;
         const rows = await db
           .select({ conversation: conversations, profile: profiles, sender: { name: users.name } })
           .from(conversations)
           .innerJoin(profiles, eq(profiles.id, conversations.profileId))
           .innerJoin(users, eq(users.id, conversations.senderId))
           .where(or(eq(conversations.senderId, userId), eq(profiles.userId, userId)))
-          .orderBy(desc(conversations.createdAt));
+          .orderBy(sql`${latest} desc nulls last`, desc(conversations.id));
         if (rows.length === 0) return [];
         const messages = await db
           .select()

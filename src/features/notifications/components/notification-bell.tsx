@@ -73,7 +73,7 @@ export function NotificationBell() {
           </Text>
           {items.length === 0 ? (
             <Text size="sm" c="dimmed">
-              Nothing yet. Applications, callbacks, orders and what is back in stock are told here.
+              Nothing yet. Applications, callbacks, messages, orders and what is back in stock are told here.
             </Text>
           ) : (
             <Stack gap={4} className={classes.list}>

@@ -86,6 +86,8 @@ export function myProfileQueryOptions() {
 export function conversationsQueryOptions() {
   return queryOptions({
     queryKey: myProfileKeys.conversations(),
+    // Asked again each time Messages opens: a notice of an answer leads here, and the copy held may predate it.
+    staleTime: 0,
     queryFn: async ({ signal }) =>
       (
         await apiRequest(apiPaths.userApi('/me/conversations'), {
