@@ -5,6 +5,7 @@ import { cartOutbox } from '@/features/cart/api/cart-outbox';
 import { contactOutbox } from '@/features/contact/api/contact-outbox';
 import { applicationOutbox } from '@/features/casting/api/application-outbox';
 import { profileOutbox } from '@/features/profiles/api/profile-outbox';
+import { replyOutbox } from '@/features/profiles/api/reply-outbox';
 import { wishlistOutbox } from '@/features/wishlist/api/wishlist-outbox';
 import { useAppStore } from '@/lib/app-store';
 import { onOutboxChange } from '@/offline/outbox';
@@ -61,7 +62,7 @@ function startReplayLoop(
 }
 
 /** Every kind of entry the app queues; a feature that queues a new kind adds it here. */
-const outboxKinds = [cartOutbox, wishlistOutbox, contactOutbox, profileOutbox, applicationOutbox];
+const outboxKinds = [cartOutbox, wishlistOutbox, contactOutbox, profileOutbox, applicationOutbox, replyOutbox];
 
 const showRefusal = (notice: { title: string; message: string }) =>
   notifications.show({ color: 'red', title: notice.title, message: notice.message, autoClose: false });

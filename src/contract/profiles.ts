@@ -336,6 +336,14 @@ export const contactInputSchema = z.object({
     ),
 });
 
+/** An answer in a conversation already begun: any length up to the first message's limit ("Thanks!" will do). */
+export const replyInputSchema = z.object({
+  message: z
+    .string({ error: 'Write your answer' })
+    .check(z.trim(), z.minLength(1, 'Write your answer'), z.maxLength(2000, 'message must be at most 2000 characters')),
+});
+export type ReplyInput = z.infer<typeof replyInputSchema>;
+
 export const conversationSchema = z.object({
   id: z.int(),
   /** The profile the conversation is with, and whether the caller is its member or the one who wrote. */

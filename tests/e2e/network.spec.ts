@@ -147,8 +147,9 @@ test.describe('the member network', () => {
     await expect(page.getByText('We are casting a Marathi feature in Pune next month.')).toBeVisible();
   });
 
-  test('an answer to a member’s message is told in the notification centre, and opening it shows the answer', async ({
+  test('an answer to a member’s message is told in the notification centre; their own short answer, written offline, is sent once', async ({
     page,
+    context,
   }) => {
     // A director with a profile, written to by a member who is in the browser.
     const director = await registerShopper(page.request);
@@ -196,6 +197,28 @@ test.describe('the member network', () => {
     await expect(page).toHaveURL(/\/messages$/);
     await expect(centre).toBeHidden();
     await expect(page.getByRole('main').getByText('Yes: send it by Friday.')).toBeVisible();
+
+    // An empty answer is refused by its field; a short one offline waits on the device, then goes once.
+    const answer = page.getByLabel('Answer Kabir Sethi');
+    await page.getByRole('button', { name: 'Send answer' }).click();
+    await expect(answer).toHaveAccessibleDescription('Write your answer');
+    await context.setOffline(true);
+    await answer.fill('Thanks!');
+    await page.getByRole('button', { name: 'Send answer' }).click();
+    await expect(page.getByTestId('reply-waiting')).toContainText('Thanks!');
+    await expect(answer).toHaveValue('');
+    await context.setOffline(false);
+    await expect(page.getByTestId('reply-waiting')).toHaveCount(0);
+    await expect(page.getByRole('main').getByText('Thanks!', { exact: true })).toBeVisible();
+    const theirs = await page.request.get(`${USER_API}/me/conversations`, {
+      headers: { authorization: `Bearer ${director.token}` },
+    });
+    const [kept] = ((await theirs.json()) as { data: { messages: { body: string }[] }[] }).data;
+    expect(kept!.messages.map((message) => message.body)).toEqual([
+      'Would you read my Marathi feature script?',
+      'Yes: send it by Friday.',
+      'Thanks!',
+    ]);
   });
 
   test('a profile seen before opens offline; one never seen says it is not on this device', async ({

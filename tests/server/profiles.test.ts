@@ -657,6 +657,19 @@ describe('contact through CineVerse', () => {
     });
     expect(await order()).toEqual(['Vikram Producer', 'Ritu Writer']);
 
+    // An answer may be short, never empty.
+    const answerWith = (message: string) =>
+      app.inject({
+        method: 'POST',
+        url: `${ME}/conversations/${inbox[0].id}/messages`,
+        headers: member.headers,
+        payload: { message },
+      });
+    expect((await answerWith('Thanks!')).statusCode).toBe(201);
+    const empty = await answerWith('   ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ field: 'message', message: 'message: Write your answer' });
+
     const stranger = await createShopper(app, 'Stranger');
     const intrude = await app.inject({
       method: 'POST',

@@ -13,6 +13,7 @@ import {
   publicProfileResponseSchema,
   CONTACT_DAILY_LIMIT,
   contactInputSchema,
+  replyInputSchema,
   conversationListResponseSchema,
   reportInputSchema,
   verificationRequestSchema,
@@ -217,7 +218,7 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
       schema: {
         ...userRouteSchema('network', 'Answer in a conversation (the other side is told by email)', true),
         params: idParamsSchema,
-        body: contactInputSchema,
+        body: replyInputSchema,
         response: {
           201: messageResponseSchema,
           400: errorResponseSchema,

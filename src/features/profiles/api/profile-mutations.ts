@@ -97,19 +97,3 @@ export function useReportProfile(handle: string) {
     networkMode: 'always',
   });
 }
-
-export function useReply(conversationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (message: string) =>
-      apiRequest(apiPaths.userApi(`/me/conversations/${conversationId}/messages`), {
-        method: 'POST',
-        body: { message },
-        auth: true,
-        idempotencyKey: newIdempotencyKey(),
-        schema: messageResponseSchema,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myProfileKeys.conversations() }),
-    networkMode: 'always',
-  });
-}

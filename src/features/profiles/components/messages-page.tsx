@@ -5,21 +5,20 @@ import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
-import type { Conversation } from '@/contract/profiles';
-import { ApiError } from '@/lib/api-client';
+import { replyInputSchema, type Conversation } from '@/contract/profiles';
 import { formatDateTime } from '@/lib/money';
-import { useReply } from '../api/profile-mutations';
+import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { conversationsQueryOptions } from '../api/profile-queries';
+import { replyOutbox, type QueuedReply } from '../api/reply-outbox';
 
 function ConversationCard({ conversation }: { conversation: Conversation }) {
-  const reply = useReply(conversation.id);
+  const outbox = useOutboxRecorder(replyOutbox);
+  const waiting = useOwnerEntries(replyOutbox)
+    .filter((entry) => entry.kind === replyOutbox.name)
+    .map((entry) => entry.payload as QueuedReply)
+    .filter((reply) => reply.conversationId === conversation.id);
   const [text, setText] = useState('');
-  const error =
-    reply.error instanceof ApiError
-      ? reply.error.message
-      : reply.error
-        ? 'Your answer was not sent: you are offline. It is still here; send it when you are back online.'
-        : null;
+  const [error, setError] = useState<string | null>(null);
   const about =
     conversation.role === 'member' ? (
       <>From {conversation.with_name}, about your profile</>
@@ -47,11 +46,33 @@ function ConversationCard({ conversation }: { conversation: Conversation }) {
             <Text style={{ whiteSpace: 'pre-wrap' }}>{message.body}</Text>
           </li>
         ))}
+        {waiting.map((reply, index) => (
+          <li key={`waiting-${index}`} data-testid="reply-waiting">
+            <Text size="xs" c="dimmed">
+              You, waiting to send: it goes as soon as you are online
+            </Text>
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{reply.message}</Text>
+          </li>
+        ))}
       </Stack>
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          reply.mutate(text, { onSuccess: () => setText('') });
+          const checked = replyInputSchema.safeParse({ message: text });
+          if (!checked.success) {
+            setError(checked.error.issues[0]?.message ?? 'Write your answer');
+            return;
+          }
+          setError(null);
+          // Kept on the device first, then sent once: on a weak network nothing is lost or sent twice.
+          void outbox
+            .record({
+              conversationId: conversation.id,
+              withName: conversation.with_name,
+              message: checked.data.message,
+            })
+            .then(() => setText(''));
         }}
       >
         <Stack gap="xs">
@@ -63,7 +84,7 @@ function ConversationCard({ conversation }: { conversation: Conversation }) {
             onChange={(event) => setText(event.currentTarget.value)}
             error={error}
           />
-          <Button type="submit" loading={reply.isPending} style={{ alignSelf: 'flex-start' }}>
+          <Button type="submit" disabled={!outbox.ready} style={{ alignSelf: 'flex-start' }}>
             Send answer
           </Button>
         </Stack>
