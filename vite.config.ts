@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { notificationsScrollClass } from './build/notifications-scroll-class.js';
 import { startChunk, startModule } from './build/start-chunk.js';
 import { APP_MODULES_META, COLOR_SCHEME_SCRIPT } from './src/contract/page-routes.js';
 
@@ -18,7 +19,7 @@ const devBackend = process.env.DEV_BACKEND ?? 'http://localhost:8080';
  */
 function sourcesId(): string {
   const hash = createHash('sha256');
-  for (const root of ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']) {
+  for (const root of ['src', 'sw', 'public', 'build', 'index.html', 'vite.config.ts', 'package-lock.json']) {
     const files = fs.statSync(root).isDirectory()
       ? fs
           .readdirSync(root, { recursive: true, encoding: 'utf8' })
@@ -176,6 +177,7 @@ function appAssets(): Plugin {
 
 /** The browser's plugins; the server's renderer (an SSR build) needs only the router's and React's. */
 const browserPlugins = (): PluginOption[] => [
+  notificationsScrollClass(),
   startGroup.plugin,
   colorSchemeScript(),
   preloadHomeData(),
