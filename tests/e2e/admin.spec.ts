@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { textCutOnScreen } from './layout-helpers';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { demoShopper, signIn, signInAt, USER_API } from './shop-helpers';
@@ -75,6 +76,20 @@ test.describe('the back office', () => {
 });
 
 test.describe('the shop and the directory from the back office', () => {
+  test('on a phone, the products, coupons and orders lists show every status in full', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, { email: 'shop@cineverse.in', password: staffPassword });
+    for (const [path, status] of [
+      ['/admin/products', 'Visible'],
+      ['/admin/coupons', 'Active'],
+      ['/admin/orders', 'Delivered'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByText(status, { exact: true }).first()).toBeVisible();
+      expect(await textCutOnScreen(page), path).toEqual([]);
+    }
+  });
+
   test('a shop manager adds a product: a price above the MRP is refused next to its field, then it is on sale', async ({
     page,
   }) => {

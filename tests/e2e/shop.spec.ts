@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accountKeys } from '../../src/lib/shop-query-keys';
 import { expect, test } from './fixtures';
+import { textCutOnScreen } from './layout-helpers';
 import { forgetSavedQueries } from './offline-helpers';
 import { apiAs, productId, registerShopper, signIn, USER_API } from './shop-helpers';
 
@@ -223,6 +224,10 @@ test.describe('storefront', () => {
       await expect(filter.getByText(status, { exact: true })).toBeInViewport();
     await filter.getByText('Cancelled', { exact: true }).click();
     await expect(page).toHaveURL(/\/orders\?status=cancelled$/);
+    // Each order says what it holds and its status in full ("Golden Era Bollywood Poster Set and 2 more").
+    await filter.getByText('All', { exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Orders' })).toContainText('and 2 more');
+    expect(await textCutOnScreen(page)).toEqual([]);
   });
 
   test('shows the server’s field errors next to the field when registering', async ({ page }) => {

@@ -38,7 +38,7 @@ function ApplicationCard({ application }: { application: MyApplication }) {
             {application.role_name} · by {application.poster.display_name}
           </Text>
         </div>
-        <Badge color={statusColors[application.status]} className={classes.status} data-testid="application-status">
+        <Badge color={statusColors[application.status]} data-testid="application-status">
           {statusLabels[application.status]}
         </Badge>
       </Group>

@@ -76,7 +76,7 @@ export function OrdersPage({ page, status, onChange }: OrdersPageProps) {
                     <Text fw={600}>Order #{order.id}</Text>
                     <OrderStatusBadge status={order.status} />
                   </Group>
-                  <Text fz="sm" truncate>
+                  <Text fz="sm" lineClamp={2}>
                     {order.cover_name}
                     {order.item_count > 1 ? ` and ${order.item_count - 1} more` : ''}
                   </Text>
