@@ -326,23 +326,18 @@ export const moderationQueueResponseSchema = z.object({ data: z.array(moderation
 /** New conversations one member may start in 24 hours: contact goes through CineVerse and is never a spam channel. */
 export const CONTACT_DAILY_LIMIT = 10;
 
+/** A message's text, trimmed: at least `minLength` characters (refused with `short`), at most 2,000. */
+const messageText = (minLength: number, missing: string, short: string) =>
+  z
+    .string({ error: missing })
+    .check(z.trim(), z.minLength(minLength, short), z.maxLength(2000, 'message must be at most 2000 characters'));
+
 export const contactInputSchema = z.object({
-  message: z
-    .string({ error: 'Write your message' })
-    .check(
-      z.trim(),
-      z.minLength(10, 'Write at least 10 characters'),
-      z.maxLength(2000, 'message must be at most 2000 characters'),
-    ),
+  message: messageText(10, 'Write your message', 'Write at least 10 characters'),
 });
 
 /** An answer in a conversation already begun: any length up to the first message's limit ("Thanks!" will do). */
-export const replyInputSchema = z.object({
-  message: z
-    .string({ error: 'Write your answer' })
-    .check(z.trim(), z.minLength(1, 'Write your answer'), z.maxLength(2000, 'message must be at most 2000 characters')),
-});
-export type ReplyInput = z.infer<typeof replyInputSchema>;
+export const replyInputSchema = z.object({ message: messageText(1, 'Write your answer', 'Write your answer') });
 
 export const conversationSchema = z.object({
   id: z.int(),

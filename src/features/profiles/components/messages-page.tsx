@@ -11,12 +11,8 @@ import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { conversationsQueryOptions } from '../api/profile-queries';
 import { replyOutbox, type QueuedReply } from '../api/reply-outbox';
 
-function ConversationCard({ conversation }: { conversation: Conversation }) {
+function ConversationCard({ conversation, waiting }: { conversation: Conversation; waiting: QueuedReply[] }) {
   const outbox = useOutboxRecorder(replyOutbox);
-  const waiting = useOwnerEntries(replyOutbox)
-    .filter((entry) => entry.kind === replyOutbox.name)
-    .map((entry) => entry.payload as QueuedReply)
-    .filter((reply) => reply.conversationId === conversation.id);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const about =
@@ -96,6 +92,10 @@ function ConversationCard({ conversation }: { conversation: Conversation }) {
 /** `/messages`: the conversations a member started or received through CineVerse; their email stays private. */
 export function MessagesPage() {
   const query = useQuery(conversationsQueryOptions());
+  // The answers still on this device, read once for every conversation.
+  const waiting = useOwnerEntries(replyOutbox)
+    .filter((entry) => entry.kind === replyOutbox.name)
+    .map((entry) => entry.payload as QueuedReply);
   return (
     <PageContainer>
       <DocumentTitle page="Messages" />
@@ -121,7 +121,11 @@ export function MessagesPage() {
       ) : (
         <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
           {query.data.map((conversation) => (
-            <ConversationCard key={conversation.id} conversation={conversation} />
+            <ConversationCard
+              key={conversation.id}
+              conversation={conversation}
+              waiting={waiting.filter((reply) => reply.conversationId === conversation.id)}
+            />
           ))}
         </Stack>
       )}
