@@ -71,8 +71,25 @@ export const loginRequestSchema = z.object({
       z.minLength(1, 'Password is required'),
       z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
     ),
+  /** The token this device was given when it last signed in to the account: its logins count on their own. */
+  device_token: z.optional(z.string().check(z.maxLength(200))),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** A mailed sign-in link works once, for this long after it was sent. */
+export const SIGN_IN_LINK_MINUTES = 15;
+
+/** The token of a mailed sign-in link, and the device's token if it has one. */
+export const signInLinkRequestSchema = z.object({
+  token: z
+    .string({ error: 'The sign-in link is incomplete; open the link from the email again' })
+    .check(
+      z.minLength(1, 'The sign-in link is incomplete; open the link from the email again'),
+      z.maxLength(200, 'The sign-in link is not valid; log in again to get a new one'),
+    ),
+  device_token: z.optional(z.string().check(z.maxLength(200))),
+});
+export type SignInLinkRequest = z.input<typeof signInLinkRequestSchema>;
 
 /** A reset link works once, for this long after it was asked for. */
 export const PASSWORD_RESET_MINUTES = 30;
@@ -120,6 +137,10 @@ export type User = z.infer<typeof userSchema>;
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** A login's answer: the session, and the token that marks this device as one the account signs in from. */
+export const loginResponseSchema = z.extend(authResponseSchema, { device_token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** A delivery address: the shape completeOrder takes and the profile saves. */
 export const addressInputSchema = z.object({

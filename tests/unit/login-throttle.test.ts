@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginVerdict } from '../../server/src/lib/login-throttle';
+import { addressDelayMs, isGuessedAt, loginDelayMs, loginVerdict } from '../../server/src/lib/login-throttle';
 
 /** The verdict for an attempt that comes after `failures` failures in the window, with `wait` seconds left of it. */
 const after = (failures: number, wait = 600) => loginVerdict([{ attempts: failures + 1, retryAfterSeconds: wait }]);
@@ -38,5 +38,25 @@ describe('login throttle policy (README: third failure slowed, 100 ms per failur
         { attempts: 9, retryAfterSeconds: 900 },
       ]),
     ).toEqual({ allowed: true, delayMs: 600 });
+  });
+});
+
+describe('address-wide slowing and accounts being guessed at (README: 300 failures an hour per address)', () => {
+  it('slows an address by a second past 300 failures in its hour, and never refuses it', () => {
+    expect(addressDelayMs(1)).toBe(0);
+    expect(addressDelayMs(300)).toBe(0);
+    expect(addressDelayMs(301)).toBe(1000);
+    expect(addressDelayMs(100_000)).toBe(1000);
+  });
+
+  it('slows an account’s attempts from elsewhere by at most a second', () => {
+    expect(loginDelayMs(3)).toBe(0);
+    expect(loginDelayMs(5)).toBe(200);
+    expect(loginDelayMs(500)).toBe(1000);
+  });
+
+  it('counts an account as guessed at from its tenth failure in the window', () => {
+    expect(isGuessedAt(10)).toBe(false);
+    expect(isGuessedAt(11)).toBe(true);
   });
 });

@@ -450,6 +450,43 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
+ * Devices an account signed in from: the device keeps a random token and sends it with its next logins, which then
+ * count on their own, so failures tried from elsewhere never lock the owner out of it. Only the SHA-256 is stored.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('known_devices_user_idx').on(table.userId)],
+);
+
+/**
+ * One-time sign-in links, mailed when the right password comes from a new device while the account is being guessed
+ * at: only the SHA-256 of the token is stored; a link works once, for 15 minutes.
+ */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('sign_in_links_user_idx').on(table.userId)],
+);
+
+/**
  * A member's profile: a person (category Artist) or an organisation. One per account. Lists (crafts, languages,
  * credits...) are JSON; `hiddenByStaffAt` is a moderator's decision, `visibility` the member's own.
  */

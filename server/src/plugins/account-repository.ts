@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Address, Profile, SavedAddress, User } from '../../../src/contract/user.js';
 import type { Database } from '../db/client.js';
-import { addresses, authTokens, passwordResetTokens, users } from '../db/schema.js';
+import { addresses, authTokens, knownDevices, passwordResetTokens, signInLinks, users } from '../db/schema.js';
 import { queueMail } from '../lib/mail-outbox.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
@@ -45,6 +45,15 @@ declare module 'fastify' {
        * reset links stop working, and the account's email is told.
        */
       changePassword(user: User, passwordHash: string, keepTokenId: number | null): Promise<void>;
+      /** The id of the user's known device whose token this is; null when it is not one of theirs. */
+      findDevice(userId: number, deviceToken: string): Promise<number | null>;
+      /** Marks a device as one the user signs in from: a new device token (only its hash is stored). */
+      addDevice(userId: number): Promise<string>;
+      touchDevice(deviceId: number): Promise<void>;
+      /** A new one-time sign-in link token for the user, valid for `minutes`; only its hash is stored. */
+      createSignInLink(userId: number, minutes: number): Promise<string>;
+      /** Uses up a live sign-in link (once, even when sent twice at once): its account, or null. */
+      useSignInLink(token: string): Promise<(User & { disabled: boolean }) | null>;
     };
   }
 }
@@ -70,6 +79,10 @@ async function setPassword(tx: Database, userId: number, passwordHash: string, k
   await tx
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  // A device that signed in with the old password (perhaps someone else's) is no longer trusted; the owner's are
+  // known again at their next login.
+  await tx.delete(knownDevices).where(eq(knownDevices.userId, userId));
+  await tx.delete(signInLinks).where(and(eq(signInLinks.userId, userId), isNull(signInLinks.usedAt)));
   await tx
     .update(authTokens)
     .set({ revokedAt: sql`now()` })
@@ -205,6 +218,57 @@ export default fp(
           });
         });
         fastify.forgetSessions();
+      },
+      async findDevice(userId, deviceToken) {
+        const [device] = await db
+          .select({ id: knownDevices.id })
+          .from(knownDevices)
+          .where(and(eq(knownDevices.tokenHash, hashToken(deviceToken)), eq(knownDevices.userId, userId)))
+          .limit(1);
+        return device?.id ?? null;
+      },
+      async addDevice(userId) {
+        const token = createToken();
+        await db.insert(knownDevices).values({ userId, tokenHash: hashToken(token) });
+        return token;
+      },
+      async touchDevice(deviceId) {
+        await db
+          .update(knownDevices)
+          .set({ lastUsedAt: sql`now()` })
+          .where(eq(knownDevices.id, deviceId));
+      },
+      async createSignInLink(userId, minutes) {
+        const token = createToken();
+        await db.insert(signInLinks).values({
+          userId,
+          tokenHash: hashToken(token),
+          expiresAt: sql`now() + make_interval(mins => ${minutes})`,
+        });
+        return token;
+      },
+      async useSignInLink(token) {
+        // Used up in the same statement that checks it: two requests with one link cannot both sign in.
+        const [used] = await db
+          .update(signInLinks)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(
+              eq(signInLinks.tokenHash, hashToken(token)),
+              isNull(signInLinks.usedAt),
+              gt(signInLinks.expiresAt, sql`now()`),
+            ),
+          )
+          .returning({ userId: signInLinks.userId });
+        if (!used) return null;
+        const [user] = await db
+          .select({ ...userColumns, disabledAt: users.disabledAt })
+          .from(users)
+          .where(eq(users.id, used.userId))
+          .limit(1);
+        if (!user) return null;
+        const { disabledAt, ...account } = user;
+        return { ...account, disabled: disabledAt !== null };
       },
       async resetPassword(token, passwordHash) {
         const reset = await db.transaction(async (tx) => {

@@ -6,13 +6,25 @@ import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
+  loginResponseSchema,
+  type LoginResponse,
   messageResponseSchema,
   PASSWORD_RESET_MINUTES,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  SIGN_IN_LINK_MINUTES,
+  signInLinkRequestSchema,
+  type User,
 } from '../../../../src/contract/user.js';
 import { isCommonPassword } from '../../lib/common-passwords.js';
-import { LOGIN_WINDOW_MS, loginVerdict } from '../../lib/login-throttle.js';
+import {
+  ADDRESS_WINDOW_MS,
+  addressDelayMs,
+  isGuessedAt,
+  LOGIN_WINDOW_MS,
+  loginDelayMs,
+  loginVerdict,
+} from '../../lib/login-throttle.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInUser } from '../shop/route-helpers.js';
@@ -28,6 +40,9 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Reset links asked for per client address, and per email, per hour. */
 export const RESET_LIMIT_PER_ADDRESS = 10;
 export const RESET_LIMIT_PER_EMAIL = 3;
+/** Sign-in links mailed per account per hour. */
+export const SIGN_IN_LINKS_PER_HOUR = 3;
+export const SIGN_IN_LINK_ANSWER = `Many wrong passwords have been tried for this account, so we have mailed you a link to finish signing in on this device. It works once, within ${SIGN_IN_LINK_MINUTES} minutes.`;
 export const FORGOT_PASSWORD_ANSWER = `If an account uses this email, a link to choose a new password is on its way. It works once, within ${PASSWORD_RESET_MINUTES} minutes.`;
 
 function tooMany(what: string, retryAfterSeconds: number): HttpError {
@@ -97,10 +112,15 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       schema: {
         tags: ['account'],
         summary: 'Sign in with email and password',
-        description: 'Repeated failures for one email or address are slowed, then refused with 429 and Retry-After.',
+        description:
+          'Failures for one account from one address (or one known device, given by `device_token`) are slowed, then ' +
+          'refused with 429 and Retry-After. Failures never refuse another account, nor the account from elsewhere: ' +
+          'while it is being guessed at, its right password from a device it never signed in from is answered 202 ' +
+          'and a one-time sign-in link is mailed. An address with hundreds of failures an hour is only slowed.',
         body: loginRequestSchema,
         response: {
-          200: authResponseSchema,
+          200: loginResponseSchema,
+          202: messageResponseSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
           403: errorResponseSchema,
@@ -108,22 +128,97 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
         },
       },
     },
-    async (request) => {
-      const { email, password } = request.body;
-      const emailKey = `login-email:${email}`;
-      const addressKey = `login-ip:${request.ip}`;
-      // Counted before the password is checked, in one statement: parallel guesses each see the others.
-      const verdict = loginVerdict(await attempts.count([emailKey, addressKey], LOGIN_WINDOW_MS));
-      if (!verdict.allowed) throw tooMany('Too many failed logins.', verdict.retryAfterSeconds);
-      if (verdict.delayMs > 0) await sleep(verdict.delayMs);
+    async (request, reply) => {
+      const { email, password, device_token: deviceToken } = request.body;
       const user = await accountRepository.findByEmail(email);
+      const deviceId = user && deviceToken ? await accountRepository.findDevice(user.id, deviceToken) : null;
+      // A device the account signed in from counts its own failures; any other attempt counts with its address.
+      const guessKey = deviceId === null ? `login-email-ip:${email}|${request.ip}` : `login-device:${deviceId}`;
+      const accountKey = `login-email:${email}`;
+      const addressKey = `login-ip:${request.ip}`;
+      // Counted before the password is checked, each in one statement: parallel guesses each see the others.
+      const [counts, [address]] = await Promise.all([
+        attempts.count([guessKey, accountKey], LOGIN_WINDOW_MS),
+        attempts.count([addressKey], ADDRESS_WINDOW_MS),
+      ]);
+      const guesses = counts.find((count) => count.key === guessKey);
+      const account = counts.find((count) => count.key === accountKey);
+      if (!guesses || !account || !address) throw new Error('The login attempt was not counted');
+      const verdict = loginVerdict([guesses]);
+      if (!verdict.allowed) throw tooMany('Too many failed logins.', verdict.retryAfterSeconds);
+      const delayMs = Math.max(verdict.delayMs, loginDelayMs(account.attempts), addressDelayMs(address.attempts));
+      if (delayMs > 0) await sleep(delayMs);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
       if (!user || !valid) throw new HttpError(401, 'Email or password is incorrect', 'password');
       if (user.disabled) throw new HttpError(403, 'This account has been disabled. Please contact us', 'email');
-      // A right password: the email starts afresh, and the address's count takes this attempt back.
-      await Promise.all([attempts.forget(emailKey), attempts.giveBack(addressKey)]);
-      const token = await accountRepository.issueToken(user.id);
-      return { token, user: { id: user.id, name: user.name, email: user.email, phone: user.phone, role: user.role } };
+      // A right password takes its attempt back everywhere; the failures of others stay counted for the account.
+      await Promise.all([attempts.forget(guessKey), attempts.giveBack(accountKey), attempts.giveBack(addressKey)]);
+      if (deviceId === null && isGuessedAt(account.attempts)) {
+        await mailSignInLink(user, request.ip);
+        return reply.code(202).send({ message: SIGN_IN_LINK_ANSWER });
+      }
+      return signInOn(user, deviceId === null ? null : { id: deviceId, token: deviceToken ?? '' });
+    },
+  );
+
+  /** The session and device token of a sign-in, on a known device (which keeps its token) or a new one. */
+  async function signInOn(user: User, device: { id: number; token: string } | null): Promise<LoginResponse> {
+    const [token, deviceToken] = await Promise.all([
+      accountRepository.issueToken(user.id),
+      device ? accountRepository.touchDevice(device.id).then(() => device.token) : accountRepository.addDevice(user.id),
+    ]);
+    const { id, name, email, phone, role } = user;
+    return { token, user: { id, name, email, phone, role }, device_token: deviceToken };
+  }
+
+  async function mailSignInLink(user: User, address: string): Promise<void> {
+    const [count] = await attempts.count([`sign-in-link:${user.id}`], HOUR_MS);
+    if (count && count.attempts > SIGN_IN_LINKS_PER_HOUR) {
+      throw tooMany('We have mailed you several sign-in links; use the latest one.', count.retryAfterSeconds);
+    }
+    const token = await accountRepository.createSignInLink(user.id, SIGN_IN_LINK_MINUTES);
+    const link = new URL(`/login?link=${encodeURIComponent(token)}`, options.publicUrl).toString();
+    await fastify.mailer.send({
+      to: user.email,
+      subject: 'Your CineVerse sign-in link',
+      text: [
+        `Hello ${user.name},`,
+        '',
+        `Many wrong passwords have been tried for your CineVerse account, so a login from a device it has not used before (this one came from ${address}) is finished by mail. Open this link to sign in:`,
+        '',
+        link,
+        '',
+        `The link works once, within ${SIGN_IN_LINK_MINUTES} minutes, and marks the device as yours.`,
+        'If you did not just log in, someone knows your password: choose a new one with "Forgot password?" on the login page.',
+      ].join('\n'),
+    });
+  }
+
+  fastify.post(
+    '/sign-in-link',
+    {
+      ...noStore,
+      schema: {
+        tags: ['account'],
+        summary: 'Sign in with the token of a mailed sign-in link',
+        description: `The link works once, for ${SIGN_IN_LINK_MINUTES} minutes; the device becomes one the account signs in from.`,
+        body: signInLinkRequestSchema,
+        response: { 200: loginResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await accountRepository.useSignInLink(request.body.token);
+      if (!user) {
+        throw new HttpError(
+          400,
+          'This sign-in link has expired or was already used; log in again to get a new one',
+          'token',
+        );
+      }
+      if (user.disabled) throw new HttpError(403, 'This account has been disabled. Please contact us', 'token');
+      const { device_token: deviceToken } = request.body;
+      const deviceId = deviceToken ? await accountRepository.findDevice(user.id, deviceToken) : null;
+      return signInOn(user, deviceId === null ? null : { id: deviceId, token: deviceToken ?? '' });
     },
   );
 
@@ -235,8 +330,9 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
     async (request) => {
       const { current_password: current, new_password: next } = request.body;
       const user = signedInUser(request);
-      // Counted as logins are: a session left open on a shared computer cannot be used to guess the password.
-      const key = `password-change:${user.id}`;
+      // Counted as logins are, per session: a session left open on a shared computer cannot be used to guess the
+      // password, and its failures never refuse the owner's other devices.
+      const key = `password-change:${user.id}:${request.authTokenId}`;
       const verdict = loginVerdict(await attempts.count([key], LOGIN_WINDOW_MS));
       if (!verdict.allowed) throw tooMany('Too many wrong passwords.', verdict.retryAfterSeconds);
       if (verdict.delayMs > 0) await sleep(verdict.delayMs);

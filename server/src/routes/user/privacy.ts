@@ -16,9 +16,12 @@ const privacyRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { accountRepository, attempts, memberData } = fastify;
   const auth = { onRequest: fastify.authenticate };
 
-  /** The password again; wrong ones count with the login's failures for the email (the same throttle). */
+  /**
+   * The password again; wrong ones are throttled as logins are, on a count of their own: failed logins tried by
+   * others never refuse the signed-in owner.
+   */
   async function confirmPassword(email: string, password: string | undefined) {
-    const key = `login-email:${email}`;
+    const key = `password-confirm:${email}`;
     const verdict = loginVerdict(await attempts.count([key], LOGIN_WINDOW_MS));
     if (!verdict.allowed) {
       throw new HttpError(429, 'Too many wrong passwords. Try again later.', 'password', verdict.retryAfterSeconds);
