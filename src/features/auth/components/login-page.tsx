@@ -23,13 +23,21 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
     validateInputOnBlur: true,
   });
   const [failure, setFailure] = useState<string | null>(null);
+  // Said when the account is being guessed at and this device is new to it: the session comes by mail.
+  const [linkMailed, setLinkMailed] = useState<string | null>(null);
   const login = useLogin();
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
+    setLinkMailed(null);
     try {
-      await login.mutateAsync(values);
-      onSignedIn();
+      const answer = await login.mutateAsync(values);
+      if ('token' in answer) {
+        onSignedIn();
+        return;
+      }
+      form.setFieldValue('password', '');
+      setLinkMailed(answer.message);
     } catch (error) {
       setFailure(applyServerError(form, error, 'You are offline. Logging in needs the network.'));
     }
@@ -50,6 +58,11 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
             {failure ? (
               <Alert color="red" variant="light" role="alert">
                 {failure}
+              </Alert>
+            ) : null}
+            {linkMailed ? (
+              <Alert color="blue" variant="light" role="status" title="Check your email">
+                {linkMailed}
               </Alert>
             ) : null}
             <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
