@@ -1,7 +1,9 @@
-import { isNull, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
-import { knownDevices, passwordResetTokens, signInLinks } from '../../server/src/db/schema.js';
+import { knownDevices, passwordResetTokens, signInLinks, users } from '../../server/src/db/schema.js';
+import { hashToken } from '../../server/src/lib/tokens.js';
+import { MAX_DEVICES } from '../../server/src/plugins/account-repository.js';
 import { HASHES_IN_FLIGHT, HASHES_WAITING } from '../../server/src/lib/passwords.js';
 import type { MailMessage } from '../../server/src/plugins/mailer.js';
 import { FORGOT_PASSWORD_ANSWER, SIGN_IN_LINK_ANSWER } from '../../server/src/routes/user/accounts.js';
@@ -241,6 +243,21 @@ describe('shared addresses and account lockout', () => {
     );
     expect(statuses(withDevice)).toEqual({ 401: 10, 429: 20 });
     expect((await post('/login', { ...owner, device_token: deviceToken }, '10.29.0.4')).statusCode).toBe(429);
+  });
+
+  it(`keeps an account's ${MAX_DEVICES} most recently used devices`, async () => {
+    const owner = { email: 'owner-many@example.in', password: 'Owner-Many-Pass1' };
+    await register(owner.email, owner.password);
+    const first = (await post('/login', owner, '10.31.0.1')).json<{ device_token: string }>().device_token;
+    for (let login = 0; login < MAX_DEVICES + 2; login += 1) {
+      // The first device keeps signing in; scripts that never send their token back add one each time.
+      expect((await post('/login', { ...owner, device_token: first }, '10.31.0.1')).statusCode).toBe(200);
+      expect((await post('/login', owner, '10.31.0.2')).statusCode).toBe(200);
+    }
+    const [account] = await testApp.app.db.select().from(users).where(eq(users.email, owner.email));
+    const devices = await testApp.app.db.select().from(knownDevices).where(eq(knownDevices.userId, account!.id));
+    expect(devices).toHaveLength(MAX_DEVICES);
+    expect(devices.some((device) => device.tokenHash === hashToken(first))).toBe(true);
   });
 
   it('wrong current passwords in one session never refuse the password change in another', async () => {

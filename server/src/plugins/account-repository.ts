@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Address, Profile, SavedAddress, User } from '../../../src/contract/user.js';
 import type { Database } from '../db/client.js';
@@ -9,6 +9,8 @@ import { HttpError } from './error-handler.js';
 
 /** A user may keep this many delivery addresses. */
 export const MAX_ADDRESSES = 10;
+/** An account's known devices kept, the most recently used. */
+export const MAX_DEVICES = 20;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -230,6 +232,14 @@ export default fp(
       async addDevice(userId) {
         const token = createToken();
         await db.insert(knownDevices).values({ userId, tokenHash: hashToken(token) });
+        // A client that never sends its token back adds a device at every login: only the latest few are kept.
+        const kept = db
+          .select({ id: knownDevices.id })
+          .from(knownDevices)
+          .where(eq(knownDevices.userId, userId))
+          .orderBy(desc(knownDevices.lastUsedAt), desc(knownDevices.id))
+          .limit(MAX_DEVICES);
+        await db.delete(knownDevices).where(and(eq(knownDevices.userId, userId), notInArray(knownDevices.id, kept)));
         return token;
       },
       async touchDevice(deviceId) {
