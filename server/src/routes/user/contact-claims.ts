@@ -64,11 +64,9 @@ const contactClaimRoutes: FastifyPluginAsyncZod<ContactClaimRoutesOptions> = asy
           ].join('\n'),
         });
       });
-      return reply
-        .code(202)
-        .send({
-          message: `A link is on its way to ${user.email}. It works once, within ${CONTACT_CLAIM_HOURS} hours.`,
-        });
+      return reply.code(202).send({
+        message: `A link is on its way to ${user.email}. It works once, within ${CONTACT_CLAIM_HOURS} hours.`,
+      });
     },
   );
 
@@ -89,7 +87,7 @@ const contactClaimRoutes: FastifyPluginAsyncZod<ContactClaimRoutesOptions> = asy
       if (claimed === null) {
         throw new HttpError(
           400,
-          'This link has expired or was already used; ask for a new one from My profile',
+          'This link has expired or was already used; ask for a new one under Your data on your profile page',
           'token',
         );
       }
