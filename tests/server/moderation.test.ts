@@ -198,6 +198,11 @@ describe('a profile a moderator hides takes its casting calls with it', () => {
     const applicant = await member('actor');
     expect((await apply(applicant, call.id, call.roles[0]!.id)).statusCode).toBe(201);
     expect((await apply(applicant, call.id, call.roles[1]!.id)).statusCode).toBe(201);
+    // A call a moderator already took down, whose applicant still waits.
+    const earlier = await postCall(house);
+    const waiting = await member('actor');
+    expect((await apply(waiting, earlier.id, earlier.roles[0]!.id)).statusCode).toBe(201);
+    expect((await moderateCall(await createStaff(app, 'moderator'), earlier.id, 'unpublish')).statusCode).toBe(200);
     const saver = await member('actor');
     expect((await send('PUT', `${USER}/me/saved-calls/${call.id}`, saver)).statusCode).toBe(200);
     const listed = async (query = '') => {
@@ -233,6 +238,7 @@ describe('a profile a moderator hides takes its casting calls with it', () => {
     const centre = (await send('GET', `${USER}/notifications`, applicant)).json().data as { title: string }[];
     expect(centre.filter((item) => item.title === 'A casting call you applied to was withdrawn')).toHaveLength(1);
     expect(await mailsTo(applicant.email, 'A casting call you applied to was withdrawn')).toHaveLength(1);
+    expect(await mailsTo(waiting.email, 'A casting call you applied to was withdrawn')).toHaveLength(1);
     const hidden = await app.db.select().from(auditLog).where(eq(auditLog.entityId, house.handle));
     expect(hidden[0]!.after).toMatchObject({ reason: 'Asks applicants for money', calls_withdrawn: 1 });
   });

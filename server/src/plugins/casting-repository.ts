@@ -1494,11 +1494,24 @@ export default fp<CastingRepositoryOptions>(
       },
 
       async withdrawCallsOf(tx, posterId, reason) {
-        const calls = await tx
+        const taken = await tx
           .update(castingCalls)
           .set({ status: 'unpublished', unpublishedReason: reason, updatedAt: new Date() })
           .where(and(eq(castingCalls.posterId, posterId), inArray(castingCalls.status, ['pending', 'published'])))
           .returning();
+        // A call a moderator had already taken down may still keep applicants waiting: they are answered too.
+        const down = await tx
+          .select()
+          .from(castingCalls)
+          .where(
+            and(
+              eq(castingCalls.posterId, posterId),
+              eq(castingCalls.status, 'unpublished'),
+              sql`exists (select 1 from ${castingRoles} where ${castingRoles.callId} = ${castingCalls.id}
+                and ${castingRoles.status} = 'open')`,
+            ),
+          );
+        const calls = [...taken, ...down.filter((call) => !taken.some((item) => item.id === call.id))];
         const ids = calls.map((call) => call.id);
         if (ids.length === 0) return 0;
         await tx
@@ -1535,7 +1548,7 @@ export default fp<CastingRepositoryOptions>(
           ];
         });
         await notify(tx, items, publicUrl);
-        return calls.length;
+        return taken.length;
       },
 
       async moderate(tx, callId, action, reason, moderatorId) {
