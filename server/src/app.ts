@@ -42,6 +42,7 @@ import orderRoutes from './routes/shop/orders.js';
 import siteRoutes, { homeBannerImage } from './routes/site/index.js';
 import accountRoutes from './routes/user/accounts.js';
 import privacyRoutes from './routes/user/privacy.js';
+import contactClaimRoutes from './routes/user/contact-claims.js';
 import profileRoutes from './routes/user/profile.js';
 import { myProfileRoutes, publicProfileRoutes, profileActionRoutes } from './routes/network/profiles.js';
 import conversationRepository from './plugins/conversation-repository.js';
@@ -208,6 +209,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await fastify.register(profileRoutes, { prefix: userPrefix });
   await fastify.register(privacyRoutes, { prefix: userPrefix });
+  await fastify.register(contactClaimRoutes, {
+    prefix: userPrefix,
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+  });
   await fastify.register(myProfileRoutes, { prefix: userPrefix, uploadsDir: path.join(options.dataDir, 'uploads') });
   await fastify.register(publicProfileRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(profileActionRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });

@@ -45,3 +45,22 @@ export const contactMessageCreatedSchema = z.object({
 /** Where the team is with a contact message (the back office's messages screen). */
 export const messageStatuses = ['new', 'read', 'answered', 'closed'] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
+
+/** Hours a link to claim one's contact messages works. */
+export const CONTACT_CLAIM_HOURS = 24;
+
+/** The token of a claim link, as the link's page sends it. */
+export const contactClaimSchema = z.object({
+  token: z
+    .string({ error: 'This link is not complete: open it from the mail again' })
+    .check(
+      z.minLength(1, 'This link is not complete: open it from the mail again'),
+      z.maxLength(200, 'This link is not one of ours'),
+    ),
+});
+
+export const contactClaimedSchema = z.object({
+  /** How many messages the account now holds that it did not before. */
+  claimed: z.int(),
+  message: z.string(),
+});

@@ -162,6 +162,11 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     /** The sender's address, kept for abuse handling. */
     ipAddress: text('ip_address').notNull().default(''),
+    /**
+     * The account the message belongs to: the one signed in when it was sent, or the one that claimed it by a link
+     * mailed to `email`. Never chosen by `email` alone: whoever registers an address would read its owner's messages.
+     */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The Idempotency-Key the message was sent with: a message queued offline and sent twice is stored once. */
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -171,7 +176,31 @@ export const contactMessages = pgTable(
       .notNull()
       .default('new'),
   },
-  (table) => [index('contact_messages_status_idx').on(table.status, table.createdAt)],
+  (table) => [
+    index('contact_messages_status_idx').on(table.status, table.createdAt),
+    index('contact_messages_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A member's request to attach the contact messages sent from their address while signed out: the link mailed to
+ * `email` proves the address is theirs. Works once, until `expiresAt`; only the token's hash is kept.
+ */
+export const contactClaimTokens = pgTable(
+  'contact_claim_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link went to: the account's email when it was asked for. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('contact_claim_tokens_user_idx').on(table.userId)],
 );
 
 /** Saved delivery addresses of a user, offered at checkout. */
@@ -632,9 +661,8 @@ export const conversations = pgTable(
   'conversations',
   {
     id: serial('id').primaryKey(),
-    profileId: integer('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** Null once the profile's member deleted their account: the conversation stays for the one who wrote. */
+    profileId: integer('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     senderId: integer('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

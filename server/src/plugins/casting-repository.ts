@@ -391,12 +391,20 @@ declare module 'fastify' {
         page: number;
         per_page: number;
       }): Promise<{ data: ModerationCall[]; meta: PageMeta }>;
+      /**
+       * A moderator hid the poster's profile: its calls go with it. Every call still open is unpublished with
+       * `reason`, its open roles closed, and everyone still waiting is told (and mailed) the call was withdrawn; their
+       * applications end as withdrawn. Returns how many calls it took down.
+       */
+      withdrawCallsOf(tx: Database, posterId: number, reason: string): Promise<number>;
       /** A moderator publishes or unpublishes a call; the poster is told. */
       moderate(
         tx: Database,
         callId: number,
         action: 'publish' | 'unpublish',
         reason: string | null,
+        /** The deciding moderator: nobody decides on their own call. */
+        moderatorId: number,
       ): Promise<{ before: CastingCall; after: CastingCall }>;
     };
   }
@@ -667,7 +675,12 @@ export default fp<CastingRepositoryOptions>(
     const repository: FastifyInstance['castingRepository'] = {
       async list(query) {
         const now = new Date();
-        const filters: SQL[] = [eq(castingCalls.status, 'published'), gt(castingCalls.deadline, now)];
+        const filters: SQL[] = [
+          eq(castingCalls.status, 'published'),
+          gt(castingCalls.deadline, now),
+          // A call goes with its poster's profile when a moderator hides it.
+          isNull(profiles.hiddenByStaffAt),
+        ];
         if (query.city) {
           filters.push(sql`(lower(${castingCalls.city}) = lower(${query.city}) or ${castingCalls.remote})`);
         }
@@ -702,7 +715,11 @@ export default fp<CastingRepositoryOptions>(
             )
             .limit(query.per_page)
             .offset((query.page - 1) * query.per_page),
-          db.select({ total: count() }).from(castingCalls).where(where),
+          db
+            .select({ total: count() })
+            .from(castingCalls)
+            .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+            .where(where),
         ]);
         const roles = await rolesOf(
           db,
@@ -720,7 +737,11 @@ export default fp<CastingRepositoryOptions>(
           .from(castingCalls)
           .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
           .where(eq(castingCalls.id, id));
-        const open = found && (found.call.status === 'published' || found.call.status === 'closed');
+        // A hidden poster's calls (closed ones too) are gone for everyone but the poster and staff.
+        const open =
+          found &&
+          (found.call.status === 'published' || found.call.status === 'closed') &&
+          found.poster.hiddenByStaffAt === null;
         const privileged = found && viewer && (viewer.id === found.poster.userId || isStaff(viewer.role));
         if (!found || (!open && !privileged)) throw new HttpError(404, 'There is no such casting call');
         return callView(found.call, found.poster, await rolesOf(db, [id]));
@@ -1376,7 +1397,13 @@ export default fp<CastingRepositoryOptions>(
           .from(savedCalls)
           .innerJoin(castingCalls, eq(castingCalls.id, savedCalls.callId))
           .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
-          .where(and(eq(savedCalls.userId, userId), inArray(castingCalls.status, ['published', 'closed'])))
+          .where(
+            and(
+              eq(savedCalls.userId, userId),
+              inArray(castingCalls.status, ['published', 'closed']),
+              isNull(profiles.hiddenByStaffAt),
+            ),
+          )
           .orderBy(desc(savedCalls.createdAt));
         const roles = await rolesOf(
           db,
@@ -1391,10 +1418,11 @@ export default fp<CastingRepositoryOptions>(
           return;
         }
         const [call] = await tx
-          .select({ status: castingCalls.status })
+          .select({ status: castingCalls.status, hiddenPoster: profiles.hiddenByStaffAt })
           .from(castingCalls)
+          .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
           .where(eq(castingCalls.id, callId));
-        if (!call || (call.status !== 'published' && call.status !== 'closed')) {
+        if (!call || (call.status !== 'published' && call.status !== 'closed') || call.hiddenPoster !== null) {
           throw new HttpError(404, 'There is no such casting call');
         }
         await tx.insert(savedCalls).values({ userId, callId }).onConflictDoNothing();
@@ -1465,7 +1493,65 @@ export default fp<CastingRepositoryOptions>(
         };
       },
 
-      async moderate(tx, callId, action, reason) {
+      async withdrawCallsOf(tx, posterId, reason) {
+        const taken = await tx
+          .update(castingCalls)
+          .set({ status: 'unpublished', unpublishedReason: reason, updatedAt: new Date() })
+          .where(and(eq(castingCalls.posterId, posterId), inArray(castingCalls.status, ['pending', 'published'])))
+          .returning();
+        // A call a moderator had already taken down may still keep applicants waiting: they are answered too.
+        const down = await tx
+          .select()
+          .from(castingCalls)
+          .where(
+            and(
+              eq(castingCalls.posterId, posterId),
+              eq(castingCalls.status, 'unpublished'),
+              sql`exists (select 1 from ${castingRoles} where ${castingRoles.callId} = ${castingCalls.id}
+                and ${castingRoles.status} = 'open')`,
+            ),
+          );
+        const calls = [...taken, ...down.filter((call) => !taken.some((item) => item.id === call.id))];
+        const ids = calls.map((call) => call.id);
+        if (ids.length === 0) return 0;
+        await tx
+          .update(castingRoles)
+          .set({ status: 'closed' })
+          .where(and(inArray(castingRoles.callId, ids), eq(castingRoles.status, 'open')));
+        // Nobody is left waiting on a call nobody can see: one "withdrawn" notice each, not one per status change.
+        const ended = await tx
+          .update(castingApplications)
+          .set({ status: 'withdrawn', updatedAt: new Date() })
+          .where(and(inArray(castingApplications.callId, ids), inArray(castingApplications.status, openStatuses)))
+          .returning({ callId: castingApplications.callId, profileId: castingApplications.profileId });
+        for (const id of ids) forgetCounts(id);
+        const users = await applicantUsers(
+          tx,
+          ended.map((row) => row.profileId),
+        );
+        const told = new Set<string>();
+        const items: NotificationInput[] = ended.flatMap((row) => {
+          const userId = users.get(row.profileId);
+          const call = calls.find((item) => item.id === row.callId)!;
+          // One notice per applicant and call, however many of its roles they applied to.
+          if (userId === undefined || told.has(`${userId}:${call.id}`)) return [];
+          told.add(`${userId}:${call.id}`);
+          return [
+            {
+              userId,
+              kind: 'application' as const,
+              title: 'A casting call you applied to was withdrawn',
+              body: `${call.title}: it is no longer on CineVerse, so your application is closed.`,
+              link: '/me/applications',
+              mail: true,
+            },
+          ];
+        });
+        await notify(tx, items, publicUrl);
+        return taken.length;
+      },
+
+      async moderate(tx, callId, action, reason, moderatorId) {
         const [found] = await tx
           .select({ call: castingCalls, poster: profiles })
           .from(castingCalls)
@@ -1475,6 +1561,10 @@ export default fp<CastingRepositoryOptions>(
         if (!found) throw new HttpError(404, 'There is no such casting call');
         const before = (await fullCall(tx, callId))!;
         const { call, poster } = found;
+        if (poster.userId === moderatorId) throw new HttpError(403, 'Another moderator decides on your own call');
+        if (action === 'publish' && poster.hiddenByStaffAt !== null) {
+          throw new HttpError(409, 'Its poster’s profile is hidden by a moderator: the call stays down with it');
+        }
         if (action === 'publish' && call.status !== 'pending' && call.status !== 'unpublished') {
           throw new HttpError(409, `This call is ${call.status}: only a pending or unpublished call can be published`);
         }

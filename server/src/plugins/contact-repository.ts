@@ -1,17 +1,28 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { ContactMessageInput } from '../../../src/contract/contact.js';
 import type { MessageStatus, StaffMessage } from '../../../src/contract/admin.js';
 import type { PageMeta } from '../../../src/contract/catalog.js';
 import type { Database } from '../db/client.js';
-import { contactMessages } from '../db/schema.js';
+import { contactClaimTokens, contactMessages, users } from '../db/schema.js';
+import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     contactRepository: {
       /** Stores a message for the team to answer; returns its id. The same idempotency key returns the first id. */
-      createMessage(input: ContactMessageInput & { ipAddress: string; idempotencyKey?: string }): Promise<number>;
+      createMessage(
+        input: ContactMessageInput & { ipAddress: string; idempotencyKey?: string; userId?: number | null },
+      ): Promise<number>;
+      /** A new claim link's token for the account's address, valid for `hours`; only its hash is stored. */
+      createClaimToken(tx: Database, user: { id: number; email: string }, hours: number): Promise<string>;
+      /**
+       * Attaches to the token's account the messages sent from its address while nobody was signed in, if the token is
+       * live and unused and the account still has that address. The number attached, or null when the token does not
+       * work.
+       */
+      claim(token: string): Promise<number | null>;
       /** Messages for the team, newest first, by status. */
       listMessages(query: {
         page: number;
@@ -55,6 +66,7 @@ export default fp(
             message: input.message,
             ipAddress: input.ipAddress,
             idempotencyKey: input.idempotencyKey ?? null,
+            userId: input.userId ?? null,
           })
           .onConflictDoNothing({ target: contactMessages.idempotencyKey })
           .returning({ id: contactMessages.id });
@@ -68,6 +80,47 @@ export default fp(
           if (existing) return existing.id;
         }
         throw new Error('The contact message was not stored');
+      },
+
+      async createClaimToken(tx, user, hours) {
+        const token = createToken();
+        await tx.insert(contactClaimTokens).values({
+          userId: user.id,
+          email: user.email,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + hours * 60 * 60 * 1000),
+        });
+        return token;
+      },
+
+      async claim(token) {
+        return db.transaction(async (tx) => {
+          const [found] = await tx
+            .update(contactClaimTokens)
+            .set({ usedAt: new Date() })
+            .where(
+              and(
+                eq(contactClaimTokens.tokenHash, hashToken(token)),
+                isNull(contactClaimTokens.usedAt),
+                gt(contactClaimTokens.expiresAt, new Date()),
+              ),
+            )
+            .returning({ userId: contactClaimTokens.userId, email: contactClaimTokens.email });
+          if (!found) return null;
+          // The link proves the address only while the account still has it (not changed, not deleted since).
+          const [account] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.id, found.userId), eq(users.email, found.email), isNull(users.disabledAt)));
+          if (!account) return null;
+          // Only messages nobody owns: one sent while signed in to another account stays that account's.
+          const attached = await tx
+            .update(contactMessages)
+            .set({ userId: account.id })
+            .where(and(sql`lower(${contactMessages.email}) = ${found.email}`, isNull(contactMessages.userId)))
+            .returning({ id: contactMessages.id });
+          return attached.length;
+        });
       },
 
       async listMessages({ page, per_page, status }) {

@@ -9,6 +9,9 @@ import { HttpError } from './error-handler.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** How a conversation names a profile whose member deleted their account (as their orders do). */
+const DELETED_MEMBER = 'Deleted member';
+
 /** The start of a message as its notice shows it: its first 140 characters, on one line. */
 function excerpt(message: string): string {
   const line = message.replace(/\s+/g, ' ').trim();
@@ -99,12 +102,14 @@ export default fp<ConversationRepositoryOptions>(
         const [found] = await tx
           .select({ conversation: conversations, profile: profiles })
           .from(conversations)
-          .innerJoin(profiles, eq(profiles.id, conversations.profileId))
+          .leftJoin(profiles, eq(profiles.id, conversations.profileId))
           .where(eq(conversations.id, conversationId));
-        const isMember = found?.profile.userId === userId;
+        const isMember = found?.profile !== null && found?.profile.userId === userId;
         if (!found || (!isMember && found.conversation.senderId !== userId)) {
           throw new HttpError(404, 'There is no such conversation');
         }
+        // The member left CineVerse: what was said stays readable, but nobody is there to answer.
+        if (!found.profile) throw new HttpError(409, 'This member has left CineVerse: the conversation is closed');
         await tx.insert(conversationMessages).values({ conversationId, authorId: userId, body: message });
         const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
         // The member's answer goes to the sender; the sender's to the member (a minor's guardian).
@@ -129,7 +134,7 @@ export default fp<ConversationRepositoryOptions>(
         const rows = await db
           .select({ conversation: conversations, profile: profiles, sender: { name: users.name } })
           .from(conversations)
-          .innerJoin(profiles, eq(profiles.id, conversations.profileId))
+          .leftJoin(profiles, eq(profiles.id, conversations.profileId))
           .innerJoin(users, eq(users.id, conversations.senderId))
           .where(or(eq(conversations.senderId, userId), eq(profiles.userId, userId)))
           .orderBy(sql`${latest} desc nulls last`, desc(conversations.id));
@@ -145,13 +150,15 @@ export default fp<ConversationRepositoryOptions>(
           )
           .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id));
         return rows.map(({ conversation, profile, sender }) => {
-          const isMember = profile.userId === userId;
+          const isMember = profile?.userId === userId;
+          const displayName = profile?.displayName ?? DELETED_MEMBER;
           return {
             id: conversation.id,
-            handle: profile.handle,
-            display_name: profile.displayName,
+            // Empty once the member left: there is no profile to link to.
+            handle: profile?.handle ?? '',
+            display_name: displayName,
             role: isMember ? ('member' as const) : ('sender' as const),
-            with_name: isMember ? sender.name : profile.displayName,
+            with_name: isMember ? sender.name : displayName,
             messages: messages
               .filter((item) => item.conversationId === conversation.id)
               .map((item) => ({

@@ -34,8 +34,9 @@ declare module 'fastify' {
       /** Everything CineVerse holds about the account, as JSON. */
       exportAll(userId: number): Promise<Record<string, unknown>>;
       /**
-       * Deletes the account: profile, photos, messages, addresses, cart, wishlist and sessions go at once; orders stay
-       * for tax records with the delivery address reduced to its city, state and PIN code, under "Deleted member".
+       * Deletes the account: profile, photos, addresses, cart, wishlist and sessions go at once; orders stay for tax
+       * records with the delivery address reduced to its city, state and PIN code, under "Deleted member". What others
+       * wrote stays theirs: contact messages stay with the team, conversations stay with the other side.
        */
       deleteAccount(userId: number): Promise<void>;
     };
@@ -93,7 +94,9 @@ export default fp<MemberDataOptions>(
           db.select().from(wishlistItems).where(eq(wishlistItems.userId, userId)),
           orderIds.length ? db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)) : [],
           orderIds.length ? db.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds)) : [],
-          db.select().from(contactMessages).where(eq(contactMessages.email, account.email)),
+          // The member's own messages only: sent while signed in, or claimed by a link to their address. Picked by
+          // email, whoever registered an address would read what its owner wrote to the team.
+          db.select().from(contactMessages).where(eq(contactMessages.userId, userId)),
           db.select().from(moderationItems).where(eq(moderationItems.reporterId, userId)),
           profile ? db.select().from(profilePhotos).where(eq(profilePhotos.profileId, profile.id)) : [],
           profile
@@ -103,11 +106,13 @@ export default fp<MemberDataOptions>(
                 .where(and(eq(moderationItems.profileId, profile.id), eq(moderationItems.kind, 'verification')))
             : [],
         ]);
-        const [applications, calls, saved, notices] = await Promise.all([
+        const [applications, calls, saved, notices, conversationList] = await Promise.all([
           profile ? db.select().from(castingApplications).where(eq(castingApplications.profileId, profile.id)) : [],
           profile ? db.select().from(castingCalls).where(eq(castingCalls.posterId, profile.id)) : [],
           db.select().from(savedCalls).where(eq(savedCalls.userId, userId)),
           db.select().from(notifications).where(eq(notifications.userId, userId)),
+          // As Messages shows them: the other side by the name they go by, never their email.
+          fastify.conversationRepository.listFor(userId),
         ]);
         const roles = calls.length
           ? await db
@@ -135,7 +140,19 @@ export default fp<MemberDataOptions>(
             items: items.filter((item) => item.orderId === order.id),
             history: events.filter((event) => event.orderId === order.id),
           })),
-          contact_messages: messages,
+          contact_messages: messages.map(({ idempotencyKey: _key, ...message }) => message),
+          conversations: conversationList,
+          // Consents the member (or their guardian) gave: a minor's guardian's, with when it was given.
+          consent_records: profile?.guardian
+            ? [
+                {
+                  kind: 'guardian',
+                  guardian_name: profile.guardian.name,
+                  guardian_contact: profile.guardian.contact,
+                  consent_at: profile.guardian.consent_at,
+                },
+              ]
+            : [],
           // The poster's private notes are the poster's data, not the applicant's.
           casting_applications: applications.map(({ posterNote: _note, ...application }) => application),
           casting_calls_posted: calls.map((call) => ({
@@ -182,7 +199,8 @@ export default fp<MemberDataOptions>(
                 })),
               );
             }
-            // The profile takes its photos, calls, applications, requests and the reports about it with it.
+            // The profile takes its photos, calls, applications, requests and the reports about it with it; the
+            // conversations others began with it stay theirs (the schema lets go of the profile).
             await tx.delete(profiles).where(eq(profiles.id, profile.id));
           }
           await tx.delete(savedCalls).where(eq(savedCalls.userId, userId));
@@ -193,7 +211,8 @@ export default fp<MemberDataOptions>(
           await tx.delete(authTokens).where(eq(authTokens.userId, userId));
           await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
           await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
-          await tx.delete(contactMessages).where(eq(contactMessages.email, account.email));
+          // Contact messages stay with the team (the account's own ones lose their owner when the row goes, and
+          // none is ever chosen by email: the address may have written before this account existed).
           await tx.delete(mailOutbox).where(eq(mailOutbox.to, account.email));
           // Orders stay (tax records), with the place of supply only.
           await tx
@@ -222,5 +241,5 @@ export default fp<MemberDataOptions>(
       },
     });
   },
-  { name: 'member-data', dependencies: ['database', 'auth', 'profile-repository'] },
+  { name: 'member-data', dependencies: ['database', 'auth', 'profile-repository', 'conversation-repository'] },
 );

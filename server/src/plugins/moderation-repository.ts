@@ -36,13 +36,18 @@ declare module 'fastify' {
         data: ModerationItem[];
         meta: PageMeta;
       }>;
-      /** Applies a decision to the profile `handle` and closes what it settles; the member is mailed. */
+      /**
+       * Applies a decision to the profile `handle` and closes what it settles; the member is mailed. A decision that
+       * no longer applies (the profile already verified or hidden, no request left to refuse: a second moderator's
+       * answer to the same request) is 409, and nobody's own profile is theirs to decide on (403).
+       */
       decide(
         tx: Database,
         handle: string,
         action: ModerationAction,
         reason: string,
-      ): Promise<{ before: ModeratedState; after: ModeratedState }>;
+        moderatorId: number,
+      ): Promise<{ before: ModeratedState; after: ModeratedState; profileId: number }>;
     };
   }
 }
@@ -146,8 +151,17 @@ export default fp(
         };
       },
 
-      async decide(tx, handle, action, reason) {
+      async decide(tx, handle, action, reason, moderatorId) {
+        // Locked: of two decisions sent at once, the second reads the first's outcome here.
         const row = await profileByHandle(tx, handle);
+        if (row.userId === moderatorId) throw new HttpError(403, 'Another moderator decides on your own profile');
+        if (action === 'verify' && row.verified) throw new HttpError(409, 'This profile is already verified');
+        if (action === 'refuse' && row.verificationStatus !== 'pending') {
+          throw new HttpError(409, 'This profile has no verification request waiting: it was already decided');
+        }
+        if (action === 'hide' && row.hiddenByStaffAt !== null) {
+          throw new HttpError(409, 'This profile is already hidden');
+        }
         const before = stateOf(row);
         const changes =
           action === 'verify'
@@ -180,7 +194,7 @@ export default fp(
           body: reason,
           link: '/my-profile',
         });
-        return { before, after: stateOf(after!) };
+        return { before, after: stateOf(after!), profileId: row.id };
       },
     });
   },

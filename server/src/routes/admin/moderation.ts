@@ -23,7 +23,11 @@ const decisions: Record<ModerationAction, { summary: string; answer: string }> =
     summary: 'Refuse a verification request with a `reason` the member sees',
     answer: 'The request is refused',
   },
-  hide: { summary: 'Hide a profile from the public, with a `reason` the member sees', answer: 'The profile is hidden' },
+  hide: {
+    summary:
+      'Hide a profile from the public, with a `reason` the member sees: its casting calls go down with it, and their applicants are told',
+    answer: 'The profile is hidden',
+  },
 };
 
 /** The member network's moderation, for moderators: the queue of requests and reports, and the decisions. */
@@ -56,18 +60,43 @@ const moderationRoutes: FastifyPluginAsyncZod = async (fastify) => {
           ...adminRouteSchema('moderation', summary, 'moderators', true),
           params: handleParamsSchema,
           body: moderationDecisionSchema,
-          response: { 200: messageResponseSchema, ...adminErrorResponses, 404: errorResponseSchema },
+          response: {
+            200: messageResponseSchema,
+            ...adminErrorResponses,
+            404: errorResponseSchema,
+            409: errorResponseSchema,
+          },
         },
       },
       async (request, reply) => {
         const result = await fastify.runIdempotent(request, reply, async (tx) => {
-          const { before, after } = await moderationRepository.decide(
+          const { before, after, profileId } = await moderationRepository.decide(
             tx,
             request.params.handle,
             action,
             request.body.reason,
+            request.user!.id,
           );
-          await recordAudit(tx, request, { action, entity: 'profile', entityId: request.params.handle, before, after });
+          // A hidden profile takes its casting calls down with it; its applicants are told.
+          const callsWithdrawn =
+            action === 'hide'
+              ? await fastify.castingRepository.withdrawCallsOf(
+                  tx,
+                  profileId,
+                  `Its poster’s profile was hidden by a moderator: ${request.body.reason}`,
+                )
+              : 0;
+          await recordAudit(tx, request, {
+            action,
+            entity: 'profile',
+            entityId: request.params.handle,
+            before,
+            after: {
+              ...after,
+              reason: request.body.reason,
+              ...(action === 'hide' ? { calls_withdrawn: callsWithdrawn } : {}),
+            },
+          });
           return { message: answer };
         });
         // The home page's tiles count the listed profiles.
@@ -121,13 +150,20 @@ const moderationRoutes: FastifyPluginAsyncZod = async (fastify) => {
       async (request, reply) =>
         fastify.runIdempotent(request, reply, async (tx) => {
           const reason = action === 'unpublish' ? (request.body as { reason: string }).reason : null;
-          const { before, after } = await fastify.castingRepository.moderate(tx, request.params.id, action, reason);
+          const { before, after } = await fastify.castingRepository.moderate(
+            tx,
+            request.params.id,
+            action,
+            reason,
+            request.user!.id,
+          );
           await recordAudit(tx, request, {
             action,
             entity: 'casting_call',
             entityId: request.params.id,
             before,
-            after,
+            // The reason the poster was given, in the record as well as in the call.
+            after: reason === null ? after : { ...after, reason },
           });
           return { message: action === 'publish' ? 'The call is published' : 'The call is unpublished' };
         }),

@@ -3,6 +3,7 @@ import { errorResponseSchema } from '../../../../src/contract/common.js';
 import { contactMessageCreatedSchema, contactMessageSchema } from '../../../../src/contract/contact.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency.js';
+import { viewerOf } from '../network/viewer.js';
 
 /** Messages one address may send per window: enough for a person, too few for a spam run. */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 15 * 60 * 1000 } as const; // 15 minutes
@@ -25,17 +26,22 @@ const contactRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['site'],
         summary: 'Send a message to the team (5 per address every 15 minutes)',
         description:
-          'With an `Idempotency-Key`, a message sent again (a retry from the offline outbox) is stored once.',
+          'With an `Idempotency-Key`, a message sent again (a retry from the offline outbox) is stored once. ' +
+          'Sent with a valid bearer token, the message belongs to that account (its data export holds it); ' +
+          'without one it belongs to nobody until the owner of its email claims it by a mailed link.',
         body: contactMessageSchema,
         response: { 201: contactMessageCreatedSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
+      // Anyone may write; a signed-in sender's message is theirs, whatever email the form holds.
+      const viewer = await viewerOf(fastify, request, reply);
       const id = await fastify.contactRepository.createMessage({
         ...request.body,
         ipAddress: request.ip,
         idempotencyKey: key,
+        userId: viewer?.id ?? null,
       });
       request.log.info({ contactMessageId: id }, 'contact message stored');
       return reply.code(201).send({ id, message: CONTACT_SUCCESS_MESSAGE });

@@ -67,8 +67,9 @@ const privacyRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         ...userRouteSchema('privacy', 'Delete the caller’s account (the password again in the body)'),
         description:
-          'The profile, photos, messages, addresses, cart and wishlist go at once and every token stops working; ' +
-          'orders stay for tax records under "Deleted member", with only the city, state and PIN code.',
+          'The profile, photos, addresses, cart and wishlist go at once and every token stops working; ' +
+          'orders stay for tax records under "Deleted member", with only the city, state and PIN code. ' +
+          'What others wrote stays: contact messages with the team, conversations with the other member.',
         body: passwordBodySchema,
         response: {
           200: messageResponseSchema,

@@ -6,6 +6,8 @@ export function createContactMessage(input: ContactMessageInput) {
   return apiRequest(apiPaths.publicApi('/contact'), {
     method: 'POST',
     body: input,
+    // Signed in, the message is the member's own: it is in their copy of their data.
+    auth: true,
     schema: contactMessageCreatedSchema,
   });
 }

@@ -2,6 +2,7 @@ import { Button, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { useAskContactClaim } from '../api/contact-claim';
 import { useDeleteAccount } from '../api/delete-account';
 import { downloadMyData } from '../api/download-my-data';
 
@@ -65,6 +66,31 @@ function PasswordDialog({
   );
 }
 
+/**
+ * Contact messages sent while signed out are nobody's until the owner of their address claims them: a link to the
+ * account's email proves it is theirs.
+ */
+function ContactClaim() {
+  const ask = useAskContactClaim();
+  const answer = ask.data?.message ?? (ask.error ? errorText(ask.error) : null);
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm">
+        Wrote to us from the contact page while signed out? Those messages join your copy once you follow a link we mail
+        to your address.
+      </Text>
+      <Button variant="light" onClick={() => ask.mutate()} loading={ask.isPending}>
+        Mail me the link
+      </Button>
+      {answer ? (
+        <Text size="sm" role={ask.error ? 'alert' : 'status'} c={ask.error ? 'red' : undefined}>
+          {answer}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** A member's rights over their data (India's DPDP Act 2023): a copy of everything, and deletion. */
 export function MyDataSection({ onDeleted }: { onDeleted: () => void }) {
   const [dialog, setDialog] = useState<'export' | 'delete' | null>(null);
@@ -75,9 +101,9 @@ export function MyDataSection({ onDeleted }: { onDeleted: () => void }) {
         Your data
       </Title>
       <Text size="sm">
-        Download a copy of everything CineVerse holds about you, or delete your account. Deleting removes your profile,
-        photos and messages from view at once and from our storage within 24 hours; orders are kept for tax records with
-        only the city, state and PIN code.
+        Download a copy of everything CineVerse holds about you, or delete your account. Deleting removes your profile
+        and photos from view at once and from our storage within 24 hours; orders are kept for tax records with only the
+        city, state and PIN code, and what others wrote to you stays with them.
       </Text>
       <Group gap="sm">
         <Button variant="light" onClick={() => setDialog('export')}>
@@ -87,6 +113,7 @@ export function MyDataSection({ onDeleted }: { onDeleted: () => void }) {
           Delete my account
         </Button>
       </Group>
+      <ContactClaim />
       {dialog === 'export' ? (
         <PasswordDialog
           title="Download my data"
@@ -102,7 +129,7 @@ export function MyDataSection({ onDeleted }: { onDeleted: () => void }) {
       {dialog === 'delete' ? (
         <PasswordDialog
           title="Delete my account"
-          explanation="This cannot be undone. Your profile, photos, messages, addresses, cart and wishlist go, and you are signed out everywhere."
+          explanation="This cannot be undone. Your profile, photos, addresses, cart and wishlist go, and you are signed out everywhere. Conversations stay with the members you wrote to, and messages to our team stay with the team."
           action="Delete my account"
           danger
           onClose={() => setDialog(null)}

@@ -18,6 +18,9 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
   const about =
     conversation.role === 'member' ? (
       <>From {conversation.with_name}, about your profile</>
+    ) : !conversation.handle ? (
+      // The member left CineVerse: no profile to link to.
+      <>With {conversation.display_name}</>
     ) : (
       <>
         With{' '}
