@@ -46,7 +46,8 @@ export default fp<ConversationRepositoryOptions>(
     fastify.decorate('conversationRepository', {
       async contact(tx, senderId, handle, message) {
         const [profile] = await tx.select().from(profiles).where(eq(profiles.handle, handle));
-        if (!profile || profile.visibility === 'hidden' || profile.hiddenByStaffAt !== null) {
+        // Nobody starts a conversation with a minor: their profile answers as a hidden one does.
+        if (!profile || profile.visibility === 'hidden' || profile.hiddenByStaffAt !== null || profile.minor) {
           throw new HttpError(404, 'There is no such profile');
         }
         if (profile.userId === senderId) throw new HttpError(400, 'This is your own profile');
@@ -102,7 +103,8 @@ export default fp<ConversationRepositoryOptions>(
           .innerJoin(profiles, eq(profiles.id, conversations.profileId))
           .where(eq(conversations.id, conversationId));
         const isMember = found?.profile.userId === userId;
-        if (!found || (!isMember && found.conversation.senderId !== userId)) {
+        // A conversation begun before its profile was known as a minor's is closed (its messages go nowhere).
+        if (!found || found.profile.minor || (!isMember && found.conversation.senderId !== userId)) {
           throw new HttpError(404, 'There is no such conversation');
         }
         await tx.insert(conversationMessages).values({ conversationId, authorId: userId, body: message });
@@ -131,7 +133,7 @@ export default fp<ConversationRepositoryOptions>(
           .from(conversations)
           .innerJoin(profiles, eq(profiles.id, conversations.profileId))
           .innerJoin(users, eq(users.id, conversations.senderId))
-          .where(or(eq(conversations.senderId, userId), eq(profiles.userId, userId)))
+          .where(and(or(eq(conversations.senderId, userId), eq(profiles.userId, userId)), eq(profiles.minor, false)))
           .orderBy(sql`${latest} desc nulls last`, desc(conversations.id));
         if (rows.length === 0) return [];
         const messages = await db
