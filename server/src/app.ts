@@ -234,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     uploadsDir: path.join(options.dataDir, 'uploads'),
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
     largestImage: async (pathname) => (pathname === '/' ? homeBannerImage(fastify) : null),
+    hiddenPage: (pathname) => fastify.profileRepository.isHiddenPage(pathname),
   });
 
   return fastify;

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +151,69 @@ describe('a minor’s profile', () => {
     // Never in the directory, whatever the search.
     const listed = await send('GET', `${PUBLIC}/profiles?search=Aarav`);
     expect(listed.json().data).toEqual([]);
+  });
+
+  it('its server-rendered page answers 404 with the bare shell: no name, no card, no structured data', async () => {
+    // Stands in for the SSR build: renders the profile's name and card from the API, as the real page does.
+    const dist = path.join(await fs.mkdtemp('/tmp/cineverse-dist-'), 'dist');
+    await fs.mkdir(path.join(dist, '.ssr'), { recursive: true });
+    await fs.mkdir(path.join(dist, '.vite'), { recursive: true });
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      [
+        '<!doctype html><html><head>',
+        '<script type="module" src="/assets/index-AbC123.js"></script>',
+        '</head><body>',
+        '<div id="root">',
+        '  <div class="cv-start">Loading CineVerse…</div>',
+        '  <!--/app-->',
+        '</div>',
+        '</body></html>',
+      ].join('\n'),
+    );
+    await fs.writeFile(path.join(dist, '.vite', 'manifest.json'), '{}');
+    await fs.writeFile(
+      path.join(dist, '.ssr', 'render-page.js'),
+      `export async function renderPage(url, send) {
+        const answer = await send('/backend/api/api/v1/profiles/' + url.split('/')[2], { method: 'GET', headers: {} });
+        if (answer.status !== 200) return null;
+        const { data } = await answer.json();
+        return { html: '<main><h1>' + data.display_name + '</h1></main>',
+          head: '<meta property="og:title" content="' + data.display_name + '"/>', state: '{"queries":[]}', routeIds: ['__root__'] };
+      }`,
+    );
+    const rendering = await createTestApp({ seed: false, distDir: dist });
+    try {
+      const owner = await createShopper(rendering.app, 'Young');
+      const adult = await createShopper(rendering.app, 'Adult');
+      const save = (who: Shopper, handle: string, name: string, dateOfBirth: string) =>
+        rendering.app.inject({
+          method: 'PUT',
+          url: `${USER}/me/profile`,
+          headers: who.headers,
+          payload: {
+            kind: 'person',
+            handle,
+            display_name: name,
+            category: 'Artist',
+            city: 'Kochi',
+            date_of_birth: dateOfBirth,
+            guardian: { name: 'Latha Menon', contact: 'latha@example.in' },
+          },
+        });
+      expect((await save(owner, 'young-page', 'Aarav Menon', fourteenYearsAgo())).statusCode).toBe(200);
+      expect((await save(adult, 'adult-page', 'Kavya Nair', '1995-05-05')).statusCode).toBe(200);
+      const page = await rendering.app.inject({ url: '/profiles/young-page' });
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['x-robots-tag']).toContain('noindex');
+      expect(page.body).not.toContain('Aarav');
+      expect(page.body).not.toContain('og:title');
+      const shown = await rendering.app.inject({ url: '/profiles/adult-page' });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.body).toContain('<meta property="og:title" content="Kavya Nair"/>');
+    } finally {
+      await rendering.close();
+    }
   });
 
   it('a person’s postal address is never in the public view; an organisation’s is', async () => {

@@ -40,6 +40,8 @@ declare module 'fastify' {
       /** The profile as `viewer` may see it; a hidden one, or a minor's, is 404 to all but its owner and staff. */
       getPublic(handle: string, viewer: User | null): Promise<PublicProfile>;
       list(query: ProfileListQuery): Promise<ProfileList>;
+      /** Whether `pathname` is the page of a profile the public may not see (hidden, or a minor's). */
+      isHiddenPage(pathname: string): Promise<boolean>;
       /** Adds a stored photo to the caller's profile (the first is the main one); 409 past the limit. */
       addPhoto(tx: Database, userId: number, name: string): Promise<MyProfile>;
       /** Makes a photo the main one or moves it (1 is first), or removes it; only the owner's photos are found (404 otherwise). */
@@ -57,6 +59,15 @@ export function ageOn(dateOfBirth: string, today = new Date()): number {
     today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
   if (beforeBirthday) age -= 1;
   return age;
+}
+
+/** A path segment as written, decoded; as it came when it is not valid percent-encoding. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function isRealDate(value: string): boolean {
@@ -292,6 +303,21 @@ export default fp(
         const [row] = await db.select().from(profiles).where(eq(profiles.handle, handle));
         if (!row || !canSeeProfile(row, viewer)) throw new HttpError(404, 'There is no such profile');
         return publicView(row, await photosFor(db, row.id));
+      },
+
+      async isHiddenPage(pathname) {
+        const handle = /^\/profiles\/([^/]+)\/?$/.exec(pathname)?.[1];
+        if (!handle) return false;
+        const [row] = await db
+          .select({
+            userId: profiles.userId,
+            visibility: profiles.visibility,
+            hiddenByStaffAt: profiles.hiddenByStaffAt,
+            minor: profiles.minor,
+          })
+          .from(profiles)
+          .where(eq(profiles.handle, safeDecode(handle).toLowerCase()));
+        return !!row && !canSeeProfile(row, null);
       },
 
       async list(query) {
