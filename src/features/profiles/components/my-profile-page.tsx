@@ -601,7 +601,11 @@ function GuardianPanel({ guardian }: { guardian: Guardian }) {
   const { online } = useNetwork();
   const waiting = !guardian.confirmed_at || guardian.withdrawn_at;
   return (
-    <section aria-labelledby="guardian-heading" className={classes.section}>
+    <section
+      aria-labelledby="guardian-heading"
+      className={classes.section}
+      style={{ marginBottom: 'var(--mantine-spacing-xl)' }}
+    >
       <Title order={2} size="h3" id="guardian-heading">
         Your guardian
       </Title>
