@@ -14,6 +14,8 @@ test.describe('a member under 18 and their guardian', () => {
   let server: ServerProcess;
 
   test.beforeAll(async () => {
+    // A second server seeds a database of its own: on a shared machine that may take longer than one test.
+    test.setTimeout(120_000);
     smtp = await startSmtpSink();
     server = await startServerProcess({ SKIP_BUILD: '1', SMTP_URL: smtp.url });
   });
