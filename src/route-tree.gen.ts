@@ -40,6 +40,8 @@ import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as AuditionsIndexRouteImport } from './routes/auditions.index'
 import { Route as AuditionsCallIdRouteImport } from './routes/auditions.$callId'
 import { Route as CategoryCategoryNameRouteImport } from './routes/category.$categoryName'
+import { Route as GuardianIndexRouteImport } from './routes/guardian.index'
+import { Route as GuardianMessagesRouteImport } from './routes/guardian.messages'
 import { Route as ProfilesHandleRouteImport } from './routes/profiles.$handle'
 import { Route as ShopIndexRouteImport } from './routes/shop.index'
 import { Route as ShopProductIdRouteImport } from './routes/shop.$productId'
@@ -211,6 +213,16 @@ const CategoryCategoryNameRoute = CategoryCategoryNameRouteImport.update({
   path: '/category/$categoryName',
   getParentRoute: () => rootRouteImport,
 } as any)
+const GuardianIndexRoute = GuardianIndexRouteImport.update({
+  id: '/guardian/',
+  path: '/guardian/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuardianMessagesRoute = GuardianMessagesRouteImport.update({
+  id: '/guardian/messages',
+  path: '/guardian/messages',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfilesHandleRoute = ProfilesHandleRouteImport.update({
   id: '/profiles/$handle',
   path: '/profiles/$handle',
@@ -325,10 +337,12 @@ export interface FileRoutesByFullPath {
   '/admin/users': typeof AdminUsersRoute
   '/auditions/$callId': typeof AuditionsCallIdRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
+  '/guardian/messages': typeof GuardianMessagesRoute
   '/profiles/$handle': typeof ProfilesHandleRoute
   '/shop/$productId': typeof ShopProductIdRoute
   '/admin/': typeof AdminIndexRoute
   '/auditions/': typeof AuditionsIndexRoute
+  '/guardian/': typeof GuardianIndexRoute
   '/shop/': typeof ShopIndexRoute
   '/me/applications': typeof AccountMeApplicationsRoute
   '/orders/$orderId': typeof AccountOrdersOrderIdRoute
@@ -372,10 +386,12 @@ export interface FileRoutesByTo {
   '/admin/users': typeof AdminUsersRoute
   '/auditions/$callId': typeof AuditionsCallIdRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
+  '/guardian/messages': typeof GuardianMessagesRoute
   '/profiles/$handle': typeof ProfilesHandleRoute
   '/shop/$productId': typeof ShopProductIdRoute
   '/admin': typeof AdminIndexRoute
   '/auditions': typeof AuditionsIndexRoute
+  '/guardian': typeof GuardianIndexRoute
   '/shop': typeof ShopIndexRoute
   '/me/applications': typeof AccountMeApplicationsRoute
   '/orders/$orderId': typeof AccountOrdersOrderIdRoute
@@ -422,10 +438,12 @@ export interface FileRoutesById {
   '/admin/users': typeof AdminUsersRoute
   '/auditions/$callId': typeof AuditionsCallIdRoute
   '/category/$categoryName': typeof CategoryCategoryNameRoute
+  '/guardian/messages': typeof GuardianMessagesRoute
   '/profiles/$handle': typeof ProfilesHandleRoute
   '/shop/$productId': typeof ShopProductIdRoute
   '/admin/': typeof AdminIndexRoute
   '/auditions/': typeof AuditionsIndexRoute
+  '/guardian/': typeof GuardianIndexRoute
   '/shop/': typeof ShopIndexRoute
   '/_account/me/applications': typeof AccountMeApplicationsRoute
   '/_account/orders/$orderId': typeof AccountOrdersOrderIdRoute
@@ -472,10 +490,12 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/auditions/$callId'
     | '/category/$categoryName'
+    | '/guardian/messages'
     | '/profiles/$handle'
     | '/shop/$productId'
     | '/admin/'
     | '/auditions/'
+    | '/guardian/'
     | '/shop/'
     | '/me/applications'
     | '/orders/$orderId'
@@ -519,10 +539,12 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/auditions/$callId'
     | '/category/$categoryName'
+    | '/guardian/messages'
     | '/profiles/$handle'
     | '/shop/$productId'
     | '/admin'
     | '/auditions'
+    | '/guardian'
     | '/shop'
     | '/me/applications'
     | '/orders/$orderId'
@@ -568,10 +590,12 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/auditions/$callId'
     | '/category/$categoryName'
+    | '/guardian/messages'
     | '/profiles/$handle'
     | '/shop/$productId'
     | '/admin/'
     | '/auditions/'
+    | '/guardian/'
     | '/shop/'
     | '/_account/me/applications'
     | '/_account/orders/$orderId'
@@ -605,9 +629,11 @@ export interface RootRouteChildren {
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   AuditionsCallIdRoute: typeof AuditionsCallIdRoute
   CategoryCategoryNameRoute: typeof CategoryCategoryNameRoute
+  GuardianMessagesRoute: typeof GuardianMessagesRoute
   ProfilesHandleRoute: typeof ProfilesHandleRoute
   ShopProductIdRoute: typeof ShopProductIdRoute
   AuditionsIndexRoute: typeof AuditionsIndexRoute
+  GuardianIndexRoute: typeof GuardianIndexRoute
   ShopIndexRoute: typeof ShopIndexRoute
 }
 
@@ -830,6 +856,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CategoryCategoryNameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/guardian/': {
+      id: '/guardian/'
+      path: '/guardian'
+      fullPath: '/guardian/'
+      preLoaderRoute: typeof GuardianIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guardian/messages': {
+      id: '/guardian/messages'
+      path: '/guardian/messages'
+      fullPath: '/guardian/messages'
+      preLoaderRoute: typeof GuardianMessagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profiles/$handle': {
       id: '/profiles/$handle'
       path: '/profiles/$handle'
@@ -1033,9 +1073,11 @@ const rootRouteChildren: RootRouteChildren = {
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   AuditionsCallIdRoute: AuditionsCallIdRoute,
   CategoryCategoryNameRoute: CategoryCategoryNameRoute,
+  GuardianMessagesRoute: GuardianMessagesRoute,
   ProfilesHandleRoute: ProfilesHandleRoute,
   ShopProductIdRoute: ShopProductIdRoute,
   AuditionsIndexRoute: AuditionsIndexRoute,
+  GuardianIndexRoute: GuardianIndexRoute,
   ShopIndexRoute: ShopIndexRoute,
 }
 export const routeTree = rootRouteImport

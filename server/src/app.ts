@@ -50,8 +50,11 @@ import memberData from './plugins/member-data.js';
 import moderationRepository from './plugins/moderation-repository.js';
 import profileRepository from './plugins/profile-repository.js';
 import castingRepository from './plugins/casting-repository.js';
+import guardianConsentRepository from './plugins/guardian-consent-repository.js';
+import guardianMessageRepository from './plugins/guardian-message-repository.js';
 import notificationRepository from './plugins/notification-repository.js';
 import { memberCastingRoutes, publicCastingRoutes } from './routes/network/casting.js';
+import { guardianRoutes, memberGuardianRoutes } from './routes/network/guardian.js';
 
 // The contract is written with zod/mini, which carries no messages of its own: API clients get zod's English ones
 // ("Invalid input: expected object, received undefined") for the rules the contract gives no message.
@@ -188,10 +191,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(mailSender);
   await fastify.register(staffRepository);
   await fastify.register(contentRepository, { uploadsDir: path.join(options.dataDir, 'uploads') });
+  // Before the profiles: saving a minor's profile asks their guardian to confirm.
+  await fastify.register(guardianConsentRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(profileRepository);
   await fastify.register(moderationRepository);
   await fastify.register(conversationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(castingRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  await fastify.register(guardianMessageRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(notificationRepository);
   await fastify.register(memberData, { uploadsDir: path.join(options.dataDir, 'uploads') });
   await fastify.register(upkeep, { atStart: options.upkeepAtStart ?? false });
@@ -218,6 +224,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(profileActionRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(publicCastingRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberCastingRoutes, { prefix: userPrefix });
+  await fastify.register(guardianRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
+  await fastify.register(memberGuardianRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });
   await fastify.register(orderRoutes, { prefix: userPrefix });
   await fastify.register(adminRoutes, {
@@ -231,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     uploadsDir: path.join(options.dataDir, 'uploads'),
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
     largestImage: async (pathname) => (pathname === '/' ? homeBannerImage(fastify) : null),
+    hiddenPage: (pathname) => fastify.profileRepository.isHiddenPage(pathname),
   });
 
   return fastify;

@@ -340,6 +340,8 @@ export const applicantSchema = z.extend(applicationSchema, {
     languages: z.array(z.string()),
     city: z.string(),
     verified: z.boolean(),
+    /** Under 18: no profile page to open; the poster writes to the guardian about the application. */
+    minor: z.boolean(),
   }),
   photos: z.array(z.string()),
   poster_note: z.string(),

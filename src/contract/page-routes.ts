@@ -20,6 +20,7 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages)\/?$/,
   /^\/contact-claim\/?$/,
   /^\/orders\/\d+\/?$/,
+  /^\/guardian(\/messages)?\/?$/,
   /^\/admin(\/.*)?$/,
 ];
 
@@ -27,9 +28,12 @@ export function isPagePath(pathname: string): boolean {
   return pageRoutePatterns.some((pattern) => pattern.test(pathname));
 }
 
-/** Signed-in and sign-in pages: their content depends on the device's session, so the server sends the bare shell. */
+/**
+ * Signed-in and sign-in pages, and a guardian's pages (keyed by the token in the address's fragment): their content
+ * depends on the device's session or address, so the server sends the bare shell.
+ */
 const accountPagePattern =
-  /^\/(login|register|forgot-password|reset-password|contact-claim|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages|me|admin)(\/|$)/;
+  /^\/(login|register|forgot-password|reset-password|contact-claim|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages|me|admin|guardian)(\/|$)/;
 
 /** The back office: staff pages, which search engines are told not to index. */
 export function isBackOfficePath(pathname: string): boolean {

@@ -91,13 +91,72 @@ export const showSchema = z.object({
   age: z._default(z.boolean(), false),
 });
 
+/** One email address and nothing else: a list ("a@x, b@y") would mail several people as one guardian. */
+export const SINGLE_EMAIL_PATTERN = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
+
+/** The guardian of a member under 18: a person reached at one email address, who confirms by a link mailed to it. */
 export const guardianInputSchema = z.object({
   name: required('guardian.name', 'guardian’s name', 120),
-  /** A phone number or an email address. */
-  contact: required('guardian.contact', 'guardian’s phone or email', 200),
-  /** The guardian agrees to the profile; the server records when. */
-  consent: z.literal(true, { error: 'The guardian’s consent is needed for a member under 18' }),
+  contact: z
+    .string({ error: 'Enter the guardian’s email address' })
+    .check(
+      z.trim(),
+      z.maxLength(200, 'The guardian’s email must be at most 200 characters'),
+      z.regex(SINGLE_EMAIL_PATTERN, 'Enter one email address for the guardian, like name@example.in'),
+    ),
 });
+
+/** A new confirmation mail to the guardian waits this long after the last one. */
+export const GUARDIAN_RESEND_MINUTES = 10;
+
+/** Where a guardian's consent stands, as the member under 18 sees it on their own profile. */
+export const guardianSchema = z.object({
+  name: z.string(),
+  contact: z.string(),
+  /** When the guardian confirmed by the link mailed to them; null until then. */
+  confirmed_at: z.nullable(z.string()),
+  /** When the guardian withdrew their consent (the profile is hidden then). */
+  withdrawn_at: z.nullable(z.string()),
+  /** When the last confirmation mail went; null when none could go (no email address). */
+  mailed_at: z.nullable(z.string()),
+});
+export type Guardian = z.infer<typeof guardianSchema>;
+
+/** The token of a link mailed to a guardian (32 random bytes, base64url), sent in the body: never in an address. */
+export const guardianTokenSchema = z.object({
+  token: z
+    .string({ error: 'The link is not complete' })
+    .check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is not complete')),
+});
+
+/** What the guardian's page shows: whose profile, and where the consent stands. */
+export const guardianConsentViewSchema = z.object({
+  ward: z.string(),
+  guardian_name: z.string(),
+  confirmed_at: z.nullable(z.string()),
+  withdrawn_at: z.nullable(z.string()),
+  /** False once another guardian address was given: this link then only withdraws. */
+  current: z.boolean(),
+});
+export type GuardianConsentView = z.infer<typeof guardianConsentViewSchema>;
+export const guardianConsentResponseSchema = z.object({ data: guardianConsentViewSchema });
+
+/** A message between a call's poster and a minor applicant's guardian. */
+export const guardianMessageSchema = z.object({
+  from: z.enum(['poster', 'guardian']),
+  body: z.string(),
+  at: z.string(),
+});
+/** The messages about one application, as the poster and the guardian see them. */
+export const guardianThreadSchema = z.object({
+  ward: z.string(),
+  poster: z.string(),
+  call_title: z.string(),
+  role_name: z.string(),
+  messages: z.array(guardianMessageSchema),
+});
+export type GuardianThread = z.infer<typeof guardianThreadSchema>;
+export const guardianThreadResponseSchema = z.object({ data: guardianThreadSchema });
 
 /**
  * A profile as its member writes it (`PUT /me/profile` creates or replaces it). The server checks what holds across
@@ -187,7 +246,8 @@ export const publicProfileSchema = z.object({
   reels: z.array(z.string()),
   photos: z.array(profilePhotoSchema),
   website: z.string(),
-  address: z.string(),
+  /** An organisation's address; a person's postal address is never public, so it is never here. */
+  address: z.optional(z.string()),
   phone: z.optional(z.string()),
   email: z.optional(z.string()),
   services: z.array(z.string()),
@@ -201,12 +261,13 @@ export type PublicProfile = z.infer<typeof publicProfileSchema>;
 export const myProfileSchema = z.object({
   ...publicProfileSchema.shape,
   height_cm: z.nullable(z.int()),
+  address: z.string(),
   phone: z.string(),
   email: z.string(),
   visibility: z.enum(visibilities),
   show: z.object({ phone: z.boolean(), email: z.boolean(), height: z.boolean(), age: z.boolean() }),
   date_of_birth: z.nullable(z.string()),
-  guardian: z.nullable(z.object({ name: z.string(), contact: z.string(), consent_at: z.string() })),
+  guardian: z.nullable(guardianSchema),
   /** Staff hid it (a moderation decision), with the reason the member sees. */
   hidden_by_staff: z.boolean(),
   hidden_reason: z.nullable(z.string()),
@@ -338,6 +399,12 @@ export const contactInputSchema = z.object({
 
 /** An answer in a conversation already begun: any length up to the first message's limit ("Thanks!" will do). */
 export const replyInputSchema = z.object({ message: messageText(1, 'Write your answer', 'Write your answer') });
+
+/** The guardian's answer on the page of a poster's message: the link's token and the text. */
+export const guardianReplyInputSchema = z.object({
+  token: guardianTokenSchema.shape.token,
+  message: messageText(1, 'Write your answer', 'Write your answer'),
+});
 
 export const conversationSchema = z.object({
   id: z.int(),

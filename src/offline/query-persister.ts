@@ -76,5 +76,7 @@ export function shouldPersistQuery(query: Query): boolean {
   const [root, second] = query.queryKey as unknown[];
   // Staff data never stays on the device: the back office works only online.
   if (root === 'admin') return false;
+  // A guardian's pages are keyed by the token of a mailed link: it never stays on the device.
+  if (root === 'guardian') return false;
   return !(root === 'account' && second === 'coupons');
 }

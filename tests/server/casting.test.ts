@@ -12,6 +12,7 @@ import {
   users,
 } from '../../server/src/db/schema.js';
 import { indiaTime } from '../../server/src/lib/notify.js';
+import { confirmGuardian } from './guardian-helpers.js';
 import { createShopper, createStaff, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -489,10 +490,11 @@ describe('managing applicants and following an application', () => {
     const young = await member('actor', {
       display_name: 'Aarav Menon',
       date_of_birth: birth.toISOString().slice(0, 10),
-      guardian: { name: 'Latha Menon', contact: guardianEmail, consent: true },
+      guardian: { name: 'Latha Menon', contact: guardianEmail },
       playing_age_min: 12,
       playing_age_max: 16,
     });
+    await confirmGuardian(app, guardianEmail);
     const applied = await apply(young, call.id, call.roles[0]!.id);
     expect(applied.statusCode, applied.body).toBe(201);
     const application = applied.json().data as { id: number };
@@ -500,7 +502,10 @@ describe('managing applicants and following an application', () => {
 
     const told = (await send('GET', `${USER}/notifications`, young)).json();
     expect(told.data.map((item: { title: string }) => item.title)).toContain('You are shortlisted');
-    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, guardianEmail));
+    const mails = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, guardianEmail), like(mailOutbox.subject, 'Aarav Menon: %')));
     expect(mails.map((mail) => mail.subject)).toEqual(['Aarav Menon: You are shortlisted']);
     expect(mails[0]!.text).toMatch(
       /^Hello Latha Menon,\n\nFor Aarav Menon, whose guardian you are: You are shortlisted\./,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, mailOutbox } from '../../server/src/db/schema.js';
 import { hashPassword } from '../../server/src/lib/passwords.js';
+import { confirmGuardian } from './guardian-helpers.js';
 import { USER_API, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -224,21 +225,30 @@ describe('the rest of the data export, and what deletion leaves', () => {
     expect((received.notifications as unknown[]).length).toBeGreaterThan(0);
   });
 
-  it('holds a guardian’s consent for a member under 18', async () => {
+  it('holds a guardian’s consent for a member under 18, from when the guardian confirmed', async () => {
     const young = await account('Young Dancer');
+    const guardianEmail = `meena-${randomUUID().slice(0, 8)}@example.in`;
     const birth = new Date();
     birth.setUTCFullYear(birth.getUTCFullYear() - 15);
     const saved = await putProfile(
       young,
       person(`young-${randomUUID().slice(0, 8)}`, {
         date_of_birth: birth.toISOString().slice(0, 10),
-        guardian: { name: 'Meena Joshi', contact: 'meena@example.in', consent: true },
+        guardian: { name: 'Meena Joshi', contact: guardianEmail },
       }),
     );
     expect(saved.statusCode).toBe(200);
-    const exported = await exportOf(young);
-    expect(exported.consent_records).toEqual([
-      expect.objectContaining({ kind: 'guardian', guardian_name: 'Meena Joshi', consent_at: expect.any(String) }),
+    expect((await exportOf(young)).consent_records).toEqual([
+      expect.objectContaining({ kind: 'guardian', guardian_name: 'Meena Joshi', consent_at: null }),
+    ]);
+    await confirmGuardian(app, guardianEmail);
+    expect((await exportOf(young)).consent_records).toEqual([
+      expect.objectContaining({
+        kind: 'guardian',
+        guardian_name: 'Meena Joshi',
+        guardian_email: guardianEmail,
+        consent_at: expect.any(String),
+      }),
     ]);
   });
 

@@ -561,7 +561,8 @@ export const profiles = pgTable(
       .notNull()
       .default({ phone: false, email: false, height: false, age: false }),
     dateOfBirth: text('date_of_birth'),
-    guardian: jsonb('guardian').$type<{ name: string; contact: string; consent_at: string } | null>(),
+    /** The guardian as the member named them; their consent is a row of `guardianConsents`, made when they confirm. */
+    guardian: jsonb('guardian').$type<{ name: string; contact: string } | null>(),
     /** Under 18 on the day it was last saved: never listed in public search. */
     minor: boolean('minor').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
@@ -862,6 +863,50 @@ export const callReports = pgTable(
       .on(table.callId, table.reporterId)
       .where(sql`${table.status} = 'open'`),
   ],
+);
+
+/**
+ * A guardian's consent to a minor's profile (DPDP Act 2023 s.9): one email address, confirmed by the guardian through
+ * a link mailed to it (`tokenHash` is the link's token, SHA-256), and withdrawn through the same link. The latest row
+ * of a profile is its consent; a new guardian address makes a new row, so earlier ones stay as the record.
+ */
+export const guardianConsents = pgTable(
+  'guardian_consents',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** When the last confirmation mail went: a resend waits for GUARDIAN_RESEND_MINUTES after it. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('guardian_consents_profile_idx').on(table.profileId, table.id)],
+);
+
+/**
+ * Messages about a minor's application between the call's poster and the minor's guardian (never the minor's
+ * inbox). A poster's message is mailed to the guardian with a link whose token (`tokenHash`, SHA-256) opens the
+ * application's messages and lets the guardian answer without an account.
+ */
+export const guardianMessages = pgTable(
+  'guardian_messages',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => castingApplications.id, { onDelete: 'cascade' }),
+    fromGuardian: boolean('from_guardian').notNull(),
+    body: text('body').notNull(),
+    tokenHash: text('token_hash').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('guardian_messages_application_idx').on(table.applicationId, table.createdAt)],
 );
 
 /** The notification centre: what happened that a member should know, newest first. */

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { mailOutbox, notifications, profiles, users } from '../db/schema.js';
+import { confirmedGuardianEmail } from './guardian-consent.js';
 import { inRuns } from './in-runs.js';
 
 export interface NotificationInput {
@@ -35,8 +36,9 @@ export interface MailRecipient {
 }
 
 /**
- * Where the mail of each of `userIds` goes: to the account's email, or, for a member under 18 whose guardian gave an
- * email address, to the guardian. A disabled account gets none (it is left out of the map).
+ * Where the mail of each of `userIds` goes: to the account's email, or, for a member under 18, to the guardian who
+ * confirmed their address (none until then: a minor's own inbox never gets it). A disabled account gets none (it is
+ * left out of the map). Every mail to a member goes through this one rule.
  */
 export async function mailRecipients(tx: Database, userIds: number[]): Promise<Map<number, MailRecipient>> {
   const rows: Awaited<ReturnType<typeof recipientRows>> = [];
@@ -44,12 +46,10 @@ export async function mailRecipients(tx: Database, userIds: number[]): Promise<M
     rows.push(...(await recipientRows(tx, ids)));
   }
   return new Map(
-    rows.map((row) => {
-      const guardian = row.minor && row.guardian?.contact.includes('@') ? row.guardian : null;
-      const recipient: MailRecipient = guardian
-        ? { email: guardian.contact, name: guardian.name, ward: row.displayName! }
-        : { email: row.email, name: row.name };
-      return [row.id, recipient];
+    rows.flatMap((row): [number, MailRecipient][] => {
+      if (!row.minor) return [[row.id, { email: row.email, name: row.name }]];
+      if (!row.guardianEmail) return [];
+      return [[row.id, { email: row.guardianEmail, name: row.guardian?.name ?? '', ward: row.displayName! }]];
     }),
   );
 }
@@ -63,6 +63,7 @@ function recipientRows(tx: Database, ids: number[]) {
       name: users.name,
       minor: profiles.minor,
       guardian: profiles.guardian,
+      guardianEmail: confirmedGuardianEmail,
       displayName: profiles.displayName,
     })
     .from(users)

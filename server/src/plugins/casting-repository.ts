@@ -57,6 +57,7 @@ import {
 import { applicantKeys } from '../lib/applicant-keys.js';
 import { csvField } from '../lib/csv.js';
 import { inRuns } from '../lib/in-runs.js';
+import { confirmedGuardianEmail } from '../lib/guardian-consent.js';
 import { indiaTime, notify, type NotificationInput } from '../lib/notify.js';
 import { HttpError } from './error-handler.js';
 import { profilePhotoUrl } from './profile-repository.js';
@@ -639,6 +640,7 @@ export default fp<CastingRepositoryOptions>(
             languages: profiles.languages,
             city: profiles.city,
             verified: profiles.verified,
+            minor: profiles.minor,
           },
           photoNames: sql<string[]>`coalesce((select json_agg(${profilePhotos.name} order by chosen.position)
             from jsonb_array_elements_text(${castingApplications.photoIds}) with ordinality as chosen(id, position)
@@ -756,6 +758,8 @@ export default fp<CastingRepositoryOptions>(
           );
         }
         if (poster.hiddenByStaffAt) throw new HttpError(403, 'Your profile is hidden by a moderator');
+        // A call shows its poster to everyone: a minor's profile is never shown.
+        if (poster.minor) throw new HttpError(403, 'A member under 18 cannot post casting calls');
         const deadline = parseDeadline(input.deadline);
         checkCall(input, deadline);
         const [call] = await tx
@@ -1049,7 +1053,9 @@ export default fp<CastingRepositoryOptions>(
               verified: profiles.verified,
               reels: profiles.reels,
               hiddenByStaffAt: profiles.hiddenByStaffAt,
+              minor: profiles.minor,
             },
+            guardianEmail: confirmedGuardianEmail,
             photoIds: sql<number[]>`coalesce((${sql.raw(
               'select json_agg(pp.id order by pp.main desc, pp.sort_order, pp.id) from profile_photos pp where pp.profile_id = "profiles"."id"',
             )}), '[]'::json)`,
@@ -1067,6 +1073,12 @@ export default fp<CastingRepositoryOptions>(
         const { profile, photoIds: photos, call, role } = found;
         if (profile.kind !== 'person') throw new HttpError(403, 'Applications are made from a person’s profile');
         if (profile.hiddenByStaffAt) throw new HttpError(403, 'Your profile is hidden by a moderator');
+        if (profile.minor && !found.guardianEmail) {
+          throw new HttpError(
+            403,
+            'Your parent or guardian has not confirmed your profile yet: ask them to open the link we mailed them',
+          );
+        }
         if (photos.length === 0) {
           throw new HttpError(422, 'Add a main photo to your profile before you apply', 'photo_ids');
         }
@@ -1238,6 +1250,7 @@ export default fp<CastingRepositoryOptions>(
                 languages: profile.languages.map((item) => item.language),
                 city: profile.city,
                 verified: profile.verified,
+                minor: profile.minor,
               },
               photos: chosen,
               poster_note: application.posterNote,

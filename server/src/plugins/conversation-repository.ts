@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { CONTACT_DAILY_LIMIT, type Conversation } from '../../../src/contract/profiles.js';
 import type { Database } from '../db/client.js';
@@ -49,7 +49,8 @@ export default fp<ConversationRepositoryOptions>(
     fastify.decorate('conversationRepository', {
       async contact(tx, senderId, handle, message) {
         const [profile] = await tx.select().from(profiles).where(eq(profiles.handle, handle));
-        if (!profile || profile.visibility === 'hidden' || profile.hiddenByStaffAt !== null) {
+        // Nobody starts a conversation with a minor: their profile answers as a hidden one does.
+        if (!profile || profile.visibility === 'hidden' || profile.hiddenByStaffAt !== null || profile.minor) {
           throw new HttpError(404, 'There is no such profile');
         }
         if (profile.userId === senderId) throw new HttpError(400, 'This is your own profile');
@@ -104,8 +105,9 @@ export default fp<ConversationRepositoryOptions>(
           .from(conversations)
           .leftJoin(profiles, eq(profiles.id, conversations.profileId))
           .where(eq(conversations.id, conversationId));
-        const isMember = found?.profile !== null && found?.profile.userId === userId;
-        if (!found || (!isMember && found.conversation.senderId !== userId)) {
+        const isMember = found?.profile != null && found.profile.userId === userId;
+        // A conversation begun before its profile was known as a minor's is closed (its messages go nowhere).
+        if (!found || found.profile?.minor || (!isMember && found.conversation.senderId !== userId)) {
           throw new HttpError(404, 'There is no such conversation');
         }
         // The member left CineVerse: what was said stays readable, but nobody is there to answer.
@@ -136,7 +138,13 @@ export default fp<ConversationRepositoryOptions>(
           .from(conversations)
           .leftJoin(profiles, eq(profiles.id, conversations.profileId))
           .innerJoin(users, eq(users.id, conversations.senderId))
-          .where(or(eq(conversations.senderId, userId), eq(profiles.userId, userId)))
+          .where(
+            and(
+              or(eq(conversations.senderId, userId), eq(profiles.userId, userId)),
+              // A deleted member's conversations stay; a minor's are closed.
+              or(isNull(profiles.id), eq(profiles.minor, false)),
+            ),
+          )
           .orderBy(sql`${latest} desc nulls last`, desc(conversations.id));
         if (rows.length === 0) return [];
         const messages = await db

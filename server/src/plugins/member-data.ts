@@ -19,6 +19,7 @@ import {
   castingApplications,
   castingCalls,
   castingRoles,
+  guardianConsents,
   notifications,
   savedCalls,
   users,
@@ -106,13 +107,20 @@ export default fp<MemberDataOptions>(
                 .where(and(eq(moderationItems.profileId, profile.id), eq(moderationItems.kind, 'verification')))
             : [],
         ]);
-        const [applications, calls, saved, notices, conversationList] = await Promise.all([
+        const [applications, calls, saved, notices, conversationList, consents] = await Promise.all([
           profile ? db.select().from(castingApplications).where(eq(castingApplications.profileId, profile.id)) : [],
           profile ? db.select().from(castingCalls).where(eq(castingCalls.posterId, profile.id)) : [],
           db.select().from(savedCalls).where(eq(savedCalls.userId, userId)),
           db.select().from(notifications).where(eq(notifications.userId, userId)),
           // As Messages shows them: the other side by the name they go by, never their email.
           fastify.conversationRepository.listFor(userId),
+          profile
+            ? db
+                .select()
+                .from(guardianConsents)
+                .where(eq(guardianConsents.profileId, profile.id))
+                .orderBy(asc(guardianConsents.id))
+            : [],
         ]);
         const roles = calls.length
           ? await db
@@ -142,17 +150,15 @@ export default fp<MemberDataOptions>(
           })),
           contact_messages: messages.map(({ idempotencyKey: _key, ...message }) => message),
           conversations: conversationList,
-          // Consents the member (or their guardian) gave: a minor's guardian's, with when it was given.
-          consent_records: profile?.guardian
-            ? [
-                {
-                  kind: 'guardian',
-                  guardian_name: profile.guardian.name,
-                  guardian_contact: profile.guardian.contact,
-                  consent_at: profile.guardian.consent_at,
-                },
-              ]
-            : [],
+          // Consents given for the member: each guardian asked, with when they confirmed or withdrew.
+          consent_records: consents.map((consent) => ({
+            kind: 'guardian',
+            guardian_name: consent.name,
+            guardian_email: consent.email,
+            asked_at: consent.createdAt,
+            consent_at: consent.confirmedAt,
+            withdrawn_at: consent.withdrawnAt,
+          })),
           // The poster's private notes are the poster's data, not the applicant's.
           casting_applications: applications.map(({ posterNote: _note, ...application }) => application),
           casting_calls_posted: calls.map((call) => ({

@@ -1,11 +1,12 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { PageMeta } from '../../../src/contract/catalog.js';
 import type { ModerationItem } from '../../../src/contract/profiles.js';
 import type { Database } from '../db/client.js';
-import { moderationItems, notifications, profiles, users } from '../db/schema.js';
+import { moderationItems, notifications, profiles } from '../db/schema.js';
 import { refreshApplicantKeys } from '../lib/applicant-keys.js';
 import { queueMail } from '../lib/mail-outbox.js';
+import { mailRecipients } from '../lib/notify.js';
 import { HttpError } from './error-handler.js';
 
 export type ModerationAction = 'verify' | 'refuse' | 'hide';
@@ -182,11 +183,17 @@ export default fp(
               action === 'hide' ? undefined : eq(moderationItems.kind, 'verification'),
             ),
           );
-        const [owner] = await tx
-          .select({ email: users.email, name: users.name })
-          .from(users)
-          .where(and(eq(users.id, row.userId), isNull(users.disabledAt)));
-        if (owner) await queueMail(tx, { to: owner.email, ...decisionMail[action](owner.name, reason) });
+        // Mailed where every notice goes (a minor's to their confirmed guardian): mailRecipients.
+        const owner = (await mailRecipients(tx, [row.userId])).get(row.userId);
+        if (owner) {
+          const mail = decisionMail[action](owner.name, reason);
+          const about = owner.ward ? `For ${owner.ward}, whose guardian you are: ` : '';
+          await queueMail(tx, {
+            to: owner.email,
+            subject: mail.subject,
+            text: mail.text.replace(/\n\n/, `\n\n${about}`),
+          });
+        }
         await tx.insert(notifications).values({
           userId: row.userId,
           kind: 'moderation',

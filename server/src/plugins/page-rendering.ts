@@ -22,6 +22,12 @@ export interface PageRenderingOptions {
    * while the code does instead of after it.
    */
   largestImage?: (pathname: string) => Promise<LargestImage | null>;
+  /**
+   * Whether the page's subject is kept from the public (a hidden profile, a minor's): such a page answers 404 with
+   * the bare shell, never rendered and never cached, so no card or structured data names it. Its owner's browser
+   * then shows it from the API, which knows their session.
+   */
+  hiddenPage?: (pathname: string) => Promise<boolean>;
   /** The site's address as users reach it (`PUBLIC_URL`). */
   publicUrl: string;
 }
@@ -129,6 +135,14 @@ export default fp<PageRenderingOptions>(
       }
       if (!isPagePath(pathname)) return reply.code(404).sendFile('index.html');
       if (isBackOfficePath(pathname)) reply.header('x-robots-tag', 'noindex, nofollow');
+      if (await options.hiddenPage?.(pathname)) {
+        return reply
+          .code(404)
+          .header('x-robots-tag', 'noindex, nofollow')
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(await readDist('index.html'));
+      }
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')

@@ -22,6 +22,7 @@ import { youtubeVideoId } from '../../../src/contract/youtube.js';
 import type { Database } from '../db/client.js';
 import { listedProfile, profilePhotos, profiles } from '../db/schema.js';
 import { refreshApplicantKeys } from '../lib/applicant-keys.js';
+import { type ConsentRow, guardianView, latestConsent } from '../lib/guardian-consent.js';
 import { likePattern } from '../lib/like-pattern.js';
 import { HttpError } from './error-handler.js';
 import { UPLOADS_PREFIX } from './web-app.js';
@@ -36,9 +37,11 @@ declare module 'fastify' {
       getMine(userId: number, executor?: Database): Promise<MyProfile | null>;
       /** Creates or replaces the caller's profile (400 or 409 naming the field that breaks a rule). */
       saveMine(tx: Database, userId: number, input: ParsedProfileInput): Promise<MyProfile>;
-      /** The profile as `viewer` may see it; a hidden one is 404 to all but its owner and staff. */
+      /** The profile as `viewer` may see it; a hidden one, or a minor's, is 404 to all but its owner and staff. */
       getPublic(handle: string, viewer: User | null): Promise<PublicProfile>;
       list(query: ProfileListQuery): Promise<ProfileList>;
+      /** Whether `pathname` is the page of a profile the public may not see (hidden, or a minor's). */
+      isHiddenPage(pathname: string): Promise<boolean>;
       /** Adds a stored photo to the caller's profile (the first is the main one); 409 past the limit. */
       addPhoto(tx: Database, userId: number, name: string): Promise<MyProfile>;
       /** Makes a photo the main one or moves it (1 is first), or removes it; only the owner's photos are found (404 otherwise). */
@@ -56,6 +59,15 @@ export function ageOn(dateOfBirth: string, today = new Date()): number {
     today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
   if (beforeBirthday) age -= 1;
   return age;
+}
+
+/** A path segment as written, decoded; as it came when it is not valid percent-encoding. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function isRealDate(value: string): boolean {
@@ -84,7 +96,22 @@ function photosOf(rows: PhotoRow[]) {
   return rows.map((photo) => ({ id: photo.id, url: profilePhotoUrl(photo.name), main: photo.main }));
 }
 
-/** What everyone sees: hidden details absent; the date of birth and guardian never; a minor's contacts never. */
+/**
+ * Whether `viewer` may see the profile `row` at all. A hidden profile, and any minor's (DPDP Act 2023 s.9), is seen
+ * only by its owner and staff; a poster sees a minor who applied to their call in the applicant manager, not here.
+ */
+export function canSeeProfile(
+  row: Pick<ProfileRow, 'userId' | 'visibility' | 'hiddenByStaffAt' | 'minor'>,
+  viewer: User | null,
+): boolean {
+  if (viewer && (viewer.id === row.userId || isStaff(viewer.role))) return true;
+  return row.visibility === 'public' && row.hiddenByStaffAt === null && !row.minor;
+}
+
+/**
+ * What everyone sees: hidden details absent; the date of birth and guardian never; a minor's contacts never; a
+ * person's postal address never (an organisation's address is its place of business).
+ */
 function publicView(row: ProfileRow, photos: PhotoRow[]): PublicProfile {
   const view: PublicProfile = {
     kind: row.kind,
@@ -106,7 +133,7 @@ function publicView(row: ProfileRow, photos: PhotoRow[]): PublicProfile {
     reels: row.reels,
     photos: photosOf(photos),
     website: row.website,
-    address: row.address,
+    ...(row.kind === 'organisation' ? { address: row.address } : {}),
     services: row.services,
     verified: row.verified,
     verified_reason: row.verifiedReason,
@@ -121,17 +148,18 @@ function publicView(row: ProfileRow, photos: PhotoRow[]): PublicProfile {
   return view;
 }
 
-function ownView(row: ProfileRow, photos: PhotoRow[]): MyProfile {
+function ownView(row: ProfileRow, photos: PhotoRow[], consent: ConsentRow | null): MyProfile {
   return {
     ...publicView(row, photos),
     height_cm: row.heightCm,
+    address: row.address,
     age: row.dateOfBirth ? ageOn(row.dateOfBirth) : undefined,
     phone: row.phone,
     email: row.email,
     visibility: row.visibility,
     show: row.show,
     date_of_birth: row.dateOfBirth,
-    guardian: row.guardian ?? null,
+    guardian: row.guardian ? guardianView(row.guardian, consent) : null,
     hidden_by_staff: row.hiddenByStaffAt !== null,
     hidden_reason: row.hiddenReason,
     verification_status: row.verificationStatus,
@@ -168,7 +196,7 @@ function checkRules(input: ParsedProfileInput): { minor: boolean } {
     minor = input.kind === 'person' && ageOn(input.date_of_birth) < ADULT_AGE;
   }
   if (minor && input.guardian === null) {
-    throw new HttpError(400, 'A member under 18 needs a guardian’s name, contact and consent', 'guardian');
+    throw new HttpError(400, 'A member under 18 needs a parent or guardian’s name and email', 'guardian');
   }
   return { minor };
 }
@@ -192,7 +220,9 @@ export default fp(
 
     async function mine(executor: Database, userId: number): Promise<MyProfile | null> {
       const row = await rowOfUser(executor, userId);
-      return row ? ownView(row, await photosFor(executor, row.id)) : null;
+      if (!row) return null;
+      const consent = row.guardian ? await latestConsent(executor, row.id) : null;
+      return ownView(row, await photosFor(executor, row.id), consent);
     }
 
     async function requireMine(tx: Database, userId: number): Promise<ProfileRow> {
@@ -216,18 +246,8 @@ export default fp(
           .from(profiles)
           .where(eq(profiles.handle, input.handle));
         if (taken && taken.userId !== userId) throw new HttpError(409, 'That handle is taken', 'handle');
-        // The consent keeps its time while the guardian stays the same person.
-        const previous = existing?.guardian;
-        const guardian = input.guardian
-          ? {
-              name: input.guardian.name,
-              contact: input.guardian.contact,
-              consent_at:
-                previous && previous.name === input.guardian.name && previous.contact === input.guardian.contact
-                  ? previous.consent_at
-                  : new Date().toISOString(),
-            }
-          : null;
+        // Consent is the guardian's, given by the link mailed to them (guardianConsentRepository), never the form's.
+        const guardian = input.guardian ? { name: input.guardian.name, contact: input.guardian.contact } : null;
         const values = {
           kind: input.kind,
           handle: input.handle,
@@ -259,21 +279,45 @@ export default fp(
           minor,
           updatedAt: new Date(),
         };
+        let profileId = existing?.id;
         if (existing) {
           await tx.update(profiles).set(values).where(eq(profiles.id, existing.id));
           await refreshApplicantKeys(tx, existing.id);
         } else {
-          await tx.insert(profiles).values({ ...values, userId });
+          [{ id: profileId }] = (await tx
+            .insert(profiles)
+            .values({ ...values, userId })
+            .returning({ id: profiles.id })) as [{ id: number }];
+        }
+        if (minor && guardian) {
+          await fastify.guardianConsentRepository.sync(
+            tx,
+            { id: profileId!, displayName: input.display_name },
+            guardian,
+          );
         }
         return (await mine(tx, userId))!;
       },
 
       async getPublic(handle, viewer) {
         const [row] = await db.select().from(profiles).where(eq(profiles.handle, handle));
-        const hidden = !row || row.visibility === 'hidden' || row.hiddenByStaffAt !== null;
-        const privileged = row && viewer && (viewer.id === row.userId || isStaff(viewer.role));
-        if (!row || (hidden && !privileged)) throw new HttpError(404, 'There is no such profile');
+        if (!row || !canSeeProfile(row, viewer)) throw new HttpError(404, 'There is no such profile');
         return publicView(row, await photosFor(db, row.id));
+      },
+
+      async isHiddenPage(pathname) {
+        const handle = /^\/profiles\/([^/]+)\/?$/.exec(pathname)?.[1];
+        if (!handle) return false;
+        const [row] = await db
+          .select({
+            userId: profiles.userId,
+            visibility: profiles.visibility,
+            hiddenByStaffAt: profiles.hiddenByStaffAt,
+            minor: profiles.minor,
+          })
+          .from(profiles)
+          .where(eq(profiles.handle, safeDecode(handle).toLowerCase()));
+        return !!row && !canSeeProfile(row, null);
       },
 
       async list(query) {
@@ -392,5 +436,5 @@ export default fp(
       },
     });
   },
-  { name: 'profile-repository', dependencies: ['database'] },
+  { name: 'profile-repository', dependencies: ['database', 'guardian-consent-repository'] },
 );

@@ -18,6 +18,8 @@ export interface WebAppOptions {
    * while the code does instead of after it.
    */
   largestImage?: (pathname: string) => Promise<LargestImage | null>;
+  /** Whether a page path's subject is kept from the public (see page-rendering.ts). */
+  hiddenPage?: (pathname: string) => Promise<boolean>;
   /** The site's address as users reach it: a shared page's card (Open Graph) names its image by it. */
   publicUrl: string;
 }
@@ -108,6 +110,7 @@ export default fp<WebAppOptions>(
         distDir: options.distDir,
         publicUrl: options.publicUrl,
         ...(options.largestImage ? { largestImage: options.largestImage } : {}),
+        ...(options.hiddenPage ? { hiddenPage: options.hiddenPage } : {}),
       });
     }
   },

@@ -32,6 +32,7 @@ import {
 } from '../api/casting-queries';
 import { formatIndiaTime, statusColors, statusLabels } from './casting-labels';
 import classes from './casting.module.css';
+import { GuardianThread } from './guardian-thread';
 
 const errorText = (error: unknown) =>
   error instanceof ApiError ? error.message : error ? 'You are offline: try again when connected.' : null;
@@ -125,12 +126,22 @@ function ApplicantCard({
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
             <Group gap={6}>
-              <Anchor
-                renderRoot={(props) => <Link {...props} to="/profiles/$handle" params={{ handle: person.handle }} />}
-                fw={600}
-              >
-                {person.display_name}
-              </Anchor>
+              {person.minor ? (
+                // A minor's profile has no page to open: what the poster may see is here.
+                <Text fw={600}>{person.display_name}</Text>
+              ) : (
+                <Anchor
+                  renderRoot={(props) => <Link {...props} to="/profiles/$handle" params={{ handle: person.handle }} />}
+                  fw={600}
+                >
+                  {person.display_name}
+                </Anchor>
+              )}
+              {person.minor ? (
+                <Badge color="grape.9" variant="light" size="xs">
+                  Under 18
+                </Badge>
+              ) : null}
               {person.verified ? (
                 <Badge color="teal.9" variant="filled" size="xs">
                   Verified
@@ -217,6 +228,7 @@ function ApplicantCard({
               description={posterNote.isSuccess ? 'Saved' : undefined}
               error={errorText(posterNote.error)}
             />
+            {person.minor ? <GuardianThread applicationId={applicant.id} name={person.display_name} /> : null}
           </Stack>
         ) : null}
         {allowed.length > 0 ? (

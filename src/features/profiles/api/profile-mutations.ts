@@ -97,3 +97,18 @@ export function useReportProfile(handle: string) {
     networkMode: 'always',
   });
 }
+
+/** Asks for the guardian's confirmation mail again (the server allows one every few minutes). */
+export function useGuardianResend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(apiPaths.userApi('/me/profile/guardian/resend'), {
+        method: 'POST',
+        auth: true,
+        schema: messageResponseSchema,
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: myProfileKeys.profile() }),
+    networkMode: 'always',
+  });
+}

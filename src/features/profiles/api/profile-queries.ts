@@ -80,7 +80,12 @@ export async function getMyProfile(signal?: AbortSignal): Promise<MyProfile | nu
 }
 
 export function myProfileQueryOptions() {
-  return queryOptions({ queryKey: myProfileKeys.profile(), queryFn: ({ signal }) => getMyProfile(signal) });
+  return queryOptions({
+    queryKey: myProfileKeys.profile(),
+    // Asked again each time My profile opens: a guardian's consent and a moderator's decision change it elsewhere.
+    staleTime: 0,
+    queryFn: ({ signal }) => getMyProfile(signal),
+  });
 }
 
 export function conversationsQueryOptions() {

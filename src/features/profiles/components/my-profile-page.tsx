@@ -42,6 +42,7 @@ import {
   languageLevels,
   MAX_ORGANISATION_PHOTOS,
   MAX_PERSON_PHOTOS,
+  type Guardian,
   organisationCategories,
   profileInputSchema,
   type MyProfile,
@@ -50,9 +51,10 @@ import {
 } from '@/contract/profiles';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { applyServerError } from '@/lib/form-errors';
+import { formatDateTime } from '@/lib/money';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
-import { usePhotoChange, usePhotoUpload, useVerificationRequest } from '../api/profile-mutations';
+import { useGuardianResend, usePhotoChange, usePhotoUpload, useVerificationRequest } from '../api/profile-mutations';
 import { profileOutbox } from '../api/profile-outbox';
 import { myProfileKeys, profileKeys } from '../api/profile-keys';
 import { myProfileQueryOptions } from '../api/profile-queries';
@@ -451,28 +453,26 @@ function ProfileForm({ saved, pending }: { saved: MyProfile | null; pending: Pro
                 <TextInput
                   label="Date of birth"
                   type="date"
-                  description="Never shown in public unless you show your age. Under 18, a guardian's consent is needed."
+                  description="Never shown in public unless you show your age. Under 18, a parent or guardian must confirm."
                   {...form.getInputProps('date_of_birth')}
                 />
                 {minor || values.guardian.name || values.guardian.contact ? (
                   <fieldset className={classes.fieldset}>
                     <legend>Parent or guardian</legend>
                     <Text size="sm" mb="xs">
-                      Members under 18 are never listed in search, and messages go to their guardian.
+                      A member under 18 is never shown in public. We email your parent or guardian a link: once they
+                      confirm, you can apply to casting calls, and casting teams write to them, not to you.
                     </Text>
                     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                       <TextInput label="Guardian's name" withAsterisk {...form.getInputProps('guardian.name')} />
                       <TextInput
-                        label="Guardian's phone or email"
+                        label="Guardian's email"
+                        type="email"
+                        autoComplete="off"
                         withAsterisk
                         {...form.getInputProps('guardian.contact')}
                       />
                     </SimpleGrid>
-                    <Checkbox
-                      mt="sm"
-                      label="The guardian agrees to this profile"
-                      {...form.getInputProps('guardian.consent', { type: 'checkbox' })}
-                    />
                   </fieldset>
                 ) : null}
 
@@ -595,6 +595,61 @@ function ProfileForm({ saved, pending }: { saved: MyProfile | null; pending: Pro
   );
 }
 
+/** Where the guardian's consent stands, with the confirmation mail sent again on request (rate limited). */
+function GuardianPanel({ guardian }: { guardian: Guardian }) {
+  const resend = useGuardianResend();
+  const { online } = useNetwork();
+  const waiting = !guardian.confirmed_at || guardian.withdrawn_at;
+  return (
+    <section
+      aria-labelledby="guardian-heading"
+      className={classes.section}
+      style={{ marginBottom: 'var(--mantine-spacing-xl)' }}
+    >
+      <Title order={2} size="h3" id="guardian-heading">
+        Your guardian
+      </Title>
+      {guardian.withdrawn_at ? (
+        <Alert color="orange" variant="light" title="Your guardian withdrew their consent">
+          {guardian.name} withdrew on {formatDateTime(guardian.withdrawn_at)}: your profile is hidden and your
+          applications are withdrawn.
+        </Alert>
+      ) : guardian.confirmed_at ? (
+        <Text>
+          <Badge color="teal.9" variant="filled" mr="xs">
+            Confirmed
+          </Badge>
+          {guardian.name} ({guardian.contact}) confirmed on {formatDateTime(guardian.confirmed_at)}.
+        </Text>
+      ) : (
+        <Alert color="blue" variant="light" title="Waiting for your guardian">
+          {guardian.mailed_at
+            ? `We emailed ${guardian.contact} on ${formatDateTime(guardian.mailed_at)}. `
+            : `We have not emailed ${guardian.contact} yet. `}
+          Until {guardian.name} opens the link and confirms, you cannot apply to casting calls.
+        </Alert>
+      )}
+      {waiting ? (
+        <Stack gap={4} mt="sm" align="flex-start">
+          <Button variant="light" loading={resend.isPending} disabled={!online} onClick={() => resend.mutate()}>
+            Send the email again
+          </Button>
+          {resend.isSuccess ? (
+            <Text size="sm" role="status">
+              {resend.data.message}
+            </Text>
+          ) : null}
+          {resend.error ? (
+            <Text size="sm" c="var(--cv-danger-text)" role="alert">
+              {resend.error instanceof ApiError ? resend.error.message : 'Not sent: try again when online.'}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+    </section>
+  );
+}
+
 /** `/my-profile`: create or edit the member's profile, with a preview of the public page, photos and verification. */
 export function MyProfilePage() {
   const query = useQuery(myProfileQueryOptions());
@@ -633,6 +688,8 @@ export function MyProfilePage() {
           {saved.hidden_reason} Write to support@cineverse.in if you think this is a mistake.
         </Alert>
       ) : null}
+      {/* First: until the guardian confirms, a minor's profile can do nothing. */}
+      {saved?.guardian ? <GuardianPanel guardian={saved.guardian} /> : null}
       <ProfileForm
         key={saved?.updated_at ?? 'new'}
         saved={saved}

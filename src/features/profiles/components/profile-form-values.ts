@@ -40,7 +40,7 @@ export interface ProfileFormValues {
   visibility: 'public' | 'hidden';
   show: { phone: boolean; email: boolean; height: boolean; age: boolean };
   date_of_birth: string;
-  guardian: { name: string; contact: string; consent: boolean };
+  guardian: { name: string; contact: string };
 }
 
 export function emptyProfileValues(kind: ProfileKind): ProfileFormValues {
@@ -71,7 +71,7 @@ export function emptyProfileValues(kind: ProfileKind): ProfileFormValues {
     visibility: 'public',
     show: { phone: false, email: false, height: false, age: false },
     date_of_birth: '',
-    guardian: { name: '', contact: '', consent: false },
+    guardian: { name: '', contact: '' },
   };
 }
 
@@ -108,9 +108,7 @@ export function profileFormValues(profile: MyProfile | ProfileInput): ProfileFor
     visibility: profile.visibility ?? 'public',
     show: { phone: false, email: false, height: false, age: false, ...profile.show },
     date_of_birth: profile.date_of_birth ?? '',
-    guardian: guardian
-      ? { name: guardian.name, contact: guardian.contact, consent: 'consent_at' in guardian || guardian.consent }
-      : { name: '', contact: '', consent: false },
+    guardian: guardian ? { name: guardian.name, contact: guardian.contact } : { name: '', contact: '' },
   };
 }
 
@@ -131,7 +129,7 @@ export const isMinor = (values: ProfileFormValues) => {
 /** What `PUT /me/profile` is sent: a person's fields or an organisation's, empty inputs as null. */
 export function profileInput(values: ProfileFormValues): ProfileInput {
   const person = values.kind === 'person';
-  const guardianGiven = values.guardian.name.trim() || values.guardian.contact.trim() || values.guardian.consent;
+  const guardianGiven = values.guardian.name.trim() || values.guardian.contact.trim();
   return {
     kind: values.kind,
     handle: values.handle,
@@ -163,7 +161,7 @@ export function profileInput(values: ProfileFormValues): ProfileInput {
     date_of_birth: person && values.date_of_birth ? values.date_of_birth : null,
     guardian:
       person && (isMinor(values) || guardianGiven)
-        ? { name: values.guardian.name, contact: values.guardian.contact, consent: values.guardian.consent as true }
+        ? { name: values.guardian.name, contact: values.guardian.contact }
         : null,
   };
 }

@@ -1,0 +1,162 @@
+import { alias } from 'drizzle-orm/pg-core';
+import { asc, eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { GuardianThread } from '../../../src/contract/profiles.js';
+import type { Database } from '../db/client.js';
+import { castingApplications, castingCalls, castingRoles, guardianMessages, profiles } from '../db/schema.js';
+import { mailRecipients, notify } from '../lib/notify.js';
+import { guardianMail } from '../lib/guardian-mail.js';
+import { queueMail } from '../lib/mail-outbox.js';
+import { createToken, hashToken } from '../lib/tokens.js';
+import { HttpError } from './error-handler.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Messages about a minor's application: the call's poster writes, the guardian reads and answers through the
+     * link mailed to them, without an account. Nothing reaches the minor's own inbox.
+     */
+    guardianMessageRepository: ReturnType<typeof createGuardianMessageRepository>;
+  }
+}
+
+export interface GuardianMessageRepositoryOptions {
+  publicUrl: string;
+}
+
+const applicant = alias(profiles, 'applicant');
+const poster = alias(profiles, 'poster');
+
+function createGuardianMessageRepository(db: Database, publicUrl: string) {
+  const site = publicUrl.replace(/\/+$/, '');
+
+  /** An application with its call, role, applicant and poster (the call's profile), or none. */
+  async function applicationWithSides(executor: Database, id: number) {
+    const [found] = await executor
+      .select({
+        application: castingApplications,
+        call: { id: castingCalls.id, title: castingCalls.title },
+        role: { name: castingRoles.name },
+        applicant: { userId: applicant.userId, displayName: applicant.displayName, minor: applicant.minor },
+        poster: { userId: poster.userId, displayName: poster.displayName },
+      })
+      .from(castingApplications)
+      .innerJoin(castingCalls, eq(castingCalls.id, castingApplications.callId))
+      .innerJoin(castingRoles, eq(castingRoles.id, castingApplications.roleId))
+      .innerJoin(applicant, eq(applicant.id, castingApplications.profileId))
+      .innerJoin(poster, eq(poster.id, castingCalls.posterId))
+      .where(eq(castingApplications.id, id));
+    return found ?? null;
+  }
+
+  /** Only the poster of the application's call reaches it; any other caller gets 404, as for no application. */
+  async function posterApplication(executor: Database, userId: number, id: number) {
+    const found = await applicationWithSides(executor, id);
+    if (!found || found.poster.userId !== userId) throw new HttpError(404, 'There is no such application');
+    if (!found.applicant.minor) {
+      throw new HttpError(409, 'The applicant is not under 18: write to them from their profile');
+    }
+    return found;
+  }
+
+  async function thread(
+    executor: Database,
+    found: NonNullable<Awaited<ReturnType<typeof applicationWithSides>>>,
+  ): Promise<GuardianThread> {
+    const rows = await executor
+      .select()
+      .from(guardianMessages)
+      .where(eq(guardianMessages.applicationId, found.application.id))
+      .orderBy(asc(guardianMessages.createdAt), asc(guardianMessages.id));
+    return {
+      ward: found.applicant.displayName,
+      poster: found.poster.displayName,
+      call_title: found.call.title,
+      role_name: found.role.name,
+      messages: rows.map((row) => ({
+        from: row.fromGuardian ? ('guardian' as const) : ('poster' as const),
+        body: row.body,
+        at: row.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** The application whose guardian link holds `token`; 404 for any other token. */
+  async function byToken(executor: Database, token: string) {
+    const [row] = await executor
+      .select({ applicationId: guardianMessages.applicationId })
+      .from(guardianMessages)
+      .where(eq(guardianMessages.tokenHash, hashToken(token)));
+    const found = row ? await applicationWithSides(executor, row.applicationId) : null;
+    if (!found) throw new HttpError(404, 'This link is not valid', 'token');
+    return found;
+  }
+
+  return {
+    /** The poster writes about the application: mailed to the confirmed guardian, with a link to answer. */
+    async write(tx: Database, userId: number, applicationId: number, message: string) {
+      const found = await posterApplication(tx, userId, applicationId);
+      const guardian = (await mailRecipients(tx, [found.applicant.userId])).get(found.applicant.userId);
+      if (!guardian?.ward) {
+        throw new HttpError(409, 'The applicant’s guardian has not confirmed: they cannot receive messages yet');
+      }
+      const token = createToken();
+      await tx
+        .insert(guardianMessages)
+        .values({ applicationId, fromGuardian: false, body: message, tokenHash: hashToken(token) });
+      await queueMail(
+        tx,
+        guardianMail.posterMessage(
+          guardian,
+          {
+            ward: found.applicant.displayName,
+            poster: found.poster.displayName,
+            call: found.call.title,
+            role: found.role.name,
+          },
+          message,
+          `${site}/guardian/messages#${token}`,
+        ),
+      );
+    },
+
+    /** The messages about an application, for its call's poster. */
+    async forPoster(userId: number, applicationId: number, executor: Database = db): Promise<GuardianThread> {
+      return thread(executor, await posterApplication(executor, userId, applicationId));
+    },
+
+    /** The messages the guardian's link opens. */
+    async forGuardian(token: string): Promise<GuardianThread> {
+      return thread(db, await byToken(db, token));
+    },
+
+    /** The guardian answers: the poster is told in their centre and by mail, with a link to the applicant. */
+    async reply(tx: Database, token: string, message: string) {
+      const found = await byToken(tx, token);
+      await tx
+        .insert(guardianMessages)
+        .values({ applicationId: found.application.id, fromGuardian: true, body: message });
+      await notify(
+        tx,
+        [
+          {
+            userId: found.poster.userId,
+            kind: 'message',
+            title: `${found.applicant.displayName}’s guardian answered`,
+            body: message.length > 140 ? `${message.slice(0, 139)}…` : message,
+            link: `/me/casting-calls/${found.call.id}`,
+            mail: true,
+          },
+        ],
+        publicUrl,
+      );
+    },
+  };
+}
+
+export default fp<GuardianMessageRepositoryOptions>(
+  async (fastify, options) => {
+    fastify.decorate('guardianMessageRepository', createGuardianMessageRepository(fastify.db, options.publicUrl));
+  },
+  { name: 'guardian-message-repository', dependencies: ['database'] },
+);
