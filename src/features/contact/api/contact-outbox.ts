@@ -21,7 +21,7 @@ export const contactOutbox: OutboxKind<ContactMessageInput> = {
       schema: contactMessageCreatedSchema,
     });
   },
-  delivered: () => ({ title: 'Message sent', message: CONTACT_SUCCESS_TEXT }),
+  delivered: () => ({ title: 'Thank you', message: CONTACT_SUCCESS_TEXT }),
   refusal: (_message, reason) => ({ title: 'Your message could not be sent', message: reason }),
   notKept: 'Your message was not saved',
 };
