@@ -15,7 +15,13 @@ import { lazyPart } from '@/lib/lazy-part';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
 import { onStorageAvailability } from '@/offline/db';
-import { PERSIST_BUSTER, PERSIST_MAX_AGE_MS, queryPersister, shouldPersistQuery } from '@/offline/query-persister';
+import {
+  PERSIST_BUSTER,
+  PERSIST_MAX_AGE_MS,
+  persistQueryCacheNow,
+  queryPersister,
+  shouldPersistQuery,
+} from '@/offline/query-persister';
 import { NotificationsStack } from './notifications-stack';
 import { PersistQueryClient } from './persist-query-client';
 import type { AppRouter } from './router';
@@ -108,6 +114,7 @@ export function App({ queryClient, router }: AppProps) {
           buster: PERSIST_BUSTER,
           dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
         }}
+        persistNow={persistQueryCacheNow}
       >
         <SiteSettingsGate>
           <RouterProvider router={router} />

@@ -67,13 +67,22 @@ const outboxKinds = [cartOutbox, wishlistOutbox, contactOutbox, profileOutbox, a
 const showRefusal = (notice: { title: string; message: string }) =>
   notifications.show({ color: 'red', title: notice.title, message: notice.message, autoClose: false });
 
+const showDelivery = (notice: { title: string; message: string }) =>
+  notifications.show({ color: 'green', title: notice.title, message: notice.message });
+
 /** Replays one owner's entries for as long as the component is mounted with that owner (none: nothing to send). */
 function useReplayLoop(owner: OutboxOwner | null): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (owner === null) return;
     return startReplayLoop(
-      (scheduleRetry) => replayOutbox(owner, outboxKinds, { queryClient }, { onDropped: showRefusal, scheduleRetry }),
+      (scheduleRetry) =>
+        replayOutbox(
+          owner,
+          outboxKinds,
+          { queryClient },
+          { onDropped: showRefusal, onDelivered: showDelivery, scheduleRetry },
+        ),
       onOutboxChange,
     );
   }, [owner, queryClient]);

@@ -28,6 +28,19 @@ export interface OutboxEntry<Payload = unknown> {
   nextAttemptAt: number;
 }
 
+/**
+ * An action the app tried to send at once before it recorded it (a form sent online first): the entry keeps the
+ * Idempotency-Key made when the person pressed the button, so the replay is the same request to the server.
+ */
+export interface FirstAttempt {
+  idempotencyKey: string;
+  /**
+   * A request went out (and failed on the network): the server may have it, its answer lost on the way back. Such an
+   * entry is sent again as it is, never merged with another.
+   */
+  sent: boolean;
+}
+
 /** How a new entry combines with the last unsent entry of its kind in its lane. */
 export type MergeResult<Payload> =
   /** Keep both: the new one is added after it. */
@@ -60,6 +73,11 @@ export interface OutboxKind<Payload, Context = unknown> {
    * more (`finished`) when the run ends: the moment to show the server's answers.
    */
   settled?(run: ReplayRun, context: Context, finished: boolean): void;
+  /**
+   * What the person is told when the server has the entry, for an action they were told is waiting on the device
+   * (a message, an application); none for edits that show as done anyway (the cart).
+   */
+  delivered?(payload: Payload): { title: string; message: string };
   /** What the person is told when the server refuses an entry for good. */
   refusal(payload: Payload, reason: string): { title: string; message: string };
   /** The title of the notice when the entry could not even be kept on the device. */

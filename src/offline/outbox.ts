@@ -9,7 +9,7 @@ import { liveQuery } from 'dexie';
 import { useCallback, useSyncExternalStore } from 'react';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { db, isStorageAvailable, reportStorageFailure } from './db';
-import type { MergeResult, OutboxEntry, OutboxKind, OutboxOwner } from './outbox-types';
+import type { FirstAttempt, MergeResult, OutboxEntry, OutboxKind, OutboxOwner } from './outbox-types';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -55,21 +55,42 @@ function mergeWith<Payload>(
   return { result: kind.merge(last.payload as Payload, payload), id: last.id };
 }
 
-function newEntry<Payload>(kind: OutboxKind<Payload, never>, owner: OutboxOwner, payload: Payload): OutboxEntry {
+function newEntry<Payload>(
+  kind: OutboxKind<Payload, never>,
+  owner: OutboxOwner,
+  payload: Payload,
+  first: FirstAttempt | undefined,
+): OutboxEntry {
   return {
     kind: kind.name,
     owner,
     lane: kind.laneOf(payload),
     payload,
-    idempotencyKey: newIdempotencyKey(),
+    idempotencyKey: first?.idempotencyKey ?? newIdempotencyKey(),
     createdAt: Date.now(),
-    attempts: 0,
+    // Counted as tried once, so that nothing merges into a request the server may already have.
+    attempts: first?.sent ? 1 : 0,
     nextAttemptAt: 0,
   };
 }
 
-function enqueueInMemory<Payload>(kind: OutboxKind<Payload, never>, owner: OutboxOwner, payload: Payload): void {
-  const merge = mergeWith(memoryEntries.filter(ofOwner(owner)), kind, kind.laneOf(payload), payload);
+/** How a new entry combines with what is queued; one that may have reached the server stays as it was sent. */
+function mergeOf<Payload>(
+  queued: readonly OutboxEntry[],
+  kind: OutboxKind<Payload, never>,
+  payload: Payload,
+  first: FirstAttempt | undefined,
+) {
+  return first?.sent ? undefined : mergeWith(queued, kind, kind.laneOf(payload), payload);
+}
+
+function enqueueInMemory<Payload>(
+  kind: OutboxKind<Payload, never>,
+  owner: OutboxOwner,
+  payload: Payload,
+  first: FirstAttempt | undefined,
+): void {
+  const merge = mergeOf(memoryEntries.filter(ofOwner(owner)), kind, payload, first);
   const result = merge?.result ?? { type: 'append' };
   if (result.type === 'drop') return;
   if (result.type === 'cancel') memoryEntries = memoryEntries.filter((entry) => entry.id !== merge!.id);
@@ -77,32 +98,36 @@ function enqueueInMemory<Payload>(kind: OutboxKind<Payload, never>, owner: Outbo
     memoryEntries = memoryEntries.map((entry) =>
       entry.id === merge!.id ? { ...entry, payload: result.payload } : entry,
     );
-  } else memoryEntries = [...memoryEntries, { ...newEntry(kind, owner, payload), id: memoryNextId++ }];
+  } else memoryEntries = [...memoryEntries, { ...newEntry(kind, owner, payload, first), id: memoryNextId++ }];
 }
 
-/** Queues an entry of `kind`, merged with what is queued by the kind's rule. */
+/**
+ * Queues an entry of `kind`, merged with what is queued by the kind's rule. `first`: the action was tried online
+ * first, with that key; the entry keeps it.
+ */
 export async function enqueue<Payload>(
   kind: OutboxKind<Payload, never>,
   owner: OutboxOwner,
   payload: Payload,
+  first?: FirstAttempt,
 ): Promise<void> {
   if (isStorageAvailable()) {
     try {
       await db.transaction('rw', db.entries, async () => {
         const queued = await db.entries.where('owner').equals(owner).sortBy('id');
-        const merge = mergeWith(queued, kind, kind.laneOf(payload), payload);
+        const merge = mergeOf(queued, kind, payload, first);
         const result = merge?.result ?? { type: 'append' };
         if (result.type === 'drop') return;
         if (result.type === 'cancel') await db.entries.delete(merge!.id);
         else if (result.type === 'replace') await db.entries.update(merge!.id, { payload: result.payload });
-        else await db.entries.add(newEntry(kind, owner, payload));
+        else await db.entries.add(newEntry(kind, owner, payload, first));
       });
     } catch (error) {
       reportStorageFailure(error);
-      enqueueInMemory(kind, owner, payload);
+      enqueueInMemory(kind, owner, payload, first);
     }
   } else {
-    enqueueInMemory(kind, owner, payload);
+    enqueueInMemory(kind, owner, payload, first);
   }
   changed();
 }

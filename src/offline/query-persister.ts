@@ -2,13 +2,14 @@
  * Persists the TanStack Query cache to IndexedDB (the `keyval` table) with TanStack's async storage persister:
  * settings and home data, directory pages, products, and the signed-in user's cart, wishlist, orders and profile.
  * A cold start, online or not, renders them at once. The cache is dropped when the build changes (buster) and after
- * 7 days; logging out removes the user's queries, and the next write persists that removal.
+ * 7 days; logging out removes the user's queries, and the next write persists that removal. Besides the writes as the
+ * cache changes (one a second at most), it is written when the page is hidden or left (src/app/persist-query-client.tsx).
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { Query } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { CACHE_MAX_AGE_MS } from '@/lib/cache-age';
-import { db, reportStorageFailure } from './db';
+import { db, type KeyValueRow, reportStorageFailure } from './db';
 
 /** The saved cache is dropped after this long (7 days). */
 export const PERSIST_MAX_AGE_MS = CACHE_MAX_AGE_MS;
@@ -58,13 +59,38 @@ export function serializePersistedClient(client: PersistedClient): string {
   return JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
 }
 
+const PERSIST_KEY = 'cineverse-query-cache';
+
 export const queryPersister = createAsyncStoragePersister({
   storage,
-  key: 'cineverse-query-cache',
+  key: PERSIST_KEY,
   // Writes are batched: one IndexedDB write per second at most, however many queries settle.
   throttleTime: 1000,
   serialize: serializePersistedClient,
 });
+
+/**
+ * Writes the cache at once, past the persister's one write a second: as the page is hidden or left, a write waiting
+ * for its second would never come, and a page seen for less than that (a shared link opened and closed) was lost.
+ * The write goes to IndexedDB itself, in the event's own task, and is committed there and then: Dexie's write would
+ * start a few promises later, and a transaction left to commit by itself is aborted when the page is gone.
+ */
+export function persistQueryCacheNow(client: PersistedClient): void {
+  const value = serializePersistedClient(client);
+  const database = db.isOpen() ? db.backendDB() : null;
+  if (!database) {
+    void storage.setItem(PERSIST_KEY, value);
+    return;
+  }
+  memory.set(PERSIST_KEY, value);
+  try {
+    const transaction = database.transaction('keyval', 'readwrite');
+    transaction.objectStore('keyval').put({ key: PERSIST_KEY, value } satisfies KeyValueRow);
+    transaction.commit();
+  } catch (error) {
+    reportStorageFailure(error);
+  }
+}
 
 /**
  * Answers worth showing again: every query that holds data, including one whose later refresh failed (a page seen

@@ -21,6 +21,8 @@ export const OUTBOX_BATCH = 25;
 export interface ReplayHooks {
   /** An entry the server refused for good and that is gone: tell the person what and why. */
   onDropped(notice: { title: string; message: string }): void;
+  /** An entry the server has, whose kind tells the person so (`OutboxKind.delivered`). */
+  onDelivered?(notice: { title: string; message: string }): void;
   /** A retry is due after this many milliseconds. */
   scheduleRetry(delayMs: number): void;
 }
@@ -78,6 +80,8 @@ export async function replayOutbox<Context>(
           await kind.send(entry.payload, { idempotencyKey: entry.idempotencyKey, run: state, context });
           done.push(entry.id);
           settled.add(kind);
+          const notice = kind.delivered?.(entry.payload);
+          if (notice) hooks.onDelivered?.(notice);
         } catch (error) {
           const decision = decideAfterFailure(error);
           if (decision === 'done' || decision === 'drop') {

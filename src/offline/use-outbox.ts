@@ -1,7 +1,7 @@
 import { useAppStore } from '@/lib/app-store';
 import { notifyFailure } from '@/lib/notify-failure';
 import { enqueue, useOutboxEntries } from './outbox';
-import { ownerOfUser, type OutboxEntry, type OutboxKind, type OutboxOwner } from './outbox-types';
+import { ownerOfUser, type FirstAttempt, type OutboxEntry, type OutboxKind, type OutboxOwner } from './outbox-types';
 import { requestPersistentStorage } from './storage';
 
 /** Whose entries of this kind the device records now: the signed-in user's, anyone's, or nobody's (signed out). */
@@ -24,15 +24,19 @@ export function useOwnerEntries(kind: { owner: 'user' | 'anyone' }, enabled = tr
 export function useOutboxRecorder<Payload>(kind: OutboxKind<Payload, never>): {
   /** False while a signed-in user's profile (whose id keys their outbox) is still loading: nothing can be recorded. */
   ready: boolean;
-  record(payload: Payload): Promise<void>;
+  /**
+   * `first`: the action was tried online first and failed on the network; it is recorded with the key that attempt
+   * carried, so that a request the server did get is answered from that key, not done twice.
+   */
+  record(payload: Payload, first?: FirstAttempt): Promise<void>;
 } {
   const owner = useOutboxOwner(kind);
   return {
     ready: owner !== null,
-    async record(payload) {
+    async record(payload, first) {
       if (owner === null) return;
       void requestPersistentStorage();
-      await enqueue(kind, owner, payload).catch(notifyFailure(kind.notKept));
+      await enqueue(kind, owner, payload, first).catch(notifyFailure(kind.notKept));
     },
   };
 }

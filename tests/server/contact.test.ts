@@ -97,6 +97,23 @@ describe('POST /backend/api/api/v1/contact', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('Idempotency-Key');
   });
+
+  it('refuses the key of one message sent with another, naming the key, and stores nothing', async () => {
+    const headers = { 'idempotency-key': 'contact-pressed-once' };
+    const first = await t.app.inject({ method: 'POST', url, payload: valid, headers, remoteAddress: from(8) });
+    expect(first.statusCode).toBe(201);
+    const before = await storedMessages();
+    const other = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: { ...valid, message: 'A different message under the same key.' },
+      headers,
+      remoteAddress: from(9),
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().field).toBe('Idempotency-Key');
+    expect(await storedMessages()).toBe(before);
+  });
 });
 
 describe('behind a reverse proxy', () => {

@@ -116,6 +116,28 @@ describe('outbox merge rules', () => {
     expect(new Set(keys).size).toBe(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('keeps the key of an action tried online first, and neither merges it nor merges into it', async () => {
+    await queueEdit(USER, { kind: 'cart.add', productId: 1, quantity: 1, wasPresent: false }, product(1));
+    const tried = { action: { kind: 'cart.add', productId: 1, quantity: 2, wasPresent: true }, product: product(1) };
+    await enqueue(cartOutbox, USER, tried as CartEdit, { idempotencyKey: 'pressed-once', sent: true });
+    await queueEdit(USER, { kind: 'cart.remove', productId: 1 }, product(1));
+    const entries = await listEntries(USER);
+    expect(entries.map((entry) => (entry.payload as CartEdit).action.kind)).toEqual([
+      'cart.add',
+      'cart.add',
+      'cart.remove',
+    ]);
+    expect(entries[1]).toMatchObject({ idempotencyKey: 'pressed-once', attempts: 1 });
+
+    // Not sent (the device knew it was offline): recorded with its key, and open to merging as any other.
+    await db.entries.clear();
+    await enqueue(cartOutbox, USER, tried as CartEdit, { idempotencyKey: 'offline-press', sent: false });
+    await queueEdit(USER, { kind: 'cart.add', productId: 1, quantity: 1, wasPresent: true }, product(1));
+    expect(await listEntries(USER)).toMatchObject([
+      { idempotencyKey: 'offline-press', attempts: 0, payload: { action: { quantity: 3 } } },
+    ]);
+  });
 });
 
 describe('what the user sees', () => {

@@ -187,4 +187,25 @@ describe('outbox replay', () => {
     });
     expect(await listEntries('anyone')).toEqual([]);
   });
+
+  it('sends an action tried online first with the key of that attempt, and tells the person once it is delivered', async () => {
+    const keys: string[] = [];
+    const letters: OutboxKind<string, null> = {
+      name: 'letter',
+      owner: 'anyone',
+      laneOf: () => 'letters',
+      async send(_letter, { idempotencyKey }) {
+        keys.push(idempotencyKey);
+      },
+      delivered: (letter) => ({ title: 'Sent', message: letter }),
+      refusal: (_letter, reason) => ({ title: 'Not sent', message: reason }),
+      notKept: 'Your letter was not saved',
+    };
+    await enqueue(letters, 'anyone', 'Dear team', { idempotencyKey: 'pressed-once', sent: true });
+    const replayHooks = { ...hooks(), onDelivered: vi.fn() };
+    await replayOutbox('anyone', [letters], null, replayHooks);
+    expect(keys).toEqual(['pressed-once']);
+    expect(replayHooks.onDelivered).toHaveBeenCalledExactlyOnceWith({ title: 'Sent', message: 'Dear team' });
+    expect(replayHooks.onDropped).not.toHaveBeenCalled();
+  });
 });

@@ -73,11 +73,28 @@ export default fp(
         if (row) return row.id;
         if (input.idempotencyKey) {
           const [existing] = await db
-            .select({ id: contactMessages.id })
+            .select({
+              id: contactMessages.id,
+              name: contactMessages.name,
+              email: contactMessages.email,
+              message: contactMessages.message,
+            })
             .from(contactMessages)
             .where(eq(contactMessages.idempotencyKey, input.idempotencyKey))
             .limit(1);
-          if (existing) return existing.id;
+          // The key of another message: answering with the first one's id would drop this one without a word.
+          if (existing) {
+            const same =
+              existing.name === input.name && existing.email === input.email && existing.message === input.message;
+            if (!same) {
+              throw new HttpError(
+                422,
+                'This Idempotency-Key was already used for a different request',
+                'Idempotency-Key',
+              );
+            }
+            return existing.id;
+          }
         }
         throw new Error('The contact message was not stored');
       },

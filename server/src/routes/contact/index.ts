@@ -26,11 +26,17 @@ const contactRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['site'],
         summary: 'Send a message to the team (5 per address every 15 minutes)',
         description:
-          'With an `Idempotency-Key`, a message sent again (a retry from the offline outbox) is stored once. ' +
+          'With an `Idempotency-Key`, a message sent again (a retry from the offline outbox) is stored once and ' +
+          'answered with the first one’s id; the key of another message answers 422. ' +
           'Sent with a valid bearer token, the message belongs to that account (its data export holds it); ' +
           'without one it belongs to nobody until the owner of its email claims it by a mailed link.',
         body: contactMessageSchema,
-        response: { 201: contactMessageCreatedSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          201: contactMessageCreatedSchema,
+          400: errorResponseSchema,
+          422: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

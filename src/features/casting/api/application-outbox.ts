@@ -13,8 +13,8 @@ export interface QueuedApplication {
 }
 
 /**
- * An application written while offline: sent once when the network returns, with the key made when Apply was
- * pressed. When the server refuses it (the deadline passed meanwhile), the note is kept on the device to copy.
+ * An application written while offline, or whose sending failed on the network: sent once when the network returns,
+ * with the key made when Send application was pressed (the server may have it already: it answers as it did). When the server refuses it (the deadline passed meanwhile), the note is kept on the device to copy.
  */
 export const applicationOutbox: OutboxKind<QueuedApplication, { queryClient: QueryClient }> = {
   name: 'application',
@@ -28,6 +28,10 @@ export const applicationOutbox: OutboxKind<QueuedApplication, { queryClient: Que
   settled(_run, context) {
     void context.queryClient.invalidateQueries({ queryKey: myCastingKeys.applications() });
   },
+  delivered: (application) => ({
+    title: 'Application sent',
+    message: `${application.roleName} in ${application.callTitle}`,
+  }),
   refusal(application, reason) {
     keepUnsentNote({
       callId: application.callId,

@@ -171,16 +171,21 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
       roleName: role.name,
       input,
     };
+    // One key for this press, online and from the outbox: an application the server got whose answer was lost is
+    // answered again as sent, not refused as a second one.
+    const idempotencyKey = newIdempotencyKey();
+    let sent = false;
     setSending(true);
     try {
       if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new NetworkError('offline');
-      await sendApplication(call.id, role.id, input, newIdempotencyKey());
+      sent = true;
+      await sendApplication(call.id, role.id, input, idempotencyKey);
       void queryClient.invalidateQueries({ queryKey: myCastingKeys.applications() });
-      notifications.show({ color: 'green', title: 'Application sent', message: `${role.name} in ${call.title}` });
+      notifications.show({ color: 'green', ...applicationOutbox.delivered!(queued) });
       onDone();
     } catch (error) {
       if (error instanceof NetworkError) {
-        await outbox.record(queued);
+        await outbox.record(queued, { idempotencyKey, sent });
         notifications.show({ color: 'yellow', title: 'Saved on this device', message: OFFLINE_QUEUED });
         onDone();
       } else if (error instanceof ApiError && error.field) {

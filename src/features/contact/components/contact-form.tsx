@@ -5,11 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 import { contactFieldError, type ContactField, type ContactMessageInput } from '@/contract/contact';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
-import { useOutboxRecorder } from '@/offline/use-outbox';
-import { contactOutbox } from '../api/contact-outbox';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { entriesOfKind } from '@/offline/outbox';
+import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
+import { CONTACT_SUCCESS_TEXT, contactOutbox } from '../api/contact-outbox';
 import { useCreateContactMessage } from '../api/create-contact-message';
 
-export const CONTACT_SUCCESS_TEXT = "Message sent successfully! We'll get back to you within 24 hours";
 export const CONTACT_QUEUED_TEXT =
   'You are offline. Your message is saved on this device and will be sent by itself when you are back online.';
 /** Spec: the success banner shows for 5 seconds. */
@@ -49,6 +50,8 @@ export function ContactForm() {
   const [queued, setQueued] = useState(false);
   const mutation = useCreateContactMessage();
   const outbox = useOutboxRecorder(contactOutbox);
+  // The "saved on this device" banner stays while a message waits; once sent, a notice says so.
+  const waiting = entriesOfKind(useOwnerEntries(contactOutbox), contactOutbox).length;
 
   // Each success restarts the 5 s of the banner, even when it is still showing.
   useEffect(() => {
@@ -82,8 +85,10 @@ export function ContactForm() {
       form.getInputNode(invalid)?.focus();
       return;
     }
+    // One key for this press: the online send and, if the network fails, every send from the outbox.
+    const idempotencyKey = newIdempotencyKey();
     try {
-      await mutation.mutateAsync(values);
+      await mutation.mutateAsync({ input: values, idempotencyKey });
       form.reset();
       setTouched(new Set());
       setServerErrors({});
@@ -93,8 +98,9 @@ export function ContactForm() {
       if (error instanceof ApiError && error.field && fields.includes(error.field as ContactField)) {
         setServerErrors({ [error.field]: error.message });
       } else if (error instanceof NetworkError) {
-        // Kept on the device and sent by itself when the network returns, once (its Idempotency-Key sees to that).
-        await outbox.record(values);
+        // Kept on the device and sent by itself when the network returns, once: the server may have it already, and
+        // its Idempotency-Key makes the resend answer as the first send did.
+        await outbox.record(values, { idempotencyKey, sent: true });
         form.reset();
         setTouched(new Set());
         setQueued(true);
@@ -112,7 +118,7 @@ export function ContactForm() {
             {CONTACT_SUCCESS_TEXT}
           </Alert>
         ) : null}
-        {queued ? (
+        {queued && waiting > 0 ? (
           <Alert color="yellow" variant="light" role="status" title="Saved on this device">
             {CONTACT_QUEUED_TEXT}
           </Alert>

@@ -5,7 +5,8 @@ import { myProfileKeys, profileKeys } from './profile-keys';
 
 /**
  * A profile edit saved while offline: the whole profile as the member last wrote it (`PUT /me/profile` replaces it),
- * so a newer edit replaces a queued one that was never tried. Sent once, with the key made when they pressed Save.
+ * so a newer edit replaces a queued one that was never tried. Sent once, with the key made when they pressed Save
+ (also when the save was tried online first: the server may have it, and answers as it did).
  */
 export const profileOutbox: OutboxKind<ProfileInput, { queryClient: QueryClient }> = {
   name: 'profile',
@@ -20,6 +21,7 @@ export const profileOutbox: OutboxKind<ProfileInput, { queryClient: QueryClient 
   settled(_run, context) {
     void context.queryClient.invalidateQueries({ queryKey: profileKeys.all() });
   },
+  delivered: () => ({ title: 'Profile saved', message: 'Your public page is up to date.' }),
   refusal: (_input, reason) => ({ title: 'Your profile changes were not saved', message: reason }),
   notKept: 'Your profile changes were not saved on this device',
 };

@@ -283,18 +283,22 @@ function ProfileForm({ saved, pending }: { saved: MyProfile | null; pending: Pro
       setFailure('Some details need a look: see the fields marked below.');
       return;
     }
+    // One key for this press, online and from the outbox: a save the server got whose answer was lost is answered
+    // again from it.
     const idempotencyKey = newIdempotencyKey();
+    let sent = false;
     setSaving(true);
     try {
       if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new NetworkError('offline');
+      sent = true;
       const profile = await saveMyProfile(input, idempotencyKey);
       // The answer is the truth: it replaces the member's copy, and the public copies are fetched again.
       queryClient.setQueryData(myProfileKeys.profile(), profile);
       void queryClient.invalidateQueries({ queryKey: profileKeys.all() });
-      notifications.show({ color: 'green', title: 'Profile saved', message: 'Your public page is up to date.' });
+      notifications.show({ color: 'green', ...profileOutbox.delivered!(input) });
     } catch (error) {
       if (error instanceof NetworkError) {
-        await outbox.record(input);
+        await outbox.record(input, { idempotencyKey, sent });
         setFailure(null);
         notifications.show({ color: 'yellow', title: 'Saved on this device', message: OFFLINE_SAVED });
       } else {
