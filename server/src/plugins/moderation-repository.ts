@@ -172,7 +172,8 @@ export default fp(
           .select({ email: users.email, name: users.name })
           .from(users)
           .where(and(eq(users.id, row.userId), isNull(users.disabledAt)));
-        if (owner) await queueMail(tx, { to: owner.email, ...decisionMail[action](owner.name, reason) });
+        if (owner)
+          await queueMail(tx, { to: owner.email, kind: 'moderation', ...decisionMail[action](owner.name, reason) });
         await tx.insert(notifications).values({
           userId: row.userId,
           kind: 'moderation',
