@@ -41,6 +41,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
         ),
         querystring: staffOrderListQuerySchema,
         produces: ['text/csv'],
+        // The file itself is not JSON: only the errors are described (as JSON, like every other call's).
+        response: adminErrorResponses,
       },
     },
     async (request, reply) => {
