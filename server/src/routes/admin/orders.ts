@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import {
   orderTransitionSchema,
   staffOrderListQuerySchema,
@@ -41,8 +42,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
         ),
         querystring: staffOrderListQuerySchema,
         produces: ['text/csv'],
-        // The file itself is not JSON: only the errors are described (as JSON, like every other call's).
-        response: adminErrorResponses,
+        // The file is text (its rows are the CSV's); errors are JSON, like every other call's.
+        response: { 200: z.string(), ...adminErrorResponses },
       },
     },
     async (request, reply) => {

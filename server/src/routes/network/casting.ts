@@ -231,8 +231,8 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
         params: callParamsSchema,
         querystring: applicantListQuerySchema,
         produces: ['text/csv'],
-        // The file itself is not JSON: only the errors are described (as JSON, like every other call's).
-        response: { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        // The file is text (its rows are the CSV's); errors are JSON, like every other call's.
+        response: { 200: z.string(), 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request, reply) => {
