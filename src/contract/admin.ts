@@ -168,19 +168,24 @@ export const messageUpdateSchema = z.object({
 });
 export const staffMessageResponseSchema = z.object({ data: staffMessageSchema });
 
-/** A link staff may set: empty, a path on this site (`/category/Studio`), or an http(s) address. */
-export const contentLinkSchema = z.string().check(
-  z.trim(),
-  z.maxLength(500, 'link must be at most 500 characters'),
-  z.regex(
-    /^$|^\/(?!\/)\S*$|^https?:\/\/\S+$/i,
-    'Enter a path on this site (starting with /) or a link starting with https://',
-  ),
-  z.refine(
-    (value: string) => !value.startsWith('/') || isSitePath(value),
-    'link must be a path on this site like /category/Studio (a \\ makes it another site)',
-  ),
+/** A path that starts with `/` and yet takes a browser to another site (`/\evil.example`) is refused. */
+const noOtherSite = z.refine<string>(
+  (value) => !value.startsWith('/') || isSitePath(value),
+  'link must be a path on this site like /category/Studio (a \\ makes it another site)',
 );
+
+/** A link staff may set: empty, a path on this site (`/category/Studio`), or an http(s) address. */
+export const contentLinkSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(500, 'link must be at most 500 characters'),
+    z.regex(
+      /^$|^\/(?!\/)\S*$|^https?:\/\/\S+$/i,
+      'Enter a path on this site (starting with /) or a link starting with https://',
+    ),
+    noOtherSite,
+  );
 
 /** An uploaded image's file name in its folder (as `POST /uploads/{folder}` answers it). */
 export const uploadNameSchema = z
