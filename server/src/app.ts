@@ -91,6 +91,10 @@ export interface AppOptions {
   checkResponses?: boolean;
   /** Run the hourly upkeep once as soon as the app is ready too (the real server; tests run it when they mean to). */
   upkeepAtStart?: boolean;
+  /** Running in production (`NODE_ENV=production`): the log never holds a mail's subject or text. */
+  production?: boolean;
+  /** Where the log goes (standard output unless given; a test reads it). */
+  logStream?: { write(line: string): void };
 }
 
 /** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
@@ -98,7 +102,7 @@ const frameSources = ['https://www.youtube-nocookie.com', 'https://www.google.co
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    logger: { level: options.logLevel ?? 'info', ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     // On shutdown, idle keep-alive sockets are closed at once; requests in flight still finish.
     forceCloseConnections: 'idle',
@@ -178,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transport: options.mailTransport,
     smtpUrl: options.smtpUrl,
     from: options.mailFrom,
+    logBodies: !options.production,
   });
   await fastify.register(idempotency);
   await fastify.register(accountRepository);

@@ -59,6 +59,7 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   hsts: config.hsts,
   upkeepAtStart: true,
+  production: process.env.NODE_ENV === 'production',
 });
 
 let closing = false;

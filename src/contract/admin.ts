@@ -5,7 +5,8 @@ import { couponKinds, couponSchema } from './coupons';
 import { type OrderStatus, orderStatuses } from './order-statuses';
 import { orderSchema, orderSummarySchema } from './orders';
 import { roleSchema } from './roles';
-import { optionalText, requiredText } from './fields';
+import { isSitePath } from './site-path';
+import { calendarDate, optionalText, requiredText, storedWholeNumber } from './fields';
 import { bannerSchema, insiderSchema, sectionItemSchema, sectionTypes, siteSettingsSchema } from './site';
 import { userSchema } from './user';
 
@@ -110,7 +111,9 @@ export type OrderTransition = z.input<typeof orderTransitionSchema>;
 
 /** A day in India, as a date input gives it. */
 const indiaDay = (field: string) =>
-  z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2026-12-31`)));
+  z.optional(
+    z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2026-12-31`), calendarDate(field)),
+  );
 
 export const staffOrderListQuerySchema = z.object({
   ...pageQuerySchema.shape,
@@ -165,6 +168,12 @@ export const messageUpdateSchema = z.object({
 });
 export const staffMessageResponseSchema = z.object({ data: staffMessageSchema });
 
+/** A path that starts with `/` and yet takes a browser to another site (`/\evil.example`) is refused. */
+const noOtherSite = z.refine<string>(
+  (value) => !value.startsWith('/') || isSitePath(value),
+  'link must be a path on this site like /category/Studio (a \\ makes it another site)',
+);
+
 /** A link staff may set: empty, a path on this site (`/category/Studio`), or an http(s) address. */
 export const contentLinkSchema = z
   .string()
@@ -175,6 +184,7 @@ export const contentLinkSchema = z
       /^$|^\/(?!\/)\S*$|^https?:\/\/\S+$/i,
       'Enter a path on this site (starting with /) or a link starting with https://',
     ),
+    noOtherSite,
   );
 
 /** An uploaded image's file name in its folder (as `POST /uploads/{folder}` answers it). */
@@ -235,11 +245,7 @@ export const staffProductListQuerySchema = z.object({
 });
 export const staffProductListResponseSchema = z.object({ data: z.array(staffProductSchema), meta: pageMetaSchema });
 
-const optionalLimit = (field: string) =>
-  z._default(
-    z.nullable(z.int({ error: `${field} must be a whole number` }).check(z.gte(1, `${field} must be 1 or more`))),
-    null,
-  );
+const optionalLimit = (field: string) => z._default(z.nullable(storedWholeNumber(field, 1)), null);
 const optionalTime = (field: string) =>
   z._default(
     z.nullable(
@@ -251,6 +257,7 @@ const optionalTime = (field: string) =>
             /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/,
             `${field} must be a date and time`,
           ),
+          calendarDate(field),
         ),
     ),
     null,
@@ -277,11 +284,8 @@ export const couponInputSchema = z.object({
     '',
   ),
   kind: z.enum(couponKinds, { error: 'kind must be percent or flat' }),
-  value: z.int({ error: 'value must be a whole number' }).check(z.gte(1, 'value must be 1 or more')),
-  min_order: z._default(
-    z.int({ error: 'min_order must be a whole number of paise' }).check(z.gte(0, 'min_order cannot be negative')),
-    0,
-  ),
+  value: storedWholeNumber('value', 1),
+  min_order: z._default(storedWholeNumber('min_order', 0, 'min_order cannot be negative'), 0),
   max_discount: optionalLimit('max_discount'),
   starts_at: optionalTime('starts_at'),
   ends_at: optionalTime('ends_at'),

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { pageMetaSchema } from './catalog';
-import { optionalText, requiredText } from './fields';
+import { calendarDate, optionalText, recordId, requiredText } from './fields';
 import { genders } from './profiles';
 
 /** Casting calls, their roles and the applications to them; and the notification centre. */
@@ -51,13 +51,18 @@ export const CLOSE_AFTER_DEADLINE_DAYS = 30;
 export const REMIND_BEFORE_CLOSE_DAYS = 7;
 /** A member who saved an open call and has not applied is reminded this many hours before its deadline (the upkeep). */
 export const SAVED_CALL_REMINDER_HOURS = 48;
+/**
+ * A deadline is at most this many years ahead: a call nobody can apply to for longer is a typo (9999-12-31) or a
+ * listing squatting in the closing-soon order.
+ */
+export const MAX_DEADLINE_YEARS = 2;
 /** India's offset: deadlines are written and decided in India's time. */
 export const INDIA_OFFSET = '+05:30';
 
 const isoDate = (field: string) =>
   z
     .string({ error: `Enter the ${field}` })
-    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2026-12-31`));
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2026-12-31`), calendarDate(field));
 
 const wholeNumber = (field: string, min: number, max: number) =>
   z
@@ -137,6 +142,7 @@ export const callInputSchema = z.object({
         /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/,
         'deadline must be a date like 2026-12-31 or a time like 2026-12-31T18:00:00+05:30',
       ),
+      calendarDate('deadline'),
     ),
   roles: z
     .array(roleInputSchema)
@@ -370,6 +376,7 @@ export const transitionInputSchema = z.object({
           /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/,
           'callback_at must be a time like 2026-12-05T11:00:00+05:30',
         ),
+        calendarDate('callback_at'),
       ),
   ),
   callback_place: z.optional(
@@ -384,7 +391,7 @@ export type TransitionInput = z.output<typeof transitionInputSchema>;
 /** Several applications of one call moved at once (not to a callback, which needs its own time and place). */
 export const bulkTransitionSchema = z.object({
   ids: z
-    .array(z.int({ error: 'ids must be application numbers' }))
+    .array(recordId('ids'))
     .check(z.minLength(1, 'Choose at least one applicant'), z.maxLength(200, 'At most 200 applicants at once')),
   to: z.enum(['shortlisted', 'selected', 'not_selected'], {
     error: 'to must be shortlisted, selected or not_selected',
@@ -446,5 +453,5 @@ export const notificationListResponseSchema = z.object({
 export type NotificationList = z.infer<typeof notificationListResponseSchema>;
 export const markReadSchema = z.object({
   /** The notifications read; absent: every one. */
-  ids: z.optional(z.array(z.int()).check(z.maxLength(200))),
+  ids: z.optional(z.array(recordId('ids')).check(z.maxLength(200, 'At most 200 notifications at once'))),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { pageMetaSchema } from './catalog';
-import { optionalEmail, optionalPhone, optionalText, optionalWebsite, requiredText } from './fields';
+import { calendarDate, optionalEmail, optionalPhone, optionalText, optionalWebsite, requiredText } from './fields';
 
 /** A member's profile is a person (the Artist category) or an organisation in one of the other seven. */
 export const profileKinds = ['person', 'organisation'] as const;
@@ -201,7 +201,14 @@ export const profileInputSchema = z.object({
   show: z._default(showSchema, { phone: false, email: false, height: false, age: false }),
   /** `YYYY-MM-DD`; needed to tell a member under 18. */
   date_of_birth: z._default(
-    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date_of_birth must be a date like 1998-04-21'))),
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date_of_birth must be a date like 1998-04-21'),
+          calendarDate('date_of_birth'),
+        ),
+    ),
     null,
   ),
   guardian: z._default(z.nullable(guardianInputSchema), null),

@@ -6,6 +6,8 @@ export type UploadFolder = (typeof uploadFolders)[number];
 
 /** At most 5 MB per upload. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** A member adds at most this many photos an hour (each is decoded and written three times over). */
+export const MEMBER_UPLOADS_PER_HOUR = 30;
 /** At most 40 megapixels: a larger image (a decompression bomb among them) is refused before it is decoded. */
 export const UPLOAD_MAX_PIXELS = 40_000_000;
 

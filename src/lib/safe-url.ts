@@ -1,3 +1,5 @@
+import { isSitePath } from '@/contract/site-path';
+
 /**
  * Links come from a database that editors fill: only http(s) addresses and site-relative paths become links, so a
  * `javascript:` or `data:` address can never run.
@@ -5,7 +7,7 @@
 export function safeHref(url: string | null | undefined): string | null {
   if (!url) return null;
   const trimmed = url.trim();
-  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) return trimmed;
+  if (trimmed.startsWith('/')) return isSitePath(trimmed) ? trimmed : null;
   try {
     const parsed = new URL(trimmed);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;

@@ -39,6 +39,10 @@ export async function createTestApp(
     /** Rows the database has before the app starts (after the demo content, if seeded). */
     beforeApp?: (database: DatabaseHandle) => Promise<void>;
     upkeepAtStart?: boolean;
+    /** As in production (`NODE_ENV=production`). */
+    production?: boolean;
+    /** Where the app's log goes (at level info), for a test that reads it. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -65,7 +69,9 @@ export async function createTestApp(
     closeDatabase: true,
     dataDir,
     distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
-    logLevel: process.env.TEST_LOG ?? 'silent',
+    logLevel: options.logStream ? 'info' : (process.env.TEST_LOG ?? 'silent'),
+    logStream: options.logStream,
+    production: options.production,
     trustProxy: options.trustProxy,
     readCache: options.readCache ?? false,
     registerLimit: options.registerLimit ?? 100_000,

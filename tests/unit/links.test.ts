@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { telHref, whatsappHref } from '@/lib/phone';
+import { safeRedirect } from '@/lib/safe-redirect';
 import { safeHref } from '@/lib/safe-url';
+import { isSitePath } from '@/contract/site-path';
 import { isPagePath } from '@/contract/page-routes';
 
 describe('safeHref', () => {
@@ -15,6 +17,41 @@ describe('safeHref', () => {
     for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,x', '//evil.example', '', null]) {
       expect(safeHref(bad), String(bad)).toBeNull();
     }
+  });
+});
+
+/** Strings that start with `/` and yet take a browser to another site. */
+const otherSites = [
+  '/\\evil.example',
+  '/\\/evil.example',
+  '//evil.example',
+  '/\t/evil.example',
+  '/\n/evil.example',
+  '\\\\evil.example',
+];
+
+describe('a path on this site', () => {
+  it('is a path a browser keeps on this site', () => {
+    for (const path of ['/', '/category/Studio', '/shop/12?from=banner#top', '/casting?city=Pune']) {
+      expect(isSitePath(path), path).toBe(true);
+    }
+  });
+
+  it('is never a backslash, a second slash or a hidden tab after the first slash', () => {
+    for (const path of otherSites) expect(isSitePath(path), JSON.stringify(path)).toBe(false);
+    // What a browser makes of them: another host, every one.
+    for (const path of otherSites) {
+      expect(new URL(path, 'https://cineverse.in').host, JSON.stringify(path)).not.toBe('cineverse.in');
+    }
+  });
+
+  it('is what banner links and redirects after login accept', () => {
+    for (const path of otherSites) {
+      expect(safeHref(path), JSON.stringify(path)).toBeNull();
+      expect(safeRedirect(path), JSON.stringify(path)).toBe('/');
+    }
+    expect(safeHref('/category/Studio')).toBe('/category/Studio');
+    expect(safeRedirect('/orders/3')).toBe('/orders/3');
   });
 });
 

@@ -371,6 +371,8 @@ export const mailOutbox = pgTable(
   {
     id: serial('id').primaryKey(),
     to: text('to_address').notNull(),
+    /** What the mail is about (`order`, `password-reset`...): all a production log without SMTP_URL says of it. */
+    kind: text('kind').notNull().default('mail'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

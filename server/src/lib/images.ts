@@ -9,6 +9,7 @@ import {
   uploadVariantName,
 } from '../../../src/contract/uploads.js';
 import { HttpError } from '../plugins/error-handler.js';
+import { WorkQueue } from './work-queue.js';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
@@ -32,6 +33,15 @@ export interface StoredImage {
   height: number;
 }
 
+/**
+ * Images being decoded and encoded, and images waiting. libvips runs each on as many threads as there are cores, and
+ * a 40-megapixel decode holds ~160 MB: as with password hashing (lib/passwords.ts), two run at once and eight more
+ * wait (a few seconds' work); an upload beyond that is refused with 503 and Retry-After, nothing written.
+ */
+export const IMAGES_IN_FLIGHT = 2;
+export const IMAGES_WAITING = 8;
+export const imageWork = new WorkQueue(IMAGES_IN_FLIGHT, IMAGES_WAITING);
+
 const unreadable = () => new HttpError(400, 'The image could not be read: it may be damaged or incomplete', 'file');
 
 /**
@@ -41,11 +51,20 @@ const unreadable = () => new HttpError(400, 'The image could not be read: it may
  * or WebP by its bytes, one of more than UPLOAD_MAX_PIXELS, or one that does not decode to the end.
  */
 export async function storeImage(bytes: Buffer, folderPath: string): Promise<StoredImage> {
+  // The cheap checks refuse before the queue; the decode waits its turn.
+  await checkImage(bytes);
+  return imageWork.run(() => encodeImage(bytes, folderPath));
+}
+
+/** Refuses what is not a JPEG, PNG or WebP by its bytes, or declares more than UPLOAD_MAX_PIXELS in its header. */
+async function checkImage(bytes: Buffer): Promise<void> {
   if (!sniffImageFormat(bytes)) {
     throw new HttpError(400, 'Upload a JPEG, PNG or WebP image', 'file');
   }
-  // The header alone says how large the image is: a bomb is refused before a single pixel is decoded.
-  const metadata = await sharp(bytes)
+  // The header alone says how large the image is: a bomb is refused before a single pixel is decoded. Reading the
+  // header has no pixel limit of its own (sharp's default made a 50,000 × 50,000 PNG "unreadable", a 400): the
+  // decode has UPLOAD_MAX_PIXELS.
+  const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw unreadable();
@@ -55,19 +74,33 @@ export async function storeImage(bytes: Buffer, folderPath: string): Promise<Sto
   if (pixels > UPLOAD_MAX_PIXELS) {
     throw new HttpError(413, 'The image has more than 40 megapixels: make it smaller and upload it again', 'file');
   }
+}
+
+/**
+ * Decodes the image once (turned, shrunk on load to the largest width) and makes every width from those pixels:
+ * one pipeline, cloned per width. Decoding it once per width had tripled the work of every upload.
+ */
+async function encodeImage(bytes: Buffer, folderPath: string): Promise<StoredImage> {
   const id = randomBytes(16).toString('hex');
   const name = `${id}.webp`;
   await mkdir(folderPath, { recursive: true });
   const targets = uploadFiles(folderPath, name);
   const written: string[] = [];
   try {
+    // failOn 'warning' (the default, stated): a truncated or corrupt file fails here instead of being stored half.
+    const decoded = await sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'warning' })
+      .rotate()
+      .resize({ width: UPLOAD_LARGEST_WIDTH, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width: decodedWidth, height: decodedHeight, channels } = decoded.info;
+    const pixels = sharp(decoded.data, { raw: { width: decodedWidth, height: decodedHeight, channels } });
     let largest = { width: 0, height: 0 };
     for (const [index, width] of UPLOAD_WIDTHS.entries()) {
       const partial = `${targets[index]}.part`;
       written.push(partial);
-      // failOn 'warning' (the default, stated): a truncated or corrupt file fails here instead of being stored half.
-      const info = await sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'warning' })
-        .rotate()
+      const info = await pixels
+        .clone()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 80 })
         .toFile(partial);

@@ -7,5 +7,10 @@ import { mailOutbox } from '../db/schema.js';
  * (`plugins/mail-sender.ts`) sends it after, retrying while the mail server fails.
  */
 export async function queueMail(tx: Database, message: MailMessage): Promise<void> {
-  await tx.insert(mailOutbox).values({ to: message.to, subject: message.subject, text: message.text });
+  await tx.insert(mailOutbox).values({
+    to: message.to,
+    kind: message.kind ?? 'mail',
+    subject: message.subject,
+    text: message.text,
+  });
 }

@@ -94,7 +94,7 @@ export async function notify(tx: Database, items: NotificationInput[], publicUrl
     if (!to) return [];
     const about = to.ward ? `For ${to.ward}, whose guardian you are: ` : '';
     const text = `Hello ${to.name},\n\n${about}${item.title}.\n${item.body}\n\n${site}${item.link}\n\nThe CineVerse team`;
-    return [{ to: to.email, subject: to.ward ? `${to.ward}: ${item.title}` : item.title, text }];
+    return [{ to: to.email, kind: item.kind, subject: to.ward ? `${to.ward}: ${item.title}` : item.title, text }];
   });
   for (const run of inRuns(mails)) await tx.insert(mailOutbox).values(run);
 }

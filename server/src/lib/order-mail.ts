@@ -54,5 +54,5 @@ export function orderMail(order: StaffOrder, note: string | null, publicUrl: str
     '',
     'CineVerse',
   ].join('\n');
-  return { to: order.customer.email, subject: title, text };
+  return { to: order.customer.email, kind: 'order', subject: title, text };
 }

@@ -209,6 +209,7 @@ export default fp(
           await setPassword(tx, user.id, passwordHash, keepTokenId);
           await queueMail(tx, {
             to: user.email,
+            kind: 'password-changed',
             subject: 'Your CineVerse password was changed',
             text: [
               `Hello ${user.name},`,

@@ -28,6 +28,7 @@ import {
   type CallListQuery,
   type CastingCall,
   CLOSE_AFTER_DEADLINE_DAYS,
+  MAX_DEADLINE_YEARS,
   CLOSING_SOON_DAYS,
   INDIA_OFFSET,
   type ModerationCall,
@@ -284,6 +285,11 @@ function checkCall(input: ParsedCallInput, deadline: Date) {
     throw new HttpError(400, 'Say what the scenes ask of the actors', 'content_note.details');
   }
   if (deadline.getTime() <= Date.now()) throw new HttpError(400, 'The deadline must be in the future', 'deadline');
+  const latest = new Date();
+  latest.setUTCFullYear(latest.getUTCFullYear() + MAX_DEADLINE_YEARS);
+  if (deadline > latest) {
+    throw new HttpError(400, `The deadline must be at most ${MAX_DEADLINE_YEARS} years ahead`, 'deadline');
+  }
   input.roles.forEach((role, index) => {
     if (role.age_min > role.age_max) {
       throw new HttpError(400, 'The playing age range must start at or below its end', `roles.${index}.age_max`);

@@ -90,6 +90,7 @@ export default fp<ConversationRepositoryOptions>(
         if (to) {
           await queueMail(tx, {
             to: to.email,
+            kind: 'message',
             subject: `${sender!.name} wrote to ${profile.displayName} on CineVerse`,
             text:
               `Hello ${to.name},\n\n${sender!.name} wrote to ${to.ward ? `${to.ward}, whose guardian you are` : 'your profile'}:\n\n` +
@@ -122,6 +123,7 @@ export default fp<ConversationRepositoryOptions>(
         if (to) {
           await queueMail(tx, {
             to: to.email,
+            kind: 'message',
             subject: `${answerer} answered on CineVerse`,
             text: `Hello ${to.name},\n\n${message}\n\nSign in to CineVerse (${site}) to answer.\n\nThe CineVerse team`,
           });

@@ -42,7 +42,7 @@ export default fp(
         .limit(BATCH);
       for (const mail of due) {
         try {
-          await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text });
+          await mailer.send({ to: mail.to, kind: mail.kind, subject: mail.subject, text: mail.text });
           await db
             .update(mailOutbox)
             .set({ sentAt: sql`now()`, attempts: mail.attempts + 1 })

@@ -3,6 +3,8 @@ import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
+  /** What the mail is about (`order`, `password-reset`...), for the log: `mail` when not said. */
+  kind?: string;
   subject: string;
   text: string;
 }
@@ -23,6 +25,12 @@ export interface MailerOptions {
   smtpUrl?: string | undefined;
   /** The sender of every mail (`MAIL_FROM`). */
   from?: string | undefined;
+  /**
+   * Without a transport, the log holds the mail's subject and text (development). In production (`NODE_ENV=production`)
+   * it names the kind and recipient only: a reset link, a message or a child's name must not sit in a log that
+   * operators, log shippers and backups keep.
+   */
+  logBodies?: boolean;
 }
 
 /** Sends through an SMTP server with Nodemailer; a refusal or a lost connection throws, and the mail is retried. */
@@ -41,8 +49,16 @@ export default fp<MailerOptions>(
         ? smtpTransport(options.smtpUrl, options.from ?? 'CineVerse <no-reply@cineverse.in>')
         : undefined) ??
       (async (message) => {
-        // Until an SMTP server is configured, the log is the outbox: an operator can pass a reset link on.
-        fastify.log.info({ mail: message }, `mail to ${message.to}: ${message.subject}`);
+        const kind = message.kind ?? 'mail';
+        if (options.logBodies ?? true) {
+          // Until an SMTP server is configured, the development log is the outbox: a developer follows a reset link.
+          fastify.log.info({ mail: { ...message, kind } }, `mail (${kind}) to ${message.to}: ${message.subject}`);
+        } else {
+          fastify.log.warn(
+            { mail: { kind, to: message.to } },
+            `mail (${kind}) to ${message.to} not sent: SMTP_URL is not set`,
+          );
+        }
       });
     fastify.decorate('mailer', { send: transport });
   },

@@ -190,6 +190,7 @@ export default fp(
           const about = owner.ward ? `For ${owner.ward}, whose guardian you are: ` : '';
           await queueMail(tx, {
             to: owner.email,
+            kind: 'moderation',
             subject: mail.subject,
             text: mail.text.replace(/\n\n/, `\n\n${about}`),
           });

@@ -86,10 +86,19 @@ export default fp<WebAppOptions>(
       fastify.log.warn(`No PWA build in ${options.distDir}: serving the API only`);
     }
 
-    /** The methods some route answers at this path (the app's pages answer GET and HEAD). */
+    /**
+     * The methods some route answers at this path (the app's pages answer GET and HEAD). Under /backend/ the pages'
+     * catch-all (`/*`, which sends those paths on as not found) answers nothing: counted, it made every API call
+     * seem to take GET, and a GET to a POST-only call answered 404 instead of 405.
+     */
     function methodsAllowed(pathname: string): string[] {
       if (hasBuild && !pathname.startsWith('/backend/') && isPagePath(pathname)) return ['GET', 'HEAD'];
-      return HTTP_METHODS.filter((method) => fastify.findRoute({ method, url: pathname }) !== null);
+      return HTTP_METHODS.filter((method) => {
+        const route = fastify.findRoute({ method, url: pathname });
+        if (!route) return false;
+        const caughtByPages = (route.params as Record<string, string>)['*'] === pathname.slice(1);
+        return !(caughtByPages && pathname.startsWith('/backend/'));
+      });
     }
 
     fastify.setNotFoundHandler(async (request, reply) => {

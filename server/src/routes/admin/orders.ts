@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import {
   orderTransitionSchema,
   staffOrderListQuerySchema,
@@ -41,6 +42,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
         ),
         querystring: staffOrderListQuerySchema,
         produces: ['text/csv'],
+        // The file is text (its rows are the CSV's); errors are JSON, like every other call's.
+        response: { 200: z.string(), ...adminErrorResponses },
       },
     },
     async (request, reply) => {

@@ -231,6 +231,8 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
         params: callParamsSchema,
         querystring: applicantListQuerySchema,
         produces: ['text/csv'],
+        // The file is text (its rows are the CSV's); errors are JSON, like every other call's.
+        response: { 200: z.string(), 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request, reply) => {

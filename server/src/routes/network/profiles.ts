@@ -18,6 +18,7 @@ import {
   reportInputSchema,
   verificationRequestSchema,
 } from '../../../../src/contract/profiles.js';
+import { MEMBER_UPLOADS_PER_HOUR } from '../../../../src/contract/uploads.js';
 import { messageResponseSchema } from '../../../../src/contract/user.js';
 import { acceptImageUploads, readImageUpload } from '../../lib/image-upload.js';
 import { removeImage, storeImage } from '../../lib/images.js';
@@ -25,6 +26,8 @@ import { HttpError } from '../../plugins/error-handler.js';
 import { jsonSerializer, sendJson } from '../../plugins/read-cache.js';
 import { signedInUser, userRouteSchema } from '../shop/route-helpers.js';
 import { viewerOf } from './viewer.js';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** The network's public reads: the index of profiles and a profile's page. */
 export const publicProfileRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -273,7 +276,7 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
       schema: {
         ...userRouteSchema(
           'network',
-          'Add a photo (multipart/form-data, field `file`: JPEG, PNG or WebP, at most 5 MB); the first is the main one',
+          `Add a photo (multipart/form-data, field \`file\`: JPEG, PNG or WebP, at most 5 MB and 40 megapixels); the first is the main one. At most ${MEMBER_UPLOADS_PER_HOUR} uploads an hour (429 with Retry-After); 503 with Retry-After while the server's image work is full`,
           true,
         ),
         response: {
@@ -283,11 +286,24 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
           404: errorResponseSchema,
           409: errorResponseSchema,
           413: errorResponseSchema,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       const userId = signedInUser(request).id;
+      // Every upload counts, a refused one too: each may cost a decode, and a script could send thousands.
+      const [uploads] = await fastify.attempts.count([`photo-upload:${userId}`], HOUR_MS);
+      if (uploads && uploads.attempts > MEMBER_UPLOADS_PER_HOUR) {
+        const minutes = Math.ceil(uploads.retryAfterSeconds / 60);
+        throw new HttpError(
+          429,
+          `You can add ${MEMBER_UPLOADS_PER_HOUR} images an hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          'file',
+          uploads.retryAfterSeconds,
+        );
+      }
       const bytes = await readImageUpload(fastify, request);
       request.body = { file_sha256: createHash('sha256').update(bytes).digest('hex') };
       reply.code(201);

@@ -266,6 +266,7 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
         const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, options.publicUrl).toString();
         await fastify.mailer.send({
           to: user.email,
+          kind: 'password-reset',
           subject: 'Choose a new CineVerse password',
           text: [
             `Hello ${user.name},`,
