@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { mailRounds, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { signInAt, USER_API } from './shop-helpers';
 
@@ -38,7 +38,7 @@ test.describe('a member under 18 and their guardian', () => {
             .map((text) => pattern.exec(text)?.[0] ?? '')
             .find(Boolean) ?? '';
         return link;
-      })
+      }, mailRounds)
       .not.toBe('');
     return link;
   }

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { textCutOnScreen } from './layout-helpers';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { mailRounds, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { signInAt, USER_API } from './shop-helpers';
 
@@ -56,7 +56,7 @@ test.describe('contact messages sent signed out', () => {
     await page.screenshot({ path: testInfo.outputPath('my-data-360.png') });
     expect(await textCutOnScreen(page)).toEqual([]);
 
-    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(email)).length).toBe(1);
+    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(email)).length, mailRounds).toBe(1);
     const mail = decoded(smtp.received.find((mail) => mail.to.includes(email))!.raw);
     const token = /\/contact-claim\?token=([\w%-]+)/.exec(mail)?.[1];
     expect(token).toBeTruthy();

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { textCutOnScreen } from './layout-helpers';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { mailRounds, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { USER_API } from './shop-helpers';
 
@@ -27,7 +27,7 @@ test.describe('an account being guessed at', () => {
 
   /** The sign-in link's token from the newest mail to `email` (its text may be quoted-printable). */
   async function mailedLinkToken(email: string): Promise<string> {
-    await expect.poll(() => smtp.received.some((mail) => mail.to.includes(email))).toBe(true);
+    await expect.poll(() => smtp.received.some((mail) => mail.to.includes(email)), mailRounds).toBe(true);
     const mail = smtp.received.findLast((received) => received.to.includes(email))!;
     const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(text).toContain('Subject: Your CineVerse sign-in link');

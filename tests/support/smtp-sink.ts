@@ -43,3 +43,6 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }
+
+/** How long a test waits for a mail: the server sends what is queued every 5 s, so a few of its rounds. */
+export const mailRounds = { timeout: 20_000 };
