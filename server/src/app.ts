@@ -176,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     from: options.mailFrom,
   });
   await fastify.register(idempotency);
-  await fastify.register(accountRepository);
+  await fastify.register(accountRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(catalogRepository, {
     uploadsDir: path.join(options.dataDir, 'uploads'),
     publicUrl: options.publicUrl ?? 'http://localhost:8080',

@@ -719,7 +719,7 @@ describe('contact through CineVerse', () => {
       .where(eq(mailOutbox.subject, 'Casting wrote to Aarav Menon on CineVerse'));
     expect(mail!.to).toBe('latha.menon@example.in');
 
-    // The sender's next message in the conversation goes the same way.
+    // The sender's next message in the conversation goes the same way (gathered into the mail of the next hour).
     const [conversation] = (await app.inject({ url: `${ME}/conversations`, headers: caster.headers })).json().data;
     const again = await app.inject({
       method: 'POST',
@@ -731,7 +731,12 @@ describe('contact through CineVerse', () => {
     const answers = await app.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.subject, 'Casting answered on CineVerse'), like(mailOutbox.text, '%Saturday morning%')));
+      .where(
+        and(
+          eq(mailOutbox.subject, '1 new message from Casting on CineVerse'),
+          like(mailOutbox.text, '%Saturday morning%'),
+        ),
+      );
     expect(answers.map((answer) => answer.to)).toEqual(['latha.menon@example.in']);
   });
 });

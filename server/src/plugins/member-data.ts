@@ -70,6 +70,11 @@ export default fp<MemberDataOptions>(
       return profile;
     }
 
+    async function emailConfirmed(userId: number): Promise<boolean> {
+      const [row] = await db.select({ at: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
+      return row?.at != null;
+    }
+
     fastify.decorate('memberData', {
       async exportAll(userId) {
         const [account] = await db
@@ -93,7 +98,10 @@ export default fp<MemberDataOptions>(
           db.select().from(wishlistItems).where(eq(wishlistItems.userId, userId)),
           orderIds.length ? db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)) : [],
           orderIds.length ? db.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds)) : [],
-          db.select().from(contactMessages).where(eq(contactMessages.email, account.email)),
+          // Picked by email only once the account has shown the address is its own.
+          (await emailConfirmed(userId))
+            ? db.select().from(contactMessages).where(eq(contactMessages.email, account.email))
+            : [],
           db.select().from(moderationItems).where(eq(moderationItems.reporterId, userId)),
           profile ? db.select().from(profilePhotos).where(eq(profilePhotos.profileId, profile.id)) : [],
           profile
@@ -193,8 +201,11 @@ export default fp<MemberDataOptions>(
           await tx.delete(authTokens).where(eq(authTokens.userId, userId));
           await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
           await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
-          await tx.delete(contactMessages).where(eq(contactMessages.email, account.email));
-          await tx.delete(mailOutbox).where(eq(mailOutbox.to, account.email));
+          // What is linked by email goes only with an account that has shown the address is its own.
+          if (account.emailConfirmedAt !== null) {
+            await tx.delete(contactMessages).where(eq(contactMessages.email, account.email));
+            await tx.delete(mailOutbox).where(eq(mailOutbox.to, account.email));
+          }
           // Orders stay (tax records), with the place of supply only.
           await tx
             .update(orders)
