@@ -17,7 +17,7 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/me\/(applications|casting-calls(\/new|\/\d+(\/edit)?)?)\/?$/,
   /^\/shop\/?$/,
   /^\/shop\/\d+\/?$/,
-  /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages)\/?$/,
+  /^\/(login|register|forgot-password|reset-password|confirm-email|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages)\/?$/,
   /^\/orders\/\d+\/?$/,
   /^\/admin(\/.*)?$/,
 ];
@@ -28,7 +28,7 @@ export function isPagePath(pathname: string): boolean {
 
 /** Signed-in and sign-in pages: their content depends on the device's session, so the server sends the bare shell. */
 const accountPagePattern =
-  /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages|me|admin)(\/|$)/;
+  /^\/(login|register|forgot-password|reset-password|confirm-email|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages|me|admin)(\/|$)/;
 
 /** The back office: staff pages, which search engines are told not to index. */
 export function isBackOfficePath(pathname: string): boolean {

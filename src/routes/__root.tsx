@@ -1,9 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { useSessionProfile } from '@/features/auth/hooks/use-session-profile';
+import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
+import { lazyPart } from '@/lib/lazy-part';
 import { SiteFooter } from './-components/site-footer';
 import { SiteHeader } from './-components/site-header';
 import classes from './-components/site-layout.module.css';
+
+// Only a signed-in member whose email is not confirmed loads it: the first page of everyone else stays as small.
+const EmailConfirmationNotice = lazyPart(() =>
+  import('@/components/email-confirmation-notice').then((module) => module.EmailConfirmationNotice),
+);
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -11,6 +19,7 @@ export interface RouterContext {
 
 function RootLayout() {
   useSessionProfile();
+  const unconfirmed = useEmailUnconfirmed();
   return (
     <>
       {/* The first stop of the Tab key: past the header's links to the page itself. */}
@@ -19,6 +28,13 @@ function RootLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className={classes.main}>
+        {unconfirmed ? (
+          <div className={classes.notice}>
+            <Suspense fallback={null}>
+              <EmailConfirmationNotice />
+            </Suspense>
+          </div>
+        ) : null}
         <Outlet />
       </main>
       <SiteFooter />
