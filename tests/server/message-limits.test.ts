@@ -93,6 +93,30 @@ describe('messages one member may send', () => {
     expect((await answer(app, owner, conversationId, 'Yes, I am free in March.')).statusCode).toBe(201);
   });
 
+  it('a message to the team from a signed-in member counts with their messages; without sign-in it does not', async () => {
+    const { app } = testApp;
+    const { sender, conversationId } = await conversationBetween('Team Owner', 'Team Sender');
+    for (let index = 0; index < 28; index += 1) {
+      expect((await answer(app, sender, conversationId, `Answer ${index}`)).statusCode).toBe(201);
+    }
+    const toTeam = (headers: Record<string, string>, remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/backend/api/api/v1/contact',
+        headers,
+        remoteAddress,
+        payload: { name: 'Team Sender', email: 'team.sender@example.in', message: 'A question about my order.' },
+      });
+    expect((await toTeam(sender.headers, '10.9.0.1')).statusCode).toBe(201);
+    const over = await toTeam(sender.headers, '10.9.0.2');
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await answer(app, sender, conversationId, 'One answer too many')).statusCode).toBe(429);
+    // Anyone may write to the team; a token that no longer works is taken as no sign-in.
+    expect((await toTeam({}, '10.9.0.3')).statusCode).toBe(201);
+    expect((await toTeam({ authorization: 'Bearer no-longer-valid' }, '10.9.0.4')).statusCode).toBe(201);
+  });
+
   it('40 sent at once to two servers on one database give exactly 30', async () => {
     const { app } = testApp;
     const { sender, conversationId } = await conversationBetween('Two Servers Owner', 'Two Servers Sender');

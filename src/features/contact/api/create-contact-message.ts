@@ -6,6 +6,8 @@ export function createContactMessage(input: ContactMessageInput) {
   return apiRequest(apiPaths.publicApi('/contact'), {
     method: 'POST',
     body: input,
+    // A signed-in member's message counts toward their messages an hour and a day.
+    auth: true,
     schema: contactMessageCreatedSchema,
   });
 }
