@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useSessionProfile } from '@/features/auth/hooks/use-session-profile';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
@@ -20,6 +20,10 @@ export interface RouterContext {
 function RootLayout() {
   useSessionProfile();
   const unconfirmed = useEmailUnconfirmed();
+  // Shown where writing, applying and posting are (not in the shop, where an unconfirmed account may do everything).
+  const onNetworkPage = useRouterState({
+    select: (state) => /^\/(profiles|messages|my-profile|auditions|me|profile)(\/|$)/.test(state.location.pathname),
+  });
   return (
     <>
       {/* The first stop of the Tab key: past the header's links to the page itself. */}
@@ -28,7 +32,7 @@ function RootLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className={classes.main}>
-        {unconfirmed ? (
+        {unconfirmed && onNetworkPage ? (
           <div className={classes.notice}>
             <Suspense fallback={null}>
               <EmailConfirmationNotice />
