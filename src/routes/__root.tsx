@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRouteWithContext, lazyRouteComponent, Outlet, useLocation } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useSessionProfile } from '@/features/auth/hooks/use-session-profile';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
@@ -17,13 +17,25 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
+/**
+ * The notice of a signed-in member whose email is not confirmed, where writing, applying and posting are (not in the
+ * shop, where such an account may do everything). A component of its own, so that only it follows the address.
+ */
+function EmailNoticeSlot() {
+  const unconfirmed = useEmailUnconfirmed();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  if (!unconfirmed || !/^\/(profiles|messages|my-profile|auditions|me|profile)(\/|$)/.test(pathname)) return null;
+  return (
+    <div className={classes.notice}>
+      <Suspense fallback={null}>
+        <EmailConfirmationNotice />
+      </Suspense>
+    </div>
+  );
+}
+
 function RootLayout() {
   useSessionProfile();
-  const unconfirmed = useEmailUnconfirmed();
-  // Shown where writing, applying and posting are (not in the shop, where an unconfirmed account may do everything).
-  const onNetworkPage = useRouterState({
-    select: (state) => /^\/(profiles|messages|my-profile|auditions|me|profile)(\/|$)/.test(state.location.pathname),
-  });
   return (
     <>
       {/* The first stop of the Tab key: past the header's links to the page itself. */}
@@ -32,13 +44,7 @@ function RootLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className={classes.main}>
-        {unconfirmed && onNetworkPage ? (
-          <div className={classes.notice}>
-            <Suspense fallback={null}>
-              <EmailConfirmationNotice />
-            </Suspense>
-          </div>
-        ) : null}
+        <EmailNoticeSlot />
         <Outlet />
       </main>
       <SiteFooter />

@@ -175,6 +175,8 @@ test.describe('the member network', () => {
     page,
     context,
   }) => {
+    // Two accounts confirm their email by the mail the server sends every few seconds.
+    test.setTimeout(60_000);
     // A director with a profile, written to by a member who is in the browser.
     const director = await registerMember(page.request);
     const handle = `director-${Date.now().toString(36)}`;
