@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteImport } from './routes/_account'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AdminRouteImport } from './routes/admin'
+import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ContactClaimRouteImport } from './routes/contact-claim'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
@@ -76,6 +77,11 @@ const AboutRoute = AboutRouteImport.update({
 const AdminRoute = AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -312,6 +318,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/admin': typeof AdminRouteWithChildren
+  '/confirm-email': typeof ConfirmEmailRoute
   '/contact': typeof ContactRoute
   '/contact-claim': typeof ContactClaimRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -361,6 +368,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/contact': typeof ContactRoute
   '/contact-claim': typeof ContactClaimRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -413,6 +421,7 @@ export interface FileRoutesById {
   '/_account': typeof AccountRouteWithChildren
   '/about': typeof AboutRoute
   '/admin': typeof AdminRouteWithChildren
+  '/confirm-email': typeof ConfirmEmailRoute
   '/contact': typeof ContactRoute
   '/contact-claim': typeof ContactClaimRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -465,6 +474,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/admin'
+    | '/confirm-email'
     | '/contact'
     | '/contact-claim'
     | '/forgot-password'
@@ -514,6 +524,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/confirm-email'
     | '/contact'
     | '/contact-claim'
     | '/forgot-password'
@@ -565,6 +576,7 @@ export interface FileRouteTypes {
     | '/_account'
     | '/about'
     | '/admin'
+    | '/confirm-email'
     | '/contact'
     | '/contact-claim'
     | '/forgot-password'
@@ -617,6 +629,7 @@ export interface RootRouteChildren {
   AccountRoute: typeof AccountRouteWithChildren
   AboutRoute: typeof AboutRoute
   AdminRoute: typeof AdminRouteWithChildren
+  ConfirmEmailRoute: typeof ConfirmEmailRoute
   ContactRoute: typeof ContactRoute
   ContactClaimRoute: typeof ContactClaimRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
@@ -665,6 +678,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-email': {
+      id: '/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/confirm-email'
+      preLoaderRoute: typeof ConfirmEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -1061,6 +1081,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRoute: AccountRouteWithChildren,
   AboutRoute: AboutRoute,
   AdminRoute: AdminRouteWithChildren,
+  ConfirmEmailRoute: ConfirmEmailRoute,
   ContactRoute: ContactRoute,
   ContactClaimRoute: ContactClaimRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,

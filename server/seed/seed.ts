@@ -242,6 +242,7 @@ export async function seedNetworkContent(db: Database, uploadsDir: string): Prom
           name: member.name,
           email: `${member.handle}@members.cineverse.in`,
           passwordHash: 'seeded-member-without-login',
+          emailConfirmedAt: new Date(),
         })),
       )
       .onConflictDoNothing()
@@ -362,7 +363,12 @@ export async function seedCastingContent(db: Database, uploadsDir: string): Prom
     const logins = await tx
       .insert(users)
       .values(
-        [demoCastingDirector, demoActor].map((person) => ({ name: person.name, email: person.email, passwordHash })),
+        [demoCastingDirector, demoActor].map((person) => ({
+          name: person.name,
+          email: person.email,
+          passwordHash,
+          emailConfirmedAt: new Date(),
+        })),
       )
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email });
@@ -655,11 +661,17 @@ export async function seedShopContent(db: Database, uploadsDir: string): Promise
     );
     await tx
       .insert(users)
-      .values(demoStaff.map((staff) => ({ ...staff, passwordHash: staffPasswordHash })))
+      .values(demoStaff.map((staff) => ({ ...staff, passwordHash: staffPasswordHash, emailConfirmedAt: new Date() })))
       .onConflictDoNothing();
     const [shopper] = await tx
       .insert(users)
-      .values({ name: demoShopper.name, email: demoShopper.email, phone: demoShopper.phone, passwordHash })
+      .values({
+        name: demoShopper.name,
+        email: demoShopper.email,
+        phone: demoShopper.phone,
+        passwordHash,
+        emailConfirmedAt: new Date(),
+      })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!shopper) return true;

@@ -185,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logBodies: !options.production,
   });
   await fastify.register(idempotency);
-  await fastify.register(accountRepository);
+  await fastify.register(accountRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(catalogRepository, {
     uploadsDir: path.join(options.dataDir, 'uploads'),
     publicUrl: options.publicUrl ?? 'http://localhost:8080',

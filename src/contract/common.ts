@@ -4,6 +4,8 @@ import { z } from 'zod/mini';
 export const errorResponseSchema = z.object({
   message: z.string(),
   field: z.optional(z.string()),
+  /** A machine-readable reason when the client can act on it (`email_not_confirmed`: offer to resend the link). */
+  code: z.optional(z.string()),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

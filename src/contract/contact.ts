@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { singleEmailSchema } from './email';
 
 /**
  * A message from the contact page. The rules and messages are the spec's (point 5); the upper limits are ours, so
@@ -13,12 +14,7 @@ export const contactMessageSchema = z.object({
       z.minLength(3, 'Name must be at least 3 characters'),
       z.maxLength(100, 'Name must be at most 100 characters'),
     ),
-  email: z.pipe(
-    z
-      .string({ error: 'Email is required' })
-      .check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Email must be at most 254 characters')),
-    z.email('Invalid email address'),
-  ),
+  email: singleEmailSchema(),
   message: z
     .string({ error: 'Message is required' })
     .check(

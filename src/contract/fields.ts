@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { MAX_ID } from './common';
+import { isEmailList, ONE_EMAIL_MESSAGE } from './email';
 
 /**
  * Fields the back office's and the network's forms share. (A module of their own: the site's start code never
@@ -26,9 +27,13 @@ export const optionalPhone = z._default(
   '',
 );
 
-/** An email address that may be left empty. */
+/** An email address that may be left empty; one address, never a list. */
 export const optionalEmail = z._default(
-  z.string().check(z.trim(), z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter an email address like name@example.in')),
+  z.string().check(
+    z.trim(),
+    z.refine((value) => !isEmailList(value), ONE_EMAIL_MESSAGE),
+    z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter an email address like name@example.in'),
+  ),
   '',
 );
 

@@ -17,7 +17,7 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/me\/(applications|casting-calls(\/new|\/\d+(\/edit)?)?)\/?$/,
   /^\/shop\/?$/,
   /^\/shop\/\d+\/?$/,
-  /^\/(login|register|forgot-password|reset-password|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages)\/?$/,
+  /^\/(login|register|forgot-password|reset-password|confirm-email|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages)\/?$/,
   /^\/contact-claim\/?$/,
   /^\/orders\/\d+\/?$/,
   /^\/guardian(\/messages)?\/?$/,
@@ -33,7 +33,7 @@ export function isPagePath(pathname: string): boolean {
  * depends on the device's session or address, so the server sends the bare shell.
  */
 const accountPagePattern =
-  /^\/(login|register|forgot-password|reset-password|contact-claim|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages|me|admin|guardian)(\/|$)/;
+  /^\/(login|register|forgot-password|reset-password|confirm-email|contact-claim|cart|checkout|wishlist|coupons|profile|orders|my-profile|messages|me|admin|guardian)(\/|$)/;
 
 /** The back office: staff pages, which search engines are told not to index. */
 export function isBackOfficePath(pathname: string): boolean {

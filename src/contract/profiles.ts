@@ -393,6 +393,12 @@ export const moderationQueueResponseSchema = z.object({ data: z.array(moderation
 
 /** New conversations one member may start in 24 hours: contact goes through CineVerse and is never a spam channel. */
 export const CONTACT_DAILY_LIMIT = 10;
+/**
+ * Messages one member may send, first messages, answers and messages to the team together: 30 an hour and 100 in
+ * 24 hours, far above a person's pace, far below a spam run's.
+ */
+export const MESSAGES_PER_HOUR = 30;
+export const MESSAGES_PER_DAY = 100;
 
 /** A message's text, trimmed: at least `minLength` characters (refused with `short`), at most 2,000. */
 const messageText = (minLength: number, missing: string, short: string) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { singleEmailSchema } from './email';
 
 /** Phones are 10-digit Indian mobile numbers; spaces, dashes and a +91 or 0 prefix are accepted and removed. */
 export const phoneSchema = z.pipe(
@@ -22,15 +23,8 @@ export const nameSchema = z
     z.maxLength(100, 'Name must be at most 100 characters'),
   );
 
-export const emailSchema = z.pipe(
-  z.pipe(
-    z
-      .string({ error: 'Email is required' })
-      .check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Email must be at most 254 characters')),
-    z.email('Invalid email address'),
-  ),
-  z.transform((value: string) => value.toLowerCase()),
-);
+/** An account's email: one address (a list is refused), lower-cased. */
+export const emailSchema = singleEmailSchema();
 
 /** A phone that may be left out: empty or null means none. */
 const optionalPhoneSchema = z.union([
@@ -132,8 +126,27 @@ export const userSchema = z.object({
   email: z.string(),
   phone: z.nullable(z.string()),
   role: z.string(),
+  /** False until the owner opens the link mailed to the address: until then they may shop, not write or apply. */
+  email_confirmed: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** The code of a 403 answered to an account whose email is not confirmed yet: the client offers to resend the link. */
+export const EMAIL_NOT_CONFIRMED = 'email_not_confirmed';
+/** Confirmation links asked for again per account per hour. */
+export const CONFIRMATION_RESEND_LIMIT = 3;
+/** A confirmation link works for this long (7 days, in hours). */
+export const CONFIRMATION_LINK_HOURS = 7 * 24;
+
+export const confirmEmailRequestSchema = z.object({
+  token: z
+    .string({ error: 'The confirmation link is incomplete; open the link from the email again' })
+    .check(
+      z.minLength(1, 'The confirmation link is incomplete; open the link from the email again'),
+      z.maxLength(200, 'The confirmation link is not valid; ask for a new one'),
+    ),
+});
+export type ConfirmEmailRequest = z.input<typeof confirmEmailRequestSchema>;
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;

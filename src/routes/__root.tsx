@@ -1,12 +1,37 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, lazyRouteComponent, Outlet, useLocation } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { useSessionProfile } from '@/features/auth/hooks/use-session-profile';
+import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
+import { lazyPart } from '@/lib/lazy-part';
 import { SiteFooter } from './-components/site-footer';
 import { SiteHeader } from './-components/site-header';
 import classes from './-components/site-layout.module.css';
 
+// Only a signed-in member whose email is not confirmed loads it: the first page of everyone else stays as small.
+const EmailConfirmationNotice = lazyPart(() =>
+  import('@/components/email-confirmation-notice').then((module) => module.EmailConfirmationNotice),
+);
+
 export interface RouterContext {
   queryClient: QueryClient;
+}
+
+/**
+ * The notice of a signed-in member whose email is not confirmed, where writing, applying and posting are (not in the
+ * shop, where such an account may do everything). A component of its own, so that only it follows the address.
+ */
+function EmailNoticeSlot() {
+  const unconfirmed = useEmailUnconfirmed();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  if (!unconfirmed || !/^\/(profiles|messages|my-profile|auditions|me|profile)(\/|$)/.test(pathname)) return null;
+  return (
+    <div className={classes.notice}>
+      <Suspense fallback={null}>
+        <EmailConfirmationNotice />
+      </Suspense>
+    </div>
+  );
 }
 
 function RootLayout() {
@@ -19,6 +44,7 @@ function RootLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className={classes.main}>
+        <EmailNoticeSlot />
         <Outlet />
       </main>
       <SiteFooter />

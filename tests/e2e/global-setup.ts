@@ -1,13 +1,25 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { buildServer } from '../../server/src/build/build-server.js';
+import { startSmtpSink } from '../support/smtp-sink.js';
 import { startServerProcess } from './server-process.js';
 
 /**
  * Compiles the server and starts it as `npm start` does (it builds the PWA when stale), with a fresh temporary
- * database. BASE_URL is handed to the tests through the environment; the returned function stops the server.
+ * database, mailing through a local SMTP server that writes each mail to a folder, as a member's inbox would hold
+ * it. BASE_URL and MAIL_DIR are handed to the tests through the environment; the returned function stops both.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   await buildServer();
-  const server = await startServerProcess({}, true);
+  const mailDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-e2e-mail-'));
+  const smtp = await startSmtpSink({ dir: mailDir });
+  const server = await startServerProcess({ SMTP_URL: smtp.url }, true);
   process.env.BASE_URL = server.url;
-  return () => server.stop();
+  process.env.MAIL_DIR = mailDir;
+  return async () => {
+    await server.stop();
+    await smtp.close();
+    await fs.rm(mailDir, { recursive: true, force: true });
+  };
 }

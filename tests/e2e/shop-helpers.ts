@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { mailText, type ReceivedMail, readMailDir } from '../support/smtp-sink';
 
 export const USER_API = '/backend/api/api/user/v1';
 export const demoShopper = { email: 'meera@cineverse.in', password: 'Showreel@2026' };
@@ -17,6 +18,51 @@ export async function registerShopper(
   const response = await request.post(`${USER_API}/register`, { data: { name: 'Test Viewer', email, password } });
   if (!response.ok()) throw new Error(`Registration failed with ${response.status()}`);
   return { email, password, token: ((await response.json()) as { token: string }).token };
+}
+
+/** The mail the suite's server sent, as its SMTP server received it (see global-setup). */
+export function suiteInbox(): Promise<ReceivedMail[]> {
+  const dir = process.env.MAIL_DIR;
+  if (!dir) throw new Error('MAIL_DIR is not set: run the tests through `npm run test:e2e`');
+  return readMailDir(dir);
+}
+
+/** The link of the latest confirmation mail to `email` in `inbox`, once it has arrived. */
+export async function confirmationLink(email: string, inbox: () => Promise<ReceivedMail[]> = suiteInbox) {
+  const find = async () => {
+    const mails = (await inbox()).filter(
+      (mail) => mail.to.includes(email) && mail.raw.includes('Subject: Confirm your email for CineVerse'),
+    );
+    const last = mails.at(-1);
+    return last ? (/https?:\/\/\S+\/confirm-email\?token=[\w-]+/.exec(mailText(last))?.[0] ?? null) : null;
+  };
+  // The server's mail sender sends queued mail every few seconds.
+  await expect.poll(find, { timeout: 20_000, message: `a confirmation mail to ${email}` }).not.toBeNull();
+  return (await find())!;
+}
+
+/**
+ * Confirms `email` as its owner does: takes the link from the confirmation mail the server sent through SMTP (the
+ * suite's server by default, or a test's own with its `inbox` and `origin`) and opens it through the API. Accounts
+ * must be confirmed to write to members, apply or post casting calls.
+ */
+export async function confirmEmail(
+  request: APIRequestContext,
+  email: string,
+  { origin = '', inbox = suiteInbox }: { origin?: string; inbox?: () => Promise<ReceivedMail[]> } = {},
+): Promise<void> {
+  const token = new URL(await confirmationLink(email, inbox)).searchParams.get('token');
+  const response = await request.post(`${origin}${USER_API}/confirm-email`, { data: { token } });
+  if (!response.ok()) throw new Error(`Confirming ${email} failed with ${response.status()}`);
+}
+
+/** A new member whose email is confirmed (`registerShopper`, then `confirmEmail`): they may write, apply and post. */
+export async function registerMember(
+  request: APIRequestContext,
+): Promise<{ email: string; password: string; token: string }> {
+  const member = await registerShopper(request);
+  await confirmEmail(request, member.email);
+  return member;
 }
 
 export async function apiAs<T>(

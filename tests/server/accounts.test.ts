@@ -37,6 +37,8 @@ describe('register and login', () => {
       email: 'kavya.rao@example.in',
       phone: '9845012345',
       role: 'customer',
+      // Until the link mailed to the address is opened.
+      email_confirmed: false,
     });
     expect(Buffer.from(body.token, 'base64url').length).toBeGreaterThanOrEqual(16);
     const [row] = await testApp.app.db.select().from(users).where(eq(users.id, body.user.id));
@@ -184,7 +186,10 @@ describe('register and login', () => {
     expect((await post('/login', account, {}, '10.3.0.2')).statusCode).toBe(401);
     expect((await post('/login', { ...account, password: 'Match-Cut-1968' }, {}, '10.3.0.2')).statusCode).toBe(200);
     const mails = await testApp.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account.email));
-    expect(mails.map((mail) => mail.subject)).toEqual(['Your CineVerse password was changed']);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Confirm your email for CineVerse',
+      'Your CineVerse password was changed',
+    ]);
   });
 
   it('slows wrong current passwords on a password change, then refuses with 429', async () => {

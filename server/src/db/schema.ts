@@ -55,6 +55,11 @@ export const users = pgTable(
     role: text('role').notNull().default('customer'),
     /** Set when an admin disables the account: it cannot log in and its tokens stop working. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * Set when the owner opened the confirmation link mailed to `email`. Until then the account may shop, but not
+     * write to members, apply or post calls (see `hasConfirmedEmail`).
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -515,6 +520,61 @@ export const signInLinks = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('sign_in_links_user_idx').on(table.userId)],
+);
+
+/**
+ * A link that confirms an account's email: the address it was mailed to is kept, so a link mailed to an address
+ * the account no longer has confirms nothing. Only the token's hash is stored.
+ */
+export const emailConfirmationTokens = pgTable(
+  'email_confirmation_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('email_confirmation_tokens_user_idx').on(table.userId)],
+);
+
+/**
+ * One row per message a member sent (a first message, an answer, a message to the team while signed in), kept a
+ * day: the hourly and daily limits per sender are counted here, in the transaction of the message.
+ */
+export const sentMessages = pgTable(
+  'sent_messages',
+  {
+    id: serial('id').primaryKey(),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sent_messages_sender_idx').on(table.senderId, table.sentAt)],
+);
+
+/**
+ * The mail of one conversation to one of its two sides, kept to one an hour: `nextMailAt` is when another may go,
+ * and `pendingMailId` the mail (in `mail_outbox`, due at `nextMailAt`) that gathers the messages written meanwhile.
+ */
+export const conversationMails = pgTable(
+  'conversation_mails',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nextMailAt: timestamp('next_mail_at', { withTimezone: true }).notNull(),
+    pendingMailId: integer('pending_mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    pendingCount: integer('pending_count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.conversationId, table.recipientId] })],
 );
 
 /**

@@ -1,8 +1,22 @@
 import { and, asc, count, desc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { Address, Profile, SavedAddress, User } from '../../../src/contract/user.js';
+import {
+  type Address,
+  CONFIRMATION_LINK_HOURS,
+  type Profile,
+  type SavedAddress,
+  type User,
+} from '../../../src/contract/user.js';
 import type { Database } from '../db/client.js';
-import { addresses, authTokens, knownDevices, passwordResetTokens, signInLinks, users } from '../db/schema.js';
+import {
+  addresses,
+  authTokens,
+  emailConfirmationTokens,
+  knownDevices,
+  passwordResetTokens,
+  signInLinks,
+  users,
+} from '../db/schema.js';
 import { queueMail } from '../lib/mail-outbox.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
@@ -15,7 +29,7 @@ export const MAX_DEVICES = 20;
 declare module 'fastify' {
   interface FastifyInstance {
     accountRepository: {
-      /** Creates the user; null when the email is taken. */
+      /** Creates the user and mails them the link that confirms their email; null when the email is taken. */
       createUser(input: {
         name: string;
         email: string;
@@ -24,6 +38,13 @@ declare module 'fastify' {
       }): Promise<User | null>;
       /** The account of `email` with its password hash; `disabled` when an admin has disabled it. */
       findByEmail(email: string): Promise<(User & { passwordHash: string; disabled: boolean }) | null>;
+      /** Mails the user a new link that confirms their email (the earlier ones keep working until they expire). */
+      sendConfirmation(user: Pick<User, 'id' | 'name' | 'email'>): Promise<void>;
+      /**
+       * Confirms the email a live link was mailed to, if the account still has that address: the account's links go.
+       * False when the token does not work.
+       */
+      confirmEmail(token: string): Promise<boolean>;
       /** A new bearer token for the user; only its hash is stored. */
       issueToken(userId: number): Promise<string>;
       revokeToken(tokenId: number): Promise<void>;
@@ -60,7 +81,14 @@ declare module 'fastify' {
   }
 }
 
-const userColumns = { id: users.id, name: users.name, email: users.email, phone: users.phone, role: users.role };
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  email_confirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
+};
 const addressColumns = {
   id: addresses.id,
   name: addresses.name,
@@ -97,8 +125,42 @@ async function setPassword(tx: Database, userId: number, passwordHash: string, k
     );
 }
 
-export default fp(
-  async (fastify) => {
+/**
+ * Queues, in `tx`, a mail to `user` with a new link that confirms their email; only the token's hash is stored, with
+ * the address it was sent to.
+ */
+async function queueConfirmation(tx: Database, user: Pick<User, 'id' | 'name' | 'email'>, publicUrl: string) {
+  const token = createToken();
+  await tx.insert(emailConfirmationTokens).values({
+    userId: user.id,
+    email: user.email,
+    tokenHash: hashToken(token),
+    expiresAt: sql`now() + make_interval(hours => ${CONFIRMATION_LINK_HOURS})`,
+  });
+  const link = new URL(`/confirm-email?token=${encodeURIComponent(token)}`, publicUrl).toString();
+  await queueMail(tx, {
+    to: user.email,
+    subject: 'Confirm your email for CineVerse',
+    text: [
+      `Hello ${user.name},`,
+      '',
+      'Open this link to confirm that this email address is yours:',
+      '',
+      link,
+      '',
+      `The link works for ${CONFIRMATION_LINK_HOURS / 24} days. Until you confirm, you can browse and shop, but not write to members, apply to casting calls or post them.`,
+      'If you did not open a CineVerse account, ignore this email: nothing is linked to your address.',
+    ].join('\n'),
+  });
+}
+
+export interface AccountRepositoryOptions {
+  /** The site's address as its users reach it, for the links in mail. */
+  publicUrl: string;
+}
+
+export default fp<AccountRepositoryOptions>(
+  async (fastify, options) => {
     const { db } = fastify;
 
     async function getProfile(userId: number): Promise<Profile> {
@@ -114,12 +176,45 @@ export default fp(
 
     fastify.decorate('accountRepository', {
       async createUser(input) {
-        const [user] = await db
-          .insert(users)
-          .values({ ...input, email: input.email.toLowerCase() })
-          .onConflictDoNothing({ target: users.email })
-          .returning(userColumns);
-        return user ?? null;
+        return db.transaction(async (tx) => {
+          const [user] = await tx
+            .insert(users)
+            .values({ ...input, email: input.email.toLowerCase() })
+            .onConflictDoNothing({ target: users.email })
+            .returning(userColumns);
+          if (!user) return null;
+          await queueConfirmation(tx, user, options.publicUrl);
+          return user;
+        });
+      },
+      async sendConfirmation(user) {
+        await db.transaction((tx) => queueConfirmation(tx, user, options.publicUrl));
+      },
+      async confirmEmail(token) {
+        const confirmed = await db.transaction(async (tx) => {
+          const [link] = await tx
+            .select({ userId: emailConfirmationTokens.userId })
+            .from(emailConfirmationTokens)
+            .innerJoin(users, eq(users.id, emailConfirmationTokens.userId))
+            .where(
+              and(
+                eq(emailConfirmationTokens.tokenHash, hashToken(token)),
+                gt(emailConfirmationTokens.expiresAt, sql`now()`),
+                // A link mailed to an address the account no longer has confirms nothing.
+                eq(emailConfirmationTokens.email, users.email),
+              ),
+            );
+          if (!link) return false;
+          await tx
+            .update(users)
+            .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+            .where(eq(users.id, link.userId));
+          await tx.delete(emailConfirmationTokens).where(eq(emailConfirmationTokens.userId, link.userId));
+          return true;
+        });
+        // Signed-in requests carry whether the email is confirmed; the next one reads it again.
+        if (confirmed) fastify.forgetSessions();
+        return confirmed;
       },
       async findByEmail(email) {
         const [user] = await db

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../../src/contract/roles.js';
-import type { User } from '../../../src/contract/user.js';
+import { EMAIL_NOT_CONFIRMED, type User } from '../../../src/contract/user.js';
 import { authTokens, users } from '../db/schema.js';
 import { hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
@@ -20,12 +20,25 @@ declare module 'fastify' {
      * (403 otherwise). The one place a route says who may call it.
      */
     allowRoles(...allowed: Role[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest hook of a write that reaches other people (a message, an application, a casting call): a signed-in
+     * user (401 without) whose email is confirmed (403 with code `email_not_confirmed` otherwise).
+     */
+    requireConfirmedEmail(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
   interface FastifyRequest {
     user: User | null;
     /** The row of the bearer token that authenticated the request, so logout can revoke exactly it. */
     authTokenId: number | null;
   }
+}
+
+/**
+ * Whether the account's owner has shown the email is theirs (by the link mailed to it). An account that has not may
+ * browse and shop, but reaches no one: it cannot be used to write to members, apply or post in someone else's name.
+ */
+export function hasConfirmedEmail(user: Pick<User, 'email_confirmed'>): boolean {
+  return user.email_confirmed;
 }
 
 /** A token unused for this long stops working (30 days, in milliseconds). */
@@ -71,6 +84,7 @@ export default fp(
         email: users.email,
         phone: users.phone,
         role: users.role,
+        emailConfirmedAt: users.emailConfirmedAt,
       })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
@@ -92,7 +106,14 @@ export default fp(
       return {
         tokenId: row.tokenId,
         lastUsedAt: row.lastUsedAt.getTime(),
-        user: { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role },
+        user: {
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          role: row.role,
+          email_confirmed: row.emailConfirmedAt !== null,
+        },
         checkedAt: Date.now(),
       };
     }
@@ -122,6 +143,19 @@ export default fp(
       }
       request.authTokenId = session.tokenId;
       request.user = session.user;
+    });
+
+    fastify.decorate('requireConfirmedEmail', async (request: FastifyRequest, reply: FastifyReply) => {
+      await fastify.authenticate(request, reply);
+      if (request.user && !hasConfirmedEmail(request.user)) {
+        throw new HttpError(
+          403,
+          `Confirm your email first: open the link we sent to ${request.user.email}, or ask for a new one.`,
+          undefined,
+          undefined,
+          EMAIL_NOT_CONFIRMED,
+        );
+      }
     });
 
     fastify.decorate('allowRoles', (...allowed: Role[]) => {

@@ -5,13 +5,17 @@ import type { MessageStatus, StaffMessage } from '../../../src/contract/admin.js
 import type { PageMeta } from '../../../src/contract/catalog.js';
 import type { Database } from '../db/client.js';
 import { contactClaimTokens, contactMessages, users } from '../db/schema.js';
+import { takeMessageSlot } from '../lib/message-quota.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     contactRepository: {
-      /** Stores a message for the team to answer; returns its id. The same idempotency key returns the first id. */
+      /**
+       * Stores a message for the team to answer; returns its id. The same idempotency key returns the first id. A
+       * signed-in `userId`'s message is theirs and counts toward their messages an hour and a day (429 beyond them).
+       */
       createMessage(
         input: ContactMessageInput & { ipAddress: string; idempotencyKey?: string; userId?: number | null },
       ): Promise<number>;
@@ -58,18 +62,23 @@ export default fp(
     const { db } = fastify;
     fastify.decorate('contactRepository', {
       async createMessage(input) {
-        const [row] = await db
-          .insert(contactMessages)
-          .values({
-            name: input.name,
-            email: input.email,
-            message: input.message,
-            ipAddress: input.ipAddress,
-            idempotencyKey: input.idempotencyKey ?? null,
-            userId: input.userId ?? null,
-          })
-          .onConflictDoNothing({ target: contactMessages.idempotencyKey })
-          .returning({ id: contactMessages.id });
+        const [row] = await db.transaction(async (tx) => {
+          const stored = await tx
+            .insert(contactMessages)
+            .values({
+              name: input.name,
+              email: input.email,
+              message: input.message,
+              ipAddress: input.ipAddress,
+              idempotencyKey: input.idempotencyKey ?? null,
+              userId: input.userId ?? null,
+            })
+            .onConflictDoNothing({ target: contactMessages.idempotencyKey })
+            .returning({ id: contactMessages.id });
+          // Only a message stored now counts (a retry with its key does not); over the limit, it is not stored.
+          if (stored.length > 0 && input.userId) await takeMessageSlot(tx, input.userId);
+          return stored;
+        });
         if (row) return row.id;
         if (input.idempotencyKey) {
           const [existing] = await db

@@ -3,8 +3,10 @@ import fp from 'fastify-plugin';
 import { CONTACT_DAILY_LIMIT, type Conversation } from '../../../src/contract/profiles.js';
 import type { Database } from '../db/client.js';
 import { conversationMessages, conversations, profiles, users } from '../db/schema.js';
-import { queueMail } from '../lib/mail-outbox.js';
-import { mailRecipients, notify } from '../lib/notify.js';
+import { queueConversationMail } from '../lib/conversation-mail.js';
+import { takeMessageSlot } from '../lib/message-quota.js';
+import { type MailRecipient, mailRecipients, notify } from '../lib/notify.js';
+import type { MailMessage } from './mailer.js';
 import { HttpError } from './error-handler.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,6 +48,18 @@ export default fp<ConversationRepositoryOptions>(
     const tellOfMessage = (tx: Database, userId: number, title: string, message: string) =>
       notify(tx, [{ userId, kind: 'message', title, body: excerpt(message), link: '/messages' }], options.publicUrl);
 
+    /** The mail that gathers the `count` messages `from` wrote within an hour of the last one mailed; `latest` is quoted. */
+    const gatheredMail = (to: MailRecipient, from: string, count: number, latest: string): MailMessage => {
+      const what = count === 1 ? 'a new message' : `${count} new messages`;
+      return {
+        to: to.email,
+        subject: `${count === 1 ? '1 new message' : `${count} new messages`} from ${from} on CineVerse`,
+        text:
+          `Hello ${to.name},\n\n${from} wrote ${what}${to.ward ? ` to ${to.ward}, whose guardian you are` : ''} since our last email. The latest:\n\n` +
+          `${latest}\n\nSign in to CineVerse (${site}) to read them all and answer.\n\nThe CineVerse team`,
+      };
+    };
+
     fastify.decorate('conversationRepository', {
       async contact(tx, senderId, handle, message) {
         const [profile] = await tx.select().from(profiles).where(eq(profiles.handle, handle));
@@ -54,6 +68,7 @@ export default fp<ConversationRepositoryOptions>(
           throw new HttpError(404, 'There is no such profile');
         }
         if (profile.userId === senderId) throw new HttpError(400, 'This is your own profile');
+        await takeMessageSlot(tx, senderId);
         // One sender's conversations are counted and started in turn.
         await tx.execute(sql`select pg_advisory_xact_lock(7301, ${senderId})`);
         let [conversation] = await tx
@@ -88,14 +103,19 @@ export default fp<ConversationRepositoryOptions>(
         await tellOfMessage(tx, profile.userId, `${sender!.name} wrote to ${profile.displayName}`, message);
         const to = (await mailRecipients(tx, [profile.userId])).get(profile.userId);
         if (to) {
-          await queueMail(tx, {
-            to: to.email,
-            kind: 'message',
-            subject: `${sender!.name} wrote to ${profile.displayName} on CineVerse`,
-            text:
-              `Hello ${to.name},\n\n${sender!.name} wrote to ${to.ward ? `${to.ward}, whose guardian you are` : 'your profile'}:\n\n` +
-              `${message}\n\nTheir contact details stay private until you answer; sign in to CineVerse (${site}) to answer it, or leave it.\n\nThe CineVerse team`,
-          });
+          await queueConversationMail(
+            tx,
+            { conversationId: conversation!.id, recipientId: profile.userId },
+            {
+              to: to.email,
+              kind: 'message',
+              subject: `${sender!.name} wrote to ${profile.displayName} on CineVerse`,
+              text:
+                `Hello ${to.name},\n\n${sender!.name} wrote to ${to.ward ? `${to.ward}, whose guardian you are` : 'your profile'}:\n\n` +
+                `${message}\n\nTheir contact details stay private until you answer; sign in to CineVerse (${site}) to answer it, or leave it.\n\nThe CineVerse team`,
+            },
+            (count) => gatheredMail(to, sender!.name, count, message),
+          );
         }
         return conversation!;
       },
@@ -113,6 +133,7 @@ export default fp<ConversationRepositoryOptions>(
         }
         // The member left CineVerse: what was said stays readable, but nobody is there to answer.
         if (!found.profile) throw new HttpError(409, 'This member has left CineVerse: the conversation is closed');
+        await takeMessageSlot(tx, userId);
         await tx.insert(conversationMessages).values({ conversationId, authorId: userId, body: message });
         const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
         // The member's answer goes to the sender; the sender's to the member (a minor's guardian).
@@ -121,12 +142,17 @@ export default fp<ConversationRepositoryOptions>(
         await tellOfMessage(tx, toId, `${answerer} answered`, message);
         const to = (await mailRecipients(tx, [toId])).get(toId);
         if (to) {
-          await queueMail(tx, {
-            to: to.email,
-            kind: 'message',
-            subject: `${answerer} answered on CineVerse`,
-            text: `Hello ${to.name},\n\n${message}\n\nSign in to CineVerse (${site}) to answer.\n\nThe CineVerse team`,
-          });
+          await queueConversationMail(
+            tx,
+            { conversationId, recipientId: toId },
+            {
+              to: to.email,
+              kind: 'message',
+              subject: `${answerer} answered on CineVerse`,
+              text: `Hello ${to.name},\n\n${message}\n\nSign in to CineVerse (${site}) to answer.\n\nThe CineVerse team`,
+            },
+            (count) => gatheredMail(to, answerer, count, message),
+          );
         }
       },
 

@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly field?: string,
     /** Sent as Retry-After (429, 503). */
     readonly retryAfterSeconds?: number,
+    /** A reason the client acts on (`EMAIL_NOT_CONFIRMED`), sent as `code`. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -88,9 +90,11 @@ export default fp(
       }
       if (error instanceof HttpError) {
         if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-        return reply
-          .code(error.statusCode)
-          .send(error.field ? { message: error.message, field: error.field } : { message: error.message });
+        return reply.code(error.statusCode).send({
+          message: error.message,
+          ...(error.field ? { field: error.field } : {}),
+          ...(error.code ? { code: error.code } : {}),
+        });
       }
       if (isDatabaseAway(error)) {
         // A restart or failover of the database: the client may try again shortly; the pool reconnects by itself.

@@ -217,9 +217,12 @@ export default fp<MemberDataOptions>(
           await tx.delete(authTokens).where(eq(authTokens.userId, userId));
           await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
           await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
-          // Contact messages stay with the team (the account's own ones lose their owner when the row goes, and
-          // none is ever chosen by email: the address may have written before this account existed).
-          await tx.delete(mailOutbox).where(eq(mailOutbox.to, account.email));
+          // Contact messages stay with the team (the account's own ones lose their owner when the row goes, and none is
+          // ever chosen by email: the address may have written before this account existed). Mail still queued for
+          // the address goes only with an account that has shown the address is its own.
+          if (account.emailConfirmedAt !== null) {
+            await tx.delete(mailOutbox).where(eq(mailOutbox.to, account.email));
+          }
           // Orders stay (tax records), with the place of supply only.
           await tx
             .update(orders)

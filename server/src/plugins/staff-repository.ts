@@ -50,13 +50,19 @@ const staffUserColumns = {
   phone: users.phone,
   role: users.role,
   disabledAt: users.disabledAt,
+  emailConfirmedAt: users.emailConfirmedAt,
   createdAt: users.createdAt,
 };
 
 type StaffUserRow = { [K in keyof typeof staffUserColumns]: (typeof users.$inferSelect)[K] };
 
-function staffUserOf({ disabledAt, createdAt, ...row }: StaffUserRow): StaffUser {
-  return { ...row, disabled: disabledAt !== null, created_at: createdAt.toISOString() };
+function staffUserOf({ disabledAt, emailConfirmedAt, createdAt, ...row }: StaffUserRow): StaffUser {
+  return {
+    ...row,
+    disabled: disabledAt !== null,
+    email_confirmed: emailConfirmedAt !== null,
+    created_at: createdAt.toISOString(),
+  };
 }
 
 export default fp(

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { cartItems, idempotencyKeys, wishlistItems } from '../db/schema.js';
+import { cartItems, idempotencyKeys, sentMessages, wishlistItems } from '../db/schema.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +37,8 @@ export default fp<UpkeepOptions>(
     async function runUpkeep(): Promise<void> {
       await idempotency.sweepExpired();
       await attempts.sweepExpired();
+      // A sent message counts toward its sender's limits for a day (lib/message-quota.ts).
+      await db.delete(sentMessages).where(lt(sentMessages.sentAt, sql`now() - interval '1 day'`));
       await db.transaction((tx) => castingRepository.closeLapsedCalls(tx));
       await db.transaction((tx) => castingRepository.remindBeforeClose(tx));
       await db.transaction((tx) => castingRepository.remindSavedCalls(tx));

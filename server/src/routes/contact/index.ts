@@ -28,8 +28,9 @@ const contactRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description:
           'With an `Idempotency-Key`, a message sent again (a retry from the offline outbox) is stored once and ' +
           'answered with the first one’s id; the key of another message answers 422. ' +
-          'Sent with a valid bearer token, the message belongs to that account (its data export holds it); ' +
-          'without one it belongs to nobody until the owner of its email claims it by a mailed link.',
+          'Sent with a valid bearer token, the message belongs to that account (its data export holds it) and counts ' +
+          'toward the member’s messages an hour and a day (429 with Retry-After); without one it belongs to nobody ' +
+          'until the owner of its email claims it by a mailed link.',
         body: contactMessageSchema,
         response: {
           201: contactMessageCreatedSchema,

@@ -70,11 +70,13 @@ const withCall = { 200: callResponseSchema, ...shopErrorResponses, 403: errorRes
 export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { castingRepository } = fastify;
   const auth = { onRequest: fastify.authenticate };
+  // Posting and applying reach other people: only with a confirmed email.
+  const confirmed = { onRequest: fastify.requireConfirmedEmail };
 
   fastify.post(
     '/casting-calls',
     {
-      ...auth,
+      ...confirmed,
       schema: {
         ...userRouteSchema(
           'casting',
@@ -149,7 +151,7 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/casting-calls/:id/roles/:roleId/applications',
     {
-      ...auth,
+      ...confirmed,
       schema: {
         ...userRouteSchema(
           'casting',

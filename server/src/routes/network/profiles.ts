@@ -12,6 +12,8 @@ import {
   profileListResponseSchema,
   publicProfileResponseSchema,
   CONTACT_DAILY_LIMIT,
+  MESSAGES_PER_DAY,
+  MESSAGES_PER_HOUR,
   contactInputSchema,
   replyInputSchema,
   conversationListResponseSchema,
@@ -86,20 +88,24 @@ export const profileActionRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/profiles/:handle/contact',
     {
-      onRequest: fastify.authenticate,
+      onRequest: fastify.requireConfirmedEmail,
       schema: {
         ...userRouteSchema(
           'network',
           'Write to a profile: it reaches the member (a minor’s guardian) by email and in their account',
           true,
         ),
-        description: `At most ${CONTACT_DAILY_LIMIT} new conversations a day per sender (429 with Retry-After).`,
+        description:
+          `At most ${CONTACT_DAILY_LIMIT} new conversations a day per sender, and ${MESSAGES_PER_HOUR} messages an hour and ` +
+          `${MESSAGES_PER_DAY} a day with answers and messages to the team (429 with Retry-After). Only with a ` +
+          'confirmed email (403 with code `email_not_confirmed`).',
         params: handleParamsSchema,
         body: contactInputSchema,
         response: {
           201: messageResponseSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
+          403: errorResponseSchema,
           404: errorResponseSchema,
           429: errorResponseSchema,
         },
@@ -217,7 +223,7 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
   fastify.post(
     '/me/conversations/:id/messages',
     {
-      ...auth,
+      onRequest: fastify.requireConfirmedEmail,
       schema: {
         ...userRouteSchema('network', 'Answer in a conversation (the other side is told by email)', true),
         params: idParamsSchema,
@@ -226,7 +232,9 @@ export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = as
           201: messageResponseSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
+          403: errorResponseSchema,
           404: errorResponseSchema,
+          429: errorResponseSchema,
         },
       },
     },

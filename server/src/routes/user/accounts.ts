@@ -4,6 +4,8 @@ import { errorResponseSchema } from '../../../../src/contract/common.js';
 import {
   authResponseSchema,
   changePasswordRequestSchema,
+  CONFIRMATION_RESEND_LIMIT,
+  confirmEmailRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -74,7 +76,9 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       schema: {
         tags: ['account'],
         summary: 'Create an account and sign in',
-        description: 'Each client address may register a limited number of times per hour (429 with Retry-After).',
+        description:
+          'Each client address may register a limited number of times per hour (429 with Retry-After). A link that ' +
+          'confirms the email is mailed; until it is opened the account may browse and shop only.',
         body: registerRequestSchema,
         response: {
           201: authResponseSchema,
@@ -167,8 +171,8 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       accountRepository.issueToken(user.id),
       device ? accountRepository.touchDevice(device.id).then(() => device.token) : accountRepository.addDevice(user.id),
     ]);
-    const { id, name, email, phone, role } = user;
-    return { token, user: { id, name, email, phone, role }, device_token: deviceToken };
+    const { id, name, email, phone, role, email_confirmed } = user;
+    return { token, user: { id, name, email, phone, role, email_confirmed }, device_token: deviceToken };
   }
 
   async function mailSignInLink(user: User, address: string): Promise<void> {
@@ -236,6 +240,56 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
     async (request) => {
       if (request.authTokenId !== null) await accountRepository.revokeToken(request.authTokenId);
       return { message: 'You have logged out' };
+    },
+  );
+
+  fastify.post(
+    '/confirm-email',
+    {
+      ...noStore,
+      schema: {
+        tags: ['account'],
+        summary: 'Confirm the account’s email with the token of the link mailed to it',
+        description:
+          'Needs no sign-in: the link may be opened on another device. Until the email is confirmed, writing to ' +
+          'members, applying to calls and posting calls answer 403 with code `email_not_confirmed`.',
+        body: confirmEmailRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!(await accountRepository.confirmEmail(request.body.token))) {
+        throw new HttpError(
+          400,
+          'This confirmation link has expired or is not for your current email; ask for a new one',
+          'token',
+        );
+      }
+      return { message: 'Your email is confirmed. You can now write to members, apply to calls and post them.' };
+    },
+  );
+
+  fastify.post(
+    '/resend-confirmation',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Mail the signed-in account a new link that confirms its email',
+        description: `At most ${CONFIRMATION_RESEND_LIMIT} an hour per account (429 with Retry-After).`,
+        security: [{ bearerAuth: [] }],
+        response: { 200: messageResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      if (user.email_confirmed) return { message: 'Your email is already confirmed' };
+      const [count] = await attempts.count([`confirm-resend:${user.id}`], HOUR_MS);
+      if (count && count.attempts > CONFIRMATION_RESEND_LIMIT) {
+        throw tooMany('Too many confirmation links were asked for.', count.retryAfterSeconds);
+      }
+      await accountRepository.sendConfirmation(user);
+      return { message: `A new confirmation link is on its way to ${user.email}.` };
     },
   );
 

@@ -11,7 +11,14 @@ export function useSessionProfile(): void {
 
   useEffect(() => {
     if (signedIn && data) {
-      setUserProfile({ id: data.id, name: data.name, email: data.email, phone: data.phone, role: data.role });
+      setUserProfile({
+        id: data.id,
+        name: data.name,
+        email: data.email,
+        phone: data.phone,
+        role: data.role,
+        email_confirmed: data.email_confirmed,
+      });
     }
   }, [data, signedIn, setUserProfile]);
 }

@@ -21,6 +21,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DocumentTitle } from '@/components/document-title';
+import { EmailConfirmationNotice } from '@/components/email-confirmation-notice';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
 import {
@@ -33,6 +34,7 @@ import {
 } from '@/contract/casting';
 import { genders } from '@/contract/profiles';
 import { applyServerError } from '@/lib/form-errors';
+import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
 import { useSaveCall } from '../api/casting-mutations';
 import { callQueryOptions } from '../api/casting-queries';
 import { genderWords, projectTypeLabels } from './casting-labels';
@@ -346,13 +348,16 @@ function CallForm({ call }: { call: CastingCall | null }) {
 export function CallFormPage({ callId }: { callId: number | null }) {
   const query = useQuery({ ...callQueryOptions(callId ?? 0), enabled: callId !== null });
   const title = callId === null ? 'Post a casting call' : 'Edit casting call';
+  const unconfirmed = useEmailUnconfirmed();
   return (
     <PageContainer>
       <DocumentTitle page={title} />
       <Title order={1} mb="md">
         {title}
       </Title>
-      {callId === null ? (
+      {callId === null && unconfirmed ? (
+        <EmailConfirmationNotice action="post a casting call" />
+      ) : callId === null ? (
         <CallForm call={null} />
       ) : query.data ? (
         <CallForm call={query.data} />

@@ -16,6 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { EmailConfirmationNotice } from '@/components/email-confirmation-notice';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { ReportDialog } from '@/components/report-dialog';
@@ -25,6 +26,7 @@ import { ApiError, NetworkError } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
+import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
 import { applicationOutbox, type QueuedApplication } from '../api/application-outbox';
 import { myCastingKeys } from '../api/casting-keys';
 import { useReportCall, useSaveForLater } from '../api/casting-mutations';
@@ -297,6 +299,7 @@ function ReportCallDialog({ call, onClose }: { call: CastingCall; onClose: () =>
 
 function RoleView({ call, role }: { call: CastingCall; role: CastingRole }) {
   const signedIn = useAppStore((state) => state.signedIn);
+  const unconfirmed = useEmailUnconfirmed();
   const navigate = useNavigate();
   const location = useLocation();
   const [applying, setApplying] = useState(false);
@@ -368,6 +371,8 @@ function RoleView({ call, role }: { call: CastingCall; role: CastingRole }) {
           <Text size="sm" c="dimmed">
             Applications are closed.
           </Text>
+        ) : applying && unconfirmed ? (
+          <EmailConfirmationNotice action="apply" />
         ) : applying ? (
           <ApplyForm call={call} role={role} onDone={() => setApplying(false)} />
         ) : (

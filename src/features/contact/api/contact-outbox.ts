@@ -17,6 +17,8 @@ export const contactOutbox: OutboxKind<ContactMessageInput> = {
     await apiRequest(apiPaths.publicApi('/contact'), {
       method: 'POST',
       body: message,
+      // A signed-in member's message counts toward their messages an hour and a day.
+      auth: true,
       idempotencyKey,
       schema: contactMessageCreatedSchema,
     });

@@ -16,7 +16,8 @@ export function createContactMessage({
   return apiRequest(apiPaths.publicApi('/contact'), {
     method: 'POST',
     body: input,
-    // Signed in, the message is the member's own: it is in their copy of their data.
+    // Signed in, the message is the member's own (it is in their copy of their data) and counts toward their
+    // messages an hour and a day.
     auth: true,
     idempotencyKey,
     schema: contactMessageCreatedSchema,

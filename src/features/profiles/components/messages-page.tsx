@@ -3,11 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
+import { EmailConfirmationNotice } from '@/components/email-confirmation-notice';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { replyInputSchema, type Conversation } from '@/contract/profiles';
 import { formatDateTime } from '@/lib/money';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
+import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
 import { conversationsQueryOptions } from '../api/profile-queries';
 import { replyOutbox, type QueuedReply } from '../api/reply-outbox';
 
@@ -15,6 +17,7 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
   const outbox = useOutboxRecorder(replyOutbox);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const unconfirmed = useEmailUnconfirmed();
   const about =
     conversation.role === 'member' ? (
       <>From {conversation.with_name}, about your profile</>
@@ -54,40 +57,44 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
           </li>
         ))}
       </Stack>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const checked = replyInputSchema.safeParse({ message: text });
-          if (!checked.success) {
-            setError(checked.error.issues[0]?.message ?? 'Write your answer');
-            return;
-          }
-          setError(null);
-          // Kept on the device first, then sent once: on a weak network nothing is lost or sent twice.
-          void outbox
-            .record({
-              conversationId: conversation.id,
-              withName: conversation.with_name,
-              message: checked.data.message,
-            })
-            .then(() => setText(''));
-        }}
-      >
-        <Stack gap="xs">
-          <Textarea
-            label={`Answer ${conversation.with_name}`}
-            autosize
-            minRows={2}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            error={error}
-          />
-          <Button type="submit" disabled={!outbox.ready} style={{ alignSelf: 'flex-start' }}>
-            Send answer
-          </Button>
-        </Stack>
-      </form>
+      {unconfirmed ? (
+        <EmailConfirmationNotice action={`answer ${conversation.with_name}`} />
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const checked = replyInputSchema.safeParse({ message: text });
+            if (!checked.success) {
+              setError(checked.error.issues[0]?.message ?? 'Write your answer');
+              return;
+            }
+            setError(null);
+            // Kept on the device first, then sent once: on a weak network nothing is lost or sent twice.
+            void outbox
+              .record({
+                conversationId: conversation.id,
+                withName: conversation.with_name,
+                message: checked.data.message,
+              })
+              .then(() => setText(''));
+          }}
+        >
+          <Stack gap="xs">
+            <Textarea
+              label={`Answer ${conversation.with_name}`}
+              autosize
+              minRows={2}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              error={error}
+            />
+            <Button type="submit" disabled={!outbox.ready} style={{ alignSelf: 'flex-start' }}>
+              Send answer
+            </Button>
+          </Stack>
+        </form>
+      )}
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { DocumentTitle } from '@/components/document-title';
+import { EmailConfirmationNotice } from '@/components/email-confirmation-notice';
 import { PageContainer } from '@/components/page-container';
 import { ReportDialog } from '@/components/report-dialog';
 import { LoadError, LoadingState } from '@/components/query-states';
@@ -12,6 +13,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { telHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
+import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
 import { useContactMember, useReportProfile } from '../api/profile-mutations';
 import { ProfileNotFoundError, profileQueryOptions } from '../api/profile-queries';
 import { craftLabels, creditTypeLabels, genderLabels, photoSrcSet } from './profile-labels';
@@ -77,9 +79,12 @@ function ContactDialog({ profile, onClose }: { profile: PublicProfile; onClose: 
   const contact = useContactMember(profile.handle);
   const [message, setMessage] = useState('');
   const error = contact.error instanceof ApiError ? contact.error.message : contact.error ? 'You are offline.' : null;
+  const unconfirmed = useEmailUnconfirmed();
   return (
     <Modal opened onClose={onClose} title={`Write to ${profile.display_name}`} centered>
-      {contact.isSuccess ? (
+      {unconfirmed ? (
+        <EmailConfirmationNotice action="write to members" />
+      ) : contact.isSuccess ? (
         <Stack>
           <Alert color="green" role="status">
             {contact.data.message}
