@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { mailRounds, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { signInAt, USER_API } from './shop-helpers';
+import { confirmEmail, signInAt, USER_API } from './shop-helpers';
 
 const director = { email: 'neha@cineverse.in', password: 'Audition@2026' };
 const PUBLIC_API = '/backend/api/api/v1';
@@ -58,6 +58,7 @@ test.describe('a member under 18 and their guardian', () => {
     });
     expect(registered.ok()).toBe(true);
     const { token } = (await registered.json()) as { token: string };
+    await confirmEmail(page.request, credentials.email, { origin: server.url, inbox: async () => smtp.received });
     const birth = new Date();
     birth.setUTCFullYear(birth.getUTCFullYear() - 14);
     const handle = `young-${suffix}`;

@@ -1,8 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { waitForServiceWorker } from './offline-helpers';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { signInAt, USER_API } from './shop-helpers';
+import { confirmEmail, signInAt, USER_API } from './shop-helpers';
 
 const actor = { email: 'actor@cineverse.in', password: 'Audition@2026' };
 const shopManager = { email: 'shop@cineverse.in', password: 'Backstage@2026' };
@@ -50,14 +51,18 @@ async function expectSettled(page: Page, attempts: Attempts): Promise<void> {
 /** A server of its own: these tests send contact messages (5 per address every 15 minutes) and apply to calls. */
 test.describe('an answer lost on the way back', () => {
   let server: ServerProcess;
+  let smtp: SmtpSink;
 
   test.beforeAll(async () => {
     // Seeding a fresh database can take longer than a test's 30 s on a busy machine.
     test.setTimeout(120_000);
-    server = await startServerProcess({ SKIP_BUILD: '1' });
+    // Members confirm their email by the mailed link before they write.
+    smtp = await startSmtpSink();
+    server = await startServerProcess({ SKIP_BUILD: '1', SMTP_URL: smtp.url });
   });
   test.afterAll(async () => {
     await server?.stop();
+    await smtp?.close();
   });
 
   const api = (path: string) => `${server.url}${USER_API}${path}`;
@@ -67,6 +72,7 @@ test.describe('an answer lost on the way back', () => {
     const password = 'Matinee-Show-42';
     const response = await request.post(api('/register'), { data: { name: 'Test Viewer', email, password } });
     expect(response.ok()).toBe(true);
+    await confirmEmail(request, email, { origin: server.url, inbox: async () => smtp.received });
     return { email, password, token: ((await response.json()) as { token: string }).token };
   }
 

@@ -18,7 +18,8 @@ beforeAll(async () => {
     seed: false,
     registerLimit: 3,
     mailTransport: async (message) => {
-      mail.push(message);
+      // The links that confirm new accounts go out whenever the mail sender runs; these tests read the others.
+      if (message.kind !== 'email-confirmation') mail.push(message);
     },
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, mailOutbox } from '../../server/src/db/schema.js';
+import { contactMessages, mailOutbox, users } from '../../server/src/db/schema.js';
 import { hashPassword } from '../../server/src/lib/passwords.js';
 import { confirmGuardian } from './guardian-helpers.js';
 import { USER_API, type Shopper } from './shop-helpers.js';
@@ -29,6 +29,8 @@ type Member = Shopper & { email: string };
 async function account(name: string, email = `${randomUUID()}@example.in`): Promise<Member> {
   const user = await app.accountRepository.createUser({ name, email, phone: null, passwordHash });
   if (!user) throw new Error(`${email} is taken`);
+  // Its owner opened the confirmation link: the member may write.
+  await app.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, user.id));
   const token = await app.accountRepository.issueToken(user.id);
   return { id: user.id, token, email: user.email, headers: { authorization: `Bearer ${token}` } };
 }

@@ -61,7 +61,7 @@ export async function queueConversationMail(
     const mail = gathered(1);
     const [queued] = await tx
       .insert(mailOutbox)
-      .values({ to: mail.to, subject: mail.subject, text: mail.text, nextAttemptAt: state.nextMailAt })
+      .values({ ...mail, nextAttemptAt: state.nextMailAt })
       .returning({ id: mailOutbox.id });
     await tx
       .update(conversationMails)

@@ -8,6 +8,7 @@ export const guardianMail = {
   /** Asks the guardian to confirm (or refuse) a minor's profile; the same link withdraws consent later. */
   confirm: (to: { email: string; name: string }, ward: string, link: string): MailMessage => ({
     to: to.email,
+    kind: 'guardian',
     subject: `Please confirm ${ward}’s CineVerse profile`,
     text: [
       `Hello ${to.name},`,
@@ -32,6 +33,7 @@ export const guardianMail = {
     link: string,
   ): MailMessage => ({
     to: to.email,
+    kind: 'guardian',
     subject: `${about.poster} wrote about ${about.ward}’s application on CineVerse`,
     text: [
       `Hello ${to.name},`,

@@ -140,6 +140,7 @@ async function queueConfirmation(tx: Database, user: Pick<User, 'id' | 'name' | 
   const link = new URL(`/confirm-email?token=${encodeURIComponent(token)}`, publicUrl).toString();
   await queueMail(tx, {
     to: user.email,
+    kind: 'email-confirmation',
     subject: 'Confirm your email for CineVerse',
     text: [
       `Hello ${user.name},`,

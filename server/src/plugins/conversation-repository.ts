@@ -53,6 +53,7 @@ export default fp<ConversationRepositoryOptions>(
       const what = count === 1 ? 'a new message' : `${count} new messages`;
       return {
         to: to.email,
+        kind: 'message',
         subject: `${count === 1 ? '1 new message' : `${count} new messages`} from ${from} on CineVerse`,
         text:
           `Hello ${to.name},\n\n${from} wrote ${what}${to.ward ? ` to ${to.ward}, whose guardian you are` : ''} since our last email. The latest:\n\n` +

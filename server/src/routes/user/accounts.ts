@@ -184,6 +184,7 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
     const link = new URL(`/login?link=${encodeURIComponent(token)}`, options.publicUrl).toString();
     await fastify.mailer.send({
       to: user.email,
+      kind: 'sign-in-link',
       subject: 'Your CineVerse sign-in link',
       text: [
         `Hello ${user.name},`,

@@ -50,6 +50,7 @@ const contactClaimRoutes: FastifyPluginAsyncZod<ContactClaimRoutesOptions> = asy
         const link = new URL(`/contact-claim?token=${encodeURIComponent(token)}`, options.publicUrl).toString();
         await queueMail(tx, {
           to: user.email,
+          kind: 'contact-claim',
           subject: 'Attach your messages to your CineVerse account',
           text: [
             `Hello ${user.name},`,
