@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, like, ne } from 'drizzle-orm';
+import { and, count as countRows, eq, like, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   mailOutbox,
   profilePhotos,
   profiles,
+  sentMessages,
   users,
 } from '../../server/src/db/schema.js';
 import { confirmGuardian, mailedGuardianToken } from './guardian-helpers.js';
@@ -409,6 +410,44 @@ describe('a poster’s message about a minor’s application', () => {
     expect((await mailsTo(await accountEmail(poster))).map((item) => item.subject)).toContain(
       `${seen.ward}’s guardian answered`,
     );
+  });
+
+  it('mails the guardian once an hour, counts with the poster’s messages, and takes 30 answers an hour', async () => {
+    const minor = await member('minor');
+    await confirmGuardian(app, minor.guardianEmail);
+    const poster = await member('house');
+    const id = (await apply(minor, await postCall(poster))).json().data.id as number;
+    const url = `${USER}/applications/${id}/guardian-messages`;
+    for (const text of ['Can Aarav read for us on Saturday?', 'The reading is at 10 am in Kochi.']) {
+      expect((await send('POST', url, poster, { message: text })).statusCode).toBe(201);
+    }
+    const toGuardian = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, minor.guardianEmail), like(mailOutbox.subject, '% wrote about %')));
+    expect(toGuardian).toHaveLength(1);
+    // The link of that one mail opens both messages.
+    const token = await mailedGuardianToken(app, minor.guardianEmail, '/guardian/messages');
+    const thread = (await send('POST', `${PUBLIC}/guardian/messages/read`, undefined, { token })).json().data;
+    expect(thread.messages).toHaveLength(2);
+    // Both count toward the poster's 30 messages an hour.
+    const [counted] = await app.db
+      .select({ sent: countRows() })
+      .from(sentMessages)
+      .where(eq(sentMessages.senderId, poster.id));
+    expect(counted!.sent).toBe(2);
+
+    const answers = [];
+    for (let index = 1; index <= 31; index += 1) {
+      answers.push(await send('POST', `${PUBLIC}/guardian/messages`, undefined, { token, message: `Answer ${index}` }));
+    }
+    expect(answers.slice(0, 30).map((answer) => answer.statusCode)).toEqual(Array(30).fill(201));
+    expect(answers[30]!.statusCode).toBe(429);
+    expect(answers[30]!.headers['retry-after']).toBeDefined();
+    const posterMails = (await mailsTo(await accountEmail(poster))).filter((mail) =>
+      mail.subject.endsWith('’s guardian answered'),
+    );
+    expect(posterMails).toHaveLength(1);
   });
 
   it('cannot reach a guardian who has not confirmed', async () => {

@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { GuardianThread } from '../../../src/contract/profiles.js';
 import type { Database } from '../db/client.js';
@@ -7,8 +7,14 @@ import { castingApplications, castingCalls, castingRoles, guardianMessages, prof
 import { mailRecipients, notify } from '../lib/notify.js';
 import { guardianMail } from '../lib/guardian-mail.js';
 import { queueMail } from '../lib/mail-outbox.js';
+import { takeMessageSlot } from '../lib/message-quota.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
+
+/** Answers a guardian may write about one application in an hour: enough for a parent, too few to flood a poster. */
+const GUARDIAN_ANSWERS_PER_HOUR = 30;
+/** The advisory lock of one application's guardian answers (7301 and 7302 are the senders' counts). */
+const GUARDIAN_ANSWER_LOCK = 7303;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,18 +98,43 @@ function createGuardianMessageRepository(db: Database, publicUrl: string) {
     return found;
   }
 
+  /**
+   * How many messages one side wrote about `applicationId` in the last hour: each side's mail goes once an hour at
+   * most (the link of the first opens every later message), and a guardian answers 30 times an hour at most.
+   */
+  async function writtenLastHour(tx: Database, applicationId: number, fromGuardian: boolean): Promise<number> {
+    const [row] = await tx
+      .select({ written: count() })
+      .from(guardianMessages)
+      .where(
+        and(
+          eq(guardianMessages.applicationId, applicationId),
+          eq(guardianMessages.fromGuardian, fromGuardian),
+          gt(guardianMessages.createdAt, sql`now() - interval '1 hour'`),
+        ),
+      );
+    return row?.written ?? 0;
+  }
+
   return {
-    /** The poster writes about the application: mailed to the confirmed guardian, with a link to answer. */
+    /**
+     * The poster writes about the application: it counts with the poster's other messages (30 an hour, 100 a day),
+     * and is mailed to the confirmed guardian with a link to answer, once an hour at most (that link opens the later
+     * messages too).
+     */
     async write(tx: Database, userId: number, applicationId: number, message: string) {
       const found = await posterApplication(tx, userId, applicationId);
       const guardian = (await mailRecipients(tx, [found.applicant.userId])).get(found.applicant.userId);
       if (!guardian?.ward) {
         throw new HttpError(409, 'The applicant’s guardian has not confirmed: they cannot receive messages yet');
       }
+      await takeMessageSlot(tx, userId);
+      const mailedThisHour = (await writtenLastHour(tx, applicationId, false)) > 0;
       const token = createToken();
       await tx
         .insert(guardianMessages)
         .values({ applicationId, fromGuardian: false, body: message, tokenHash: hashToken(token) });
+      if (mailedThisHour) return;
       await queueMail(
         tx,
         guardianMail.posterMessage(
@@ -130,9 +161,19 @@ function createGuardianMessageRepository(db: Database, publicUrl: string) {
       return thread(db, await byToken(db, token));
     },
 
-    /** The guardian answers: the poster is told in their centre and by mail, with a link to the applicant. */
+    /**
+     * The guardian answers (30 an hour per application, else 429): the poster is told in their centre, and by mail
+     * once an hour at most, with a link to the applicant.
+     */
     async reply(tx: Database, token: string, message: string) {
       const found = await byToken(tx, token);
+      // One application's answers are counted one after another, from any server process.
+      await tx.execute(sql`select pg_advisory_xact_lock(${GUARDIAN_ANSWER_LOCK}, ${found.application.id})`);
+      const answered = await writtenLastHour(tx, found.application.id, true);
+      if (answered >= GUARDIAN_ANSWERS_PER_HOUR) {
+        // The oldest of the hour's answers frees a place within the hour: an hour is the longest wait.
+        throw new HttpError(429, 'You have answered many times this hour; please try again later', 'message', 3600);
+      }
       await tx
         .insert(guardianMessages)
         .values({ applicationId: found.application.id, fromGuardian: true, body: message });
@@ -145,7 +186,7 @@ function createGuardianMessageRepository(db: Database, publicUrl: string) {
             title: `${found.applicant.displayName}’s guardian answered`,
             body: message.length > 140 ? `${message.slice(0, 139)}…` : message,
             link: `/me/casting-calls/${found.call.id}`,
-            mail: true,
+            mail: answered === 0,
           },
         ],
         publicUrl,

@@ -139,6 +139,7 @@ export const memberGuardianRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/applications/:id/guardian-messages',
     {
       ...auth,
+      onRequest: fastify.requireConfirmedEmail,
       schema: {
         ...userRouteSchema(
           'casting',
