@@ -308,6 +308,11 @@ describe('the guardian’s consent', () => {
     const minor = await member('minor');
     await confirmGuardian(app, minor.guardianEmail);
     const oldToken = await mailedGuardianToken(app, minor.guardianEmail);
+    // More than 10 minutes after the first mail: a guardian may be mailed again.
+    await app.db
+      .update(guardianConsents)
+      .set({ mailedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(guardianConsents.email, minor.guardianEmail));
     const profile = (await send('GET', `${USER}/me/profile`, minor)).json().data;
     const changed = await send('PUT', `${USER}/me/profile`, minor, {
       ...Object.fromEntries(
@@ -346,6 +351,39 @@ describe('the guardian’s consent', () => {
     expect((await send('POST', `${USER}/me/profile/guardian/resend`, minor)).statusCode).toBe(409);
     const adult = await member('adult');
     expect((await send('POST', `${USER}/me/profile/guardian/resend`, adult)).statusCode).toBe(409);
+  });
+
+  it('changing the guardian’s address mails at most once every 10 minutes, and never from an unconfirmed account', async () => {
+    const minor = await member('minor');
+    const profile = {
+      handle: minor.handle,
+      kind: 'person',
+      category: 'Artist',
+      display_name: 'Aarav Menon',
+      crafts: ['actor'],
+      city: 'Kochi',
+      date_of_birth: fourteenYearsAgo(),
+    };
+    const others = ['first-other@example.in', 'second-other@example.in'];
+    for (const contact of others) {
+      const saved = await send('PUT', `${USER}/me/profile`, minor, {
+        ...profile,
+        guardian: { name: 'Latha Menon', contact },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().data.guardian.mailed_at).toBeNull();
+      expect(await mailsTo(contact)).toEqual([]);
+    }
+
+    const unconfirmed = await createShopper(app, 'Unconfirmed Young', { confirmed: false });
+    const saved = await send('PUT', `${USER}/me/profile`, unconfirmed, {
+      ...profile,
+      handle: `unconfirmed-young-${count}`,
+      guardian: { name: 'Latha Menon', contact: 'stranger@example.in' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await mailsTo('stranger@example.in')).toEqual([]);
+    expect((await send('POST', `${USER}/me/profile/guardian/resend`, unconfirmed)).statusCode).toBe(403);
   });
 
   it('withdrawn by the same link: the profile is hidden and its applications withdrawn', async () => {

@@ -942,8 +942,11 @@ export const guardianConsents = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    /** When the last confirmation mail went: a resend waits for GUARDIAN_RESEND_MINUTES after it. */
-    mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the last confirmation mail went (a resend waits GUARDIAN_RESEND_MINUTES after it); null until the mail goes
+     * (it waits while the account's own email is unconfirmed, or its messages run out).
+     */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -37,6 +37,6 @@ export function guardianView(named: { name: string; contact: string }, consent: 
     contact: named.contact,
     confirmed_at: same && consent.confirmedAt ? consent.confirmedAt.toISOString() : null,
     withdrawn_at: same && consent.withdrawnAt ? consent.withdrawnAt.toISOString() : null,
-    mailed_at: same ? consent.mailedAt.toISOString() : null,
+    mailed_at: same && consent.mailedAt ? consent.mailedAt.toISOString() : null,
   };
 }

@@ -1,12 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { withdrawableStatuses } from '../../../src/contract/casting.js';
 import { GUARDIAN_RESEND_MINUTES, type GuardianConsentView } from '../../../src/contract/profiles.js';
 import type { Database } from '../db/client.js';
-import { castingApplications, guardianConsents, profiles } from '../db/schema.js';
+import { castingApplications, guardianConsents, profiles, users } from '../db/schema.js';
 import { latestConsent, type ConsentRow } from '../lib/guardian-consent.js';
 import { guardianMail } from '../lib/guardian-mail.js';
 import { queueMail } from '../lib/mail-outbox.js';
+import { takeMessageSlot } from '../lib/message-quota.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
 
@@ -29,11 +30,55 @@ export interface GuardianConsentRepositoryOptions {
 function createGuardianConsentRepository(db: Database, publicUrl: string) {
   const site = publicUrl.replace(/\/+$/, '');
 
-  /** A new consent to ask for: a fresh token, mailed to the guardian. The token itself is kept only in the mail. */
-  async function ask(tx: Database, profile: Pick<ProfileRow, 'id' | 'displayName'>, name: string, email: string) {
+  /**
+   * Seconds until the profile's member may have a guardian mailed again (0: now). One mail every
+   * GUARDIAN_RESEND_MINUTES per profile, whatever the address, so changing the address cannot flood strangers.
+   */
+  async function mailWait(tx: Database, profileId: number): Promise<number> {
+    const [last] = await tx
+      .select({ mailedAt: guardianConsents.mailedAt })
+      .from(guardianConsents)
+      .where(and(eq(guardianConsents.profileId, profileId), isNotNull(guardianConsents.mailedAt)))
+      .orderBy(desc(guardianConsents.mailedAt))
+      .limit(1);
+    const waitMs = last?.mailedAt ? last.mailedAt.getTime() + GUARDIAN_RESEND_MINUTES * 60_000 - Date.now() : 0;
+    return Math.max(0, Math.ceil(waitMs / 1000));
+  }
+
+  /**
+   * Mails `consent`'s guardian a new link (its old one stops working). The mail is one of the member's messages
+   * (30 an hour, 100 a day: 429 beyond) and needs the member's own email confirmed, as every message does.
+   */
+  async function mailConsent(
+    tx: Database,
+    userId: number,
+    consent: Pick<ConsentRow, 'id' | 'name' | 'email'>,
+    ward: string,
+  ) {
+    await takeMessageSlot(tx, userId);
     const token = createToken();
-    await tx.insert(guardianConsents).values({ profileId: profile.id, name, email, tokenHash: hashToken(token) });
-    await queueMail(tx, guardianMail.confirm({ email, name }, profile.displayName, `${site}/guardian#${token}`));
+    await tx
+      .update(guardianConsents)
+      .set({ tokenHash: hashToken(token), mailedAt: new Date() })
+      .where(eq(guardianConsents.id, consent.id));
+    await queueMail(
+      tx,
+      guardianMail.confirm({ email: consent.email, name: consent.name }, ward, `${site}/guardian#${token}`),
+    );
+  }
+
+  async function emailConfirmed(tx: Database, userId: number): Promise<boolean> {
+    const [account] = await tx.select({ at: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
+    return account?.at != null;
+  }
+
+  /** A new consent to ask for, with a token that opens nothing until its mail goes (`mailConsent`). */
+  async function ask(tx: Database, profileId: number, name: string, email: string) {
+    const [consent] = await tx
+      .insert(guardianConsents)
+      .values({ profileId, name, email, tokenHash: hashToken(createToken()) })
+      .returning();
+    return consent!;
   }
 
   /** The consent whose link holds `token`, locked for a decision, with its profile; 404 for any other token. */
@@ -67,6 +112,7 @@ function createGuardianConsentRepository(db: Database, publicUrl: string) {
      */
     async sync(
       tx: Database,
+      userId: number,
       profile: Pick<ProfileRow, 'id' | 'displayName'>,
       guardian: { name: string; contact: string },
     ) {
@@ -77,7 +123,16 @@ function createGuardianConsentRepository(db: Database, publicUrl: string) {
         }
         return;
       }
-      await ask(tx, profile, guardian.name, guardian.contact);
+      const wait = await mailWait(tx, profile.id);
+      const consent = await ask(tx, profile.id, guardian.name, guardian.contact);
+      // The profile is saved either way; a mail that may not go yet waits for "Send the email again".
+      if (wait > 0 || !(await emailConfirmed(tx, userId))) return;
+      try {
+        await mailConsent(tx, userId, consent, profile.displayName);
+      } catch (error) {
+        // Out of messages for now (refused before anything was written): the mail waits for a resend.
+        if (!(error instanceof HttpError && error.statusCode === 429)) throw error;
+      }
     },
 
     /** The member under 18 asks for the confirmation mail again: once per GUARDIAN_RESEND_MINUTES (429). */
@@ -91,36 +146,22 @@ function createGuardianConsentRepository(db: Database, publicUrl: string) {
       if (sameAddress && latest.confirmedAt && !latest.withdrawnAt) {
         throw new HttpError(409, 'Your guardian has already confirmed');
       }
-      if (sameAddress) {
-        const waitMs = latest.mailedAt.getTime() + GUARDIAN_RESEND_MINUTES * 60_000 - Date.now();
-        if (waitMs > 0) {
-          throw new HttpError(
-            429,
-            `The mail went less than ${GUARDIAN_RESEND_MINUTES} minutes ago: ask your guardian to look for it, or try again later`,
-            undefined,
-            Math.ceil(waitMs / 1000),
-          );
-        }
+      const wait = await mailWait(tx, profile.id);
+      if (wait > 0) {
+        throw new HttpError(
+          429,
+          `The mail went less than ${GUARDIAN_RESEND_MINUTES} minutes ago: ask your guardian to look for it, or try again later`,
+          undefined,
+          wait,
+        );
       }
       // A withdrawn consent stays as it was (the record); asking again is a new one. An unanswered one gets a new
       // link, and its old link stops working.
-      if (sameAddress && !latest.withdrawnAt) {
-        const token = createToken();
-        await tx
-          .update(guardianConsents)
-          .set({ tokenHash: hashToken(token), mailedAt: new Date() })
-          .where(eq(guardianConsents.id, latest.id));
-        await queueMail(
-          tx,
-          guardianMail.confirm(
-            { email: latest.email, name: latest.name },
-            profile.displayName,
-            `${site}/guardian#${token}`,
-          ),
-        );
-        return;
-      }
-      await ask(tx, profile, profile.guardian.name, profile.guardian.contact);
+      const consent =
+        sameAddress && !latest.withdrawnAt
+          ? latest
+          : await ask(tx, profile.id, profile.guardian.name, profile.guardian.contact);
+      await mailConsent(tx, userId, consent, profile.displayName);
     },
 
     /** What the guardian's page shows for the link's token. */

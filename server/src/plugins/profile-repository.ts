@@ -292,6 +292,7 @@ export default fp(
         if (minor && guardian) {
           await fastify.guardianConsentRepository.sync(
             tx,
+            userId,
             { id: profileId!, displayName: input.display_name },
             guardian,
           );

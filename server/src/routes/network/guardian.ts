@@ -105,7 +105,7 @@ export const memberGuardianRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/me/profile/guardian/resend',
     {
-      ...auth,
+      onRequest: fastify.requireConfirmedEmail,
       schema: {
         ...userRouteSchema(
           'network',
