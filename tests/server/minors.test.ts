@@ -232,6 +232,19 @@ describe('a minor’s profile', () => {
     expect(organisation.address).toBe('2 Film City Road, Goregaon');
   });
 
+  it('a minor starts no conversation, and a minor’s handle cannot be reported (it is as absent as a hidden one)', async () => {
+    const minor = await member('minor');
+    await confirmGuardian(app, minor.guardianEmail);
+    const adult = await member('adult');
+    const written = await send('POST', `${PUBLIC}/profiles/${adult.handle}/contact`, minor, {
+      message: 'Hello, can you help me get a role in your film?',
+    });
+    expect(written.statusCode).toBe(403);
+    expect((await send('GET', `${USER}/me/conversations`, adult)).json().data).toEqual([]);
+    const reported = await send('POST', `${PUBLIC}/profiles/${minor.handle}/report`, adult, { reason: 'fake' });
+    expect(reported.statusCode).toBe(404);
+  });
+
   it('nobody starts a conversation with a minor, and a minor cannot post a casting call', async () => {
     const minor = await member('minor', { crafts: ['actor', 'casting'] });
     await confirmGuardian(app, minor.guardianEmail);

@@ -8,6 +8,7 @@ import { takeMessageSlot } from '../lib/message-quota.js';
 import { type MailRecipient, mailRecipients, notify } from '../lib/notify.js';
 import type { MailMessage } from './mailer.js';
 import { HttpError } from './error-handler.js';
+import { canSeeProfile } from './profile-repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -61,14 +62,25 @@ export default fp<ConversationRepositoryOptions>(
       };
     };
 
+    /** Whether the account's profile is a minor's (DPDP Act 2023 s.9). */
+    const isMinorAccount = async (tx: Database, userId: number) => {
+      const [row] = await tx.select({ minor: profiles.minor }).from(profiles).where(eq(profiles.userId, userId));
+      return row?.minor === true;
+    };
+
     fastify.decorate('conversationRepository', {
       async contact(tx, senderId, handle, message) {
         const [profile] = await tx.select().from(profiles).where(eq(profiles.handle, handle));
         // Nobody starts a conversation with a minor: their profile answers as a hidden one does.
-        if (!profile || profile.visibility === 'hidden' || profile.hiddenByStaffAt !== null || profile.minor) {
-          throw new HttpError(404, 'There is no such profile');
-        }
+        if (!profile || !canSeeProfile(profile, null)) throw new HttpError(404, 'There is no such profile');
         if (profile.userId === senderId) throw new HttpError(400, 'This is your own profile');
+        // Nor does a minor start one: the answers would reach the child's own inbox.
+        if (await isMinorAccount(tx, senderId)) {
+          throw new HttpError(
+            403,
+            'Members under 18 cannot write to other members; casting calls reach you through your guardian',
+          );
+        }
         await takeMessageSlot(tx, senderId);
         // One sender's conversations are counted and started in turn.
         await tx.execute(sql`select pg_advisory_xact_lock(7301, ${senderId})`);
@@ -130,6 +142,10 @@ export default fp<ConversationRepositoryOptions>(
         const isMember = found?.profile != null && found.profile.userId === userId;
         // A conversation begun before its profile was known as a minor's is closed (its messages go nowhere).
         if (!found || found.profile?.minor || (!isMember && found.conversation.senderId !== userId)) {
+          throw new HttpError(404, 'There is no such conversation');
+        }
+        // A conversation a minor began is closed too: nothing more reaches the child.
+        if (await isMinorAccount(tx, found.conversation.senderId)) {
           throw new HttpError(404, 'There is no such conversation');
         }
         // The member left CineVerse: what was said stays readable, but nobody is there to answer.

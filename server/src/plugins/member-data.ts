@@ -19,7 +19,12 @@ import {
   castingApplications,
   castingCalls,
   castingRoles,
+  contactClaimTokens,
+  emailConfirmationTokens,
   guardianConsents,
+  knownDevices,
+  sentMessages,
+  signInLinks,
   notifications,
   savedCalls,
   users,
@@ -216,6 +221,12 @@ export default fp<MemberDataOptions>(
           await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
           await tx.delete(authTokens).where(eq(authTokens.userId, userId));
           await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+          // Links and devices of the account (some hold its old address) and the count of its messages.
+          await tx.delete(emailConfirmationTokens).where(eq(emailConfirmationTokens.userId, userId));
+          await tx.delete(contactClaimTokens).where(eq(contactClaimTokens.userId, userId));
+          await tx.delete(signInLinks).where(eq(signInLinks.userId, userId));
+          await tx.delete(knownDevices).where(eq(knownDevices.userId, userId));
+          await tx.delete(sentMessages).where(eq(sentMessages.senderId, userId));
           await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
           // Contact messages stay with the team (the account's own ones lose their owner when the row goes, and none is
           // ever chosen by email: the address may have written before this account existed). Mail still queued for

@@ -8,6 +8,7 @@ import { refreshApplicantKeys } from '../lib/applicant-keys.js';
 import { queueMail } from '../lib/mail-outbox.js';
 import { mailRecipients } from '../lib/notify.js';
 import { HttpError } from './error-handler.js';
+import { canSeeProfile } from './profile-repository.js';
 
 export type ModerationAction = 'verify' | 'refuse' | 'hide';
 
@@ -107,9 +108,8 @@ export default fp(
 
       async report(tx, reporterId, handle, report) {
         const [row] = await tx.select().from(profiles).where(eq(profiles.handle, handle));
-        if (!row || row.visibility === 'hidden' || row.hiddenByStaffAt !== null) {
-          throw new HttpError(404, 'There is no such profile');
-        }
+        // The profile rule everyone else meets (a minor's profile is as absent as a hidden one).
+        if (!row || !canSeeProfile(row, null)) throw new HttpError(404, 'There is no such profile');
         if (row.userId === reporterId) throw new HttpError(400, 'You cannot report your own profile');
         const [item] = await tx
           .insert(moderationItems)

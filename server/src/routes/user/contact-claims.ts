@@ -24,7 +24,7 @@ const contactClaimRoutes: FastifyPluginAsyncZod<ContactClaimRoutesOptions> = asy
   fastify.post(
     '/me/contact-messages/claim',
     {
-      onRequest: [fastify.authenticate, fastify.noStore],
+      onRequest: [fastify.requireConfirmedEmail, fastify.noStore],
       schema: {
         ...userRouteSchema(
           'privacy',
