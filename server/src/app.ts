@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { COLOR_SCHEME_SCRIPT } from '../../src/contract/page-routes.js';
@@ -102,7 +102,19 @@ const frameSources = ['https://www.youtube-nocookie.com', 'https://www.google.co
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify({
-    logger: { level: options.logLevel ?? 'info', ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: {
+      level: options.logLevel ?? 'info',
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // A request's address is logged without its query: links mailed to members carry their tokens there.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: request.url.replace(/\?.*$/s, ''),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     // On shutdown, idle keep-alive sockets are closed at once; requests in flight still finish.
     forceCloseConnections: 'idle',

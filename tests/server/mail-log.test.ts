@@ -70,3 +70,18 @@ describe('mail without SMTP_URL in development', () => {
     expect(logged[1]!.mail).toMatchObject({ kind: 'order', subject: 'Order #41 shipped' });
   });
 });
+
+describe('the request log', () => {
+  let withLog: Awaited<ReturnType<typeof appWithLog>>;
+  beforeAll(async () => {
+    withLog = await appWithLog(true);
+  });
+  afterAll(() => withLog.testApp.close());
+
+  it('names a request’s path without its query, where mailed links carry their tokens', async () => {
+    await withLog.testApp.app.inject({ url: '/confirm-email?token=secret-token-of-a-mailed-link' });
+    const all = withLog.lines.join('\n');
+    expect(all).toContain('"url":"/confirm-email"');
+    expect(all).not.toContain('secret-token-of-a-mailed-link');
+  });
+});
