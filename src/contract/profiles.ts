@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { pageMetaSchema } from './catalog';
 import { calendarDate, optionalEmail, optionalPhone, optionalText, optionalWebsite, requiredText } from './fields';
+import { singleEmailSchema } from './email';
 
 /** A member's profile is a person (the Artist category) or an organisation in one of the other seven. */
 export const profileKinds = ['person', 'organisation'] as const;
@@ -91,19 +92,13 @@ export const showSchema = z.object({
   age: z._default(z.boolean(), false),
 });
 
-/** One email address and nothing else: a list ("a@x, b@y") would mail several people as one guardian. */
-export const SINGLE_EMAIL_PATTERN = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
-
-/** The guardian of a member under 18: a person reached at one email address, who confirms by a link mailed to it. */
+/**
+ * The guardian of a member under 18: a person reached at one email address (a list would mail several people as one
+ * guardian), who confirms by a link mailed to it.
+ */
 export const guardianInputSchema = z.object({
   name: required('guardian.name', 'guardian’s name', 120),
-  contact: z
-    .string({ error: 'Enter the guardian’s email address' })
-    .check(
-      z.trim(),
-      z.maxLength(200, 'The guardian’s email must be at most 200 characters'),
-      z.regex(SINGLE_EMAIL_PATTERN, 'Enter one email address for the guardian, like name@example.in'),
-    ),
+  contact: singleEmailSchema('The guardian’s email'),
 });
 
 /** A new confirmation mail to the guardian waits this long after the last one. */
