@@ -501,6 +501,23 @@ describe('a poster’s message about a minor’s application', () => {
     expect(posterMails).toHaveLength(1);
   });
 
+  it('a message link stops opening the thread once its guardian withdrew', async () => {
+    const minor = await member('minor');
+    await confirmGuardian(app, minor.guardianEmail);
+    const poster = await member('house');
+    const id = (await apply(minor, await postCall(poster))).json().data.id as number;
+    const message = { message: 'Can Aarav read for us on Saturday?' };
+    expect((await send('POST', `${USER}/applications/${id}/guardian-messages`, poster, message)).statusCode).toBe(201);
+    const token = await mailedGuardianToken(app, minor.guardianEmail, '/guardian/messages');
+    expect((await send('POST', `${PUBLIC}/guardian/messages/read`, undefined, { token })).statusCode).toBe(200);
+    await send('POST', `${PUBLIC}/guardian/consent/withdraw`, undefined, {
+      token: await mailedGuardianToken(app, minor.guardianEmail),
+    });
+    expect((await send('POST', `${PUBLIC}/guardian/messages/read`, undefined, { token })).statusCode).toBe(404);
+    const answer = { token, message: 'Yes, we will come.' };
+    expect((await send('POST', `${PUBLIC}/guardian/messages`, undefined, answer)).statusCode).toBe(404);
+  });
+
   it('cannot reach a guardian who has not confirmed', async () => {
     const minor = await member('minor');
     const poster = await member('house');

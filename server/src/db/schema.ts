@@ -969,6 +969,8 @@ export const guardianMessages = pgTable(
     fromGuardian: boolean('from_guardian').notNull(),
     body: text('body').notNull(),
     tokenHash: text('token_hash').unique(),
+    /** The guardian's address a poster's message (and its link) went to: a later guardian's link, not this one's. */
+    email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('guardian_messages_application_idx').on(table.applicationId, table.createdAt)],

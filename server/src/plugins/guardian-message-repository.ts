@@ -87,14 +87,22 @@ function createGuardianMessageRepository(db: Database, publicUrl: string) {
     };
   }
 
-  /** The application whose guardian link holds `token`; 404 for any other token. */
+  /**
+   * The application whose guardian link holds `token`, while the address it was mailed to is still the applicant's
+   * confirmed guardian's; 404 for any other token, and once another guardian (or none) stands for the child.
+   */
   async function byToken(executor: Database, token: string) {
     const [row] = await executor
-      .select({ applicationId: guardianMessages.applicationId })
+      .select({ applicationId: guardianMessages.applicationId, email: guardianMessages.email })
       .from(guardianMessages)
       .where(eq(guardianMessages.tokenHash, hashToken(token)));
     const found = row ? await applicationWithSides(executor, row.applicationId) : null;
-    if (!found) throw new HttpError(404, 'This link is not valid', 'token');
+    const guardian = found
+      ? (await mailRecipients(executor, [found.applicant.userId])).get(found.applicant.userId)
+      : null;
+    if (!found || !guardian?.ward || guardian.email.toLowerCase() !== row?.email?.toLowerCase()) {
+      throw new HttpError(404, 'This link is not valid', 'token');
+    }
     return found;
   }
 
@@ -133,7 +141,13 @@ function createGuardianMessageRepository(db: Database, publicUrl: string) {
       const token = createToken();
       await tx
         .insert(guardianMessages)
-        .values({ applicationId, fromGuardian: false, body: message, tokenHash: hashToken(token) });
+        .values({
+          applicationId,
+          fromGuardian: false,
+          body: message,
+          tokenHash: hashToken(token),
+          email: guardian.email,
+        });
       if (mailedThisHour) return;
       await queueMail(
         tx,

@@ -1,0 +1,1 @@
+ALTER TABLE "guardian_messages" ADD COLUMN "email" text;
