@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { textCutOnScreen } from './layout-helpers';
 import { mailRounds, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { signInAt, USER_API } from './shop-helpers';
+import { confirmEmail, signInAt, USER_API } from './shop-helpers';
 
 /** A mail's text as written: quoted-printable soft breaks and escapes undone. */
 const decoded = (raw: string) =>
@@ -46,7 +46,9 @@ test.describe('contact messages sent signed out', () => {
       });
       return ((await answer.json()) as { contact_messages: { message: string }[] }).contact_messages;
     };
-    // Registering the address is not enough to read what was sent from it.
+    // Registering the address is not enough to read what was sent from it, nor is confirming it.
+    expect(await exported()).toEqual([]);
+    await confirmEmail(page.request, email, { origin: server.url, inbox: async () => smtp.received });
     expect(await exported()).toEqual([]);
 
     await signInAt(page, server.url, { email, password });
