@@ -139,15 +139,13 @@ function createGuardianMessageRepository(db: Database, publicUrl: string) {
       await takeMessageSlot(tx, userId);
       const mailedThisHour = (await writtenLastHour(tx, applicationId, false)) > 0;
       const token = createToken();
-      await tx
-        .insert(guardianMessages)
-        .values({
-          applicationId,
-          fromGuardian: false,
-          body: message,
-          tokenHash: hashToken(token),
-          email: guardian.email,
-        });
+      await tx.insert(guardianMessages).values({
+        applicationId,
+        fromGuardian: false,
+        body: message,
+        tokenHash: hashToken(token),
+        email: guardian.email,
+      });
       if (mailedThisHour) return;
       await queueMail(
         tx,
