@@ -1,4 +1,4 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { openDatabase } from '../../server/src/db/client.js';
@@ -224,7 +224,8 @@ describe('the mail of a conversation', () => {
     const toSender = await app.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, await emailOf(sender)), like(mailOutbox.subject, '%Burst Owner%')));
+      .where(and(eq(mailOutbox.to, await emailOf(sender)), like(mailOutbox.subject, '%Burst Owner%')))
+      .orderBy(asc(mailOutbox.id));
     expect(toSender.map((mail) => mail.subject)).toEqual([
       'Burst Owner answered on CineVerse',
       '1 new message from Burst Owner on CineVerse',
