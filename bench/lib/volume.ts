@@ -177,8 +177,8 @@ export async function fillProfiles(options: DatabaseOptions, uploadsDir: string,
       const end = Math.min(count, start + batch - 1);
       await database.db.execute(sql`
         with accounts as (
-          insert into users (name, email, password_hash)
-          select 'Volume member ' || g, 'volume-' || g || '@bench.invalid', 'bench-member-without-login'
+          insert into users (name, email, password_hash, email_confirmed_at)
+          select 'Volume member ' || g, 'volume-' || g || '@bench.invalid', 'bench-member-without-login', now()
           from generate_series(${start}::int, ${end}::int) as g
           returning id
         )
