@@ -315,7 +315,8 @@ export const applicationResponseSchema = z.object({ data: applicationSchema });
 export const myApplicationSchema = z.extend(applicationSchema, {
   call_title: z.string(),
   role_name: z.string(),
-  poster: posterSchema,
+  /** Null when the poster has deleted their account (the call is then closed). */
+  poster: z.nullable(posterSchema),
   deadline: z.string(),
   updated_at: z.string(),
 });

@@ -886,8 +886,17 @@ describe('managing applicants and following an application', () => {
 
     await app.memberData.deleteAccount(house.id);
     expect((await send('GET', `${PUBLIC}/casting-calls/${call.id}`)).statusCode).toBe(404);
+    expect((await send('GET', `${PUBLIC}/casting-calls`)).json().data).not.toContainEqual(
+      expect.objectContaining({ id: call.id }),
+    );
     const told = (await send('GET', `${USER}/notifications`, actor)).json().data;
     expect(told[0]).toMatchObject({ title: 'A casting call you applied to was withdrawn' });
-    expect((await send('GET', `${USER}/me/applications`, actor)).json().data).toEqual([]);
+    // What the actor wrote stays theirs: the application, answered, under a call without a poster.
+    expect((await send('GET', `${USER}/me/applications`, actor)).json().data).toEqual([
+      expect.objectContaining({ id: application.id, status: 'withdrawn', call_title: 'Leaving poster', poster: null }),
+    ]);
+    expect((await app.memberData.exportAll(actor.id)).casting_applications).toEqual([
+      expect.objectContaining({ id: application.id, status: 'withdrawn' }),
+    ]);
   });
 });

@@ -761,9 +761,8 @@ export const castingCalls = pgTable(
   'casting_calls',
   {
     id: serial('id').primaryKey(),
-    posterId: integer('poster_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** Null once the poster's account is deleted: the call stays closed, for the applications others wrote to it. */
+    posterId: integer('poster_id').references(() => profiles.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     projectType: text('project_type').notNull(),
     description: text('description').notNull(),

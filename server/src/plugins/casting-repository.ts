@@ -563,6 +563,7 @@ export default fp<CastingRepositoryOptions>(
 
     /** Tells a call's poster, in the centre and by mail, with a link to the call's applicants. */
     async function tellPoster(tx: Database, call: Pick<CallRow, 'id' | 'posterId'>, title: string, body: string) {
+      if (call.posterId === null) return;
       const [poster] = await tx
         .select({ userId: profiles.userId })
         .from(profiles)
@@ -1153,7 +1154,8 @@ export default fp<CastingRepositoryOptions>(
           .from(castingApplications)
           .innerJoin(castingCalls, eq(castingCalls.id, castingApplications.callId))
           .innerJoin(castingRoles, eq(castingRoles.id, castingApplications.roleId))
-          .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+          // A call whose poster left stays in the list, without a poster.
+          .leftJoin(profiles, eq(profiles.id, castingCalls.posterId))
           .where(
             eq(
               castingApplications.profileId,
@@ -1165,7 +1167,7 @@ export default fp<CastingRepositoryOptions>(
           ...applicationView(application),
           call_title: call.title,
           role_name: role.name,
-          poster: posterView(poster),
+          poster: poster ? posterView(poster) : null,
           deadline: inIndia(call.deadline),
           updated_at: application.updatedAt.toISOString(),
         }));
@@ -1341,10 +1343,11 @@ export default fp<CastingRepositoryOptions>(
             .set({ callbackAnswer: input.callback_answer, updatedAt: new Date() })
             .where(eq(castingApplications.id, id))
             .returning();
-          const [poster] = await tx
-            .select({ userId: profiles.userId })
-            .from(profiles)
-            .where(eq(profiles.id, found.call.posterId));
+          // A poster who left has nobody to tell.
+          const [poster] =
+            found.call.posterId === null
+              ? []
+              : await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, found.call.posterId));
           const [applicant] = await tx
             .select({ name: profiles.displayName })
             .from(profiles)

@@ -187,31 +187,11 @@ export default fp<MemberDataOptions>(
                 .where(eq(profilePhotos.profileId, profile.id))
             : [];
           if (profile) {
-            // Applicants still waiting on the member's calls are told, not left without an answer.
-            const waiting = await tx
-              .select({ userId: profiles.userId, title: castingCalls.title })
-              .from(castingApplications)
-              .innerJoin(castingCalls, eq(castingCalls.id, castingApplications.callId))
-              .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
-              .where(
-                and(
-                  eq(castingCalls.posterId, profile.id),
-                  inArray(castingApplications.status, ['submitted', 'viewed', 'shortlisted', 'callback']),
-                ),
-              );
-            if (waiting.length > 0) {
-              await tx.insert(notifications).values(
-                waiting.map((item) => ({
-                  userId: item.userId,
-                  kind: 'application' as const,
-                  title: 'A casting call you applied to was withdrawn',
-                  body: `${item.title}: its poster left CineVerse, so the call is closed.`,
-                  link: '/me/applications',
-                })),
-              );
-            }
-            // The profile takes its photos, calls, applications, requests and the reports about it with it; the
-            // conversations others began with it stay theirs (the schema lets go of the profile).
+            // The member's calls come down and who still waits on them is told, as when a moderator hides a poster;
+            // the applications stay theirs (the calls lose their poster, not their applicants).
+            await fastify.castingRepository.withdrawCallsOf(tx, profile.id, 'Its poster left CineVerse.');
+            // The profile takes its photos, its own applications, requests and the reports about it with it; the
+            // conversations others began with it and the calls others applied to stay (the schema lets go of it).
             await tx.delete(profiles).where(eq(profiles.id, profile.id));
           }
           await tx.delete(savedCalls).where(eq(savedCalls.userId, userId));
@@ -261,5 +241,8 @@ export default fp<MemberDataOptions>(
       },
     });
   },
-  { name: 'member-data', dependencies: ['database', 'auth', 'profile-repository', 'conversation-repository'] },
+  {
+    name: 'member-data',
+    dependencies: ['database', 'auth', 'profile-repository', 'conversation-repository', 'casting-repository'],
+  },
 );

@@ -26,16 +26,22 @@ function ApplicationCard({ application }: { application: MyApplication }) {
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
           <Title order={2} size="h4">
-            <Anchor
-              renderRoot={(props) => (
-                <Link {...props} to="/auditions/$callId" params={{ callId: String(application.call_id) }} />
-              )}
-            >
-              {application.call_title}
-            </Anchor>
+            {/* A call whose poster left is no longer on CineVerse: its title stays, without a link to a 404. */}
+            {application.poster ? (
+              <Anchor
+                renderRoot={(props) => (
+                  <Link {...props} to="/auditions/$callId" params={{ callId: String(application.call_id) }} />
+                )}
+              >
+                {application.call_title}
+              </Anchor>
+            ) : (
+              application.call_title
+            )}
           </Title>
           <Text size="sm">
-            {application.role_name} · by {application.poster.display_name}
+            {application.role_name} ·{' '}
+            {application.poster ? `by ${application.poster.display_name}` : 'its poster has left CineVerse'}
           </Text>
         </div>
         <Badge color={statusColors[application.status]} data-testid="application-status">
