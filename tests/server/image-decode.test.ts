@@ -11,7 +11,7 @@ import { storeImage } from '../../server/src/lib/images.js';
  */
 const watched = vi.hoisted(() => ({ bytes: null as Buffer | null, decodes: 0 }));
 vi.mock('sharp', async (importOriginal) => {
-  const real = (await importOriginal<{ default: typeof import('sharp') }>()).default;
+  const real = (await importOriginal<{ default: typeof sharp }>()).default;
   const watching = (...args: Parameters<typeof real>) => {
     const pipeline = real(...args);
     const [input] = args;
