@@ -81,7 +81,7 @@ test.describe('text never prints over text on a phone', () => {
     const found: Record<string, string[]> = {};
     for (const path of [
       '/category/Artist',
-      '/category/Stuntmen',
+      '/category/Studio',
       '/auditions',
       '/shop',
       '/shop?category=Posters%20%26%20Art',
