@@ -39,6 +39,8 @@ export function useInstallPrompt(): { canInstall: boolean; install: () => Promis
       // An offer is used once; the browser makes a new one if the user may still install.
       window.cvInstallPrompt = undefined;
       setEvent(null);
+      // The other offers on the page (footer, header menu, order confirmation) read that it is used.
+      window.dispatchEvent(new Event('cv-install-prompt'));
       return outcome === 'accepted';
     },
   };

@@ -1,10 +1,13 @@
-import { Drawer, Stack } from '@mantine/core';
+import { Drawer, Stack, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useInstallPrompt } from '@/hooks/use-install-prompt';
+import { requestPersistentStorage } from '@/offline/storage';
 import { navLinks } from './nav-links';
 import classes from './site-layout.module.css';
 
-/** The phone menu: the main links in a drawer from the right. */
+/** The phone menu: the main links in a drawer from the right, and the app's install where the browser offers it. */
 export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { canInstall, install } = useInstallPrompt();
   return (
     <Drawer
       opened={opened}
@@ -30,6 +33,19 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
           ))}
         </Stack>
       </nav>
+      {canInstall ? (
+        <UnstyledButton
+          className={classes.drawerLink}
+          mt="md"
+          onClick={async () => {
+            onClose();
+            // An installed app is something to keep: ask for storage that survives pressure.
+            if (await install()) void requestPersistentStorage();
+          }}
+        >
+          Install the app
+        </UnstyledButton>
+      ) : null}
     </Drawer>
   );
 }

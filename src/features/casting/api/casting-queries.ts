@@ -13,6 +13,7 @@ import {
 } from '@/contract/casting';
 import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
+import { retryRead } from '@/lib/query-retry';
 import { myProfileResponseSchema } from '@/contract/profiles';
 import type { ApplicantSearch } from '@/lib/search-params';
 import { castingKeys, myCastingKeys, type CallFilters } from './casting-keys';
@@ -62,7 +63,7 @@ export function callQueryOptions(id: number) {
     queryKey: castingKeys.call(id),
     queryFn: ({ signal }) => getCall(id, signal),
     staleTime: 60 * 1000,
-    retry: (failureCount, error) => !(error instanceof CallNotFoundError) && failureCount < 2,
+    retry: (failureCount, error) => !(error instanceof CallNotFoundError) && retryRead(failureCount, error, 2),
   });
 }
 

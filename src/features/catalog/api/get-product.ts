@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { productResponseSchema, type Product } from '@/contract/catalog';
 import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
+import { retryRead } from '@/lib/query-retry';
 import { catalogKeys } from './catalog-keys';
 
 /** The product in the address does not exist or is no longer sold. */
@@ -30,6 +31,6 @@ export function productQueryOptions(id: number) {
     queryFn: ({ signal }) => getProduct(id, signal),
     // A sold-out product is asked for again at each visit: it is the page a shopper told it is back opens.
     staleTime: (query) => (query.state.data?.stock ? 60 * 1000 : 0),
-    retry: (failureCount, error) => !(error instanceof ProductNotFoundError) && failureCount < 2,
+    retry: (failureCount, error) => !(error instanceof ProductNotFoundError) && retryRead(failureCount, error, 2),
   });
 }

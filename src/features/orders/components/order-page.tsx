@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import type { Order } from '@/contract/orders';
 import { DocumentTitle } from '@/components/document-title';
+import { InstallOffer } from '@/components/install-offer';
 import { PageContainer } from '@/components/page-container';
 import { LoadingState } from '@/components/query-states';
 import { ApiError, NetworkError } from '@/lib/api-client';
@@ -62,6 +63,7 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
           We will send the tracking details by SMS and email once it ships.
         </Alert>
       ) : null}
+      {placed ? <InstallOffer /> : null}
       <Group justify="space-between" mb="xs">
         <DocumentTitle page={`Order #${order.id}`} />
         <Title order={1}>Order #{order.id}</Title>

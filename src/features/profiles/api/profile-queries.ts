@@ -12,6 +12,7 @@ import {
 } from '@/contract/profiles';
 import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
+import { retryRead } from '@/lib/query-retry';
 import { myProfileKeys, profileKeys, type ProfileFilters } from './profile-keys';
 
 /** The profile in the address does not exist, is hidden, or its member left. */
@@ -64,7 +65,7 @@ export function profileQueryOptions(handle: string) {
     queryKey: profileKeys.profile(handle),
     queryFn: ({ signal }) => getProfile(handle, signal),
     staleTime: 60 * 1000,
-    retry: (failureCount, error) => !(error instanceof ProfileNotFoundError) && failureCount < 2,
+    retry: (failureCount, error) => !(error instanceof ProfileNotFoundError) && retryRead(failureCount, error, 2),
   });
 }
 
