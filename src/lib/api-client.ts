@@ -90,7 +90,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new NetworkError(error);
   }
   const body = await response.text().catch(() => '');
-  const ok = response.status >= 200 && response.status <= 299;
+  return readAnswer(response.status, body, sentToken, options);
+}
+
+/** What an answer says: the parsed body of a 2xx, or an ApiError with the server's message and field. */
+export function readAnswer<T>(
+  status: number,
+  body: string,
+  sentToken: string | null,
+  options: Pick<RequestOptions<T>, 'schema' | 'text'>,
+): T {
+  const ok = status >= 200 && status <= 299;
   if (ok && options.text) return options.schema.parse(body);
   let payload: unknown;
   try {
@@ -102,14 +112,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     const { message, field } = (payload ?? {}) as { message?: unknown; field?: unknown };
     // Only a call that sent the stored token can find it rejected: a 401 from login means a wrong password, and a
     // call still in flight when the user logged out (or sent without a token) ends no session.
-    if (response.status === 401 && sentToken && getAccessToken() === sentToken) {
+    if (status === 401 && sentToken && getAccessToken() === sentToken) {
       // Unlike the original client, the rejected token is dropped: kept, it would send every later call home again.
       clearSession();
       unauthorizedListener?.();
     }
     throw new ApiError(
-      response.status,
-      typeof message === 'string' ? message : `Request failed with status ${response.status}`,
+      status,
+      typeof message === 'string' ? message : `Request failed with status ${status}`,
       typeof field === 'string' ? field : undefined,
     );
   }

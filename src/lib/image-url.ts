@@ -20,3 +20,18 @@ export function imageUrl(fileName: string, kind: ImageKind): string {
 export function imageSrcSet(fileName: string, kind: ImageKind): string | undefined {
   return uploadSrcSet(fileName, (file) => imageUrl(file, kind));
 }
+
+/**
+ * The `srcset` of an image by its address (`…/uploads/<folder>/<name>`), when it was uploaded in every width of
+ * UPLOAD_WIDTHS; undefined for any other address (a seeded image, a drawing), which has one file.
+ */
+export function srcSetOfUrl(url: string): string | undefined {
+  const slash = url.lastIndexOf('/');
+  let name: string;
+  try {
+    name = decodeURIComponent(url.slice(slash + 1));
+  } catch {
+    return undefined;
+  }
+  return uploadSrcSet(name, (file) => `${url.slice(0, slash + 1)}${encodeURIComponent(file)}`);
+}

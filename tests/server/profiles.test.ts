@@ -314,6 +314,45 @@ describe('profile photos', () => {
     expect(seventh.statusCode).toBe(409);
     expect(seventh.json()).toMatchObject({ field: 'file' });
   });
+
+  it('stores a photo the phone made smaller in every width, and still refuses one over 5 MB sent around the app', async () => {
+    const member = await createShopper(app, 'Shrunk photo');
+    await put(member, actor('shrunk-photo'));
+    const folder = path.join(testApp.dataDir, 'uploads', 'profile');
+    // What the browser sends for a camera photo: 1600 px wide, WebP.
+    const shrunk = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#335577' } })
+      .webp({ quality: 90 })
+      .toBuffer();
+    const sent = multipart(shrunk);
+    const stored = await app.inject({
+      method: 'POST',
+      url: `${ME}/profile/photos`,
+      headers: { ...member.headers, 'content-type': sent.contentType },
+      payload: sent.payload,
+    });
+    expect(stored.statusCode).toBe(201);
+    const name = path.basename(stored.json().data.photos[0].url, '.webp');
+    expect((await readdir(folder)).filter((file) => file.startsWith(name)).sort()).toEqual([
+      `${name}-400w.webp`,
+      `${name}-800w.webp`,
+      `${name}.webp`,
+    ]);
+
+    const before = await readdir(folder);
+    const large = multipart(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024 + 10)]));
+    const refused = await app.inject({
+      method: 'POST',
+      url: `${ME}/profile/photos`,
+      headers: { ...member.headers, 'content-type': large.contentType },
+      payload: large.payload,
+    });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({
+      message: 'The image is larger than 5 MB: make it smaller and upload it again',
+      field: 'file',
+    });
+    expect(await readdir(folder)).toEqual(before);
+  });
 });
 
 describe('verification, reports and moderation', () => {

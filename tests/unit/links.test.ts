@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSrcSet, imageUrl } from '@/lib/image-url';
+import { imageSrcSet, imageUrl, srcSetOfUrl } from '@/lib/image-url';
 import { telHref, whatsappHref } from '@/lib/phone';
 import { safeRedirect } from '@/lib/safe-redirect';
 import { safeHref } from '@/lib/safe-url';
@@ -71,6 +71,18 @@ describe('imageUrl', () => {
     );
     expect(imageSrcSet('banner-1.svg', 'banner')).toBeUndefined();
     expect(imageSrcSet('', 'banner')).toBeUndefined();
+  });
+
+  it('finds the widths of an uploaded image from its address alone, and none for any other address', () => {
+    const url = '/backend/uploads/profile/0123456789abcdef0123456789abcdef.webp';
+    expect(srcSetOfUrl(url)).toBe(
+      '/backend/uploads/profile/0123456789abcdef0123456789abcdef-400w.webp 400w, ' +
+        '/backend/uploads/profile/0123456789abcdef0123456789abcdef-800w.webp 800w, ' +
+        `${url} 1600w`,
+    );
+    expect(srcSetOfUrl('/backend/uploads/profile/arjun-mehta.svg')).toBeUndefined();
+    expect(srcSetOfUrl('/backend/uploads/directory/%E0%A4%')).toBeUndefined();
+    expect(srcSetOfUrl('')).toBeUndefined();
   });
 });
 

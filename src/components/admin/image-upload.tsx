@@ -2,11 +2,15 @@ import { Button, Group, Input, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { UPLOAD_MAX_BYTES, type UploadFolder, uploadResponseSchema } from '@/contract/uploads';
-import { adminRequest } from '@/lib/admin-api';
+import { ResponsiveImage } from '@/components/responsive-image';
+import { type UploadStage, UploadProgress } from '@/components/upload-progress';
+import { ADMIN_API_PATH } from '@/contract/admin';
+import { type UploadFolder, uploadResponseSchema } from '@/contract/uploads';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { imageUrl } from '@/lib/image-url';
+import { ImageRefusal } from '@/lib/shrink-image';
+import { uploadImage } from '@/lib/upload-image';
 import classes from './admin.module.css';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
@@ -19,8 +23,9 @@ function rejectionMessage(rejections: FileRejection[]): string {
 }
 
 /**
- * Picks or takes an image, uploads it at once and shows it; `onChange` receives the stored name. The server checks
- * the image itself; the dropzone only saves a pointless upload of a file that is plainly not an image.
+ * Picks or takes an image, shrinks it to the largest width kept, uploads it at once and shows it; `onChange` receives
+ * the stored name. The server checks the image itself; the dropzone only saves a pointless upload of a file that is
+ * plainly not an image.
  */
 export function ImageUpload({
   folder,
@@ -36,23 +41,26 @@ export function ImageUpload({
   error?: string;
 }) {
   const [problem, setProblem] = useState<string | null>(null);
+  const [stage, setStage] = useState<UploadStage | null>(null);
   const upload = useMutation({
+    // Shrunk on the device to the largest width kept, then sent with its progress shown (lib/upload-image.ts).
     mutationFn: async (file: File) => {
-      const body = new FormData();
-      body.append('file', file);
-      const answer = await adminRequest(`/uploads/${folder}`, {
-        method: 'POST',
-        body,
+      const answer = await uploadImage(`${ADMIN_API_PATH}/uploads/${folder}`, file, {
         idempotencyKey: newIdempotencyKey(),
         schema: uploadResponseSchema,
+        onProgress: setStage,
       });
       return answer.data.name;
     },
-    onMutate: () => setProblem(null),
+    onMutate: () => {
+      setProblem(null);
+      setStage('preparing');
+    },
+    onSettled: () => setStage(null),
     onSuccess: (name) => onChange(name),
     onError: (failure) =>
       setProblem(
-        failure instanceof ApiError
+        failure instanceof ApiError || failure instanceof ImageRefusal
           ? failure.message
           : failure instanceof NetworkError
             ? 'You are offline: the image was not uploaded. Try again when you are back online.'
@@ -63,7 +71,14 @@ export function ImageUpload({
   return (
     <Input.Wrapper label={label} error={shown}>
       <Stack gap="xs" mt={4}>
-        {value ? <img className={classes.preview} src={imageUrl(value, folder)} alt={`${label}: preview`} /> : null}
+        {value ? (
+          <ResponsiveImage
+            className={classes.preview}
+            src={imageUrl(value, folder)}
+            sizes="(max-width: 36em) 100vw, 480px"
+            alt={`${label}: preview`}
+          />
+        ) : null}
         <Dropzone
           onDrop={(files) => {
             const [file] = files;
@@ -71,7 +86,6 @@ export function ImageUpload({
           }}
           onReject={(rejections) => setProblem(rejectionMessage(rejections))}
           accept={ACCEPTED}
-          maxSize={UPLOAD_MAX_BYTES}
           multiple={false}
           loading={upload.isPending}
           aria-label={`${label}: choose an image`}
@@ -86,6 +100,7 @@ export function ImageUpload({
             </Text>
           </Group>
         </Dropzone>
+        <UploadProgress stage={stage} />
         {value ? (
           <Group>
             <Button variant="subtle" size="compact-sm" onClick={() => onChange('')}>

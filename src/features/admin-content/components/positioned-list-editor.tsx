@@ -6,6 +6,7 @@ import classes from '@/components/admin/admin.module.css';
 import { ConfirmAction } from '@/components/admin/confirm-action';
 import { ImageUpload } from '@/components/admin/image-upload';
 import { LoadError, LoadingState } from '@/components/query-states';
+import { ResponsiveImage } from '@/components/responsive-image';
 import type { UploadFolder } from '@/contract/uploads';
 import { applyServerError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -159,9 +160,10 @@ export function PositionedListEditor({ path, spec }: { path: string; spec: ListS
               <Card key={item.id} component="li" withBorder padding="sm" aria-label={title}>
                 <Group align="flex-start" gap="sm" wrap="wrap">
                   {picture && image ? (
-                    <img
+                    <ResponsiveImage
                       className={classes.preview}
                       src={imageUrl(picture, image.folder ?? 'section')}
+                      sizes="160px"
                       alt=""
                       width={160}
                     />

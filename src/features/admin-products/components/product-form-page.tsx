@@ -20,6 +20,7 @@ import { AdminPage } from '@/components/admin/admin-page';
 import { ConfirmAction } from '@/components/admin/confirm-action';
 import { ImageUpload } from '@/components/admin/image-upload';
 import { LoadError, LoadingState } from '@/components/query-states';
+import { ResponsiveImage } from '@/components/responsive-image';
 import type { StaffProduct } from '@/contract/admin';
 import { applyServerError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -143,9 +144,10 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
             <Group gap="sm" aria-label="Images" role="list">
               {images.map((image, index) => (
                 <Stack key={image} gap={4} role="listitem">
-                  <img
+                  <ResponsiveImage
                     className={classes.preview}
                     src={imageUrl(image, 'product')}
+                    sizes="120px"
                     alt={`Image ${index + 1}${index === 0 ? ' (cover)' : ''}`}
                     width={120}
                   />

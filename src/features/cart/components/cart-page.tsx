@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
+import { ResponsiveImage } from '@/components/responsive-image';
 import { MAX_LINE_QUANTITY, type CartLine } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
 import { FREE_SHIPPING_FROM, orderTotals } from '@/contract/orders';
@@ -24,9 +25,10 @@ function CartLineRow({ line, onMoveToWishlist }: { line: CartLine; onMoveToWishl
   const waiting = !actions.ready;
   return (
     <li className={classes.line}>
-      <img
+      <ResponsiveImage
         className={classes.lineImage}
         src={imageUrl(line.product.images[0] ?? '', 'product')}
+        sizes="96px"
         alt=""
         width={96}
         height={96}

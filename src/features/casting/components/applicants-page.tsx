@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
+import { ResponsiveImage } from '@/components/responsive-image';
 import { allowedTransitions, applicationStatuses, type Applicant, type CastingCall } from '@/contract/casting';
 import { ApiError } from '@/lib/api-client';
 import type { ApplicantSearch } from '@/lib/search-params';
@@ -111,9 +112,10 @@ function ApplicantCard({
         disabled={allowed.length === 0}
       />
       {person.photo ? (
-        <img
+        <ResponsiveImage
           className={classes.applicantPhoto}
           src={person.photo}
+          sizes="72px"
           alt={`Photo of ${person.display_name}`}
           width={72}
           height={72}
@@ -204,10 +206,11 @@ function ApplicantCard({
             {applicant.photos.length > 1 ? (
               <Group gap="xs">
                 {applicant.photos.map((photo, index) => (
-                  <img
+                  <ResponsiveImage
                     key={photo}
                     className={classes.photoChoice}
                     src={photo}
+                    sizes="72px"
                     alt={`${person.display_name}, photo ${index + 1}`}
                     width={72}
                     height={72}

@@ -21,6 +21,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { ReportDialog } from '@/components/report-dialog';
 import { LoadError, LoadingState } from '@/components/query-states';
+import { ResponsiveImage } from '@/components/responsive-image';
 import { MAX_NOTE, NEVER_PAY_NOTICE, type CastingCall, type CastingRole } from '@/contract/casting';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
@@ -228,9 +229,10 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
                 key={photo.id}
                 value={String(photo.id)}
                 label={
-                  <img
+                  <ResponsiveImage
                     className={classes.photoChoice}
                     src={photo.url}
+                    sizes="72px"
                     alt={`Your photo ${index + 1}${photo.main ? ' (main)' : ''}`}
                     width={72}
                     height={72}

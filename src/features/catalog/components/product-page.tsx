@@ -7,6 +7,7 @@ import { type CarouselDurations, DEFAULT_AUTOPLAY_MS } from '@/components/carous
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
+import { ResponsiveImage } from '@/components/responsive-image';
 import type { Product } from '@/contract/catalog';
 import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { productQueryOptions, ProductNotFoundError } from '../api/get-product';
@@ -64,7 +65,14 @@ function Gallery({ product }: { product: Product }) {
                 setIndex(thumbIndex);
               }}
             >
-              <img src={imageUrl(image, 'product')} alt="" width={72} height={72} loading="lazy" />
+              <ResponsiveImage
+                src={imageUrl(image, 'product')}
+                sizes="72px"
+                alt=""
+                width={72}
+                height={72}
+                loading="lazy"
+              />
             </button>
           ))}
         </div>

@@ -8,6 +8,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { InstallOffer } from '@/components/install-offer';
 import { PageContainer } from '@/components/page-container';
 import { LoadingState } from '@/components/query-states';
+import { ResponsiveImage } from '@/components/responsive-image';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { formatDate, formatInr } from '@/lib/money';
@@ -77,8 +78,9 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
         <section aria-label="Items">
           {order.items.map((item) => (
             <div key={item.product_id} className={classes.item}>
-              <img
+              <ResponsiveImage
                 src={imageUrl(item.image, 'product')}
+                sizes="72px"
                 alt=""
                 width={72}
                 height={72}

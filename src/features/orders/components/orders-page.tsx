@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
+import { ResponsiveImage } from '@/components/responsive-image';
 import { orderStatuses, type OrderStatus } from '@/contract/orders';
 import { imageUrl } from '@/lib/image-url';
 import { formatDate, formatInr } from '@/lib/money';
@@ -63,8 +64,9 @@ export function OrdersPage({ page, status, onChange }: OrdersPageProps) {
           {data.data.map((order) => (
             <li key={order.id}>
               <Link to="/orders/$orderId" params={{ orderId: order.id }} className={classes.row}>
-                <img
+                <ResponsiveImage
                   src={imageUrl(order.cover_image, 'product')}
+                  sizes="72px"
                   alt=""
                   width={72}
                   height={72}

@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { UploadStage } from '@/components/upload-progress';
 import { messageResponseSchema } from '@/contract/user';
 import { myProfileResponseSchema, type MyProfile, type PhotoChange } from '@/contract/profiles';
 import { apiPaths, apiRequest } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { uploadImage } from '@/lib/upload-image';
 import { myProfileKeys, profileKeys } from './profile-keys';
 
 /** Keeps what the server answered for the member's own profile, and drops the public copies it changes. */
@@ -14,25 +17,25 @@ function useProfileAnswer() {
   };
 }
 
+/** Adds a photo, shrunk on the device first (lib/upload-image.ts); `stage` says how far its upload is. */
 export function usePhotoUpload() {
   const keep = useProfileAnswer();
-  return useMutation({
-    mutationFn: async (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return (
-        await apiRequest(apiPaths.userApi('/me/profile/photos'), {
-          method: 'POST',
-          body: form,
-          auth: true,
+  const [stage, setStage] = useState<UploadStage | null>(null);
+  const mutation = useMutation({
+    mutationFn: async (file: File) =>
+      (
+        await uploadImage(apiPaths.userApi('/me/profile/photos'), file, {
           idempotencyKey: newIdempotencyKey(),
           schema: myProfileResponseSchema,
+          onProgress: setStage,
         })
-      ).data;
-    },
+      ).data,
+    onMutate: () => setStage('preparing'),
+    onSettled: () => setStage(null),
     onSuccess: keep,
     networkMode: 'always',
   });
+  return { ...mutation, stage };
 }
 
 export function usePhotoChange() {

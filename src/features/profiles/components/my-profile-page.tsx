@@ -35,6 +35,7 @@ import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
+import { UploadProgress } from '@/components/upload-progress';
 import {
   creditTypes,
   crafts,
@@ -52,6 +53,7 @@ import {
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { applyServerError } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/money';
+import { ImageRefusal } from '@/lib/shrink-image';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { useGuardianResend, usePhotoChange, usePhotoUpload, useVerificationRequest } from '../api/profile-mutations';
@@ -91,7 +93,7 @@ function PhotosPanel({ profile }: { profile: MyProfile }) {
   const change = usePhotoChange();
   const limit = profile.kind === 'person' ? MAX_PERSON_PHOTOS : MAX_ORGANISATION_PHOTOS;
   const uploadError =
-    upload.error instanceof ApiError
+    upload.error instanceof ApiError || upload.error instanceof ImageRefusal
       ? upload.error.message
       : upload.error
         ? 'The photo could not be uploaded. Check your connection and try again.'
@@ -103,8 +105,8 @@ function PhotosPanel({ profile }: { profile: MyProfile }) {
         {profile.kind === 'person' ? 'Headshots' : 'Photos'}
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
-        Up to {limit}, JPEG, PNG or WebP, at most 5 MB each. The main one shows on your card and when your page is
-        shared.
+        Up to {limit}, JPEG, PNG or WebP, at most 5 MB each (a larger photo is made smaller on this device before it is
+        sent). The main one shows on your card and when your page is shared.
       </Text>
       {photos.length > 0 ? (
         <ul className={classes.editPhotos} aria-label="Your photos">
@@ -179,6 +181,7 @@ function PhotosPanel({ profile }: { profile: MyProfile }) {
           Uploading photos needs the network. You are offline.
         </Alert>
       )}
+      <UploadProgress stage={upload.stage} />
       {uploadError ? (
         <Text c="var(--cv-danger-text)" size="sm" mt="xs" role="alert">
           {uploadError}

@@ -1,5 +1,5 @@
 import type { Craft } from '@/contract/profiles';
-import { uploadSrcSet } from '@/contract/uploads';
+import { srcSetOfUrl } from '@/lib/image-url';
 
 export const craftLabels: Record<Craft, string> = {
   actor: 'Actor',
@@ -37,7 +37,4 @@ export const creditTypeLabels: Record<string, string> = {
 export const levelLabels: Record<string, string> = { native: 'native', fluent: 'fluent', basic: 'basic' };
 
 /** The `srcset` of a profile photo's address (`/backend/uploads/profile/<name>`), when it was uploaded in widths. */
-export function photoSrcSet(url: string): string | undefined {
-  const slash = url.lastIndexOf('/');
-  return uploadSrcSet(decodeURIComponent(url.slice(slash + 1)), (file) => `${url.slice(0, slash + 1)}${file}`);
-}
+export const photoSrcSet = srcSetOfUrl;

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
+import { ResponsiveImage } from '@/components/responsive-image';
 import type { Product } from '@/contract/catalog';
 import { imageUrl } from '@/lib/image-url';
 import { keepFocusInList } from '@/lib/keep-focus';
@@ -45,9 +46,10 @@ export function WishlistPage({ onMoveToCart }: { onMoveToCart: (product: Product
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" className={classes.list}>
           {items.map((item) => (
             <li key={item.product_id} className={classes.item}>
-              <img
+              <ResponsiveImage
                 className={classes.image}
                 src={imageUrl(item.product.images[0] ?? '', 'product')}
+                sizes="120px"
                 alt=""
                 width={120}
                 height={120}
