@@ -17,7 +17,6 @@ const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
 
 function rejectionMessage(rejections: FileRejection[]): string {
   const code = rejections[0]?.errors[0]?.code;
-  if (code === 'file-too-large') return 'The image is larger than 5 MB: make it smaller and upload it again';
   if (code === 'too-many-files') return 'Choose one image';
   return 'Upload a JPEG, PNG or WebP image';
 }
@@ -96,7 +95,7 @@ export function ImageUpload({
               {value ? 'Drop another image here, or tap to replace it' : 'Drop an image here, or tap to choose one'}
             </Text>
             <Text fz="xs" c="dimmed" ta="center">
-              JPEG, PNG or WebP, at most 5 MB
+              JPEG, PNG or WebP; a large photo is made smaller before it is sent
             </Text>
           </Group>
         </Dropzone>
