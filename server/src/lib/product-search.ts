@@ -4,12 +4,12 @@ import { likePattern } from './like-pattern.js';
 
 /**
  * Words shoppers use for the same thing, and spellings of one word: a search for one finds the others ("tshirt"
- * finds a tee, "posters" a print). Written as shoppers type them; compared without case, spaces or hyphens.
+ * finds a tee, "poster" the wall art). Written as shoppers type them; compared without case, spaces or hyphens.
  */
 const SYNONYMS: readonly (readonly string[])[] = [
   ['tee', 't-shirt', 'tshirt', 'shirt'],
   ['hoodie', 'hoody', 'sweatshirt'],
-  ['poster', 'print', 'wall art'],
+  ['poster', 'wall art'],
   ['mug', 'cup'],
   ['notebook', 'diary', 'journal'],
   ['cap', 'hat'],
