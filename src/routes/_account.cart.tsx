@@ -37,7 +37,7 @@ function CartRoute() {
             onChoose={choice.choose}
             comparing={choice.comparing}
             attemptError={choice.error}
-            kept={choice.kept}
+            shown={choice.shown}
           />
           {cart ? (
             <CartCoupons

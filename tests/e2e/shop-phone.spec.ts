@@ -144,6 +144,7 @@ test.describe('coupons in the cart on a phone', () => {
     await expect(both).toContainText('You chose FIRSTTAKE. FLAT150 would save ₹150.');
     await expect(page.getByText('FIRSTTAKE applied: you save ₹129.90')).toBeVisible();
     await expect(page.getByTestId('cart-total')).toHaveText('₹1,169');
+    await expect(field).toHaveValue('FIRSTTAKE');
 
     // A code that does not apply leaves the applied one, with the reason next to the field.
     await field.fill('BLOCKBUSTER20');
@@ -165,6 +166,7 @@ test.describe('coupons in the cart on a phone', () => {
       await list.getByRole('button', { name: 'Use coupon FLAT150' }).click();
       await expect(page.getByText('FLAT150 applied: you save ₹150')).toBeVisible();
       await expect(list.getByRole('listitem').first()).toHaveText('FLAT150saves ₹150Applied');
+      await expect(page.getByLabel('Coupon code')).toHaveValue('FLAT150');
       expect(await textCutOnScreen(page)).toEqual([]);
       await page.getByRole('region', { name: 'Coupons for this cart' }).scrollIntoViewIfNeeded();
       await page

@@ -97,12 +97,16 @@ export interface CouponComparison {
 export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code: string | undefined) => void) {
   const queryClient = useQueryClient();
   const [comparison, setComparison] = useState<CouponComparison | null>(null);
+  // The code the field shows once the coupon changed other than by typing (the list, a comparison, a choice).
+  const [shown, setShown] = useState<{ code: string; at: number } | null>(null);
+  const show = (code: string) => setShown((last) => ({ code, at: (last?.at ?? 0) + 1 }));
   const compare = useMutation({
     mutationFn: ({ code, current }: { code: string; current: string }) => applyCoupon(code, undefined, current),
     onSuccess: ({ other, ...kept }, { code }) => {
       // The figures of the coupon kept are those of this cart: the check of the applied coupon need not ask again.
       queryClient.setQueryData(accountKeys.appliedCoupon(kept.code, kept.subtotal), kept);
       setComparison(other ? { applied: kept, other, entered: code, chosen: false, subtotal: kept.subtotal } : null);
+      show(kept.code);
       setCoupon(kept.code);
     },
   });
@@ -113,6 +117,7 @@ export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code:
       if (!applied || applied.code === code) {
         compare.reset();
         setComparison(null);
+        show(code);
         setCoupon(code);
         return;
       }
@@ -127,6 +132,7 @@ export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code:
         chosen: true,
         subtotal: comparisonShown.subtotal,
       });
+      show(comparisonShown.other.code);
       setCoupon(comparisonShown.other.code);
     },
     remove() {
@@ -149,7 +155,7 @@ export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code:
           : error instanceof NetworkError
             ? 'You are offline; enter the code again when you are back online.'
             : 'The coupon could not be checked. Please try again.',
-    /** The coupon the last comparison kept, and when it answered: the field then shows that code. */
-    kept: compare.isSuccess ? { code: compare.data.code, at: compare.submittedAt } : null,
+    /** The code the field shows from now on (`at` counts the changes), never a code that was not applied. */
+    shown,
   };
 }

@@ -17,8 +17,8 @@ export interface CouponFieldProps {
   comparing?: boolean;
   /** Why the code entered last was not applied, while another stays applied. */
   attemptError?: string | null;
-  /** The coupon the last comparison kept (and when): the field shows its code, not a code that was not applied. */
-  kept?: { code: string; at: number } | null;
+  /** A code applied other than by typing it here (and a count of such changes): the field then shows it. */
+  shown?: { code: string; at: number } | null;
 }
 
 /** Which coupon stays and why, in a sentence. */
@@ -42,13 +42,13 @@ export function CouponField({
   onChoose,
   comparing,
   attemptError,
-  kept,
+  shown,
 }: CouponFieldProps) {
   const [text, setText] = useState(appliedCode ?? '');
-  const [keptSeen, setKeptSeen] = useState(kept?.at);
-  if (kept && kept.at !== keptSeen) {
-    setKeptSeen(kept.at);
-    setText(kept.code);
+  const [shownSeen, setShownSeen] = useState(shown?.at);
+  if (shown && shown.at !== shownSeen) {
+    setShownSeen(shown.at);
+    setText(shown.code);
   }
   const [localError, setLocalError] = useState<string | null>(null);
   const serverError =
