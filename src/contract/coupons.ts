@@ -14,7 +14,18 @@ export const couponSchema = z.object({
 });
 export type Coupon = z.infer<typeof couponSchema>;
 
-export const couponListSchema = z.object({ data: z.array(couponSchema) });
+/** A coupon the shopper can use today, with what it saves on their cart as the server has it. */
+export const usableCouponSchema = z.extend(couponSchema, {
+  /** The discount on the cart's subtotal in paise; null when the coupon does not apply to this cart (yet). */
+  saving: z.nullable(z.int()),
+});
+export type UsableCoupon = z.infer<typeof usableCouponSchema>;
+
+export const couponListSchema = z.object({
+  data: z.array(usableCouponSchema),
+  /** The subtotal of the cart the savings were computed on, in paise. */
+  subtotal: z.int(),
+});
 
 export const couponCodeSchema = z.pipe(
   z
@@ -27,7 +38,14 @@ export const couponCodeSchema = z.pipe(
   z.transform((value: string) => value.toUpperCase()),
 );
 
-export const applyCouponRequestSchema = z.object({ code: couponCodeSchema });
+export const applyCouponRequestSchema = z.object({
+  code: couponCodeSchema,
+  /**
+   * The coupon applied now, if any: both are checked on the cart and the one that saves more is answered (this one
+   * on a tie), with the other beside it. Without it, `code` is answered as it is.
+   */
+  current: z.optional(couponCodeSchema),
+});
 export type ApplyCouponRequest = z.input<typeof applyCouponRequestSchema>;
 
 export const appliedCouponSchema = z.object({
@@ -40,6 +58,8 @@ export const appliedCouponSchema = z.object({
     shipping: z.int(),
     round_off: z.int(),
     total: z.int(),
+    /** With `current`: the coupon of the two that was not chosen, and what it would save on this cart. */
+    other: z.optional(z.object({ code: z.string(), description: z.string(), discount: z.int() })),
   }),
 });
 export type AppliedCoupon = z.infer<typeof appliedCouponSchema>['data'];

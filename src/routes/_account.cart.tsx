@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { useDisplayedCart } from '@/features/cart/api/use-cart';
 import { CartPage } from '@/features/cart/components/cart-page';
-import { discountOf, useCouponCheck } from '@/features/coupons/api/apply-coupon';
+import { discountOf, useCouponCheck, useCouponChoice } from '@/features/coupons/api/apply-coupon';
+import { CartCoupons } from '@/features/coupons/components/cart-coupons';
 import { CouponField } from '@/features/coupons/components/coupon-field';
 import { useWishlistActions } from '@/features/wishlist/api/use-wishlist';
 import { lenient } from '@/lib/search-params';
@@ -18,6 +19,7 @@ function CartRoute() {
   const wishlist = useWishlistActions();
   const check = useCouponCheck(coupon, cart && { subtotal: cart.subtotal, editsWaiting });
   const setCoupon = (code: string | undefined) => void navigate({ search: { coupon: code }, replace: true });
+  const choice = useCouponChoice(check.state === 'applied' ? check.coupon : null, setCoupon);
   return (
     <CartPage
       onMoveToWishlist={(product) => wishlist.add(product)}
@@ -25,7 +27,27 @@ function CartRoute() {
       // Carried to checkout while it applies or is being checked; checkout checks it again.
       couponCode={check.state === 'applied' || check.state === 'checking' ? coupon : undefined}
       couponField={
-        <CouponField appliedCode={coupon} check={check} onApply={setCoupon} onRemove={() => setCoupon(undefined)} />
+        <>
+          <CouponField
+            appliedCode={coupon}
+            check={check}
+            onApply={choice.apply}
+            onRemove={choice.remove}
+            comparison={choice.comparison}
+            onChoose={choice.choose}
+            comparing={choice.comparing}
+            attemptError={choice.error}
+            shown={choice.shown}
+          />
+          {cart ? (
+            <CartCoupons
+              subtotal={cart.subtotal}
+              settled={editsWaiting === 0}
+              appliedCode={check.state === 'applied' ? check.coupon.code : undefined}
+              onApply={choice.apply}
+            />
+          ) : null}
+        </>
       }
     />
   );

@@ -67,13 +67,52 @@ describe('product list (getProduct)', () => {
   });
 
   it('finds a tee for "t-shirt", "tshirt", "T Shirts" and "shirt"', async () => {
-    for (const search of ['t-shirt', 'tshirt', 'T Shirts', 'shirt']) {
+    for (const search of ['t-shirt', 'tshirt', 'T Shirts', 'shirt', 'tees', 'T-SHIRTS']) {
       const found = (await list(`?search=${encodeURIComponent(search)}`)).json().data as ProductRow[];
       expect(
         found.map((product) => product.name),
         search,
       ).toContain('Clapperboard Classic Tee');
     }
+  });
+
+  it('finds the whole Posters & Art category for "poster", "posters" or "Poster" (names, descriptions, categories)', async () => {
+    const category = (await list('?category=Posters%20%26%20Art&per_page=48')).json().data as ProductRow[];
+    expect(category.length).toBe(4);
+    for (const search of ['poster', 'posters', 'Poster', 'POSTERS']) {
+      const found = (await list(`?search=${search}&per_page=48`)).json().data as ProductRow[];
+      // The category, and nothing merely printed.
+      expect(found.map((product) => product.name).sort(), search).toEqual(
+        category.map((product) => product.name).sort(),
+      );
+    }
+    // A category's name as typed, and a search of several words: every word is found.
+    const byCategory = (await list(`?search=${encodeURIComponent('posters & art')}&per_page=48`)).json().data;
+    expect((byCategory as ProductRow[]).every((product) => product.category === 'Posters & Art')).toBe(true);
+    expect(byCategory).toHaveLength(4);
+    const twoWords = (await list(`?search=${encodeURIComponent('poster set')}`)).json().data as ProductRow[];
+    expect(twoWords.map((product) => product.name)).toEqual(['Golden Era Bollywood Poster Set']);
+  });
+
+  it('finds plurals and other spellings: "hoodies", "mugs", "accessories", "wall-art", "directors chair"', async () => {
+    for (const [search, name] of [
+      ['hoodies', 'Director’s Chair Hoodie'],
+      ['mugs', 'Popcorn Bucket Mug'],
+      ['cups', 'Popcorn Bucket Mug'],
+      ['accessories', 'Crew Call Sheet Tote'],
+      ['wall-art', 'Vintage Movie Ticket Wall Art'],
+      ['directors chair', 'Director’s Chair Hoodie'],
+      ['theater', 'Single Screen Theatre Print'],
+      ['journal', 'Screenwriter’s Leather Notebook'],
+      ['snack', 'Mumbai Chai Masala Tin'],
+    ]) {
+      const found = (await list(`?search=${encodeURIComponent(search!)}&per_page=48`)).json().data as ProductRow[];
+      expect(
+        found.map((product) => product.name),
+        search,
+      ).toContain(name);
+    }
+    expect((await list('?search=zzqx')).json().data).toEqual([]);
   });
 
   it('filters by category and sorts by price both ways and by newest', async () => {

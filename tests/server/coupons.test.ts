@@ -173,6 +173,7 @@ describe('coupon list', () => {
       min_order: 49_900,
       max_discount: 20_000,
       ends_at: null,
+      saving: null,
     });
 
     await fillCart(shopper, 'Golden Era Bollywood Poster Set', 1);
@@ -180,5 +181,76 @@ describe('coupon list', () => {
     const after = await testApp.app.inject({ method: 'GET', url: `${USER_API}/coupons`, headers: shopper.headers });
     expect(after.json().data.map((coupon: { code: string }) => coupon.code)).not.toContain('FIRSTTAKE');
     expect((await testApp.app.inject({ method: 'GET', url: `${USER_API}/coupons` })).statusCode).toBe(401);
+  });
+});
+
+describe('a second coupon', () => {
+  function applyOver(who: Shopper, code: string, current: string, extra: Record<string, unknown> = {}) {
+    return testApp.app.inject({
+      method: 'POST',
+      url: `${USER_API}/applyCoupon`,
+      headers: who.headers,
+      payload: { code, current, ...extra },
+    });
+  }
+
+  it('keeps the coupon that saves more, whichever was applied first, and names the other with its saving', async () => {
+    // Golden Era Bollywood Poster Set costs ₹1,299: FIRSTTAKE (10%) saves ₹129.90, FLAT150 ₹150.
+    expect(await fillCart(shopper, 'Golden Era Bollywood Poster Set', 1)).toBe(129_900);
+    const better = await applyOver(shopper, 'flat150', 'FIRSTTAKE');
+    expect(better.statusCode).toBe(200);
+    expect(better.json().data).toMatchObject({
+      code: 'FLAT150',
+      discount: 15_000,
+      total: 114_900,
+      other: { code: 'FIRSTTAKE', description: expect.any(String), discount: 12_990 },
+    });
+    // A worse second code does not replace the better one; the client's own figures are not read.
+    const worse = await applyOver(shopper, 'FIRSTTAKE', 'FLAT150', { discount: 99_999, total: 1 });
+    expect(worse.json().data).toMatchObject({
+      code: 'FLAT150',
+      discount: 15_000,
+      total: 114_900,
+      other: { code: 'FIRSTTAKE', discount: 12_990 },
+    });
+    // Chosen on its own (the shopper picks it), the other applies as it is.
+    const chosen = (await apply(shopper, 'FIRSTTAKE')).json().data;
+    expect(chosen).toMatchObject({ code: 'FIRSTTAKE', discount: 12_990 });
+    expect(chosen).not.toHaveProperty('other');
+  });
+
+  it('keeps the applied coupon on a tie, and the new one when the applied one no longer applies', async () => {
+    await fillCart(shopper, 'Golden Era Bollywood Poster Set', 1);
+    const same = await insertCoupon({ kind: 'flat', value: 15_000 });
+    expect((await applyOver(shopper, same, 'FLAT150')).json().data).toMatchObject({
+      code: 'FLAT150',
+      other: { code: same, discount: 15_000 },
+    });
+    const expired = await insertCoupon({ endsAt: new Date(Date.now() - DAY) });
+    const alone = (await applyOver(shopper, 'FIRSTTAKE', expired)).json().data;
+    expect(alone).toMatchObject({ code: 'FIRSTTAKE', discount: 12_990 });
+    expect(alone).not.toHaveProperty('other');
+  });
+
+  it('refuses a second code that does not apply, on `code`, whatever is applied', async () => {
+    await fillCart(shopper, 'Golden Era Bollywood Poster Set', 1);
+    const refused = await applyOver(shopper, 'BLOCKBUSTER20', 'FLAT150');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      field: 'code',
+      message: 'Coupon BLOCKBUSTER20 needs an order of at least ₹2,999; add ₹1,700 more',
+    });
+    const malformed = await applyOver(shopper, 'FLAT150', 'x'.repeat(41));
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().field).toBe('current');
+  });
+
+  it('lists the usable coupons with what each saves on the cart the server has', async () => {
+    const subtotal = await fillCart(shopper, 'Golden Era Bollywood Poster Set', 1);
+    const response = await testApp.app.inject({ method: 'GET', url: `${USER_API}/coupons`, headers: shopper.headers });
+    const body = response.json() as { data: { code: string; saving: number | null }[]; subtotal: number };
+    expect(body.subtotal).toBe(subtotal);
+    const saving = Object.fromEntries(body.data.map((coupon) => [coupon.code, coupon.saving]));
+    expect(saving).toMatchObject({ FIRSTTAKE: 12_990, FLAT150: 15_000, BLOCKBUSTER20: null });
   });
 });

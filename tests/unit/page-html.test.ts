@@ -133,4 +133,28 @@ describe('putting a server-rendered page into the shell', () => {
       '<meta name="description" content="Actor, Mumbai"/>',
     ]);
   });
+
+  it('gives the structured data whole addresses for its images and pages, and leaves the page data alone', () => {
+    const structured =
+      '{"@type":"Product","name":"/not-an-address","image":"/backend/uploads/product/a.svg","offers":{"url":"/shop/7"}}';
+    const html = serverRenderedHtml(
+      shell,
+      {
+        html: `<main><h1>Tee</h1><script type="application/ld+json">${structured}</script></main>`,
+        head: '',
+        state: '{"queries":[{"url":"/shop/7"}]}',
+        routeIds: ['__root__'],
+      },
+      routeAssets(manifest, ['__root__']),
+      'https://cineverse.in/',
+    );
+    const json = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(json ?? '{}')).toEqual({
+      '@type': 'Product',
+      name: '/not-an-address',
+      image: 'https://cineverse.in/backend/uploads/product/a.svg',
+      offers: { url: 'https://cineverse.in/shop/7' },
+    });
+    expect(html).toContain('{"queries":[{"url":"/shop/7"}]}');
+  });
 });

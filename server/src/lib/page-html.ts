@@ -96,7 +96,15 @@ export function serverRenderedHtml(shell: string, page: RenderedPage, assets: Ro
     ...assets.styles.filter(missing).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     `<meta name="${PAGE_MODULES_META}" content="${assets.scripts.join(' ')}">`,
   ];
-  let withPage = `${shell.slice(0, open + ROOT_OPEN.length)}${page.html}${shell.slice(close)}`
+  // So do the image and page addresses of the structured data search engines read (schema.org's are URLs).
+  const body = page.html.replace(
+    /(<script type="application\/ld\+json">)([^<]*)(<\/script>)/g,
+    (_, start, json, end) => {
+      const whole = (json as string).replace(/("(?:image|url)":")\//g, `$1${publicUrl.replace(/\/$/, '')}/`);
+      return `${start}${whole}${end}`;
+    },
+  );
+  let withPage = `${shell.slice(0, open + ROOT_OPEN.length)}${body}${shell.slice(close)}`
     .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
     .replace(/<link rel="preload" href="[^"]*\/getHomeData" as="fetch"[^>]*>\s*/, '')
     .replace(

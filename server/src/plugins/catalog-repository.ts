@@ -7,6 +7,7 @@ import type { Database } from '../db/client.js';
 import { orderItems, products } from '../db/schema.js';
 import { cameBack, tellWishlisters } from '../lib/back-in-stock.js';
 import { likePattern } from '../lib/like-pattern.js';
+import { searchCondition } from '../lib/product-search.js';
 import { assertUploaded } from '../lib/uploads.js';
 import { HttpError } from './error-handler.js';
 
@@ -55,24 +56,6 @@ const sorts: Record<z.output<typeof productListQuerySchema>['sort'], SQL[]> = {
   price_asc: [asc(products.price), asc(products.id)],
   price_desc: [desc(products.price), asc(products.id)],
 };
-
-/** Words shoppers use for the same thing: a search for one finds the others ("tshirt" finds a tee). */
-const SYNONYMS: readonly (readonly string[])[] = [
-  ['tee', 't-shirt', 'tshirt', 'shirt'],
-  ['hoodie', 'hoody', 'sweatshirt'],
-];
-
-/** The terms a search looks for: what was typed, and its synonyms when it is one of them (case, spaces, hyphens aside). */
-export function searchTerms(search: string): string[] {
-  const squash = (text: string) =>
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, '')
-      .replace(/s$/, '');
-  const typed = squash(search);
-  const group = SYNONYMS.find((words) => words.some((word) => squash(word) === typed));
-  return [...new Set([search, ...(group ?? [])])];
-}
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -155,12 +138,7 @@ export default fp<{ uploadsDir: string; publicUrl: string }>(
       async listProducts(query) {
         const filters: SQL[] = [eq(products.active, true)];
         if (query.search) {
-          const match = or(
-            ...searchTerms(query.search).flatMap((term) => [
-              ilike(products.name, likePattern(term)),
-              ilike(products.description, likePattern(term)),
-            ]),
-          );
+          const match = searchCondition(query.search, [products.name, products.description, products.category]);
           if (match) filters.push(match);
         }
         if (query.category) filters.push(sql`lower(${products.category}) = lower(${query.category})`);

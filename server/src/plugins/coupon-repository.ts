@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { ParsedCouponInput, StaffCoupon } from '../../../src/contract/admin.js';
-import type { Coupon } from '../../../src/contract/coupons.js';
+import type { Coupon, UsableCoupon } from '../../../src/contract/coupons.js';
 import type { Database } from '../db/client.js';
 import { couponRedemptions, coupons } from '../db/schema.js';
 import { formatIndianDate, formatRupees } from '../lib/money.js';
@@ -14,8 +14,11 @@ import { HttpError } from './error-handler.js';
 declare module 'fastify' {
   interface FastifyInstance {
     couponRepository: {
-      /** Coupons the user could use today, whatever their cart holds. */
-      listUsable(userId: number): Promise<Coupon[]>;
+      /**
+       * Coupons the user could use today, each with the discount it gives on `subtotal` (their cart's), or null when
+       * the cart is empty or below its minimum.
+       */
+      listUsable(userId: number, subtotal: number): Promise<UsableCoupon[]>;
       /**
        * The discount `code` gives this user on `subtotal`, or a 422 naming `field` with the reason it does not apply.
        * With `lock`, the coupon row is locked until the transaction ends, so usage limits hold under concurrency.
@@ -121,7 +124,7 @@ export default fp(
     const { db } = fastify;
 
     fastify.decorate('couponRepository', {
-      async listUsable(userId) {
+      async listUsable(userId, subtotal) {
         const now = new Date();
         const rows = await db
           .select()
@@ -134,12 +137,13 @@ export default fp(
             ),
           )
           .orderBy(asc(coupons.minOrder), asc(coupons.code));
-        const usable: Coupon[] = [];
+        const usable: UsableCoupon[] = [];
         for (const row of rows) {
           const used = await usage(db, row.id, userId);
           if (row.usageLimit !== null && used.total >= row.usageLimit) continue;
           if (row.perUserLimit !== null && used.mine >= row.perUserLimit) continue;
-          usable.push(toCoupon(row));
+          const applies = subtotal > 0 && subtotal >= row.minOrder;
+          usable.push({ ...toCoupon(row), saving: applies ? couponDiscount(row, subtotal) : null });
         }
         return usable;
       },

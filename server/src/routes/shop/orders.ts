@@ -31,11 +31,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       ...auth,
       schema: {
-        ...userRouteSchema('coupons', 'Coupons the user can use today'),
+        ...userRouteSchema('coupons', 'Coupons the user can use today, with what each saves on their cart'),
         response: { 200: couponListSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => ({ data: await couponRepository.listUsable(signedInUser(request).id) }),
+    async (request) => {
+      const userId = signedInUser(request).id;
+      const { subtotal } = await cartRepository.getCart(db, userId);
+      return { data: await couponRepository.listUsable(userId, subtotal), subtotal };
+    },
   );
 
   fastify.post(
@@ -45,7 +49,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         ...userRouteSchema(
           'coupons',
-          'Check a coupon against the current cart: the discount, or a 422 saying why not',
+          'Check a coupon against the current cart: the discount, or a 422 saying why not. With `current` (the ' +
+            'coupon applied now), the one of the two that saves more, with the other beside it',
           true,
         ),
         body: applyCouponRequestSchema,
@@ -56,17 +61,26 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
       fastify.runIdempotent(request, reply, async (tx) => {
         const userId = signedInUser(request).id;
         const cart = await cartRepository.getCart(tx, userId);
-        const coupon = await couponRepository.evaluate(tx, {
-          userId,
-          code: request.body.code,
-          subtotal: cart.subtotal,
-          field: 'code',
-        });
+        const { code, current } = request.body;
+        const coupon = await couponRepository.evaluate(tx, { userId, code, subtotal: cart.subtotal, field: 'code' });
+        // A second code never silently replaces a better first one: the better stays, the other is named beside it.
+        const kept =
+          current && current !== coupon.code
+            ? await couponRepository
+                .evaluate(tx, { userId, code: current, subtotal: cart.subtotal, field: 'current' })
+                .catch((error: unknown) => {
+                  // The applied coupon no longer applies (the cart or the coupon changed): the new one is all there is.
+                  if (error instanceof HttpError && error.statusCode === 422) return null;
+                  throw error;
+                })
+            : null;
+        const [chosen, other] = kept && kept.discount >= coupon.discount ? [kept, coupon] : [coupon, kept];
         return {
           data: {
-            code: coupon.code,
-            description: coupon.description,
-            ...orderTotals(cart.subtotal, coupon.discount),
+            code: chosen.code,
+            description: chosen.description,
+            ...orderTotals(cart.subtotal, chosen.discount),
+            ...(other ? { other: { code: other.code, description: other.description, discount: other.discount } } : {}),
           },
         };
       }),

@@ -8,11 +8,59 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
+import { ShareButton } from '@/components/share-button';
 import type { Product } from '@/contract/catalog';
 import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { productQueryOptions, ProductNotFoundError } from '../api/get-product';
 import classes from './catalog.module.css';
 import { PriceTag, StockState } from './price-tag';
+
+/**
+ * What a shared link's card shows (Open Graph, with the price) and the product search engines read (schema.org
+ * Product with its offer: price in rupees, INR, in stock or not). Addresses are site paths; the server writes them
+ * whole (`PUBLIC_URL`) into the page it renders.
+ */
+function ProductMeta({ product }: { product: Product }) {
+  const path = `/shop/${product.id}`;
+  const description = product.description.slice(0, 200) || `${product.name}, from the CineVerse store`;
+  const image = product.images[0] ? imageUrl(product.images[0], 'product') : null;
+  const rupees = (product.price / 100).toFixed(2);
+  const structured = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    sku: product.slug,
+    category: product.category,
+    ...(image ? { image } : {}),
+    url: path,
+    offers: {
+      '@type': 'Offer',
+      url: path,
+      price: rupees,
+      priceCurrency: 'INR',
+      availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    },
+  };
+  return (
+    <>
+      <meta name="description" content={description} />
+      <meta property="og:type" content="product" />
+      <meta property="og:url" content={path} />
+      <meta property="og:title" content={product.name} />
+      <meta property="og:description" content={description} />
+      {image ? <meta property="og:image" content={image} /> : null}
+      <meta property="product:price:amount" content={rupees} />
+      <meta property="product:price:currency" content="INR" />
+      <meta name="twitter:card" content="summary_large_image" />
+      <script
+        type="application/ld+json"
+        // `<` escaped: the JSON cannot close the element it is written in.
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(structured).replace(/</g, '\\u003c') }}
+      />
+    </>
+  );
+}
 
 /** A product's images change in about 500 ms, as the home page's cards do (Embla's durations; see the README). */
 const GALLERY_EMBLA_DURATION: CarouselDurations = { phone: 15, tablet: 14, desktop: 10 };
@@ -148,6 +196,7 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
         <Gallery product={product} />
         <Stack gap="sm">
           <DocumentTitle page={product.name} />
+          <ProductMeta product={product} />
           <Title order={1} fz={{ base: 26, sm: 34 }}>
             {product.name}
           </Title>
@@ -162,6 +211,7 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
             </Text>
           ) : null}
           {renderActions(product)}
+          <ShareButton path={`/shop/${product.id}`} title={product.name} text={`${product.name} on CineVerse`} />
           <Text mt="md">{product.description}</Text>
         </Stack>
       </div>

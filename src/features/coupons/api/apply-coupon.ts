@@ -1,14 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { appliedCouponSchema, type AppliedCoupon } from '@/contract/coupons';
 import { ApiError, apiPaths, apiRequest, NetworkError } from '@/lib/api-client';
 import { accountKeys } from '@/lib/shop-query-keys';
 
-export async function applyCoupon(code: string, signal?: AbortSignal): Promise<AppliedCoupon> {
+/** `code`'s figures on the server's cart; with `current`, those of the one of the two that saves more. */
+export async function applyCoupon(code: string, signal?: AbortSignal, current?: string): Promise<AppliedCoupon> {
   const response = await apiRequest(apiPaths.userApi('/applyCoupon'), {
     method: 'POST',
     auth: true,
-    body: { code },
+    body: current ? { code, current } : { code },
     schema: appliedCouponSchema,
     signal,
   });
@@ -68,4 +69,93 @@ export function useCouponCheck(
 export function discountOf(check: CouponCheck): number | null {
   if (check.state === 'checking') return null;
   return check.state === 'applied' ? check.coupon.discount : 0;
+}
+
+/** A coupon and what it saves on the cart, as the server answered. */
+export interface CouponSaving {
+  code: string;
+  description: string;
+  discount: number;
+}
+
+/** Two coupons for one cart: the one applied and the other, with both savings, until the cart changes. */
+export interface CouponComparison {
+  applied: CouponSaving;
+  other: CouponSaving;
+  /** The code the shopper entered last. */
+  entered: string;
+  /** The shopper picked the applied one themselves (over a better or equal saving). */
+  chosen: boolean;
+  subtotal: number;
+}
+
+/**
+ * Applying a coupon while another is applied: the server checks both on its cart and keeps the one that saves more
+ * (the applied one on a tie); the other is shown beside it with its saving, and the shopper may still choose it.
+ * A code that does not apply leaves the applied one as it is, with the reason next to the field.
+ */
+export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code: string | undefined) => void) {
+  const queryClient = useQueryClient();
+  const [comparison, setComparison] = useState<CouponComparison | null>(null);
+  // The code the field shows once the coupon changed other than by typing (the list, a comparison, a choice).
+  const [shown, setShown] = useState<{ code: string; at: number } | null>(null);
+  const show = (code: string) => setShown((last) => ({ code, at: (last?.at ?? 0) + 1 }));
+  const compare = useMutation({
+    mutationFn: ({ code, current }: { code: string; current: string }) => applyCoupon(code, undefined, current),
+    onSuccess: ({ other, ...kept }, { code }) => {
+      // The figures of the coupon kept are those of this cart: the check of the applied coupon need not ask again.
+      queryClient.setQueryData(accountKeys.appliedCoupon(kept.code, kept.subtotal), kept);
+      setComparison(other ? { applied: kept, other, entered: code, chosen: false, subtotal: kept.subtotal } : null);
+      show(kept.code);
+      setCoupon(kept.code);
+    },
+  });
+  const error = compare.error;
+  return {
+    /** Applies `code`: compared with the applied coupon, if any. */
+    apply(code: string) {
+      if (!applied || applied.code === code) {
+        compare.reset();
+        setComparison(null);
+        show(code);
+        setCoupon(code);
+        return;
+      }
+      compare.mutate({ code, current: applied.code });
+    },
+    /** The shopper takes the other coupon of a comparison. */
+    choose(comparisonShown: CouponComparison) {
+      setComparison({
+        applied: comparisonShown.other,
+        other: comparisonShown.applied,
+        entered: comparisonShown.other.code,
+        chosen: true,
+        subtotal: comparisonShown.subtotal,
+      });
+      show(comparisonShown.other.code);
+      setCoupon(comparisonShown.other.code);
+    },
+    remove() {
+      compare.reset();
+      setComparison(null);
+      setCoupon(undefined);
+    },
+    /** Shown while it is about the coupon applied to this very cart. */
+    comparison:
+      comparison && applied && applied.code === comparison.applied.code && applied.subtotal === comparison.subtotal
+        ? comparison
+        : null,
+    comparing: compare.isPending,
+    /** Why the code entered last was not applied (the applied coupon stays). */
+    error:
+      error === null
+        ? null
+        : error instanceof ApiError
+          ? error.message
+          : error instanceof NetworkError
+            ? 'You are offline; enter the code again when you are back online.'
+            : 'The coupon could not be checked. Please try again.',
+    /** The code the field shows from now on (`at` counts the changes), never a code that was not applied. */
+    shown,
+  };
 }

@@ -24,7 +24,8 @@ export function CouponsPage() {
         Coupons
       </Title>
       <Text c="dimmed" mb="lg">
-        Coupons you can use today. The discount is checked against your cart when you apply it.
+        Coupons you can use today, with what each saves on your cart now. The discount is checked against your cart when
+        you apply it.
       </Text>
       {query.isPending ? <LoadingState label="Loading coupons" /> : null}
       {query.isError && !query.data ? (
@@ -56,6 +57,11 @@ export function CouponsPage() {
                 ) : null}
               </Group>
               <Text fw={600}>{couponRule(coupon)}</Text>
+              {coupon.saving !== null ? (
+                <Text fz="sm" fw={600} c="var(--cv-success-text)">
+                  Saves {formatInr(coupon.saving)} on your cart
+                </Text>
+              ) : null}
               <Text fz="sm" c="dimmed">
                 {coupon.description}
               </Text>
