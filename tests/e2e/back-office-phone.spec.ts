@@ -102,7 +102,7 @@ test.describe('the back office on a phone', () => {
     await signIn(page, manager);
     await page.goto('/admin/coupons');
     const premiere = page.getByRole('row').filter({ hasText: 'PREMIERE2025' });
-    await expect(premiere.getByText('Expired', { exact: true })).toBeVisible();
+    await expect(premiere.getByText('Expired', { exact: true })).toBeInViewport();
     expect(await textCutOnScreen(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'New coupon' }).click();
@@ -140,30 +140,35 @@ test.describe('the back office on a phone', () => {
     }
   });
 
-  test('shipping shows every error at once, fills the courier’s tracking link, and delivering asks first', async ({
-    page,
-  }) => {
+  test('a shopper’s phone on their order is a call and a WhatsApp link', async ({ page }) => {
     const phone = newPhone();
     const orderId = await placeOrder(page.request, phone);
     await signIn(page, manager);
     await page.goto(`/admin/orders/${orderId}`);
-
-    // The shopper can be called or written to on WhatsApp from the order.
     await expect(page.getByRole('link', { name: `Call ${phone}` }).first()).toHaveAttribute('href', `tel:+91${phone}`);
-    await expect(page.getByRole('link', { name: 'WhatsApp' }).first()).toHaveAttribute(
+    await expect(page.getByRole('link', { name: `WhatsApp ${phone}` }).first()).toHaveAttribute(
       'href',
       `https://wa.me/91${phone}`,
     );
+    expect(await textCutOnScreen(page)).toEqual([]);
+  });
 
+  test('shipping names every missing detail at once, writes the courier’s tracking link and puts https:// before a bare one', async ({
+    page,
+  }) => {
+    const orderId = await placeOrder(page.request, newPhone());
+    await signIn(page, manager);
+    await page.goto(`/admin/orders/${orderId}`);
     await page.getByRole('button', { name: 'Confirm order' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Confirmed');
 
+    const courier = page.getByRole('combobox', { name: 'Courier' });
     await page.getByRole('button', { name: 'Mark as shipped' }).click();
     await expect(page.getByText('Choose or enter the courier')).toBeVisible();
     await expect(page.getByText('Enter the tracking ID')).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Courier' })).toBeFocused();
+    await expect(courier).toBeFocused();
 
-    await page.getByRole('combobox', { name: 'Courier' }).fill('Delh');
+    await courier.fill('Delh');
     await page.getByRole('option', { name: 'Delhivery' }).click();
     await page.getByLabel('Tracking ID').fill('DLV4455667788');
     const link = page.getByLabel('Tracking link');
@@ -175,11 +180,24 @@ test.describe('the back office on a phone', () => {
     expect(await textCutOnScreen(page)).toEqual([]);
     await page.getByRole('button', { name: 'Mark as shipped' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Shipped');
+  });
 
-    // Delivered only after saying so.
+  test('Mark as delivered asks first, and Not yet leaves the order shipped', async ({ page }) => {
+    const orderId = await placeOrder(page.request, newPhone());
+    const token = await signIn(page, manager);
+    for (const move of [{ to: 'confirmed' }, { to: 'shipped', courier: 'Blue Dart', tracking_id: 'BD123456789IN' }]) {
+      const moved = await page.request.post(`/backend/api/api/admin/v1/orders/${orderId}/transition`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: move,
+      });
+      expect(moved.status()).toBe(200);
+    }
+    await page.goto(`/admin/orders/${orderId}`);
+    await expect(page.getByTestId('order-status')).toHaveText('Shipped');
     await page.getByRole('button', { name: 'Mark as delivered' }).click();
     const ask = page.getByRole('dialog', { name: `Mark order #${orderId} as delivered?` });
     await ask.getByRole('button', { name: 'Not yet' }).click();
+    await expect(ask).toHaveCount(0);
     await expect(page.getByTestId('order-status')).toHaveText('Shipped');
     await page.getByRole('button', { name: 'Mark as delivered' }).click();
     await ask.getByRole('button', { name: 'Yes, it was delivered' }).click();

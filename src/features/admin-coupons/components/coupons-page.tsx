@@ -191,10 +191,11 @@ export function CouponsPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Code</Table.Th>
+                  {/* Next to the code, so that on a phone it shows without scrolling the table. */}
+                  <Table.Th>State</Table.Th>
                   <Table.Th>Discount</Table.Th>
                   <Table.Th>Ends</Table.Th>
                   <Table.Th ta="right">Uses</Table.Th>
-                  <Table.Th>State</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -203,6 +204,13 @@ export function CouponsPage() {
                   <Table.Tr key={coupon.id}>
                     <Table.Td fw={600}>{coupon.code}</Table.Td>
                     <Table.Td>
+                      <StateBadge
+                        on={coupon.active && !hasEnded(coupon)}
+                        onLabel="Active"
+                        offLabel={hasEnded(coupon) ? 'Expired' : 'Off'}
+                      />
+                    </Table.Td>
+                    <Table.Td>
                       {coupon.kind === 'percent' ? `${coupon.value}%` : formatInr(coupon.value)}
                       {coupon.min_order > 0 ? ` over ${formatInr(coupon.min_order)}` : ''}
                     </Table.Td>
@@ -210,13 +218,6 @@ export function CouponsPage() {
                     <Table.Td ta="right">
                       {coupon.uses}
                       {coupon.usage_limit ? ` / ${coupon.usage_limit}` : ''}
-                    </Table.Td>
-                    <Table.Td>
-                      <StateBadge
-                        on={coupon.active && !hasEnded(coupon)}
-                        onLabel="Active"
-                        offLabel={hasEnded(coupon) ? 'Expired' : 'Off'}
-                      />
                     </Table.Td>
                     <Table.Td>
                       <Button

@@ -153,6 +153,9 @@ function OrderActions({ order }: { order: StaffOrder }) {
                 required
                 autoComplete="off"
                 data={couriers.map((courier) => courier.name)}
+                // The list opens as the person types or taps, not when an error moves focus here: it would hide the
+                // other errors below.
+                openOnFocus={false}
                 {...form.getInputProps('courier')}
                 onChange={(courier) => {
                   form.setFieldValue('courier', courier);

@@ -16,6 +16,8 @@ import classes from './policies.module.css';
 import { PolicyLayout, PolicySection } from './policy-layout';
 
 const UPDATED = '1 November 2026';
+/** The return and shipping policies were last changed when they came to be written from the shop's settings. */
+const SHOP_POLICIES_UPDATED = '28 November 2026';
 const SUPPORT_EMAIL = 'support@cineverse.in';
 const GRIEVANCE_EMAIL = 'grievance@cineverse.in';
 
@@ -187,7 +189,7 @@ export function TermsPage() {
 
 export function RefundPolicyPage() {
   return (
-    <PolicyLayout title="Return Policy" updated={UPDATED}>
+    <PolicyLayout title="Return Policy" updated={SHOP_POLICIES_UPDATED}>
       <PolicySection title="Payment">
         <PaymentModes />
       </PolicySection>
@@ -226,7 +228,7 @@ export function RefundPolicyPage() {
 
 export function ShippingPolicyPage() {
   return (
-    <PolicyLayout title="Shipping Policy" updated={UPDATED}>
+    <PolicyLayout title="Shipping Policy" updated={SHOP_POLICIES_UPDATED}>
       <PolicySection title="Where we deliver">
         <p>We deliver across India, to every PIN code our courier partners serve.</p>
       </PolicySection>
