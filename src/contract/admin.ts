@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { pageMetaSchema, productSchema } from './catalog';
 import { messageStatuses } from './contact';
 import { couponKinds, couponSchema } from './coupons';
+import { withWebScheme } from './couriers';
 import { type OrderStatus, orderStatuses } from './order-statuses';
 import { orderSchema, orderSummarySchema } from './orders';
 import { roleSchema } from './roles';
@@ -91,14 +92,15 @@ export const orderTransitionSchema = z.object({
   to: z.enum(orderStatuses, { error: `to must be one of ${orderStatuses.join(', ')}` }),
   courier: absentOrText(100, 'courier'),
   tracking_id: absentOrText(100, 'tracking_id'),
+  /** The courier's page for the parcel; a bare `www.…` address gets `https://`; empty is written from the courier's. */
   tracking_url: z.optional(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(500, 'tracking_url must be at most 500 characters'),
-        z.regex(/^$|^https?:\/\/\S+$/i, 'Enter a link starting with https://'),
+    z.pipe(
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(500, 'tracking_url must be at most 500 characters')),
+        z.transform(withWebScheme),
       ),
+      z.string().check(z.regex(/^$|^https?:\/\/\S+$/i, 'Enter a link starting with https://')),
+    ),
   ),
   note: absentOrText(500, 'note'),
   /** A refund: what is paid back, in paise (at most the order's total), and the payment's reference (UPI or bank). */
@@ -222,6 +224,11 @@ export const productInputSchema = z.object({
   category: z
     .string()
     .check(z.trim(), z.minLength(1, 'Enter the category'), z.maxLength(60, 'category must be at most 60 characters')),
+  /**
+   * True when staff add `category` as a new one on purpose; false picks one products already have. Categories are
+   * unique whatever their case: `collectibles` is refused when `Collectibles` exists (409 on `category`).
+   */
+  new_category: z._default(z.boolean(), false),
   images: z._default(z.array(uploadNameSchema).check(z.maxLength(10, 'At most 10 images')), []),
   mrp: z
     .int({ error: 'mrp must be a whole number of paise' })
@@ -244,6 +251,8 @@ export const staffProductListQuerySchema = z.object({
   category: z.optional(z.string().check(z.trim(), z.maxLength(60, 'category must be at most 60 characters'))),
 });
 export const staffProductListResponseSchema = z.object({ data: z.array(staffProductSchema), meta: pageMetaSchema });
+/** Every product category, hidden products' too, for staff to pick from. */
+export const staffCategoryListResponseSchema = z.object({ data: z.array(z.string()) });
 
 const optionalLimit = (field: string) => z._default(z.nullable(storedWholeNumber(field, 1)), null);
 const optionalTime = (field: string) =>

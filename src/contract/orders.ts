@@ -7,6 +7,9 @@ import { addressInputSchema, savedAddressSchema } from './user';
 export { orderStatuses, type OrderStatus } from './order-statuses';
 
 export const paymentMethods = ['cod'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+/** How the checkout, the order pages and the policies name each way to pay. */
+export const paymentMethodLabels: Record<PaymentMethod, string> = { cod: 'Cash on delivery' };
 
 /** Orders of at least ₹499 (after discount) ship free; others pay a flat ₹49. */
 export const FREE_SHIPPING_FROM = 49_900;

@@ -98,7 +98,7 @@ test.describe('the shop and the directory from the back office', () => {
     await page.getByRole('link', { name: 'New product' }).click();
     const name = `Clapperboard Fridge Magnet ${Date.now()}`;
     await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Category').fill('Collectibles');
+    await page.getByLabel('Category').selectOption('Collectibles');
     await page.getByLabel('MRP (₹)').fill('299');
     await page.getByLabel('Price (₹)').fill('349');
     await page.getByLabel('Stock').fill('25');
@@ -273,7 +273,7 @@ test.describe('shipping from a phone', () => {
     await page.getByRole('button', { name: 'Confirm order' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Confirmed');
     // Shipping needs the courier's tracking ID: refused without it, with the reason next to the field.
-    await page.getByLabel('Courier').fill('Delhivery');
+    await page.getByRole('combobox', { name: 'Courier' }).fill('Delhivery');
     await page.getByRole('button', { name: 'Mark as shipped' }).click();
     await expect(page.getByText('Enter the tracking ID')).toBeVisible();
     await page.getByLabel('Tracking ID').fill('DLV9988776655');

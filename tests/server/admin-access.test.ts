@@ -23,6 +23,7 @@ const allowedRoles: Record<string, Role[]> = {
   'GET /products': ['shop_manager', 'admin'],
   'POST /products': ['shop_manager', 'admin'],
   'GET /products/{id}': ['shop_manager', 'admin'],
+  'GET /product-categories': ['shop_manager', 'admin'],
   'PUT /products/{id}': ['shop_manager', 'admin'],
   'DELETE /products/{id}': ['shop_manager', 'admin'],
   'GET /coupons': ['shop_manager', 'admin'],

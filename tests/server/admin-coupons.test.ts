@@ -90,6 +90,50 @@ describe('coupons in the back office', () => {
     expect(off.json().data).toMatchObject({ active: false, uses: 1 });
   });
 
+  it('refuses a coupon whose window has already ended, added or moved there, but lets an expired one be switched off', async () => {
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const refused = await call('POST', '/coupons', { ...monsoon, code: 'BYGONE', ends_at: past });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      field: 'ends_at',
+      message: 'This end has passed: a coupon must end in the future',
+    });
+    expect((await call('GET', '/coupons')).json().data.map((row: { code: string }) => row.code)).not.toContain(
+      'BYGONE',
+    );
+
+    const soon = (
+      await call('POST', '/coupons', {
+        ...monsoon,
+        code: 'SOON',
+        ends_at: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+    ).json().data;
+    const moved = await call('PUT', `/coupons/${soon.id}`, { ...monsoon, code: 'SOON', ends_at: past });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().field).toBe('ends_at');
+
+    // One that ended by itself keeps its end when it is switched off or its text changes.
+    const [expired] = (await call('GET', '/coupons'))
+      .json()
+      .data.filter((row: { code: string }) => row.code === 'PREMIERE2025');
+    expect(Date.parse(expired.ends_at)).toBeLessThan(Date.now());
+    const off = await call('PUT', `/coupons/${expired.id}`, {
+      code: expired.code,
+      description: 'Last year’s offer, over',
+      kind: expired.kind,
+      value: expired.value,
+      min_order: expired.min_order,
+      max_discount: expired.max_discount,
+      starts_at: expired.starts_at,
+      ends_at: expired.ends_at,
+      usage_limit: expired.usage_limit,
+      per_user_limit: expired.per_user_limit,
+      active: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+  });
+
   it('refuses rules that cannot hold, naming the field', async () => {
     const cases: [object, number, string, string][] = [
       [{ ...monsoon, code: 'TOOMUCH', value: 120 }, 400, 'value', 'A percent coupon takes at most 100 (%)'],

@@ -90,6 +90,65 @@ describe('products in the back office', () => {
     }
   });
 
+  it('takes a category from the list or a new one added on purpose, one name whatever its case', async () => {
+    const before = (await call('GET', '/product-categories')).json().data as string[];
+    expect(before).toEqual(expect.arrayContaining(['Apparel', 'Collectibles']));
+
+    const cases: [object, number, string][] = [
+      // A category nobody has, not asked for as new: a typo is not a new category.
+      [{ ...tote, category: 'Apparell' }, 422, 'Pick a category from the list, or add it as a new category'],
+      // The same name in other letters, picked or added: the one that exists is named.
+      [{ ...tote, category: 'apparel' }, 409, 'There is already a category “Apparel”: pick it from the list'],
+      [
+        { ...tote, category: 'APPAREL', new_category: true },
+        409,
+        'There is already a category “Apparel”: pick it from the list',
+      ],
+      [
+        { ...tote, category: 'Apparel', new_category: true },
+        409,
+        'There is already a category “Apparel”: pick it from the list',
+      ],
+    ];
+    for (const [body, status, message] of cases) {
+      const refused = await call('POST', '/products', body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(status);
+      expect(refused.json()).toEqual({ field: 'category', message });
+    }
+
+    const props = await call('POST', '/products', {
+      ...tote,
+      name: 'Prop Sword',
+      category: 'Film Props',
+      new_category: true,
+    });
+    expect(props.statusCode, props.body).toBe(201);
+    expect((await call('GET', '/product-categories')).json().data).toContain('Film Props');
+    // Once it exists it is picked like any other; its case again is refused.
+    expect((await call('POST', '/products', { ...tote, name: 'Prop Shield', category: 'Film Props' })).statusCode).toBe(
+      201,
+    );
+    expect((await call('POST', '/products', { ...tote, name: 'Prop Bow', category: 'film props' })).statusCode).toBe(
+      409,
+    );
+
+    // A product keeps its own category when edited, even one no other product has; another's case is refused.
+    const lone = (
+      await call('POST', '/products', { ...tote, name: 'Lone Lamp', category: 'Lamps', new_category: true })
+    ).json().data;
+    expect(
+      (await call('PUT', `/products/${lone.id}`, { ...tote, name: 'Lone Lamp', category: 'Lamps', stock: 2 }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call('PUT', `/products/${lone.id}`, { ...tote, name: 'Lone Lamp', category: 'Lamps', new_category: true }))
+        .statusCode,
+    ).toBe(200);
+    const moved = await call('PUT', `/products/${lone.id}`, { ...tote, name: 'Lone Lamp', category: 'film PROPS' });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().field).toBe('category');
+  });
+
   it('tells those who keep a product in their wishlist when it is back in stock, once a day at most, by restock or cancellation', async () => {
     const app = testApp.app;
     const user = (method: 'GET' | 'POST', path: string, who: Shopper, payload?: object) =>

@@ -125,6 +125,37 @@ describe('order fulfilment', () => {
     expect(after.json().message).toBe('An order that is delivered can only become refunded');
   });
 
+  it('writes the tracking link of a listed courier when none is given, and puts https:// in front of a bare one', async () => {
+    const { shopper, order } = await placeOrder('Golden Era Bollywood Poster Set');
+    expect((await move(order.id, { to: 'confirmed' })).statusCode).toBe(200);
+    const shipped = await move(order.id, {
+      to: 'shipped',
+      courier: 'blue dart',
+      tracking_id: 'BD 77/41',
+      tracking_url: '',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const seen = (await request('GET', `${USER_API}/orders/${order.id}`, shopper)).json().data;
+    expect(seen.tracking.tracking_url).toBe(
+      'https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=BD%2077%2F41',
+    );
+
+    const other = await placeOrder('Golden Era Bollywood Poster Set');
+    await move(other.order.id, { to: 'confirmed' });
+    const bare = await move(other.order.id, {
+      to: 'shipped',
+      courier: 'Shree Maruti Courier',
+      tracking_id: 'SM1234',
+      tracking_url: 'www.shreemaruti.com/track?awb=SM1234',
+    });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json().data.tracking).toEqual({
+      courier: 'Shree Maruti Courier',
+      tracking_id: 'SM1234',
+      tracking_url: 'https://www.shreemaruti.com/track?awb=SM1234',
+    });
+  });
+
   it('records a refund after delivery: its amount, at most the total, and the payment reference; the shopper sees it and is told', async () => {
     const { shopper, order } = await placeOrder('Golden Era Bollywood Poster Set', 2);
     const early = await move(order.id, { to: 'refunded', refund_amount: 10_000, refund_reference: 'UPI1' });
@@ -293,6 +324,47 @@ describe('order fulfilment', () => {
     const one = (await request('GET', `${ADMIN_API}/orders/${order.id}`, manager)).json().data;
     expect(one.customer.email).toBe(owner!.email);
     expect(one.history).toHaveLength(1);
+  });
+
+  it('finds a phone however it is written, the account’s or the delivery’s, and the order searched by number first', async () => {
+    const phone = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    const { shopper, order } = await placeOrder('Golden Era Bollywood Poster Set');
+    await testApp.app.db.update(users).set({ phone }).where(eq(users.id, shopper.id));
+    const search = async (text: string) =>
+      (await request('GET', `${ADMIN_API}/orders?search=${encodeURIComponent(text)}&per_page=100`, manager))
+        .json()
+        .data.map((row: { id: number }) => row.id);
+    for (const written of [
+      `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`,
+      `+91-${phone}`,
+      `91${phone}`,
+      `0${phone.slice(0, 5)} ${phone.slice(5)}`,
+      `${phone.slice(0, 5)}-${phone.slice(5)}`,
+      phone,
+      `(${phone.slice(0, 3)}) ${phone.slice(3)}`,
+    ]) {
+      expect(await search(written), written).toEqual([order.id]);
+    }
+    // The delivery's phone, when it is not the account's.
+    const deliveryPhone = `8${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    await testApp.app.db
+      .update(orders)
+      .set({ address: { ...validAddress, line2: '', phone: deliveryPhone } })
+      .where(eq(orders.id, order.id));
+    expect(await search(`+91 ${deliveryPhone.slice(0, 5)} ${deliveryPhone.slice(5)}`)).toEqual([order.id]);
+
+    // A newer order whose shopper's phone holds the number: the order of that number still comes first.
+    const numbered = await placeOrder('Golden Era Bollywood Poster Set');
+    const newer = await placeOrder('Golden Era Bollywood Poster Set');
+    await testApp.app.db
+      .update(users)
+      .set({ phone: `9${String(numbered.order.id).padStart(9, '7')}` })
+      .where(eq(users.id, newer.shopper.id));
+    for (const written of [String(numbered.order.id), `#${numbered.order.id}`, `# ${numbered.order.id}`]) {
+      const found = await search(written);
+      expect(found[0], written).toBe(numbered.order.id);
+    }
+    expect(await search(String(numbered.order.id))).toContain(newer.order.id);
   });
 
   it('exports the orders of chosen days in India as CSV, one line an order, for shop managers only', async () => {

@@ -91,6 +91,10 @@ describe('phone links', () => {
     expect(telHref('+91 98201 45678')).toBe('tel:+919820145678');
     expect(whatsappHref('98201 45679')).toBe('https://wa.me/919820145679');
     expect(whatsappHref('+91 98201 45679')).toBe('https://wa.me/919820145679');
+    // A shopper's phone as accounts keep it: 10 digits, no country code.
+    expect(telHref('9876543210')).toBe('tel:+919876543210');
+    expect(telHref('098765 43210')).toBe('tel:+919876543210');
+    expect(whatsappHref('9876543210')).toBe('https://wa.me/919876543210');
   });
 });
 

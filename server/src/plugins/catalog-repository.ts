@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { PageMeta, Product, ProductListResponse, productListQuerySchema } from '../../../src/contract/catalog.js';
 import type { z } from 'zod/mini';
@@ -25,6 +25,8 @@ declare module 'fastify' {
         category?: string;
       }): Promise<{ data: StaffProduct[]; meta: PageMeta }>;
       getStaffProduct(executor: Database, id: number): Promise<StaffProduct | null>;
+      /** Every category products have, hidden ones included, in alphabetical order. */
+      listCategories(): Promise<string[]>;
       createProduct(tx: Database, input: ProductInput): Promise<StaffProduct>;
       updateProduct(
         tx: Database,
@@ -85,6 +87,30 @@ function slugOf(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return slug || 'product';
+}
+
+/**
+ * A category is picked from those products have, or added on purpose (`new_category`); either way one name whatever its
+ * case, so the shop's filter never shows `Collectibles` and `collectibles` side by side. `current` is the product's own
+ * category when it is being changed: keeping it is always allowed.
+ */
+async function checkCategory(tx: Database, input: ProductInput, productId: number | null, current: string | null) {
+  const [existing] = await tx
+    .select({ category: products.category })
+    .from(products)
+    .where(
+      and(
+        sql`lower(${products.category}) = lower(${input.category})`,
+        productId === null ? undefined : ne(products.id, productId),
+      ),
+    )
+    .limit(1);
+  if (existing && (input.new_category || existing.category !== input.category)) {
+    throw new HttpError(409, `There is already a category “${existing.category}”: pick it from the list`, 'category');
+  }
+  if (!existing && !input.new_category && input.category !== current) {
+    throw new HttpError(422, 'Pick a category from the list, or add it as a new category', 'category');
+  }
 }
 
 /** The price may not be above the MRP (the database refuses it too, without naming the field). */
@@ -198,8 +224,17 @@ export default fp<{ uploadsDir: string; publicUrl: string }>(
 
       getStaffProduct,
 
+      async listCategories() {
+        const rows = await db
+          .selectDistinct({ category: products.category })
+          .from(products)
+          .orderBy(asc(products.category));
+        return rows.map((row) => row.category);
+      },
+
       async createProduct(tx, input) {
         const values = valuesOf(input);
+        await checkCategory(tx, input, null, null);
         const [row] = await tx
           .insert(products)
           .values({ ...values, slug: await freeSlug(tx, input.name, null) })
@@ -211,6 +246,7 @@ export default fp<{ uploadsDir: string; publicUrl: string }>(
         const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
         if (!current) throw new HttpError(404, 'There is no such product');
         const values = valuesOf(input);
+        await checkCategory(tx, input, id, current.category);
         const slug = input.name === current.name ? current.slug : await freeSlug(tx, input.name, id);
         const [row] = await tx
           .update(products)

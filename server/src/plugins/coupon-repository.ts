@@ -67,6 +67,16 @@ function checkCouponRules(input: ParsedCouponInput): void {
   }
 }
 
+/**
+ * A coupon's window may not be over when it is written: one that ended already would sit in the list as if on offer.
+ * `keptEnd` is the end the coupon has now, which an edit may keep (to switch an expired coupon off or fix its text).
+ */
+function checkNotEnded(input: ParsedCouponInput, keptEnd: Date | null, now = new Date()): void {
+  if (input.ends_at === null || Date.parse(input.ends_at) > now.getTime()) return;
+  if (keptEnd && keptEnd.getTime() === Date.parse(input.ends_at)) return;
+  throw new HttpError(400, 'This end has passed: a coupon must end in the future', 'ends_at');
+}
+
 function couponValues(input: ParsedCouponInput) {
   checkCouponRules(input);
   return {
@@ -197,7 +207,9 @@ export default fp(
       },
 
       async createCoupon(tx, input) {
-        const [row] = await tx.insert(coupons).values(couponValues(input)).onConflictDoNothing().returning();
+        const values = couponValues(input);
+        checkNotEnded(input, null);
+        const [row] = await tx.insert(coupons).values(values).onConflictDoNothing().returning();
         if (!row) throw new HttpError(409, 'A coupon with this code exists already', 'code');
         return staffCouponOf(row, 0);
       },
@@ -213,6 +225,7 @@ export default fp(
           throw new HttpError(409, 'This coupon has been used: its code stays (switch it off instead)', 'code');
         }
         const values = couponValues(input);
+        checkNotEnded(input, current.endsAt);
         const [taken] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, input.code));
         if (taken && taken.id !== id) throw new HttpError(409, 'A coupon with this code exists already', 'code');
         const [row] = await tx.update(coupons).set(values).where(eq(coupons.id, id)).returning();

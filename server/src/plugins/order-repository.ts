@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import {
   CANCEL_WINDOW_DAYS,
@@ -8,6 +8,7 @@ import {
   type OrderList,
   type OrderStatus,
 } from '../../../src/contract/orders.js';
+import { courierTrackingUrl } from '../../../src/contract/couriers.js';
 import {
   orderTransitions,
   type OrderTransition,
@@ -98,6 +99,26 @@ type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 type OrderEventRow = typeof orderEvents.$inferSelect;
 
+/** The order number a staff search names (`6`, `#6`, `# 6`), or null. */
+export function searchedOrderNumber(search: string): number | null {
+  const digits = /^#?\s*(\d{1,9})$/.exec(search.trim())?.[1];
+  return digits === undefined ? null : Number(digits);
+}
+
+/**
+ * The digits to look for in the 10-digit phones kept, when a staff search is a phone however written (`+91 98765
+ * 43210`, `098765-43210`, `98765 43210`, or a part of one): the country code or trunk 0 of a whole number dropped.
+ * Null for a search that is not a phone, or too short to be more than an order number.
+ */
+export function searchedPhone(search: string): string | null {
+  if (!/^[\d\s()+.-]+$/.test(search)) return null;
+  const digits = search.replace(/\D/g, '');
+  if (digits.length < 4) return null;
+  if (digits.length === 12 && digits.startsWith('91')) return digits.slice(2);
+  if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
+  return digits;
+}
+
 /** Why an order cannot be cancelled now, or null when it can: the refund policy's rules. */
 export function cancelBlockedReason(
   order: Pick<OrderRow, 'status' | 'createdAt'>,
@@ -143,7 +164,9 @@ function detailsOfMove(input: OrderTransition, order: Pick<OrderRow, 'total'>) {
   if (input.to === 'shipped') {
     if (!input.courier) throw new HttpError(400, 'Enter the courier', 'courier');
     if (!input.tracking_id) throw new HttpError(400, 'Enter the tracking ID', 'tracking_id');
-    return { courier: input.courier, trackingId: input.tracking_id, trackingUrl: input.tracking_url || null };
+    // Without a link, a courier of the list gets its own tracking page's, so the shopper can always follow the parcel.
+    const trackingUrl = input.tracking_url || courierTrackingUrl(input.courier, input.tracking_id);
+    return { courier: input.courier, trackingId: input.tracking_id, trackingUrl };
   }
   if (input.to === 'refunded') {
     if (input.refund_amount === undefined) throw new HttpError(400, 'Enter the amount refunded', 'refund_amount');
@@ -247,13 +270,17 @@ export default fp<{ publicUrl?: string }>(
       const conditions: SQL[] = [];
       if (status) conditions.push(eq(orders.status, status));
       if (search) {
-        const orderNumber = /^#?(\d{1,9})$/.exec(search)?.[1];
+        const orderNumber = searchedOrderNumber(search);
         const pattern = likePattern(search);
+        const phone = searchedPhone(search);
         conditions.push(
           or(
-            orderNumber === undefined ? undefined : eq(orders.id, Number(orderNumber)),
+            orderNumber === null ? undefined : eq(orders.id, orderNumber),
             ilike(users.email, pattern),
             ilike(users.phone, pattern),
+            // Phones are kept as 10 digits: the account's, and the one given for the delivery.
+            phone === null ? undefined : like(users.phone, likePattern(phone)),
+            phone === null ? undefined : like(sql`${orders.address}->>'phone'`, likePattern(phone)),
           )!,
         );
       }
@@ -263,14 +290,21 @@ export default fp<{ publicUrl?: string }>(
       return conditions.length > 0 ? and(...conditions) : undefined;
     }
 
-    /** Orders `where` finds, newest first, with their shopper's name and email: `limit` from `offset`. */
-    function staffOrderPage(where: SQL | undefined, limit: number, offset: number) {
+    /**
+     * Orders `where` finds, newest first, with their shopper's name and email: `limit` from `offset`. The order
+     * numbered `first` (the number searched for) comes before the others, which matched only a phone or email.
+     */
+    function staffOrderPage(where: SQL | undefined, limit: number, offset: number, first: number | null = null) {
       return db
         .select({ order: orders, customerName: users.name, customerEmail: users.email })
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId))
         .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .orderBy(
+          ...(first === null ? [] : [sql`case when ${orders.id} = ${first} then 0 else 1 end`]),
+          desc(orders.createdAt),
+          desc(orders.id),
+        )
         .limit(limit)
         .offset(offset);
     }
@@ -451,7 +485,12 @@ export default fp<{ publicUrl?: string }>(
         const where = staffOrderWhere(query);
         const [totalRows, rows] = await Promise.all([
           db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
-          staffOrderPage(where, per_page, (page - 1) * per_page),
+          staffOrderPage(
+            where,
+            per_page,
+            (page - 1) * per_page,
+            query.search ? searchedOrderNumber(query.search) : null,
+          ),
         ]);
         const summaries = await summariesOf(rows.map(({ order }) => order));
         return {

@@ -11,6 +11,8 @@ export function ConfirmAction({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Keep it',
+  confirmColor = 'red',
   onConfirm,
   loading,
   ...buttonProps
@@ -19,6 +21,10 @@ export function ConfirmAction({
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The button that closes the dialog and does nothing. */
+  cancelLabel?: string;
+  /** Red for what cannot be undone; another colour for a step that is only final (an order delivered). */
+  confirmColor?: string;
   onConfirm: () => void;
   loading?: boolean;
 } & Omit<ButtonProps, 'children' | 'onClick'>) {
@@ -32,10 +38,10 @@ export function ConfirmAction({
         <Text mb="md">{message}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>
-            Keep it
+            {cancelLabel}
           </Button>
           <Button
-            color="red"
+            color={confirmColor}
             onClick={() => {
               close();
               onConfirm();

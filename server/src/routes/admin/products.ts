@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   productInputSchema,
+  staffCategoryListResponseSchema,
   staffProductListQuerySchema,
   staffProductListResponseSchema,
   staffProductResponseSchema,
@@ -31,6 +32,18 @@ const productRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   fastify.get(
+    '/product-categories',
+    {
+      ...managers,
+      schema: {
+        ...adminRouteSchema('products', 'Every product category, to pick one from', 'shop managers'),
+        response: { 200: staffCategoryListResponseSchema, ...adminErrorResponses },
+      },
+    },
+    async () => ({ data: await catalogRepository.listCategories() }),
+  );
+
+  fastify.get(
     '/products/:id',
     {
       ...managers,
@@ -54,7 +67,12 @@ const productRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         ...adminRouteSchema('products', 'Add a product', 'shop managers', true),
         body: productInputSchema,
-        response: { 201: staffProductResponseSchema, ...adminErrorResponses },
+        response: {
+          201: staffProductResponseSchema,
+          ...adminErrorResponses,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -83,7 +101,13 @@ const productRoutes: FastifyPluginAsyncZod = async (fastify) => {
         ),
         params: idParamsSchema,
         body: productInputSchema,
-        response: { 200: staffProductResponseSchema, ...adminErrorResponses, 404: errorResponseSchema },
+        response: {
+          200: staffProductResponseSchema,
+          ...adminErrorResponses,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -25,6 +25,7 @@ import {
   staffCouponResponseSchema,
 } from '@/contract/admin';
 import { adminKeys, adminRequest } from '@/lib/admin-api';
+import { ApiError } from '@/lib/api-client';
 import { applyServerError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime, formatInr } from '@/lib/money';
@@ -106,7 +107,10 @@ function CouponForm({ coupon, onDone }: { coupon: StaffCoupon | null; onDone: ()
       });
       onDone();
     } catch (error) {
-      setFailure(applyServerError(form, error, OFFLINE));
+      const message = applyServerError(form, error, OFFLINE);
+      setFailure(message);
+      // The refusal is next to its field: the person is taken there.
+      if (message === null && error instanceof ApiError && error.field) form.getInputNode(error.field)?.focus();
     }
   });
   const percent = form.values.kind === 'percent';
@@ -166,6 +170,9 @@ function CouponForm({ coupon, onDone }: { coupon: StaffCoupon | null; onDone: ()
   );
 }
 
+/** A coupon whose window is over: shoppers are refused it, whatever its switch says. */
+const hasEnded = (coupon: StaffCoupon) => coupon.ends_at !== null && Date.parse(coupon.ends_at) <= Date.now();
+
 /** Every coupon with its rules and uses; a coupon that was used can be switched off, never deleted. */
 export function CouponsPage() {
   const query = useQuery({
@@ -184,10 +191,11 @@ export function CouponsPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Code</Table.Th>
+                  {/* Next to the code, so that on a phone it shows without scrolling the table. */}
+                  <Table.Th>State</Table.Th>
                   <Table.Th>Discount</Table.Th>
                   <Table.Th>Ends</Table.Th>
                   <Table.Th ta="right">Uses</Table.Th>
-                  <Table.Th>State</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -196,6 +204,13 @@ export function CouponsPage() {
                   <Table.Tr key={coupon.id}>
                     <Table.Td fw={600}>{coupon.code}</Table.Td>
                     <Table.Td>
+                      <StateBadge
+                        on={coupon.active && !hasEnded(coupon)}
+                        onLabel="Active"
+                        offLabel={hasEnded(coupon) ? 'Expired' : 'Off'}
+                      />
+                    </Table.Td>
+                    <Table.Td>
                       {coupon.kind === 'percent' ? `${coupon.value}%` : formatInr(coupon.value)}
                       {coupon.min_order > 0 ? ` over ${formatInr(coupon.min_order)}` : ''}
                     </Table.Td>
@@ -203,9 +218,6 @@ export function CouponsPage() {
                     <Table.Td ta="right">
                       {coupon.uses}
                       {coupon.usage_limit ? ` / ${coupon.usage_limit}` : ''}
-                    </Table.Td>
-                    <Table.Td>
-                      <StateBadge on={coupon.active} onLabel="Active" offLabel="Off" />
                     </Table.Td>
                     <Table.Td>
                       <Button

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Autocomplete,
   Button,
   Card,
   Group,
@@ -15,17 +16,19 @@ import {
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { AdminPage } from '@/components/admin/admin-page';
 import { ConfirmAction } from '@/components/admin/confirm-action';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { orderTransitions, type OrderTransition, type StaffOrder } from '@/contract/admin';
+import { courierTrackingUrl, couriers, withWebScheme } from '@/contract/couriers';
 import { ApiError } from '@/lib/api-client';
 import { applyServerError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime, formatInr } from '@/lib/money';
 import { statusLabels } from '@/lib/order-status-labels';
+import { telHref, whatsappHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
 import { staffOrderQuery, useTransitionOrder } from '../api/staff-orders';
 
@@ -52,7 +55,7 @@ const moveLabels: Partial<Record<OrderTransition['to'], string>> = {
 function moveInput(to: OrderTransition['to'], values: MoveValues): OrderTransition {
   if (to === 'shipped') {
     const { courier, tracking_id, tracking_url, note } = values;
-    return { to, courier, tracking_id, tracking_url, note };
+    return { to, courier, tracking_id, tracking_url: withWebScheme(tracking_url), note };
   }
   if (to === 'refunded') {
     return {
@@ -69,6 +72,9 @@ function moveInput(to: OrderTransition['to'], values: MoveValues): OrderTransiti
 function OrderActions({ order }: { order: StaffOrder }) {
   const transition = useTransitionOrder(order.id);
   const [failure, setFailure] = useState<string | null>(null);
+  const moves = orderTransitions[order.status];
+  const shipping = moves.includes('shipped');
+  // Every missing shipping detail is named at once, before anything is sent (the server checks them too).
   const form = useForm<MoveValues>({
     mode: 'controlled',
     initialValues: {
@@ -79,8 +85,30 @@ function OrderActions({ order }: { order: StaffOrder }) {
       refund_reference: '',
       note: '',
     },
+    validate: shipping
+      ? {
+          courier: (value) => (value.trim() ? null : 'Choose or enter the courier'),
+          tracking_id: (value) => (value.trim() ? null : 'Enter the tracking ID'),
+          tracking_url: (value) =>
+            value.trim() === '' || /^https?:\/\/\S+$/i.test(withWebScheme(value))
+              ? null
+              : 'Enter a link starting with https://',
+        }
+      : {},
   });
-  const moves = orderTransitions[order.status];
+  // The tracking link last written from the courier's template: replaced as the courier or ID changes, unless edited.
+  const writtenLink = useRef('');
+  const courierOrIdChanged = (courier: string, trackingId: string) => {
+    const current = form.getValues().tracking_url;
+    if (current !== '' && current !== writtenLink.current) return;
+    const link = courierTrackingUrl(courier, trackingId) ?? '';
+    writtenLink.current = link;
+    form.setFieldValue('tracking_url', link);
+  };
+  const focusFirstError = (errors: Record<string, unknown>) => {
+    const first = Object.keys(errors)[0];
+    if (first) form.getInputNode(first)?.focus();
+  };
   // The one step forward (the form's submit); cancelling has a button of its own.
   const forward = moves.find((to) => to !== 'cancelled');
   if (moves.length === 0) return null;
@@ -96,7 +124,9 @@ function OrderActions({ order }: { order: StaffOrder }) {
         setFailure(error.message);
         return;
       }
-      setFailure(applyServerError(form, error, OFFLINE));
+      const message = applyServerError(form, error, OFFLINE);
+      setFailure(message);
+      if (message === null && error instanceof ApiError && error.field) form.getInputNode(error.field)?.focus();
     }
   };
 
@@ -105,23 +135,54 @@ function OrderActions({ order }: { order: StaffOrder }) {
       <Title order={2} fz="h4" mb="sm">
         Next step
       </Title>
-      <form onSubmit={form.onSubmit((values) => (forward ? void move(forward, values) : undefined))} noValidate>
+      <form
+        onSubmit={form.onSubmit((values) => (forward ? void move(forward, values) : undefined), focusFirstError)}
+        noValidate
+      >
         <Stack gap="sm">
           {failure ? (
             <Alert color="red" variant="light" role="alert">
               {failure}
             </Alert>
           ) : null}
-          {moves.includes('shipped') ? (
+          {shipping ? (
             <>
-              <TextInput label="Courier" required autoComplete="off" {...form.getInputProps('courier')} />
-              <TextInput label="Tracking ID" required autoComplete="off" {...form.getInputProps('tracking_id')} />
+              <Autocomplete
+                label="Courier"
+                description="Pick one to have its tracking link written, or type another"
+                required
+                autoComplete="off"
+                data={couriers.map((courier) => courier.name)}
+                // The list opens as the person types or taps, not when an error moves focus here: it would hide the
+                // other errors below.
+                openOnFocus={false}
+                {...form.getInputProps('courier')}
+                onChange={(courier) => {
+                  form.setFieldValue('courier', courier);
+                  courierOrIdChanged(courier, form.getValues().tracking_id);
+                }}
+              />
+              <TextInput
+                label="Tracking ID"
+                description="The AWB number on the courier’s receipt"
+                required
+                autoComplete="off"
+                {...form.getInputProps('tracking_id')}
+                onChange={(event) => {
+                  const trackingId = event.currentTarget.value;
+                  form.setFieldValue('tracking_id', trackingId);
+                  courierOrIdChanged(form.getValues().courier, trackingId);
+                }}
+              />
               <TextInput
                 label="Tracking link"
-                description="The courier’s page for this parcel (optional)"
+                description="The courier’s page for this parcel: written for the couriers listed (optional)"
                 type="url"
                 inputMode="url"
                 {...form.getInputProps('tracking_url')}
+                onBlur={(event) => {
+                  form.setFieldValue('tracking_url', withWebScheme(event.currentTarget.value));
+                }}
               />
             </>
           ) : null}
@@ -155,7 +216,21 @@ function OrderActions({ order }: { order: StaffOrder }) {
             {...form.getInputProps('note')}
           />
           <Group gap="sm" wrap="wrap">
-            {forward ? (
+            {forward === 'delivered' ? (
+              // Delivery tells the shopper and starts the days to report a problem: asked first, as cancelling is.
+              <ConfirmAction
+                label={moveLabels.delivered}
+                title={`Mark order #${order.id} as delivered?`}
+                message="Do this once the courier confirms the parcel reached the shopper: they are told by email, and their days to report a problem start now."
+                confirmLabel="Yes, it was delivered"
+                cancelLabel="Not yet"
+                confirmColor="blue"
+                color="blue"
+                variant="filled"
+                onConfirm={() => void move('delivered', form.getValues())}
+                loading={transition.isPending}
+              />
+            ) : forward ? (
               <Button type="submit" loading={transition.isPending}>
                 {moveLabels[forward]}
               </Button>
@@ -174,6 +249,26 @@ function OrderActions({ order }: { order: StaffOrder }) {
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** A shopper's phone: tapped, it dials; WhatsApp opens a chat with it. */
+function PhoneLinks({ phone }: { phone: string }) {
+  return (
+    <Group gap="xs" fz="sm">
+      <Anchor href={telHref(phone)} aria-label={`Call ${phone}`} fz="sm">
+        {phone}
+      </Anchor>
+      <Anchor
+        href={whatsappHref(phone)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`WhatsApp ${phone}`}
+        fz="sm"
+      >
+        WhatsApp
+      </Anchor>
+    </Group>
   );
 }
 
@@ -214,13 +309,13 @@ export function StaffOrderPage({ orderId }: { orderId: number }) {
           </Title>
           <Text>{order.customer.name}</Text>
           <Text fz="sm">{order.customer.email}</Text>
-          {order.customer.phone ? <Text fz="sm">{order.customer.phone}</Text> : null}
+          {order.customer.phone ? <PhoneLinks phone={order.customer.phone} /> : null}
           <Title order={2} fz="h5" mt="sm" mb={4}>
             Deliver to
           </Title>
+          <Text fz="sm">{order.address.name}</Text>
+          {order.address.phone !== order.customer.phone ? <PhoneLinks phone={order.address.phone} /> : null}
           <Text fz="sm">
-            {order.address.name}, {order.address.phone}
-            <br />
             {order.address.line1}
             {order.address.line2 ? `, ${order.address.line2}` : ''}
             <br />

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type ProductInput,
+  staffCategoryListResponseSchema,
   staffProductListResponseSchema,
   staffProductResponseSchema,
   type StaffProduct,
@@ -32,6 +33,15 @@ export function staffProductQuery(productId: number) {
   return queryOptions({
     queryKey: adminKeys.item('products', productId),
     queryFn: ({ signal }) => adminRequest(`/products/${productId}`, { schema: staffProductResponseSchema, signal }),
+    select: (answer) => answer.data,
+  });
+}
+
+/** Every category products have, to pick from (a new one is added on purpose). */
+export function staffCategoriesQuery() {
+  return queryOptions({
+    queryKey: adminKeys.list('products', { categories: true }),
+    queryFn: ({ signal }) => adminRequest('/product-categories', { schema: staffCategoryListResponseSchema, signal }),
     select: (answer) => answer.data,
   });
 }

@@ -3,6 +3,7 @@ import {
   Anchor,
   Button,
   Group,
+  NativeSelect,
   NumberInput,
   SimpleGrid,
   Stack,
@@ -10,7 +11,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -22,11 +23,12 @@ import { ImageUpload } from '@/components/admin/image-upload';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
 import type { StaffProduct } from '@/contract/admin';
+import { ApiError } from '@/lib/api-client';
 import { applyServerError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { imageUrl } from '@/lib/image-url';
 import { notifyFailure } from '@/lib/notify-failure';
-import { staffProductQuery, useDeleteProduct, useSaveProduct } from '../api/staff-products';
+import { staffCategoriesQuery, staffProductQuery, useDeleteProduct, useSaveProduct } from '../api/staff-products';
 
 const OFFLINE = 'You are offline: nothing was saved. Try again when you are back online.';
 
@@ -35,6 +37,8 @@ interface ProductValues {
   name: string;
   description: string;
   category: string;
+  /** The category is typed as a new one (the "New category" button), not picked from the list. */
+  new_category: boolean;
   images: string[];
   mrp: number | string;
   price: number | string;
@@ -51,6 +55,7 @@ function valuesOf(product: StaffProduct | null): ProductValues {
         name: product.name,
         description: product.description,
         category: product.category,
+        new_category: false,
         images: product.images,
         mrp: product.mrp / 100,
         price: product.price / 100,
@@ -62,6 +67,7 @@ function valuesOf(product: StaffProduct | null): ProductValues {
         name: '',
         description: '',
         category: '',
+        new_category: false,
         images: [],
         mrp: '',
         price: '',
@@ -69,6 +75,52 @@ function valuesOf(product: StaffProduct | null): ProductValues {
         perishable: false,
         visible: true,
       };
+}
+
+/**
+ * The category, picked from those products have, so that one category is never spelt two ways; a new one is typed only
+ * after "New category" (the server refuses a name that exists in any case).
+ */
+function CategoryField({ form }: { form: UseFormReturnType<ProductValues> }) {
+  const categories = useQuery(staffCategoriesQuery());
+  const typing = form.values.new_category;
+  const switchTo = (newCategory: boolean) => {
+    form.setValues({ new_category: newCategory, category: '' });
+    form.clearFieldError('category');
+  };
+  const current = form.values.category;
+  const known = categories.data ?? [];
+  // The product's own category is offered while the list loads, or if it is one no list has yet.
+  const options = current && !known.includes(current) ? [current, ...known] : known;
+  return (
+    <Stack gap={4}>
+      {typing ? (
+        <TextInput
+          label="New category name"
+          required
+          description="Shoppers filter by it: check the list does not have it already"
+          autoComplete="off"
+          {...form.getInputProps('category')}
+        />
+      ) : (
+        <NativeSelect
+          label="Category"
+          required
+          description="As shoppers filter by it"
+          data={[
+            { value: '', label: categories.isPending ? 'Loading the categories…' : 'Pick a category' },
+            ...options,
+          ]}
+          {...form.getInputProps('category')}
+        />
+      )}
+      <Group gap="xs">
+        <Button variant="subtle" size="compact-sm" onClick={() => switchTo(!typing)}>
+          {typing ? 'Pick from the list' : 'New category'}
+        </Button>
+      </Group>
+    </Stack>
+  );
 }
 
 function ProductForm({ product }: { product: StaffProduct | null }) {
@@ -89,6 +141,7 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
           name: values.name,
           description: values.description,
           category: values.category,
+          new_category: values.new_category,
           images: values.images,
           mrp: toPaise(values.mrp),
           price: toPaise(values.price),
@@ -101,7 +154,10 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
       notifications.show({ color: 'green', message: `${saved.name} is saved` });
       if (!product) void navigate({ to: '/admin/products/$productId', params: { productId: saved.id } });
     } catch (error) {
-      setFailure(applyServerError(form, error, OFFLINE));
+      const message = applyServerError(form, error, OFFLINE);
+      setFailure(message);
+      // The refusal is next to its field: the person is taken there.
+      if (message === null && error instanceof ApiError && error.field) form.getInputNode(error.field)?.focus();
     }
   });
 
@@ -115,12 +171,7 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
           </Alert>
         ) : null}
         <TextInput label="Name" required {...form.getInputProps('name')} />
-        <TextInput
-          label="Category"
-          required
-          description="As shoppers filter by it, e.g. Apparel"
-          {...form.getInputProps('category')}
-        />
+        <CategoryField form={form} />
         <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <NumberInput label="MRP (₹)" required min={1} decimalScale={2} {...form.getInputProps('mrp')} />

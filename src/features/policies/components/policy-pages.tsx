@@ -1,11 +1,23 @@
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { PROCESSING_BUSINESS_DAYS, TRANSIT_WORKING_DAYS } from '@/contract/delivery';
+import {
+  CANCEL_WINDOW_DAYS,
+  FREE_SHIPPING_FROM,
+  paymentMethodLabels,
+  paymentMethods,
+  REPORT_PROBLEM_DAYS,
+  SHIPPING_FEE,
+} from '@/contract/orders';
+import { formatInr } from '@/lib/money';
 import { useSiteSettings } from '@/lib/site-settings-context';
 import { telHref } from '@/lib/phone';
 import classes from './policies.module.css';
 import { PolicyLayout, PolicySection } from './policy-layout';
 
 const UPDATED = '1 November 2026';
+/** The return and shipping policies were last changed when they came to be written from the shop's settings. */
+const SHOP_POLICIES_UPDATED = '28 November 2026';
 const SUPPORT_EMAIL = 'support@cineverse.in';
 const GRIEVANCE_EMAIL = 'grievance@cineverse.in';
 
@@ -14,6 +26,26 @@ function SitePhone() {
   if (!phone) return <>Not available</>;
   return <a href={telHref(phone)}>{phone}</a>;
 }
+
+/**
+ * The ways to pay the checkout offers, from the list it takes them from: the policies never promise another.
+ */
+function PaymentModes() {
+  const labels = paymentMethods.map((method) => paymentMethodLabels[method]);
+  const cashOnDelivery = (paymentMethods as readonly string[]).includes('cod');
+  return (
+    <p>
+      {labels.length === 1
+        ? `${labels[0]} is the only way to pay today.`
+        : `You can pay by ${labels.slice(0, -1).join(', ')} or ${labels.at(-1)!.toLowerCase()}.`}
+      {cashOnDelivery
+        ? ' With cash on delivery you pay the courier in cash when the parcel arrives, the total shown at checkout in whole rupees.'
+        : ''}
+    </p>
+  );
+}
+
+const days = ({ min, max }: { min: number; max: number }) => `${min}–${max}`;
 
 function Mail({ address }: { address: string }) {
   return <a href={`mailto:${address}`}>{address}</a>;
@@ -157,25 +189,32 @@ export function TermsPage() {
 
 export function RefundPolicyPage() {
   return (
-    <PolicyLayout title="Return Policy" updated={UPDATED}>
+    <PolicyLayout title="Return Policy" updated={SHOP_POLICIES_UPDATED}>
+      <PolicySection title="Payment">
+        <PaymentModes />
+      </PolicySection>
       <PolicySection title="Cancellation">
         <ul>
-          <li>You can cancel an order only within 30 days of placing it.</li>
-          <li>Perishable items cannot be cancelled.</li>
+          <li>
+            You can cancel an order yourself from My orders until it is shipped, within {CANCEL_WINDOW_DAYS} days of
+            placing it.
+          </li>
+          <li>Orders with perishable items cannot be cancelled.</li>
           <li>An order already dispatched is cancelled by refusing the delivery or returning it as below.</li>
         </ul>
       </PolicySection>
       <PolicySection title="Defective, damaged or incorrect items">
         <p>
           If an item arrives defective or damaged, is not the item you ordered, or is not as shown on the site, report
-          it within 30 days of receipt or delivery, with photos of the item and its packaging. We arrange a pick-up and
-          send a replacement or refund you.
+          it from your order page within {REPORT_PROBLEM_DAYS} days of delivery, with photos of the item and its
+          packaging. We arrange a pick-up and send a replacement or refund you.
         </p>
       </PolicySection>
       <PolicySection title="Refunds">
         <p>
-          Once a refund is approved it is processed within 30 days to the original mode of payment (UPI, card, net
-          banking or wallet). Your bank may take a few more days to show it.
+          Once a refund is approved it is paid within 30 days. As orders are paid in cash on delivery, we pay the refund
+          by UPI or bank transfer to an account you give us, and your order page and an email show the amount and the
+          payment’s reference. Your bank may take a few more days to show it.
         </p>
       </PolicySection>
       <PolicySection title="Contact">
@@ -189,21 +228,36 @@ export function RefundPolicyPage() {
 
 export function ShippingPolicyPage() {
   return (
-    <PolicyLayout title="Shipping Policy" updated={UPDATED}>
+    <PolicyLayout title="Shipping Policy" updated={SHOP_POLICIES_UPDATED}>
       <PolicySection title="Where we deliver">
         <p>We deliver across India, to every PIN code our courier partners serve.</p>
       </PolicySection>
       <PolicySection title="Processing and delivery times">
         <ul>
-          <li>Orders are processed in 1–3 business days.</li>
-          <li>Delivery takes 5–10 working days after dispatch, depending on your location.</li>
+          <li>
+            Orders are processed in {days(PROCESSING_BUSINESS_DAYS)} business days (Monday to Friday, national holidays
+            aside).
+          </li>
+          <li>
+            Delivery takes {days(TRANSIT_WORKING_DAYS)} working days after dispatch, depending on your location. Your
+            order page shows the days it is expected.
+          </li>
         </ul>
       </PolicySection>
       <PolicySection title="Shipping charges">
-        <p>Shipping charges are shown at checkout before you pay. Free shipping may be offered during promotions.</p>
+        <p>
+          Orders of {formatInr(FREE_SHIPPING_FROM)} or more ship free (counted after any coupon); smaller orders pay a
+          flat {formatInr(SHIPPING_FEE)}. The cart and the checkout show the charge before you place the order.
+        </p>
+      </PolicySection>
+      <PolicySection title="Payment">
+        <PaymentModes />
       </PolicySection>
       <PolicySection title="Tracking">
-        <p>Once your order is dispatched we send a tracking ID and link by SMS or email.</p>
+        <p>
+          Once your order is dispatched we send you the courier’s name, the tracking ID and, where the courier has one,
+          a tracking link by email. Your order page and your notifications on CineVerse show them too.
+        </p>
       </PolicySection>
       <PolicySection title="Failed delivery">
         <p>
