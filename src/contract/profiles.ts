@@ -273,6 +273,8 @@ export const myProfileSchema = z.object({
   /** Staff hid it (a moderation decision), with the reason the member sees. */
   hidden_by_staff: z.boolean(),
   hidden_reason: z.nullable(z.string()),
+  /** A new organisation waiting for a moderator before it is listed: why (the words that held it); else null. */
+  held_reason: z.optional(z.nullable(z.string())),
   /** Where the member's request to be verified stands; a refusal comes with its reason. */
   verification_status: z.enum(verificationStatuses),
   refused_reason: z.nullable(z.string()),

@@ -181,6 +181,7 @@ function ownView(row: ProfileRow, photos: PhotoRow[], consent: ConsentRow | null
     guardian: row.guardian ? guardianView(row.guardian, consent) : null,
     hidden_by_staff: row.hiddenByStaffAt !== null,
     hidden_reason: row.hiddenReason,
+    held_reason: row.heldReason,
     verification_status: row.verificationStatus,
     refused_reason: row.refusedReason,
   };
