@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { textCutOnScreen } from './layout-helpers';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { confirmEmail, signInAt, USER_API } from './shop-helpers';
@@ -93,6 +94,7 @@ test.describe('the moderation queue and trust on a phone', () => {
       .getByRole('listitem')
       .filter({ hasText: 'Runway Dreams' });
     await expect(waiting).toContainText('Blue Lotus Entertainment');
+    expect(await textCutOnScreen(page)).toEqual([]);
     await staff.close();
   });
 
@@ -183,6 +185,15 @@ test.describe('the moderation queue and trust on a phone', () => {
     const owner = await phone(browser, house);
     await owner.page.goto(`${server.url}/my-profile`);
     await expect(owner.page.getByText('Your profile is not listed yet')).toBeVisible();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await owner.page.emulateMedia({ colorScheme });
+      await owner.page
+        .getByRole('alert')
+        .filter({ hasText: 'Your profile is not listed yet' })
+        .screenshot({
+          path: `test-results/held-profile-${colorScheme}.png`,
+        });
+    }
     await owner.page.goto(`${server.url}/profiles/${house.handle}`);
     await expect(owner.page.getByRole('heading', { level: 1, name: 'Official Star Casting Agency' })).toBeVisible();
     await owner.close();
@@ -223,13 +234,20 @@ test.describe('the moderation queue and trust on a phone', () => {
     const member = await phone(browser, actor);
     const { page } = member;
     await page.goto(`${server.url}/messages`);
-    const conversation = page.getByRole('listitem').filter({ hasText: 'We would like you to read for the lead' });
+    const conversation = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2 }) })
+      .filter({ hasText: 'We would like you to read for the lead' });
     await expect(conversation.getByRole('link', { name: 'Lantern Light Pictures' })).toHaveAttribute(
       'href',
       `/profiles/${house.handle}`,
     );
     await expect(conversation.getByText('Verified', { exact: true })).toBeVisible();
     await expect(conversation.getByText('CineVerse never asks you to pay to audition.')).toBeVisible();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await conversation.screenshot({ path: `test-results/messages-organisation-${colorScheme}.png` });
+    }
     await member.close();
   });
 

@@ -694,7 +694,7 @@ export function MyProfilePage() {
       ) : null}
       {saved?.held_reason ? (
         <Alert color="yellow" variant="light" title="Your profile is not listed yet" mb="md">
-          A moderator checks it before it appears in the directory and search: {saved.held_reason}. CineVerse lists no
+          A moderator checks it before it appears in the directory and search. {saved.held_reason}: CineVerse lists no
           organisation that asks actors for a fee. Until then only you and our staff see its page.
         </Alert>
       ) : null}
