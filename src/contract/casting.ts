@@ -417,6 +417,12 @@ export const unpublishSchema = z.object({
 /** A call waiting for a moderator, or reported. */
 export const moderationCallSchema = z.extend(callSchema, {
   reports: z.array(z.object({ reason: z.string(), details: z.string(), created_at: z.string() })),
+  /** Its poster's profile is hidden by a moderator: the call cannot be published while it is. */
+  poster_hidden: z.boolean(),
+});
+/** A moderator's publishing of a call: the reason is optional (the audit log keeps it when given). */
+export const publishSchema = z.object({
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(300, 'reason must be at most 300 characters'))),
 });
 export const moderationCallListResponseSchema = z.object({ data: z.array(moderationCallSchema), meta: pageMetaSchema });
 export type ModerationCall = z.infer<typeof moderationCallSchema>;

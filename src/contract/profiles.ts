@@ -273,6 +273,8 @@ export const myProfileSchema = z.object({
   /** Staff hid it (a moderation decision), with the reason the member sees. */
   hidden_by_staff: z.boolean(),
   hidden_reason: z.nullable(z.string()),
+  /** A new organisation waiting for a moderator before it is listed: why (the words that held it); else null. */
+  held_reason: z.optional(z.nullable(z.string())),
   /** Where the member's request to be verified stands; a refusal comes with its reason. */
   verification_status: z.enum(verificationStatuses),
   refused_reason: z.nullable(z.string()),
@@ -359,9 +361,10 @@ export const moderationDecisionSchema = z.object({
     .check(z.trim(), z.minLength(1, 'Give the reason'), z.maxLength(300, 'reason must be at most 300 characters')),
 });
 
-export const moderationKinds = ['verification', 'report'] as const;
+/** A verification request, a report of a profile, or a new organisation held before it is listed. */
+export const moderationKinds = ['verification', 'report', 'held'] as const;
 export const moderationQueueQuerySchema = z.object({
-  kind: z.optional(z.enum(moderationKinds, { error: 'kind must be verification or report' })),
+  kind: z.optional(z.enum(moderationKinds, { error: 'kind must be verification, report or held' })),
   page: z._default(z.coerce.number().check(z.int(), z.gte(1, 'page must be 1 or more'), z.lte(10_000)), 1),
   per_page: z._default(
     z.coerce
@@ -422,6 +425,8 @@ export const conversationSchema = z.object({
   role: z.enum(['member', 'sender']),
   /** The other side's name. */
   with_name: z.string(),
+  /** The organisation the other side is (its own profile), with its badge, when its page is public; else null. */
+  organisation: z.nullable(z.object({ handle: z.string(), display_name: z.string(), verified: z.boolean() })),
   messages: z.array(z.object({ from_me: z.boolean(), body: z.string(), at: z.string() })),
   created_at: z.string(),
 });

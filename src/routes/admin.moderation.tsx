@@ -7,7 +7,10 @@ function ModerationRoute() {
   const navigate = Route.useNavigate();
   return (
     <ModerationPage
-      filters={{ page: page ?? 1, kind: oneOf(['verification', 'report', 'calls', 'reported-calls'], type) }}
+      filters={{
+        page: page ?? 1,
+        kind: oneOf(['verification', 'report', 'held', 'calls', 'reported-calls', 'history'], type),
+      }}
       onChange={(next) => void navigate({ search: { page: next.page, type: next.kind } })}
     />
   );

@@ -636,6 +636,11 @@ export const profiles = pgTable(
     refusedReason: text('refused_reason'),
     hiddenByStaffAt: timestamp('hidden_by_staff_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
+    /**
+     * Why a new organisation waits for a moderator before it is listed (its name or description claims to be official
+     * or asks for money: lib/held-words.ts); null once approved, and for every other profile.
+     */
+    heldReason: text('held_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** In the public index: shown by its member, not hidden by staff, not a minor's. Kept by the database. */
@@ -669,9 +674,10 @@ export const profiles = pgTable(
 
 /**
  * Only listed profiles: the predicate of the partial indexes above, written as a literal so that a prepared
- * statement's generic plan can use them (a parameter there would hide them from it).
+ * statement's generic plan can use them (a parameter there would hide them from it). A profile held for a moderator
+ * is left out too: the conjunction still implies the indexes' predicate, so they serve it as before.
  */
-export const listedProfile = sql`${profiles.listed}`;
+export const listedProfile = sql`${profiles.listed} and ${profiles.heldReason} is null`;
 
 /** A profile's photos (headshots of a person), in order; one is the main one. Files in the `profile` folder. */
 export const profilePhotos = pgTable(
@@ -689,14 +695,14 @@ export const profilePhotos = pgTable(
 );
 
 /**
- * What waits for a moderator: a member's request to be verified, or a report of a profile (fake, impersonation,
- * inappropriate). Closed with the decision that settled it.
+ * What waits for a moderator: a member's request to be verified, a report of a profile (fake, impersonation,
+ * inappropriate), or a new organisation held before it is listed. Closed with the decision that settled it.
  */
 export const moderationItems = pgTable(
   'moderation_items',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind', { enum: ['verification', 'report'] }).notNull(),
+    kind: text('kind', { enum: ['verification', 'report', 'held'] }).notNull(),
     profileId: integer('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),

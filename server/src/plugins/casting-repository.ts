@@ -59,6 +59,7 @@ import { applicantKeys } from '../lib/applicant-keys.js';
 import { csvField } from '../lib/csv.js';
 import { inRuns } from '../lib/in-runs.js';
 import { confirmedGuardianEmail } from '../lib/guardian-consent.js';
+import { tellModerators } from '../lib/moderator-notice.js';
 import { indiaTime, notify, type NotificationInput } from '../lib/notify.js';
 import { HttpError } from './error-handler.js';
 import { profilePhotoUrl } from './profile-repository.js';
@@ -401,9 +402,14 @@ declare module 'fastify' {
       /**
        * A moderator hid the poster's profile: its calls go with it. Every call still open is unpublished with
        * `reason`, its open roles closed, and everyone still waiting is told (and mailed) the call was withdrawn; their
-       * applications end as withdrawn. Returns how many calls it took down.
+       * applications end as withdrawn. Returns the calls it took down (each is a decision the audit log records).
        */
-      withdrawCallsOf(tx: Database, posterId: number, reason: string): Promise<number>;
+      withdrawCallsOf(tx: Database, posterId: number, reason: string): Promise<{ id: number; title: string }[]>;
+      /**
+       * A moderator closes the open reports of call `callId` without acting on the call (the reports were unfounded);
+       * 409 when none is open. Returns the call's title and how many reports it closed.
+       */
+      dismissReports(tx: Database, callId: number, moderatorId: number): Promise<{ title: string; closed: number }>;
       /** A moderator publishes or unpublishes a call; the poster is told. */
       moderate(
         tx: Database,
@@ -778,6 +784,7 @@ export default fp<CastingRepositoryOptions>(
             status: poster.verified ? 'published' : 'pending',
           })
           .returning();
+        if (call!.status === 'pending') await tellModerators(tx, 'calls', `${call!.title}, by ${poster.displayName}`);
         await tx
           .insert(castingRoles)
           .values(input.roles.map((role, index) => ({ ...roleValues(role, index + 1), callId: call!.id })));
@@ -826,6 +833,10 @@ export default fp<CastingRepositoryOptions>(
             updatedAt: new Date(),
           })
           .where(eq(castingCalls.id, id));
+        // Once per wait: an edit of a call already waiting tells nobody again.
+        if (status === 'pending' && call.status !== 'pending') {
+          await tellModerators(tx, 'calls', `${input.title}, by ${poster.displayName}`);
+        }
         return (await fullCall(tx, id))!;
       },
 
@@ -1452,7 +1463,7 @@ export default fp<CastingRepositoryOptions>(
 
       async report(tx, userId, callId, report) {
         const [found] = await tx
-          .select({ status: castingCalls.status, posterUser: profiles.userId })
+          .select({ status: castingCalls.status, title: castingCalls.title, posterUser: profiles.userId })
           .from(castingCalls)
           .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
           .where(eq(castingCalls.id, callId));
@@ -1464,6 +1475,7 @@ export default fp<CastingRepositoryOptions>(
           .onConflictDoNothing()
           .returning({ id: callReports.id });
         if (!row) throw new HttpError(409, 'You have already reported this call: a moderator will look at it');
+        await tellModerators(tx, 'reported-calls', found.title);
       },
 
       async moderationQueue(query) {
@@ -1510,6 +1522,7 @@ export default fp<CastingRepositoryOptions>(
                 details: report.details,
                 created_at: report.createdAt.toISOString(),
               })),
+            poster_hidden: poster.hiddenByStaffAt !== null,
           })),
           meta: { page: query.page, per_page: query.per_page, total: total?.total ?? 0 },
         };
@@ -1535,7 +1548,8 @@ export default fp<CastingRepositoryOptions>(
           );
         const calls = [...taken, ...down.filter((call) => !taken.some((item) => item.id === call.id))];
         const ids = calls.map((call) => call.id);
-        if (ids.length === 0) return 0;
+        const takenDown = taken.map((call) => ({ id: call.id, title: call.title }));
+        if (ids.length === 0) return takenDown;
         await tx
           .update(castingRoles)
           .set({ status: 'closed' })
@@ -1570,7 +1584,25 @@ export default fp<CastingRepositoryOptions>(
           ];
         });
         await notify(tx, items, publicUrl);
-        return taken.length;
+        return takenDown;
+      },
+
+      async dismissReports(tx, callId, moderatorId) {
+        const [found] = await tx
+          .select({ title: castingCalls.title, posterUser: profiles.userId })
+          .from(castingCalls)
+          .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+          .where(eq(castingCalls.id, callId))
+          .for('update', { of: castingCalls });
+        if (!found) throw new HttpError(404, 'There is no such casting call');
+        if (found.posterUser === moderatorId) throw new HttpError(403, 'Another moderator decides on your own call');
+        const closed = await tx
+          .update(callReports)
+          .set({ status: 'closed' })
+          .where(and(eq(callReports.callId, callId), eq(callReports.status, 'open')))
+          .returning({ id: callReports.id });
+        if (closed.length === 0) throw new HttpError(409, 'This call has no open report: it was already decided');
+        return { title: found.title, closed: closed.length };
       },
 
       async moderate(tx, callId, action, reason, moderatorId) {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
 import { CONTACT_DAILY_LIMIT, type Conversation } from '../../../src/contract/profiles.js';
 import type { Database } from '../db/client.js';
@@ -14,6 +15,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How a conversation names a profile whose member deleted their account (as their orders do). */
 const DELETED_MEMBER = 'Deleted member';
+
+/** Who wrote: their own profile, when they have one (an organisation's badge and link show in the conversation). */
+const senderProfiles = alias(profiles, 'sender_profiles');
+
+/**
+ * The organisation on the other side of a conversation, as the reader is shown it: the profile of the other side when
+ * it is an organisation whose page everyone may see (a hidden or held one is not vouched for), or null.
+ */
+function organisationOf(profile: typeof profiles.$inferSelect | null): Conversation['organisation'] {
+  if (!profile || profile.kind !== 'organisation' || !canSeeProfile(profile, null)) return null;
+  return { handle: profile.handle, display_name: profile.displayName, verified: profile.verified };
+}
 
 /** The start of a message as its notice shows it: its first 140 characters, on one line. */
 function excerpt(message: string): string {
@@ -179,10 +192,16 @@ export default fp<ConversationRepositoryOptions>(
         const latest = sql`(select max(${conversationMessages.createdAt}) from ${conversationMessages}
           where ${conversationMessages.conversationId} = ${conversations.id})`;
         const rows = await db
-          .select({ conversation: conversations, profile: profiles, sender: { name: users.name } })
+          .select({
+            conversation: conversations,
+            profile: profiles,
+            sender: { name: users.name },
+            senderProfile: senderProfiles,
+          })
           .from(conversations)
           .leftJoin(profiles, eq(profiles.id, conversations.profileId))
           .innerJoin(users, eq(users.id, conversations.senderId))
+          .leftJoin(senderProfiles, eq(senderProfiles.userId, conversations.senderId))
           .where(
             and(
               or(eq(conversations.senderId, userId), eq(profiles.userId, userId)),
@@ -202,7 +221,7 @@ export default fp<ConversationRepositoryOptions>(
             ),
           )
           .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id));
-        return rows.map(({ conversation, profile, sender }) => {
+        return rows.map(({ conversation, profile, sender, senderProfile }) => {
           const isMember = profile?.userId === userId;
           const displayName = profile?.displayName ?? DELETED_MEMBER;
           return {
@@ -212,6 +231,7 @@ export default fp<ConversationRepositoryOptions>(
             display_name: displayName,
             role: isMember ? ('member' as const) : ('sender' as const),
             with_name: isMember ? sender.name : displayName,
+            organisation: organisationOf(isMember ? senderProfile : profile),
             messages: messages
               .filter((item) => item.conversationId === conversation.id)
               .map((item) => ({

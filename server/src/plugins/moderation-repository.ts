@@ -1,16 +1,23 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { PageMeta } from '../../../src/contract/catalog.js';
+import type { ModerationCounts, ModerationHistoryEntry } from '../../../src/contract/moderation.js';
 import type { ModerationItem } from '../../../src/contract/profiles.js';
 import type { Database } from '../db/client.js';
-import { moderationItems, notifications, profiles } from '../db/schema.js';
+import { auditLog, castingCalls, moderationItems, notifications, profiles, users } from '../db/schema.js';
 import { refreshApplicantKeys } from '../lib/applicant-keys.js';
 import { queueMail } from '../lib/mail-outbox.js';
+import { tellModerators } from '../lib/moderator-notice.js';
 import { mailRecipients } from '../lib/notify.js';
 import { HttpError } from './error-handler.js';
 import { canSeeProfile } from './profile-repository.js';
 
-export type ModerationAction = 'verify' | 'refuse' | 'hide';
+export type ModerationAction = 'verify' | 'refuse' | 'hide' | 'approve';
+
+/** The audit log's actions that are moderators' decisions: the queue's history. */
+export const moderationDecisions = ['verify', 'refuse', 'hide', 'approve', 'publish', 'unpublish', 'dismiss'];
+/** What moderators decide on, as the audit log names it (a product's `hide` is a shop manager's, not theirs). */
+const moderatedEntities = ['profile', 'casting_call', 'profile_report', 'call_reports'];
 
 /** The parts of a profile a decision changes, as the audit log records them before and after. */
 interface ModeratedState {
@@ -21,6 +28,7 @@ interface ModeratedState {
   refused_reason: string | null;
   hidden: boolean;
   hidden_reason: string | null;
+  held_reason: string | null;
 }
 
 declare module 'fastify' {
@@ -34,7 +42,7 @@ declare module 'fastify' {
         handle: string,
         report: { reason: string; details: string },
       ): Promise<{ id: number }>;
-      queue(query: { kind?: 'verification' | 'report'; page: number; per_page: number }): Promise<{
+      queue(query: { kind?: 'verification' | 'report' | 'held'; page: number; per_page: number }): Promise<{
         data: ModerationItem[];
         meta: PageMeta;
       }>;
@@ -50,6 +58,20 @@ declare module 'fastify' {
         reason: string,
         moderatorId: number,
       ): Promise<{ before: ModeratedState; after: ModeratedState; profileId: number }>;
+      /**
+       * Closes the open report `id` without acting on its profile, with the moderator's `reason` (the queue's history
+       * shows it). A report already settled is 409.
+       */
+      dismiss(
+        tx: Database,
+        id: number,
+        reason: string,
+        moderatorId: number,
+      ): Promise<{ before: { status: string }; after: { status: string; decision: string }; handle: string }>;
+      /** How many items wait in each of the queue's tabs. */
+      counts(): Promise<ModerationCounts>;
+      /** Moderators' decisions from the audit log, newest first, each with its reason. */
+      history(query: { page: number; per_page: number }): Promise<{ data: ModerationHistoryEntry[]; meta: PageMeta }>;
     };
   }
 }
@@ -63,6 +85,7 @@ function stateOf(row: typeof profiles.$inferSelect): ModeratedState {
     refused_reason: row.refusedReason,
     hidden: row.hiddenByStaffAt !== null,
     hidden_reason: row.hiddenReason,
+    held_reason: row.heldReason,
   };
 }
 
@@ -79,7 +102,19 @@ const decisionMail: Record<ModerationAction, (name: string, reason: string) => {
     subject: 'Your CineVerse profile has been hidden',
     text: `Hello ${name},\n\nA moderator has hidden your profile from the public: ${reason}.\nReply to this mail if you think this is a mistake.\n\nThe CineVerse team`,
   }),
+  approve: (name, reason) => ({
+    subject: 'Your CineVerse profile is listed',
+    text: `Hello ${name},\n\nA moderator has checked your profile and it is now listed in the directory: ${reason}.\n\nThe CineVerse team`,
+  }),
 };
+
+/** What a history entry is about, from the values the audit log kept: a profile's handle, a call's title. */
+function subjectOf(entity: string, entityId: string | null, before: unknown, after: unknown): string {
+  const values = { ...(before as Record<string, unknown> | null), ...(after as Record<string, unknown> | null) };
+  if (typeof values.title === 'string') return values.title;
+  if (typeof values.handle === 'string') return `@${values.handle}`;
+  return `${entity} ${entityId ?? ''}`.trim();
+}
 
 export default fp(
   async (fastify) => {
@@ -104,6 +139,7 @@ export default fp(
           .set({ verificationStatus: 'pending', refusedReason: null })
           .where(eq(profiles.id, row.id));
         await tx.insert(moderationItems).values({ kind: 'verification', profileId: row.id, details: note });
+        await tellModerators(tx, 'verification', `${row.displayName} (@${row.handle})`);
       },
 
       async report(tx, reporterId, handle, report) {
@@ -117,6 +153,7 @@ export default fp(
           .onConflictDoNothing()
           .returning({ id: moderationItems.id });
         if (!item) throw new HttpError(409, 'You have already reported this profile: a moderator will look at it');
+        await tellModerators(tx, 'report', `${row.displayName} (@${row.handle})`);
         return item;
       },
 
@@ -163,16 +200,21 @@ export default fp(
         if (action === 'hide' && row.hiddenByStaffAt !== null) {
           throw new HttpError(409, 'This profile is already hidden');
         }
+        if (action === 'approve' && row.heldReason === null) {
+          throw new HttpError(409, 'This profile is not waiting for review: it was already decided');
+        }
         const before = stateOf(row);
         const changes =
           action === 'verify'
             ? { verified: true, verifiedReason: reason, verificationStatus: 'verified' as const, refusedReason: null }
             : action === 'refuse'
               ? { verified: false, verifiedReason: null, verificationStatus: 'refused' as const, refusedReason: reason }
-              : { hiddenByStaffAt: new Date(), hiddenReason: reason };
+              : action === 'approve'
+                ? { heldReason: null }
+                : { hiddenByStaffAt: new Date(), hiddenReason: reason };
         const [after] = await tx.update(profiles).set(changes).where(eq(profiles.id, row.id)).returning();
         await refreshApplicantKeys(tx, row.id);
-        // A verification decision settles the request; hiding settles the reports (and any request with them).
+        // A verification decision settles the request; approving, the hold; hiding settles everything open on it.
         await tx
           .update(moderationItems)
           .set({ status: 'closed', decision: `${action}: ${reason}`, decidedAt: new Date() })
@@ -180,7 +222,7 @@ export default fp(
             and(
               eq(moderationItems.profileId, row.id),
               eq(moderationItems.status, 'open'),
-              action === 'hide' ? undefined : eq(moderationItems.kind, 'verification'),
+              action === 'hide' ? undefined : eq(moderationItems.kind, action === 'approve' ? 'held' : 'verification'),
             ),
           );
         // Mailed where every notice goes (a minor's to their confirmed guardian): mailRecipients.
@@ -203,6 +245,93 @@ export default fp(
           link: '/my-profile',
         });
         return { before, after: stateOf(after!), profileId: row.id };
+      },
+
+      async dismiss(tx, id, reason, moderatorId) {
+        const [found] = await tx
+          .select({ item: moderationItems, profile: profiles })
+          .from(moderationItems)
+          .innerJoin(profiles, eq(profiles.id, moderationItems.profileId))
+          .where(and(eq(moderationItems.id, id), eq(moderationItems.kind, 'report')))
+          .for('update', { of: moderationItems });
+        if (!found) throw new HttpError(404, 'There is no such report');
+        if (found.profile.userId === moderatorId)
+          throw new HttpError(403, 'Another moderator decides on your own profile');
+        if (found.item.status !== 'open') throw new HttpError(409, 'This report was already decided');
+        const decision = `dismiss: ${reason}`;
+        await tx
+          .update(moderationItems)
+          .set({ status: 'closed', decision, decidedAt: new Date() })
+          .where(eq(moderationItems.id, id));
+        return {
+          before: { status: 'open' },
+          after: { status: 'closed', decision },
+          handle: found.profile.handle,
+        };
+      },
+
+      async counts() {
+        const [items, [calls]] = await Promise.all([
+          db
+            .select({ kind: moderationItems.kind, total: count() })
+            .from(moderationItems)
+            .where(eq(moderationItems.status, 'open'))
+            .groupBy(moderationItems.kind),
+          db
+            .select({
+              pending: sql<number>`count(*) filter (where ${castingCalls.status} = 'pending')`.mapWith(Number),
+              // The reported-calls tab's rule (castingRepository.moderationQueue): not unpublished, an open report.
+              reported: sql<number>`count(*) filter (where ${castingCalls.status} <> 'unpublished' and exists
+                (select 1 from call_reports cr where cr.call_id = ${castingCalls.id} and cr.status = 'open'))`.mapWith(
+                Number,
+              ),
+            })
+            .from(castingCalls)
+            .where(
+              sql`${castingCalls.status} = 'pending' or exists
+                (select 1 from call_reports cr where cr.call_id = ${castingCalls.id} and cr.status = 'open')`,
+            ),
+        ]);
+        const of = (kind: string) => items.find((item) => item.kind === kind)?.total ?? 0;
+        const counts = {
+          verification: of('verification'),
+          report: of('report'),
+          held: of('held'),
+          calls: calls?.pending ?? 0,
+          reported_calls: calls?.reported ?? 0,
+        };
+        return { ...counts, all: Object.values(counts).reduce((sum, value) => sum + value, 0) };
+      },
+
+      async history(query) {
+        const where = and(inArray(auditLog.entity, moderatedEntities), inArray(auditLog.action, moderationDecisions));
+        const [rows, [total]] = await Promise.all([
+          db
+            .select({ entry: auditLog, actorName: users.name })
+            .from(auditLog)
+            .leftJoin(users, eq(users.id, auditLog.actorId))
+            .where(where)
+            .orderBy(desc(auditLog.at), desc(auditLog.id))
+            .limit(query.per_page)
+            .offset((query.page - 1) * query.per_page),
+          db.select({ total: count() }).from(auditLog).where(where),
+        ]);
+        return {
+          data: rows.map(({ entry, actorName }) => {
+            const after = entry.after as { reason?: unknown } | null;
+            return {
+              id: entry.id,
+              at: entry.at.toISOString(),
+              actor_name: actorName,
+              action: entry.action,
+              entity: entry.entity,
+              entity_id: entry.entityId,
+              subject: subjectOf(entry.entity, entry.entityId, entry.before, entry.after),
+              reason: typeof after?.reason === 'string' ? after.reason : null,
+            };
+          }),
+          meta: { page: query.page, per_page: query.per_page, total: total?.total ?? 0 },
+        };
       },
     });
   },

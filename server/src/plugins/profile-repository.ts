@@ -20,10 +20,12 @@ import { isStaff } from '../../../src/contract/roles.js';
 import type { User } from '../../../src/contract/user.js';
 import { youtubeVideoId } from '../../../src/contract/youtube.js';
 import type { Database } from '../db/client.js';
-import { listedProfile, profilePhotos, profiles } from '../db/schema.js';
+import { listedProfile, moderationItems, profilePhotos, profiles } from '../db/schema.js';
 import { refreshApplicantKeys } from '../lib/applicant-keys.js';
 import { type ConsentRow, guardianView, latestConsent } from '../lib/guardian-consent.js';
+import { heldReasonFor } from '../lib/held-words.js';
 import { likePattern } from '../lib/like-pattern.js';
+import { tellModerators } from '../lib/moderator-notice.js';
 import { HttpError } from './error-handler.js';
 import { UPLOADS_PREFIX } from './web-app.js';
 
@@ -101,11 +103,28 @@ function photosOf(rows: PhotoRow[]) {
  * only by its owner and staff; a poster sees a minor who applied to their call in the applicant manager, not here.
  */
 export function canSeeProfile(
-  row: Pick<ProfileRow, 'userId' | 'visibility' | 'hiddenByStaffAt' | 'minor'>,
+  row: Pick<ProfileRow, 'userId' | 'visibility' | 'hiddenByStaffAt' | 'minor' | 'heldReason'>,
   viewer: User | null,
 ): boolean {
   if (viewer && (viewer.id === row.userId || isStaff(viewer.role))) return true;
-  return row.visibility === 'public' && row.hiddenByStaffAt === null && !row.minor;
+  // A new organisation held for review (heldReason) is not public until a moderator approves it.
+  return row.visibility === 'public' && row.hiddenByStaffAt === null && !row.minor && row.heldReason === null;
+}
+
+/**
+ * Why an organisation's save holds it for a moderator, or null: a new organisation whose name or description uses a
+ * held word (lib/held-words.ts), or one not verified whose edit brings such words in (words it had already, and a
+ * moderator approved, do not hold it again). A profile already held stays held by its first reason.
+ */
+function newlyHeld(
+  existing: Pick<ProfileRow, 'displayName' | 'headline' | 'bio' | 'verified' | 'heldReason'> | undefined,
+  input: { kind: string; display_name: string; headline: string; bio: string },
+): string | null {
+  if (input.kind !== 'organisation') return null;
+  const reason = heldReasonFor(input.display_name, `${input.headline}\n${input.bio}`);
+  if (!reason || !existing) return reason;
+  if (existing.verified || existing.heldReason !== null) return null;
+  return heldReasonFor(existing.displayName, `${existing.headline}\n${existing.bio}`) === null ? reason : null;
 }
 
 /**
@@ -162,6 +181,7 @@ function ownView(row: ProfileRow, photos: PhotoRow[], consent: ConsentRow | null
     guardian: row.guardian ? guardianView(row.guardian, consent) : null,
     hidden_by_staff: row.hiddenByStaffAt !== null,
     hidden_reason: row.hiddenReason,
+    held_reason: row.heldReason,
     verification_status: row.verificationStatus,
     refused_reason: row.refusedReason,
   };
@@ -279,15 +299,23 @@ export default fp(
           minor,
           updatedAt: new Date(),
         };
+        const held = newlyHeld(existing, input);
         let profileId = existing?.id;
         if (existing) {
-          await tx.update(profiles).set(values).where(eq(profiles.id, existing.id));
+          await tx
+            .update(profiles)
+            .set(held ? { ...values, heldReason: held } : values)
+            .where(eq(profiles.id, existing.id));
           await refreshApplicantKeys(tx, existing.id);
         } else {
           [{ id: profileId }] = (await tx
             .insert(profiles)
-            .values({ ...values, userId })
+            .values({ ...values, userId, heldReason: held })
             .returning({ id: profiles.id })) as [{ id: number }];
+        }
+        if (held) {
+          await tx.insert(moderationItems).values({ kind: 'held', profileId: profileId!, details: held });
+          await tellModerators(tx, 'held', `${input.display_name} (@${input.handle})`);
         }
         if (minor && guardian) {
           await fastify.guardianConsentRepository.sync(
@@ -315,6 +343,7 @@ export default fp(
             visibility: profiles.visibility,
             hiddenByStaffAt: profiles.hiddenByStaffAt,
             minor: profiles.minor,
+            heldReason: profiles.heldReason,
           })
           .from(profiles)
           .where(eq(profiles.handle, safeDecode(handle).toLowerCase()));

@@ -24,10 +24,11 @@ function CallItem({ call, queue }: { call: ModerationCall; queue: 'pending' | 'r
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const decide = useMutation({
-    mutationFn: (action: 'publish' | 'unpublish') =>
+    mutationFn: (action: 'publish' | 'unpublish' | 'dismiss-reports') =>
       adminRequest(`/moderation/casting-calls/${call.id}/${action}`, {
         method: 'POST',
-        body: action === 'unpublish' ? { reason } : {},
+        // Publishing needs no reason, but the audit log keeps one given.
+        body: action === 'publish' && reason.trim() === '' ? {} : { reason },
         idempotencyKey: newIdempotencyKey(),
         schema: messageResponseSchema,
       }),
@@ -48,6 +49,11 @@ function CallItem({ call, queue }: { call: ModerationCall; queue: 'pending' | 'r
         {call.poster.verified ? (
           <Badge color="teal.9" variant="filled">
             Verified poster
+          </Badge>
+        ) : null}
+        {call.poster_hidden ? (
+          <Badge color="red.9" variant="filled">
+            Poster hidden by a moderator
           </Badge>
         ) : null}
       </Group>
@@ -74,16 +80,21 @@ function CallItem({ call, queue }: { call: ModerationCall; queue: 'pending' | 'r
           {report.details ? `: ${report.details}` : ''}
         </Text>
       ))}
+      {call.poster_hidden ? (
+        <Text mt="xs" size="sm" c="red">
+          Its poster’s profile is hidden, so it cannot be published until a moderator shows the profile again.
+        </Text>
+      ) : null}
       <TextInput
         mt="sm"
-        label="Reason (the poster sees it when the call is unpublished)"
+        label="Reason (the poster sees it when the call is unpublished; the history keeps it)"
         placeholder="Asks applicants for a registration fee"
         value={reason}
         onChange={(event) => setReason(event.currentTarget.value)}
         error={error}
       />
       <Group gap="xs" mt="xs">
-        {queue === 'pending' ? (
+        {queue === 'pending' && !call.poster_hidden ? (
           <Button
             size="xs"
             loading={decide.isPending && decide.variables === 'publish'}
@@ -101,6 +112,16 @@ function CallItem({ call, queue }: { call: ModerationCall; queue: 'pending' | 'r
         >
           Unpublish
         </Button>
+        {queue === 'reported' ? (
+          <Button
+            size="xs"
+            variant="default"
+            loading={decide.isPending && decide.variables === 'dismiss-reports'}
+            onClick={() => decide.mutate('dismiss-reports')}
+          >
+            {call.reports.length === 1 ? 'Dismiss report' : 'Dismiss reports'}
+          </Button>
+        ) : null}
       </Group>
     </Card>
   );
@@ -136,7 +157,14 @@ export function CallQueue({
         empty="No casting call waits for a decision."
       >
         {(data) => (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Casting calls">
+          <Stack
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={queue === 'pending' ? 'Casting calls' : 'Reported casting calls'}
+          >
             {data.data.map((call) => (
               <CallItem key={call.id} call={call} queue={queue} />
             ))}

@@ -1,10 +1,13 @@
-import { Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+// The tabs' stylesheet, loaded with this page's code (src/app/mantine-styles.ts has the shared ones).
+import '@mantine/core/styles/Tabs.css';
+import { Anchor, Badge, Button, Card, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AdminPage } from '@/components/admin/admin-page';
 import { ListStates } from '@/components/admin/list-states';
 import { PageNav } from '@/components/query-states';
+import { moderationCountsSchema, type ModerationCounts } from '@/contract/moderation';
 import { moderationQueueResponseSchema, type ModerationItem } from '@/contract/profiles';
 import { messageResponseSchema } from '@/contract/user';
 import { adminKeys, adminRequest } from '@/lib/admin-api';
@@ -13,17 +16,29 @@ import { ApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime } from '@/lib/money';
 import { CallQueue } from './call-queue';
+import { ModerationHistory } from './moderation-history';
 
 const ITEMS_PER_PAGE = 20;
 
-export type ModerationKind = 'verification' | 'report' | 'calls' | 'reported-calls';
+export type ModerationKind = 'verification' | 'report' | 'held' | 'calls' | 'reported-calls' | 'history';
 
 export interface ModerationFilters {
   page: number;
   kind?: ModerationKind;
 }
 
-type Decision = 'verify' | 'refuse' | 'hide';
+type Decision = 'verify' | 'refuse' | 'hide' | 'approve' | 'dismiss';
+
+/** The queue's tabs, each with the count it shows (none for the history). */
+const tabs: { value: 'all' | ModerationKind; label: string; count?: keyof ModerationCounts }[] = [
+  { value: 'all', label: 'All', count: 'all' },
+  { value: 'verification', label: 'Verification requests', count: 'verification' },
+  { value: 'report', label: 'Reports', count: 'report' },
+  { value: 'held', label: 'New organisations', count: 'held' },
+  { value: 'calls', label: 'Calls to publish', count: 'calls' },
+  { value: 'reported-calls', label: 'Reported calls', count: 'reported_calls' },
+  { value: 'history', label: 'History' },
+];
 
 const reportReasonLabels: Record<string, string> = {
   fake: 'A fake profile',
@@ -36,12 +51,17 @@ function QueueItem({ item }: { item: ModerationItem }) {
   const [reason, setReason] = useState('');
   const decide = useMutation({
     mutationFn: (decision: Decision) =>
-      adminRequest(`/moderation/profiles/${encodeURIComponent(item.handle)}/${decision}`, {
-        method: 'POST',
-        body: { reason },
-        idempotencyKey: newIdempotencyKey(),
-        schema: messageResponseSchema,
-      }),
+      adminRequest(
+        decision === 'dismiss'
+          ? `/moderation/reports/${item.id}/dismiss`
+          : `/moderation/profiles/${encodeURIComponent(item.handle)}/${decision}`,
+        {
+          method: 'POST',
+          body: { reason },
+          idempotencyKey: newIdempotencyKey(),
+          schema: messageResponseSchema,
+        },
+      ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.area('moderation') }),
   });
   const error =
@@ -51,13 +71,14 @@ function QueueItem({ item }: { item: ModerationItem }) {
         ? 'The decision was not sent: check the connection and try again.'
         : null;
   const isRequest = item.kind === 'verification';
+  const isHeld = item.kind === 'held';
   return (
     <Card component="li" withBorder padding="sm">
       <Group justify="space-between" align="flex-start" gap="xs">
         <div>
           <Group gap="xs">
-            <Badge color={isRequest ? 'blue' : 'red'} variant="light">
-              {isRequest ? 'Verification request' : 'Report'}
+            <Badge color={isRequest ? 'blue' : isHeld ? 'yellow' : 'red'} variant="light">
+              {isRequest ? 'Verification request' : isHeld ? 'New organisation, not listed yet' : 'Report'}
             </Badge>
             {item.verified ? (
               <Badge color="teal.9" variant="filled">
@@ -84,6 +105,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
       {item.reason ? <Text mt="xs">{reportReasonLabels[item.reason] ?? item.reason}</Text> : null}
       {item.details ? (
         <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+          {isHeld ? <strong>Held: </strong> : null}
           {item.details}
         </Text>
       ) : null}
@@ -94,8 +116,20 @@ function QueueItem({ item }: { item: ModerationItem }) {
       >
         <TextInput
           mt="sm"
-          label={isRequest ? 'Reason (the badge shows it when verified; the member sees it when refused)' : 'Reason'}
-          placeholder={isRequest ? 'Union membership checked' : 'Impersonates a production house'}
+          label={
+            isRequest
+              ? 'Reason (the badge shows it when verified; the member sees it when refused)'
+              : isHeld
+                ? 'Reason (the member sees it)'
+                : 'Reason (the history shows it; the member sees it when hidden)'
+          }
+          placeholder={
+            isRequest
+              ? 'Union membership checked'
+              : isHeld
+                ? 'A registered production house'
+                : 'Impersonates a production house'
+          }
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           error={error}
@@ -120,10 +154,29 @@ function QueueItem({ item }: { item: ModerationItem }) {
               </Button>
             </>
           ) : null}
+          {isHeld ? (
+            <Button
+              size="xs"
+              loading={decide.isPending && decide.variables === 'approve'}
+              onClick={() => decide.mutate('approve')}
+            >
+              Approve and list
+            </Button>
+          ) : null}
+          {item.kind === 'report' ? (
+            <Button
+              size="xs"
+              variant="default"
+              loading={decide.isPending && decide.variables === 'dismiss'}
+              onClick={() => decide.mutate('dismiss')}
+            >
+              Dismiss report
+            </Button>
+          ) : null}
           <Button
             size="xs"
             color="red"
-            variant={isRequest ? 'subtle' : 'filled'}
+            variant={item.kind === 'report' ? 'filled' : 'subtle'}
             loading={decide.isPending && decide.variables === 'hide'}
             onClick={() => decide.mutate('hide')}
           >
@@ -135,17 +188,15 @@ function QueueItem({ item }: { item: ModerationItem }) {
   );
 }
 
-/** The member network's queue: verification requests and reports, oldest first, each decided with a reason. */
-export function ModerationPage({
+/** The profiles part of the queue: requests, reports and held organisations of `kind` (all of them without one). */
+function ProfileQueue({
   filters,
   onChange,
 }: {
   filters: ModerationFilters;
   onChange: (next: ModerationFilters) => void;
 }) {
-  const showsCalls = filters.kind === 'calls' || filters.kind === 'reported-calls';
   const query = useQuery({
-    enabled: !showsCalls,
     queryKey: adminKeys.list('moderation', filters),
     queryFn: ({ signal }) =>
       adminRequest(`/moderation/queue${listQuery({ ...filters, per_page: ITEMS_PER_PAGE })}`, {
@@ -156,44 +207,111 @@ export function ModerationPage({
   });
   const pages = query.data ? Math.ceil(query.data.meta.total / ITEMS_PER_PAGE) : 0;
   return (
+    <>
+      <ListStates
+        query={query}
+        what="queue"
+        isEmpty={(data) => data.data.length === 0}
+        empty={filters.kind ? 'Nothing waits for a decision.' : 'No profile waits for a decision.'}
+      >
+        {(data) => (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Queue">
+            {data.data.map((item) => (
+              <QueueItem key={`${item.kind}-${item.id}`} item={item} />
+            ))}
+          </Stack>
+        )}
+      </ListStates>
+      <PageNav total={pages} value={filters.page} onChange={(page) => onChange({ ...filters, page })} />
+    </>
+  );
+}
+
+/**
+ * The member network's queue: verification requests, reports, held organisations and casting calls, oldest first,
+ * each decided with a reason; each tab shows how many wait in it, and the history shows what was decided and why.
+ */
+export function ModerationPage({
+  filters,
+  onChange,
+}: {
+  filters: ModerationFilters;
+  onChange: (next: ModerationFilters) => void;
+}) {
+  const counts = useQuery({
+    queryKey: adminKeys.list('moderation', { counts: true }),
+    queryFn: ({ signal }) => adminRequest('/moderation/counts', { schema: moderationCountsSchema, signal }),
+  });
+  const kind = filters.kind;
+  return (
     <AdminPage title="Moderation">
-      <SegmentedControl
-        aria-label="Show"
-        size="xs"
-        data={[
-          { value: 'all', label: 'All' },
-          { value: 'verification', label: 'Verification requests' },
-          { value: 'report', label: 'Reports' },
-          { value: 'calls', label: 'Calls to publish' },
-          { value: 'reported-calls', label: 'Reported calls' },
-        ]}
-        value={filters.kind ?? 'all'}
-        onChange={(value) => onChange({ page: 1, kind: value === 'all' ? undefined : (value as ModerationKind) })}
-      />
-      {filters.kind === 'calls' || filters.kind === 'reported-calls' ? (
+      {/* The tabs wrap onto a second line on a phone rather than run off its edge. */}
+      <Tabs
+        variant="pills"
+        value={kind ?? 'all'}
+        onChange={(value) =>
+          onChange({ page: 1, kind: value === 'all' || !value ? undefined : (value as ModerationKind) })
+        }
+        mb="md"
+      >
+        <Tabs.List aria-label="Show" style={{ flexWrap: 'wrap', rowGap: 4 }}>
+          {tabs.map((tab) => {
+            const count = tab.count && counts.data ? counts.data[tab.count] : undefined;
+            return (
+              <Tabs.Tab
+                key={tab.value}
+                value={tab.value}
+                rightSection={
+                  count === undefined ? null : (
+                    <Badge
+                      size="sm"
+                      variant={count > 0 ? 'filled' : 'light'}
+                      color={count > 0 ? 'red' : 'gray'}
+                      circle={count < 10}
+                    >
+                      {count}
+                    </Badge>
+                  )
+                }
+              >
+                {tab.label}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
+      </Tabs>
+      {kind === 'history' ? (
+        <ModerationHistory page={filters.page} onPage={(page) => onChange({ ...filters, page })} />
+      ) : kind === 'calls' || kind === 'reported-calls' ? (
         <CallQueue
-          queue={filters.kind === 'calls' ? 'pending' : 'reported'}
+          queue={kind === 'calls' ? 'pending' : 'reported'}
           page={filters.page}
           onPage={(page) => onChange({ ...filters, page })}
         />
+      ) : kind ? (
+        <ProfileQueue filters={filters} onChange={onChange} />
       ) : (
-        <>
-          <ListStates
-            query={query}
-            what="queue"
-            isEmpty={(data) => data.data.length === 0}
-            empty="Nothing waits for a decision."
-          >
-            {(data) => (
-              <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Queue">
-                {data.data.map((item) => (
-                  <QueueItem key={`${item.kind}-${item.id}`} item={item} />
-                ))}
-              </Stack>
-            )}
-          </ListStates>
-          <PageNav total={pages} value={filters.page} onChange={(page) => onChange({ ...filters, page })} />
-        </>
+        // Everything that waits: the profiles' part, then the casting calls', each paged on its own.
+        <Stack gap="lg">
+          <section aria-labelledby="queue-profiles">
+            <Title order={2} size="h4" mb="xs" id="queue-profiles">
+              Profiles
+            </Title>
+            <ProfileQueue filters={filters} onChange={onChange} />
+          </section>
+          <section aria-labelledby="queue-calls">
+            <Title order={2} size="h4" mb="xs" id="queue-calls">
+              Calls to publish
+            </Title>
+            <CallQueue queue="pending" page={1} onPage={() => onChange({ page: 1, kind: 'calls' })} />
+          </section>
+          <section aria-labelledby="queue-reported-calls">
+            <Title order={2} size="h4" mb="xs" id="queue-reported-calls">
+              Reported calls
+            </Title>
+            <CallQueue queue="reported" page={1} onPage={() => onChange({ page: 1, kind: 'reported-calls' })} />
+          </section>
+        </Stack>
       )}
     </AdminPage>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,12 +6,42 @@ import { DocumentTitle } from '@/components/document-title';
 import { EmailConfirmationNotice } from '@/components/email-confirmation-notice';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
+import { NEVER_PAY_NOTICE } from '@/contract/casting';
 import { replyInputSchema, type Conversation } from '@/contract/profiles';
 import { formatDateTime } from '@/lib/money';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
 import { conversationsQueryOptions } from '../api/profile-queries';
 import { replyOutbox, type QueuedReply } from '../api/reply-outbox';
+
+/**
+ * The organisation the other side is, with its badge and a link to its page: a member written to by a production house
+ * sees at once who it is, and whether CineVerse has verified it.
+ */
+function OrganisationLine({ organisation }: { organisation: NonNullable<Conversation['organisation']> }) {
+  return (
+    <Group gap={6} mt={4} wrap="wrap">
+      <Text size="sm" span>
+        Organisation:{' '}
+        <Anchor
+          size="sm"
+          renderRoot={(props) => <Link {...props} to="/profiles/$handle" params={{ handle: organisation.handle }} />}
+        >
+          {organisation.display_name}
+        </Anchor>
+      </Text>
+      {organisation.verified ? (
+        <Badge color="teal.9" variant="filled" size="sm">
+          Verified
+        </Badge>
+      ) : (
+        <Badge color="gray" variant="light" size="sm">
+          Not verified
+        </Badge>
+      )}
+    </Group>
+  );
+}
 
 function ConversationCard({ conversation, waiting }: { conversation: Conversation; waiting: QueuedReply[] }) {
   const outbox = useOutboxRecorder(replyOutbox);
@@ -39,6 +69,10 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
       <Title order={2} size="h4">
         {about}
       </Title>
+      {conversation.organisation ? <OrganisationLine organisation={conversation.organisation} /> : null}
+      <Text size="xs" c="dimmed" mt={4}>
+        {NEVER_PAY_NOTICE}.
+      </Text>
       <Stack component="ol" gap="xs" p={0} my="sm" style={{ listStyle: 'none' }}>
         {conversation.messages.map((message, index) => (
           <li key={index}>

@@ -695,6 +695,12 @@ export function MyProfilePage() {
           {saved.hidden_reason} Write to support@cineverse.in if you think this is a mistake.
         </Alert>
       ) : null}
+      {saved?.held_reason ? (
+        <Alert color="yellow" variant="light" title="Your profile is not listed yet" mb="md">
+          A moderator checks it before it appears in the directory and search. {saved.held_reason}: CineVerse lists no
+          organisation that asks actors for a fee. Until then only you and our staff see its page.
+        </Alert>
+      ) : null}
       {/* First: until the guardian confirms, a minor's profile can do nothing. */}
       {saved?.guardian ? <GuardianPanel guardian={saved.guardian} /> : null}
       <ProfileForm
