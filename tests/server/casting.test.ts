@@ -442,14 +442,14 @@ describe('managing applicants and following an application', () => {
       (await send('PUT', `${USER}/applications/${application.id}/poster-note`, actor, { note: 'mine' })).statusCode,
     ).toBe(404);
     expect((await transition(house, application.id, { to: 'selected' })).json().data.status).toBe('selected');
+    // A selection is told once its 10 s to undo have passed.
+    await app.tellDueDecisions(new Date(Date.now() + 11_000));
     const final = await transition(house, application.id, { to: 'shortlisted' });
     expect([final.statusCode, final.json().message]).toEqual([
       409,
       'This application is selected: it cannot change any more',
     ]);
     expect((await send('POST', `${USER}/applications/${application.id}/withdraw`, actor)).statusCode).toBe(409);
-    // A selection is told once its 10 s to undo have passed.
-    await app.tellDueDecisions(new Date(Date.now() + 11_000));
 
     // The applicant follows it: their own applications only, never the poster's note.
     const mine = await send('GET', `${USER}/me/applications`, actor);
@@ -991,6 +991,13 @@ describe('decisions told after 10 seconds', () => {
     expect(await titles(actors[1]!)).toEqual([]);
     // Nothing left to undo.
     expect((await undo(house, call.id, ids)).statusCode).toBe(409);
+
+    // An applicant who withdraws before a decision is told is never told it.
+    await transition(house, ids[1]!, { to: 'selected' });
+    const withdrawn = await send('POST', `${USER}/applications/${ids[1]}/withdraw`, actors[1]);
+    expect(withdrawn.json().data.status).toBe('withdrawn');
+    await app.tellDueDecisions(later());
+    expect(await titles(actors[1]!)).toEqual([]);
   });
 
   it('refuses an undo once the 10 s have passed, told or not yet, and once the role is closed', async () => {

@@ -1236,11 +1236,10 @@ export default fp<CastingRepositoryOptions>(
           .where(and(eq(castingApplications.id, id), eq(profiles.userId, userId)))
           .for('update', { of: castingApplications });
         if (!found) throw new HttpError(404, 'There is no such application');
-        if (!withdrawableStatuses.includes(found.application.status)) {
-          throw new HttpError(
-            409,
-            `This application is ${found.application.status.replace('_', ' ')}: it cannot be withdrawn`,
-          );
+        // What the applicant was told: a decision not told yet gives way to their withdrawal, and is never told.
+        const status = found.application.untoldFrom ?? found.application.status;
+        if (!withdrawableStatuses.includes(status)) {
+          throw new HttpError(409, `This application is ${status.replace('_', ' ')}: it cannot be withdrawn`);
         }
         const [row] = await tx
           .update(castingApplications)
