@@ -18,19 +18,20 @@ const TELL_INTERVAL_MS = 2_000;
 export default fp(
   async (fastify) => {
     const { castingRepository, db } = fastify;
+    /** The look under way, awaited before the app closes. */
     let telling: Promise<number> | null = null;
 
     async function tellDueDecisions(now?: Date): Promise<number> {
-      // One look at a time: a slow database never stacks them up.
-      await telling?.catch(() => 0);
-      telling = db.transaction((tx) => castingRepository.tellDecisions(tx, now));
+      // Two looks at once are harmless: the statement that finds the decisions claims them, so each is told once.
+      const look = db.transaction((tx) => castingRepository.tellDecisions(tx, now));
+      telling = look;
       try {
-        const told = await telling;
+        const told = await look;
         // Their mail goes now, not at the mail sender's next look.
         if (told > 0) void fastify.sendQueuedMail().catch(() => {});
         return told;
       } finally {
-        telling = null;
+        if (telling === look) telling = null;
       }
     }
 
