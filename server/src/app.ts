@@ -28,6 +28,7 @@ import orderRepository from './plugins/order-repository.js';
 import readCache from './plugins/read-cache.js';
 import securityHeaders from './plugins/security-headers.js';
 import contentRepository from './plugins/content-repository.js';
+import decisionTeller from './plugins/decision-teller.js';
 import mailSender from './plugins/mail-sender.js';
 import siteRepository from './plugins/site-repository.js';
 import staffRepository from './plugins/staff-repository.js';
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(conversationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(castingRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(guardianMessageRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  await fastify.register(decisionTeller);
   await fastify.register(notificationRepository);
   await fastify.register(memberData, { uploadsDir: path.join(options.dataDir, 'uploads') });
   await fastify.register(upkeep, { atStart: options.upkeepAtStart ?? false });

@@ -36,6 +36,12 @@ export const allowedTransitions: Record<ApplicationStatus, readonly PosterTransi
 /** The applicant may withdraw until a decision is made. */
 export const withdrawableStatuses: readonly ApplicationStatus[] = ['submitted', 'viewed', 'shortlisted', 'callback'];
 
+/**
+ * A decision that tells the applicant (Select, Not selected, a move of several at once) is told this many seconds
+ * after it is made: until then its poster may undo it, and nobody is told.
+ */
+export const DECISION_UNDO_SECONDS = 10;
+
 /** What the site says on every call. */
 export const NEVER_PAY_NOTICE = 'CineVerse never asks you to pay to audition';
 export const MAX_ROLES = 20;
@@ -330,6 +336,8 @@ export const applicantListQuerySchema = z.object({
   city: z.optional(z.string().check(z.trim(), z.maxLength(80, 'city must be at most 80 characters'))),
   language: z.optional(z.string().check(z.trim(), z.maxLength(40, 'language must be at most 40 characters'))),
   verified: yes,
+  /** `off`: only applicants whose gender or playing age is outside the role's; `on`: only the others. */
+  brief: z.optional(z.enum(['on', 'off'], { error: 'brief must be on or off' })),
   sort: z._default(z.enum(applicantSorts, { error: 'sort must be newest, oldest or name' }), 'newest'),
   page: pageParam,
   per_page: perPageParam(24, 100),
@@ -352,6 +360,10 @@ export const applicantSchema = z.extend(applicationSchema, {
   }),
   photos: z.array(z.string()),
   poster_note: z.string(),
+  /** What about the applicant is outside the role's brief: their gender, their playing age (unknown is never). */
+  off_brief: z.array(z.enum(['gender', 'age'])),
+  /** A decision not told yet: until this time (ISO) its poster may undo it. */
+  undo_until: z.nullable(z.string()),
 });
 export type Applicant = z.infer<typeof applicantSchema>;
 export const applicantListResponseSchema = z.object({
@@ -398,6 +410,35 @@ export const bulkTransitionSchema = z.object({
     error: 'to must be shortlisted, selected or not_selected',
   }),
 });
+
+/** The moves of several applications of one call (or one) undone before their applicants are told. */
+export const undoDecisionSchema = z.object({
+  ids: z
+    .array(recordId('ids'))
+    .check(z.minLength(1, 'Choose at least one applicant'), z.maxLength(200, 'At most 200 applicants at once')),
+});
+
+/** What a move that is told later answers: how many moved, and until when (ISO) it may be undone. */
+export const bulkTransitionResponseSchema = z.object({ moved: z.int(), undo_until: z.nullable(z.string()) });
+
+/**
+ * The name of a call's applicant file: its title in plain letters and the day in India, as
+ * `monsoon-letters-applicants-28-Nov-2026.csv` (a title without such letters is named by the call's number).
+ */
+export function applicantsCsvName(call: { id: number; title: string }, at: Date): string {
+  const slug = call.title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  const india = new Date(at.getTime() + 5.5 * 60 * 60 * 1000);
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const day = `${String(india.getUTCDate()).padStart(2, '0')}-${months[india.getUTCMonth()]}-${india.getUTCFullYear()}`;
+  return `${slug || `casting-call-${call.id}`}-applicants-${day}.csv`;
+}
 
 export const posterNoteSchema = z.object({ note: optionalText('note', 2000) });
 

@@ -70,7 +70,7 @@ export type CastingSearch = ReturnType<typeof castingSearch>;
 
 /** The applicant list's search parameters (`/me/casting-calls/{id}`). */
 export const applicantSearch = (search: Record<string, unknown>) =>
-  pickSearch(search, ['status', 'city', 'language', 'verified', 'sort'], ['page', 'role']);
+  pickSearch(search, ['status', 'city', 'language', 'verified', 'brief', 'sort'], ['page', 'role']);
 export type ApplicantSearch = ReturnType<typeof applicantSearch>;
 
 /** `value` when it is one of `options`, else undefined. */

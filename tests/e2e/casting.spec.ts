@@ -181,6 +181,8 @@ test.describe('casting calls', () => {
     page,
     browser,
   }) => {
+    // The selection is told 10 s after it is made.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 360, height: 740 });
     await signInAt(page, server.url, actor);
     await page.goto(`${server.url}/auditions`);
@@ -218,11 +220,24 @@ test.describe('casting calls', () => {
       await applicant.getByRole('button', { name: 'Shortlist' }).click();
       await expect(applicant.getByTestId('applicant-status')).toHaveText('Shortlisted');
       await applicant.getByRole('button', { name: 'Select', exact: true }).click();
+      await poster.page
+        .getByRole('dialog', { name: 'Select Arjun Mehta?' })
+        .getByRole('button', { name: 'Select', exact: true })
+        .click();
       await expect(applicant.getByTestId('applicant-status')).toHaveText('Selected');
     } finally {
       await poster.close();
     }
 
+    // The selection is told once its 10 s to undo have passed.
+    const token = await page.evaluate(() => localStorage.getItem('useAccessToken'));
+    await expect
+      .poll(
+        async () =>
+          (await myApplications(page, token!)).find((item) => item.call_title === 'Pehli Baarish: music video')?.status,
+        { timeout: 30_000 },
+      )
+      .toBe('selected');
     await page.goto(`${server.url}/me/applications`);
     await expect(
       page.getByRole('article', { name: 'The couple in Pehli Baarish: music video' }).getByTestId('application-status'),

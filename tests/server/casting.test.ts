@@ -442,6 +442,8 @@ describe('managing applicants and following an application', () => {
       (await send('PUT', `${USER}/applications/${application.id}/poster-note`, actor, { note: 'mine' })).statusCode,
     ).toBe(404);
     expect((await transition(house, application.id, { to: 'selected' })).json().data.status).toBe('selected');
+    // A selection is told once its 10 s to undo have passed.
+    await app.tellDueDecisions(new Date(Date.now() + 11_000));
     const final = await transition(house, application.id, { to: 'shortlisted' });
     expect([final.statusCode, final.json().message]).toEqual([
       409,
@@ -542,7 +544,7 @@ describe('managing applicants and following an application', () => {
       ids: [ids[1], ids[2]],
       to: 'shortlisted',
     });
-    expect(bulk.json()).toEqual({ moved: 2 });
+    expect(bulk.json()).toMatchObject({ moved: 2 });
     await send('POST', `${USER}/applications/${ids[3]}/withdraw`, applicants[3]);
 
     expect(
@@ -842,7 +844,10 @@ describe('managing applicants and following an application', () => {
     const csv = await send('GET', `${USER}/casting-calls/${call.id}/applications.csv?sort=name`, house);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = csv.body.trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toMatch(/^"Name","Profile","Role","Status"/);
     expect(lines).toHaveLength(3);
     // A name that starts like a formula is kept as text.
@@ -898,5 +903,261 @@ describe('managing applicants and following an application', () => {
     expect((await app.memberData.exportAll(actor.id)).casting_applications).toEqual([
       expect.objectContaining({ id: application.id, status: 'withdrawn' }),
     ]);
+  });
+});
+
+describe('decisions told after 10 seconds', () => {
+  const later = () => new Date(Date.now() + 11_000);
+  const titles = async (who: Shopper) =>
+    (await send('GET', `${USER}/notifications`, who)).json().data.map((item: { title: string }) => item.title);
+  const mailsTo = async (who: Shopper, subject: string) => {
+    const [account] = await app.db.select().from(users).where(eq(users.id, who.id));
+    return (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email))).filter(
+      (mail) => mail.subject === subject,
+    );
+  };
+  /** Whether the application still waits to be told (other tests' decisions are told by the same calls). */
+  const untold = async (id: number) =>
+    (
+      await app.db
+        .select({ tellAt: castingApplications.tellAt })
+        .from(castingApplications)
+        .where(eq(castingApplications.id, id))
+    )[0]!.tellAt !== null;
+  const undo = (who: Shopper, callId: number, ids: number[]) =>
+    send('POST', `${USER}/casting-calls/${callId}/applications/undo`, who, { ids });
+
+  it('tells a selection once, after 10 s and never before, and the applicant sees it only then', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house);
+    const actor = await member('actor');
+    const application = (await apply(actor, call.id, call.roles[0]!.id)).json().data as { id: number };
+
+    const before = Date.now();
+    expect((await transition(house, application.id, { to: 'selected' })).json().data.status).toBe('selected');
+    const listed = (await send('GET', `${USER}/casting-calls/${call.id}/applications`, house)).json().data[0];
+    expect(listed.status).toBe('selected');
+    const until = Date.parse(listed.undo_until);
+    expect(until - before).toBeGreaterThanOrEqual(10_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(10_000);
+
+    // Within the 10 s: nobody is told, and the applicant still sees what they were told last.
+    await app.tellDueDecisions(new Date(until - 1));
+    expect(await untold(application.id)).toBe(true);
+    expect(await titles(actor)).not.toContain('You are selected');
+    expect(await mailsTo(actor, 'You are selected')).toEqual([]);
+    expect((await send('GET', `${USER}/me/applications`, actor)).json().data[0].status).toBe('submitted');
+
+    // At its time: told in the centre and by mail, once.
+    await app.tellDueDecisions(new Date(until));
+    expect(await untold(application.id)).toBe(false);
+    await app.tellDueDecisions(later());
+    expect((await titles(actor)).filter((title: string) => title === 'You are selected')).toHaveLength(1);
+    expect(await mailsTo(actor, 'You are selected')).toHaveLength(1);
+    expect((await send('GET', `${USER}/me/applications`, actor)).json().data[0].status).toBe('selected');
+    expect(
+      (await send('GET', `${USER}/casting-calls/${call.id}/applications`, house)).json().data[0].undo_until,
+    ).toBeNull();
+    // Told: too late to undo.
+    const late = await undo(house, call.id, [application.id]);
+    expect([late.statusCode, late.json().field]).toEqual([409, 'ids']);
+  });
+
+  it('undoes a bulk move and a selection within 10 s: back to what each was told, and nobody is told', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house, { title: 'Undo call' });
+    const role = call.roles[0]!.id;
+    const actors = [await member('actor'), await member('actor')];
+    const ids: number[] = [];
+    for (const actor of actors) ids.push((await apply(actor, call.id, role)).json().data.id);
+    expect((await transition(house, ids[0]!, { to: 'viewed' })).statusCode).toBe(200);
+
+    const bulk = await send('POST', `${USER}/casting-calls/${call.id}/applications/transition`, house, {
+      ids,
+      to: 'shortlisted',
+    });
+    expect(bulk.json()).toEqual({ moved: 2, undo_until: expect.any(String) });
+    // A second decision before the first is told: an undo still goes back to what the applicant was told.
+    expect((await transition(house, ids[0]!, { to: 'not_selected' })).statusCode).toBe(200);
+
+    // Only the poster undoes, and all or none.
+    expect((await undo(actors[0]!, call.id, ids)).statusCode).toBe(404);
+    expect((await undo(house, call.id, [...ids, 2_000_000_000])).statusCode).toBe(404);
+    const undone = await undo(house, call.id, ids);
+    expect(undone.json()).toEqual({ undone: 2 });
+    const statuses = await app.db
+      .select({ id: castingApplications.id, status: castingApplications.status })
+      .from(castingApplications)
+      .where(inArray(castingApplications.id, ids));
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [ids[0]!]: 'viewed',
+      [ids[1]!]: 'submitted',
+    });
+    await app.tellDueDecisions(later());
+    expect(await titles(actors[0]!)).toEqual(['Your application was viewed']);
+    expect(await titles(actors[1]!)).toEqual([]);
+    // Nothing left to undo.
+    expect((await undo(house, call.id, ids)).statusCode).toBe(409);
+
+    // An applicant who withdraws before a decision is told is never told it.
+    await transition(house, ids[1]!, { to: 'selected' });
+    const withdrawn = await send('POST', `${USER}/applications/${ids[1]}/withdraw`, actors[1]);
+    expect(withdrawn.json().data.status).toBe('withdrawn');
+    await app.tellDueDecisions(later());
+    expect(await titles(actors[1]!)).toEqual([]);
+  });
+
+  it('refuses an undo once the 10 s have passed, told or not yet, and once the role is closed', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house, { title: 'Late undo call' });
+    const role = call.roles[0]!.id;
+    const [first, second] = [await member('actor'), await member('actor')];
+    const a = (await apply(first, call.id, role)).json().data.id as number;
+    const b = (await apply(second, call.id, role)).json().data.id as number;
+    await transition(house, a, { to: 'selected' });
+    const late = app.db.transaction((tx) => app.castingRepository.undoDecisions(tx, house.id, call.id, [a], later()));
+    await expect(late).rejects.toMatchObject({ statusCode: 409 });
+
+    // Closing the role tells everyone still waiting at once, and makes the untold selection final.
+    await send('POST', `${USER}/casting-calls/${call.id}/applications/transition`, house, {
+      ids: [b],
+      to: 'shortlisted',
+    });
+    expect((await send('POST', `${USER}/casting-calls/${call.id}/roles/${role}/close`, house)).statusCode).toBe(200);
+    // Its untold shortlisting gives way: one notice.
+    expect(await titles(second)).toEqual(['Not selected this time']);
+    expect((await undo(house, call.id, [a])).json().message).toBe('This role is closed: its decisions are final');
+    await app.tellDueDecisions(later());
+    expect(await titles(first)).toEqual(['You are selected']);
+  });
+});
+
+describe('who is off the brief', () => {
+  it('flags an applicant whose gender or playing age is outside the role’s, and filters on it', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    // Sarita: female, 20 to 30.
+    const call = await postCall(house, { title: 'Brief call' });
+    const role = call.roles[0]!.id;
+    const people = {
+      fits: await member('actor', { display_name: 'Fits Brief' }),
+      man: await member('actor', { display_name: 'Gender Off', gender: 'male' }),
+      older: await member('actor', { display_name: 'Age Off', playing_age_min: 40, playing_age_max: 50 }),
+      both: await member('actor', {
+        display_name: 'Both Off',
+        gender: 'male',
+        playing_age_min: 8,
+        playing_age_max: 12,
+      }),
+      unsaid: await member('actor', {
+        display_name: 'Unsaid',
+        gender: 'prefer_not_to_say',
+        playing_age_min: null,
+        playing_age_max: null,
+      }),
+      edge: await member('actor', { display_name: 'Edge Overlap', playing_age_min: 28, playing_age_max: 36 }),
+    };
+    for (const who of Object.values(people)) expect((await apply(who, call.id, role)).statusCode).toBe(201);
+    const list = async (query: string) =>
+      (
+        await send('GET', `${USER}/casting-calls/${call.id}/applications?role=${role}&sort=name&${query}`, house)
+      ).json();
+    const flags = Object.fromEntries(
+      (await list('')).data.map((item: { applicant: { display_name: string }; off_brief: string[] }) => [
+        item.applicant.display_name,
+        item.off_brief,
+      ]),
+    );
+    expect(flags).toEqual({
+      'Age Off': ['age'],
+      'Both Off': ['gender', 'age'],
+      'Edge Overlap': [],
+      'Fits Brief': [],
+      'Gender Off': ['gender'],
+      Unsaid: [],
+    });
+    const names = (answer: { data: { applicant: { display_name: string } }[] }) =>
+      answer.data.map((item) => item.applicant.display_name);
+    const off = await list('brief=off');
+    expect([names(off), off.meta.total]).toEqual([['Age Off', 'Both Off', 'Gender Off'], 3]);
+    const on = await list('brief=on');
+    expect([names(on), on.meta.total]).toEqual([['Edge Overlap', 'Fits Brief', 'Unsaid'], 3]);
+    expect((await list('brief=off&status=shortlisted')).meta.total).toBe(0);
+    const wrong = await send('GET', `${USER}/casting-calls/${call.id}/applications?brief=maybe`, house);
+    expect([wrong.statusCode, wrong.json().field]).toEqual([400, 'brief']);
+  });
+});
+
+describe('the applicants as a spreadsheet file', () => {
+  it('is one UTF-8 file per call with a byte-order mark, a role column, India’s times and links only to open profiles', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house, { title: 'Monsoon Letters: Part 2!' }, { age_min: 10, age_max: 30 });
+    const [sarita, postman] = call.roles;
+    const hindi = await member('actor', { display_name: 'आरव शर्मा' });
+    const elder = await member('actor', {
+      display_name: 'Dinesh Rao',
+      gender: 'male',
+      playing_age_min: 20,
+      playing_age_max: 25,
+    });
+    const birth = new Date();
+    birth.setUTCFullYear(birth.getUTCFullYear() - 14);
+    const guardianEmail = `guardian-csv-${Date.now()}@example.in`;
+    const young = await member('actor', {
+      display_name: 'Young Applicant',
+      date_of_birth: birth.toISOString().slice(0, 10),
+      guardian: { name: 'Latha Menon', contact: guardianEmail },
+      playing_age_min: 12,
+      playing_age_max: 16,
+    });
+    await confirmGuardian(app, guardianEmail);
+    expect((await apply(hindi, call.id, sarita!.id)).statusCode).toBe(201);
+    expect((await apply(young, call.id, sarita!.id)).statusCode).toBe(201);
+    expect((await apply(elder, call.id, postman!.id)).statusCode).toBe(201);
+    await app.db
+      .update(castingApplications)
+      .set({ createdAt: new Date('2026-11-28T05:39:00Z') })
+      .where(eq(castingApplications.callId, call.id));
+
+    // Whatever role the screen shows, the file holds the whole call.
+    const csv = await send(
+      'GET',
+      `${USER}/casting-calls/${call.id}/applications.csv?role=${sarita!.id}&sort=name`,
+      house,
+    );
+    expect(csv.statusCode).toBe(200);
+    const today = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Kolkata',
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+    })
+      .format(new Date())
+      .replace('Sept', 'Sep')
+      .replace(/ /g, '-');
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="monsoon-letters-part-2-applicants-${today}.csv"`,
+    );
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.slice(1, -1).split('","'));
+    expect(rows[0]!.slice(0, 5)).toEqual(['Name', 'Profile', 'Role', 'Status', 'Off the brief']);
+    const applied = rows[0]!.indexOf('Applied');
+    expect(rows.slice(1).map((row) => [row[0], row[2], row[4], row[applied]])).toEqual([
+      ['Young Applicant', 'Sarita', '', '28 Nov 2026 11:09'],
+      ['आरव शर्मा', 'Sarita', '', '28 Nov 2026 11:09'],
+      ['Dinesh Rao', 'Postman', 'playing age', '28 Nov 2026 11:09'],
+    ]);
+    // A minor's profile answers 404 to the poster: no link to it.
+    expect(rows[1]![1]).toBe('');
+    expect(rows[2]![1]).toBe(`https://cineverse.test/profiles/${hindi.handle}`);
+    expect((await send('GET', `${PUBLIC}/profiles/${young.handle}`, house)).statusCode).toBe(404);
   });
 });

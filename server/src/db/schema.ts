@@ -867,9 +867,21 @@ export const castingApplications = pgTable(
     applicantLanguages: jsonb('applicant_languages').$type<string[]>().notNull().default([]),
     applicantVerified: boolean('applicant_verified').notNull().default(false),
     applicantHidden: boolean('applicant_hidden').notNull().default(false),
+    /**
+     * A decision its applicant has not been told of yet (docs/decisions/2026-11-28-decisions-told-after-10-seconds.md):
+     * the status they were last told (an undo goes back to it), and when they are told. Both null once told.
+     */
+    untoldFrom: text('untold_from', {
+      enum: ['submitted', 'viewed', 'shortlisted', 'callback', 'selected', 'not_selected', 'withdrawn'],
+    }),
+    tellAt: timestamp('tell_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('casting_applications_one_per_role').on(table.roleId, table.profileId),
+    // The decisions waiting to be told: a handful at any time.
+    index('casting_applications_tell_idx')
+      .on(table.tellAt)
+      .where(sql`${table.tellAt} is not null`),
     index('casting_applications_call_idx').on(table.callId, table.status),
     index('casting_applications_profile_idx').on(table.profileId, table.createdAt),
     // The poster's list of a role: newest or oldest first, by status, by name; a hidden applicant is in none.

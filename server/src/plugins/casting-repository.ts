@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   allowedTransitions,
+  applicantsCsvName,
   type Applicant,
   type ApplicantListQuery,
   type Application,
@@ -28,6 +29,7 @@ import {
   type CallListQuery,
   type CastingCall,
   CLOSE_AFTER_DEADLINE_DAYS,
+  DECISION_UNDO_SECONDS,
   MAX_DEADLINE_YEARS,
   CLOSING_SOON_DAYS,
   INDIA_OFFSET,
@@ -36,6 +38,7 @@ import {
   type MyCastingCall,
   type ParsedCallInput,
   type PosterTransition,
+  posterTransitions,
   REMIND_BEFORE_CLOSE_DAYS,
   SAVED_CALL_REMINDER_HOURS,
   type TransitionInput,
@@ -56,13 +59,13 @@ import {
   shownApplication,
 } from '../db/schema.js';
 import { applicantKeys } from '../lib/applicant-keys.js';
-import { csvField } from '../lib/csv.js';
+import { csvField, csvTime, UTF8_BOM } from '../lib/csv.js';
 import { inRuns } from '../lib/in-runs.js';
 import { confirmedGuardianEmail } from '../lib/guardian-consent.js';
 import { tellModerators } from '../lib/moderator-notice.js';
 import { indiaTime, notify, type NotificationInput } from '../lib/notify.js';
 import { HttpError } from './error-handler.js';
-import { profilePhotoUrl } from './profile-repository.js';
+import { canSeeProfile, profilePhotoUrl } from './profile-repository.js';
 
 type CallRow = typeof castingCalls.$inferSelect;
 type RoleRow = typeof castingRoles.$inferSelect;
@@ -97,13 +100,15 @@ interface ApplicantListShape {
   city?: boolean;
   language?: boolean;
   verified?: boolean;
+  /** Only applicants off the role's brief (`off`), or only those on it (`on`). */
+  brief?: 'on' | 'off';
   /** Only rows of the caller's own call. */
   owner?: boolean;
   sort?: ApplicantListQuery['sort'];
 }
 
 const applicantListShapeKey = (shape: ApplicantListShape) =>
-  `${[shape.role, shape.status, shape.city, shape.language, shape.verified].map((on) => (on ? 1 : 0)).join('')}_${shape.sort}`;
+  `${[shape.role, shape.status, shape.city, shape.language, shape.verified].map((on) => (on ? 1 : 0)).join('')}${shape.brief ?? ''}_${shape.sort}`;
 
 /** A value of the list's query: a placeholder (`sql.placeholder`) in a prepared statement, or the value itself. */
 type ValueOf = <K extends keyof ApplicantListValues>(name: K) => ApplicantListValues[K] | Placeholder;
@@ -111,6 +116,20 @@ const valueOf =
   (values: ApplicantListValues): ValueOf =>
   (name) =>
     values[name];
+
+/**
+ * Whether the applicant's gender is outside the role's `r` (a role open to any gender, and a profile that does not
+ * say, never are), and whether their playing age range misses the role's: on the profile row `profile`.
+ */
+const genderOffBrief = (profile: SQL) =>
+  sql`(jsonb_array_length(r.genders) > 0 and ${profile}.gender is not null
+    and ${profile}.gender <> 'prefer_not_to_say' and not r.genders @> jsonb_build_array(${profile}.gender))`;
+const ageOffBrief = (profile: SQL) =>
+  sql`coalesce(${profile}.playing_age_max < r.age_min or ${profile}.playing_age_min > r.age_max, false)`;
+
+/** The application is off its role's brief: a statement of its own, for the list's filter and its count alike. */
+const offBrief = sql`exists (select 1 from ${castingRoles} r join ${profiles} p on p.id = ${castingApplications.profileId}
+  where r.id = ${castingApplications.roleId} and (${genderOffBrief(sql.raw('p'))} or ${ageOffBrief(sql.raw('p'))}))`;
 
 /** The applications a poster's list shows: `shape` names the filters, `value` gives each its value. */
 function applicantsWhere(shape: ApplicantListShape, value: ValueOf): SQL | undefined {
@@ -123,6 +142,7 @@ function applicantsWhere(shape: ApplicantListShape, value: ValueOf): SQL | undef
     shape.city ? eq(castingApplications.applicantCity, value('city')!) : undefined,
     shape.language ? sql`${castingApplications.applicantLanguages} @> ${value('language')}::jsonb` : undefined,
     shape.verified ? eq(castingApplications.applicantVerified, true) : undefined,
+    shape.brief === 'off' ? offBrief : shape.brief === 'on' ? sql`not ${offBrief}` : undefined,
     // Only the poster's own call has rows: checked once for the whole query.
     shape.owner
       ? sql`exists (select 1 from ${castingCalls} join ${profiles} on ${profiles.id} = ${castingCalls.posterId}
@@ -381,7 +401,8 @@ declare module 'fastify' {
         callId: number,
         query: ApplicantListQuery,
       ): Promise<{ data: Applicant[]; meta: PageMeta & { counts: Record<string, number> } }>;
-      applicantsCsv(userId: number, callId: number, query: ApplicantListQuery): Promise<string>;
+      /** The whole call's applicants (every role, `query`'s role aside) as a CSV file, and the file's name. */
+      applicantsCsv(userId: number, callId: number, query: ApplicantListQuery): Promise<{ name: string; csv: string }>;
       transition(tx: Database, userId: number, id: number, input: TransitionInput): Promise<Application>;
       bulkTransition(
         tx: Database,
@@ -389,7 +410,23 @@ declare module 'fastify' {
         callId: number,
         ids: number[],
         to: 'shortlisted' | 'selected' | 'not_selected',
-      ): Promise<{ moved: number }>;
+      ): Promise<{ moved: number; undo_until: string | null }>;
+      /**
+       * Undoes the untold decisions on `ids` (of the caller's call), all or none: each goes back to what its applicant
+       * was last told, and nobody is told. Refused once one has been told, or its time to be told has come.
+       */
+      undoDecisions(
+        tx: Database,
+        userId: number,
+        callId: number,
+        ids: number[],
+        now?: Date,
+      ): Promise<{ undone: number }>;
+      /**
+       * Tells the applicants of every decision whose time to be told has come (every few seconds: the decision teller),
+       * in their centre and by mail. Returns how many it told.
+       */
+      tellDecisions(tx: Database, now?: Date): Promise<number>;
       setPosterNote(tx: Database, userId: number, id: number, note: string): Promise<void>;
       saved(userId: number): Promise<CallCard[]>;
       save(tx: Database, userId: number, callId: number, saved: boolean): Promise<void>;
@@ -560,7 +597,8 @@ export default fp<CastingRepositoryOptions>(
       await tx.update(castingRoles).set({ status: 'closed' }).where(eq(castingRoles.id, role.id));
       const rest = await tx
         .update(castingApplications)
-        .set({ status: 'not_selected', updatedAt: new Date() })
+        // A decision not told yet gives way to this one, told at once.
+        .set({ status: 'not_selected', untoldFrom: null, tellAt: null, updatedAt: new Date() })
         .where(and(eq(castingApplications.roleId, role.id), inArray(castingApplications.status, openStatuses)))
         .returning();
       forgetCounts(call.id);
@@ -579,7 +617,13 @@ export default fp<CastingRepositoryOptions>(
       await notify(tx, [{ userId: poster.userId, kind: 'applicants', title, body, link, mail: true }], publicUrl);
     }
 
-    /** Moves the applications `rows` (of one role) to `to` when the rules allow it. */
+    /** When a decision made now is told: its poster may undo it until then. */
+    const decisionTellAt = () => new Date(Date.now() + DECISION_UNDO_SECONDS * 1000);
+
+    /**
+     * Moves the applications `rows` (of one role) to `to` when the rules allow it. With `tellAt`, their applicants are
+     * told then (`tellDecisions`), and the poster may undo it until then; otherwise at once.
+     */
     async function move(
       tx: Database,
       rows: ApplicationRow[],
@@ -587,6 +631,7 @@ export default fp<CastingRepositoryOptions>(
       call: CallRow,
       role: RoleRow,
       callback?: { at: Date; place: string },
+      tellAt?: Date,
     ) {
       if (role.status === 'closed') throw new HttpError(409, 'This role is closed: its decisions are final');
       for (const row of rows) {
@@ -609,11 +654,15 @@ export default fp<CastingRepositoryOptions>(
           updatedAt: new Date(),
           ...(to === 'viewed' ? { viewedAt: new Date() } : {}),
           ...(callback ? { callbackAt: callback.at, callbackPlace: callback.place, callbackAnswer: null } : {}),
+          // An undo goes back to what the applicant was last told, however many untold moves came between.
+          ...(tellAt
+            ? { untoldFrom: sql`coalesce(${castingApplications.untoldFrom}, ${castingApplications.status})`, tellAt }
+            : { untoldFrom: null, tellAt: null }),
         })
         .where(inArray(castingApplications.id, ids))
         .returning();
       forgetCounts(call.id);
-      await tellApplicants(tx, moved, to, call, role);
+      if (!tellAt) await tellApplicants(tx, moved, to, call, role);
       return moved;
     }
 
@@ -643,7 +692,11 @@ export default fp<CastingRepositoryOptions>(
             : [desc(castingApplications.createdAt), desc(castingApplications.id)];
       return db
         .select({
-          application: { ...applicationViewColumns, posterNote: castingApplications.posterNote },
+          application: {
+            ...applicationViewColumns,
+            posterNote: castingApplications.posterNote,
+            tellAt: castingApplications.tellAt,
+          },
           // Only what the card shows: a profile row is large (bio, credits...).
           profile: {
             handle: profiles.handle,
@@ -658,6 +711,9 @@ export default fp<CastingRepositoryOptions>(
           photoNames: sql<string[]>`coalesce((select json_agg(${profilePhotos.name} order by chosen.position)
             from jsonb_array_elements_text(${castingApplications.photoIds}) with ordinality as chosen(id, position)
             join ${profilePhotos} on ${profilePhotos.id} = chosen.id::int), '[]'::json)`,
+          offBrief: sql<{ gender: boolean; age: boolean } | null>`(select json_build_object(
+            'gender', ${genderOffBrief(sql`${profiles}`)}, 'age', ${ageOffBrief(sql`${profiles}`)})
+            from ${castingRoles} r where r.id = ${castingApplications.roleId})`,
         })
         .from(castingApplications)
         .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
@@ -1175,7 +1231,8 @@ export default fp<CastingRepositoryOptions>(
           )
           .orderBy(desc(castingApplications.updatedAt), desc(castingApplications.id));
         return rows.map(({ application, call, role, poster }) => ({
-          ...applicationView(application),
+          // A decision not told yet is not shown either: its poster may still undo it.
+          ...applicationView({ ...application, status: application.untoldFrom ?? application.status }),
           call_title: call.title,
           role_name: role.name,
           poster: poster ? posterView(poster) : null,
@@ -1192,15 +1249,14 @@ export default fp<CastingRepositoryOptions>(
           .where(and(eq(castingApplications.id, id), eq(profiles.userId, userId)))
           .for('update', { of: castingApplications });
         if (!found) throw new HttpError(404, 'There is no such application');
-        if (!withdrawableStatuses.includes(found.application.status)) {
-          throw new HttpError(
-            409,
-            `This application is ${found.application.status.replace('_', ' ')}: it cannot be withdrawn`,
-          );
+        // What the applicant was told: a decision not told yet gives way to their withdrawal, and is never told.
+        const status = found.application.untoldFrom ?? found.application.status;
+        if (!withdrawableStatuses.includes(status)) {
+          throw new HttpError(409, `This application is ${status.replace('_', ' ')}: it cannot be withdrawn`);
         }
         const [row] = await tx
           .update(castingApplications)
-          .set({ status: 'withdrawn', updatedAt: new Date() })
+          .set({ status: 'withdrawn', untoldFrom: null, tellAt: null, updatedAt: new Date() })
           .where(eq(castingApplications.id, id))
           .returning();
         forgetCounts(row!.callId);
@@ -1224,14 +1280,18 @@ export default fp<CastingRepositoryOptions>(
           city: !!query.city,
           language: !!query.language,
           verified: query.verified === 'true',
+          brief: query.brief,
         };
-        const filtersApplicant = shape.city || shape.language || shape.verified;
+        const filtersApplicant = shape.city || shape.language || shape.verified || shape.brief !== undefined;
         // A filter on the applicant is counted first (kept as the counts are, countsOf): when it matches nobody, or
         // no one on this page, the page is not read. Such a filter (a language nobody among the applicants speaks)
         // would otherwise read the whole role, as no index orders the rows by it.
         const filteredTotal = filtersApplicant
-          ? await totalOf(callId, userId, [query.role, query.status, query.city, query.language, query.verified], () =>
-              applicantsWhere({ ...shape, owner: true }, valueOf(values)),
+          ? await totalOf(
+              callId,
+              userId,
+              [query.role, query.status, query.city, query.language, query.verified, query.brief],
+              () => applicantsWhere({ ...shape, owner: true }, valueOf(values)),
             )
           : null;
         // The page with the chosen photos' files in their order, in one statement built once per shape of the query
@@ -1256,7 +1316,7 @@ export default fp<CastingRepositoryOptions>(
           filteredTotal ??
           (query.status ? (counts[query.status] ?? 0) : byStatus.reduce((sum, row) => sum + row.total, 0));
         return {
-          data: rows.map(({ application, profile, photoNames }) => {
+          data: rows.map(({ application, profile, photoNames, offBrief }) => {
             const chosen = photoNames.map(profilePhotoUrl);
             return {
               ...applicationView(application),
@@ -1273,6 +1333,8 @@ export default fp<CastingRepositoryOptions>(
               },
               photos: chosen,
               poster_note: application.posterNote,
+              off_brief: (['gender', 'age'] as const).filter((what) => offBrief?.[what]),
+              undo_until: application.tellAt ? application.tellAt.toISOString() : null,
             };
           }),
           meta: { page: query.page, per_page: query.per_page, total, counts },
@@ -1280,12 +1342,14 @@ export default fp<CastingRepositoryOptions>(
       },
 
       async applicantsCsv(userId, callId, query) {
+        const { call } = await ownCall(db, userId, callId, false);
         const roles = await rolesOf(db, [callId]);
         const header = [
           'Name',
           'Profile',
           'Role',
           'Status',
+          'Off the brief',
           'City',
           'Playing age',
           'Languages',
@@ -1301,36 +1365,69 @@ export default fp<CastingRepositoryOptions>(
         ];
         const lines = [header.map(csvField).join(',')];
         const site = publicUrl.replace(/\/+$/, '');
-        for (let page = 1; ; page += 1) {
-          const { data } = await repository.applicants(userId, callId, { ...query, page, per_page: 100 });
-          for (const item of data) {
-            const applicant = item.applicant;
-            lines.push(
-              [
-                applicant.display_name,
-                `${site}/profiles/${applicant.handle}`,
-                roles.find((role) => role.id === item.role_id)?.name ?? '',
-                item.status.replace('_', ' '),
-                applicant.city,
-                applicant.playing_age_min === null ? '' : `${applicant.playing_age_min}-${applicant.playing_age_max}`,
-                applicant.languages.join('; '),
-                applicant.verified ? 'yes' : 'no',
-                inIndia(new Date(item.created_at)),
-                item.note,
-                item.reel,
-                item.self_tape_url,
-                item.callback?.at ?? '',
-                item.callback?.place ?? '',
-                item.callback?.answer ?? '',
-                item.poster_note,
-              ]
-                .map(csvField)
-                .join(','),
+        // One file for the whole call, role by role: a spreadsheet sorts and filters it by the Role column.
+        for (const role of roles) {
+          for (let page = 1; ; page += 1) {
+            const { data } = await repository.applicants(userId, callId, {
+              ...query,
+              role: role.id,
+              page,
+              per_page: 100,
+            });
+            // A link only to a profile anyone with it may open: a minor's, or one kept private, answers 404.
+            const open = new Set(
+              data.length === 0
+                ? []
+                : (
+                    await db
+                      .select({
+                        handle: profiles.handle,
+                        userId: profiles.userId,
+                        visibility: profiles.visibility,
+                        hiddenByStaffAt: profiles.hiddenByStaffAt,
+                        minor: profiles.minor,
+                      })
+                      .from(profiles)
+                      .where(
+                        inArray(
+                          profiles.handle,
+                          data.map((item) => item.applicant.handle),
+                        ),
+                      )
+                  )
+                    .filter((row) => canSeeProfile(row, null))
+                    .map((row) => row.handle),
             );
+            for (const item of data) {
+              const applicant = item.applicant;
+              lines.push(
+                [
+                  applicant.display_name,
+                  open.has(applicant.handle) ? `${site}/profiles/${applicant.handle}` : '',
+                  role.name,
+                  item.status.replace('_', ' '),
+                  item.off_brief.map((what) => (what === 'age' ? 'playing age' : what)).join('; '),
+                  applicant.city,
+                  applicant.playing_age_min === null ? '' : `${applicant.playing_age_min}-${applicant.playing_age_max}`,
+                  applicant.languages.join('; '),
+                  applicant.verified ? 'yes' : 'no',
+                  csvTime(new Date(item.created_at)),
+                  item.note,
+                  item.reel,
+                  item.self_tape_url,
+                  item.callback ? csvTime(new Date(item.callback.at)) : '',
+                  item.callback?.place ?? '',
+                  item.callback?.answer ?? '',
+                  item.poster_note,
+                ]
+                  .map(csvField)
+                  .join(','),
+              );
+            }
+            if (data.length < 100) break;
           }
-          if (data.length < 100) break;
         }
-        return `${lines.join('\r\n')}\r\n`;
+        return { name: applicantsCsvName(call, new Date()), csv: `${UTF8_BOM}${lines.join('\r\n')}\r\n` };
       },
 
       async transition(tx, userId, id, input) {
@@ -1396,7 +1493,17 @@ export default fp<CastingRepositoryOptions>(
           }
           callback = { at, place: input.callback_place };
         }
-        const [row] = await move(tx, [found.application], input.to, found.call, found.role, callback);
+        // The decisions that end an application wait to be told, so that a slip can be undone.
+        const final = input.to === 'selected' || input.to === 'not_selected';
+        const [row] = await move(
+          tx,
+          [found.application],
+          input.to,
+          found.call,
+          found.role,
+          callback,
+          final ? decisionTellAt() : undefined,
+        );
         return applicationView(row!);
       },
 
@@ -1410,12 +1517,68 @@ export default fp<CastingRepositoryOptions>(
           .for('update');
         if (rows.length !== new Set(ids).size) throw new HttpError(404, 'There is no such application', 'ids');
         const roles = await rolesOf(tx, [callId]);
+        // A move of several at once waits to be told, so that a slip can be undone.
+        const tellAt = decisionTellAt();
         let moved = 0;
         for (const role of roles) {
           const ofRole = rows.filter((row) => row.roleId === role.id);
-          if (ofRole.length > 0) moved += (await move(tx, ofRole, to, call, role)).length;
+          if (ofRole.length > 0) moved += (await move(tx, ofRole, to, call, role, undefined, tellAt)).length;
         }
-        return { moved };
+        return { moved, undo_until: tellAt.toISOString() };
+      },
+
+      async undoDecisions(tx, userId, callId, ids, now = new Date()) {
+        await ownCall(tx, userId, callId);
+        const rows = await tx
+          .select()
+          .from(castingApplications)
+          .where(and(eq(castingApplications.callId, callId), inArray(castingApplications.id, ids)))
+          .orderBy(asc(castingApplications.id))
+          .for('update');
+        if (rows.length !== new Set(ids).size) throw new HttpError(404, 'There is no such application', 'ids');
+        if (rows.some((row) => row.tellAt === null || row.untoldFrom === null || row.tellAt <= now)) {
+          throw new HttpError(409, 'Too late to undo: the applicant has been told', 'ids');
+        }
+        const roles = await rolesOf(tx, [callId]);
+        if (rows.some((row) => roles.find((role) => role.id === row.roleId)?.status === 'closed')) {
+          throw new HttpError(409, 'This role is closed: its decisions are final', 'ids');
+        }
+        // Each back to what its applicant was last told; nobody hears of the decision.
+        await tx
+          .update(castingApplications)
+          .set({
+            status: sql`${castingApplications.untoldFrom}`,
+            untoldFrom: null,
+            tellAt: null,
+            updatedAt: new Date(),
+          })
+          .where(inArray(castingApplications.id, ids));
+        forgetCounts(callId);
+        return { undone: rows.length };
+      },
+
+      async tellDecisions(tx, now = new Date()) {
+        // Claimed in the statement that finds them: a second server telling at the same moment finds none, and an
+        // undo waiting on a row's lock then finds it told.
+        const due = await tx
+          .update(castingApplications)
+          .set({ untoldFrom: null, tellAt: null })
+          .where(lte(castingApplications.tellAt, now))
+          .returning();
+        if (due.length === 0) return 0;
+        const callIds = [...new Set(due.map((row) => row.callId))];
+        const [calls, roles] = await Promise.all([
+          tx.select().from(castingCalls).where(inArray(castingCalls.id, callIds)),
+          rolesOf(tx, callIds),
+        ]);
+        for (const role of roles) {
+          const call = calls.find((item) => item.id === role.callId)!;
+          for (const to of posterTransitions) {
+            const rows = due.filter((row) => row.roleId === role.id && row.status === to);
+            if (rows.length > 0) await tellApplicants(tx, rows, to, call, role);
+          }
+        }
+        return due.length;
       },
 
       async setPosterNote(tx, userId, id, note) {
@@ -1557,7 +1720,7 @@ export default fp<CastingRepositoryOptions>(
         // Nobody is left waiting on a call nobody can see: one "withdrawn" notice each, not one per status change.
         const ended = await tx
           .update(castingApplications)
-          .set({ status: 'withdrawn', updatedAt: new Date() })
+          .set({ status: 'withdrawn', untoldFrom: null, tellAt: null, updatedAt: new Date() })
           .where(and(inArray(castingApplications.callId, ids), inArray(castingApplications.status, openStatuses)))
           .returning({ callId: castingApplications.callId, profileId: castingApplications.profileId });
         for (const id of ids) forgetCounts(id);

@@ -165,7 +165,13 @@ export default fp<MemberDataOptions>(
             withdrawn_at: consent.withdrawnAt,
           })),
           // The poster's private notes are the poster's data, not the applicant's.
-          casting_applications: applications.map(({ posterNote: _note, ...application }) => application),
+          // A decision not told yet is not theirs to see yet: its poster may still undo it.
+          casting_applications: applications.map(
+            ({ posterNote: _note, untoldFrom, tellAt: _tellAt, ...application }) => ({
+              ...application,
+              status: untoldFrom ?? application.status,
+            }),
+          ),
           casting_calls_posted: calls.map((call) => ({
             ...call,
             roles: roles.filter((role) => role.callId === call.id),

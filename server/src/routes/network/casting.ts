@@ -5,6 +5,7 @@ import {
   applicantListResponseSchema,
   applicationInputSchema,
   applicationResponseSchema,
+  bulkTransitionResponseSchema,
   bulkTransitionSchema,
   callCardSchema,
   callInputSchema,
@@ -20,6 +21,7 @@ import {
   posterNoteSchema,
   roleParamsSchema,
   transitionInputSchema,
+  undoDecisionSchema,
 } from '../../../../src/contract/casting.js';
 import { idParamsSchema } from '../../../../src/contract/catalog.js';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
@@ -229,7 +231,10 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       ...auth,
       schema: {
-        ...userRouteSchema('casting', 'The same applicants as a CSV file (every page), for a spreadsheet'),
+        ...userRouteSchema(
+          'casting',
+          'The call’s applicants as one CSV file for a spreadsheet (every role, with a Role column; UTF-8 with a byte-order mark; times in India as `28 Nov 2026 11:09`), named after the call and the day',
+        ),
         params: callParamsSchema,
         querystring: applicantListQuerySchema,
         produces: ['text/csv'],
@@ -238,10 +243,14 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const csv = await castingRepository.applicantsCsv(signedInUser(request).id, request.params.id, request.query);
+      const { name, csv } = await castingRepository.applicantsCsv(
+        signedInUser(request).id,
+        request.params.id,
+        request.query,
+      );
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="casting-call-${request.params.id}-applicants.csv"`)
+        .header('content-disposition', `attachment; filename="${name}"`)
         .send(csv);
     },
   );
@@ -253,7 +262,7 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         ...userRouteSchema(
           'casting',
-          'The poster moves an application (`to`: viewed, shortlisted, callback with `callback_at` and `callback_place`, selected, not_selected); the applicant answers a callback (`callback_answer`)',
+          'The poster moves an application (`to`: viewed, shortlisted, callback with `callback_at` and `callback_place`, selected, not_selected; the applicant is told of selected and not_selected 10 s later, and may be undone until then); the applicant answers a callback (`callback_answer`)',
           true,
         ),
         params: idParamsSchema,
@@ -272,10 +281,14 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       ...auth,
       schema: {
-        ...userRouteSchema('casting', 'Move several applications of the caller’s call at once (all or none)', true),
+        ...userRouteSchema(
+          'casting',
+          'Move several applications of the caller’s call at once (all or none): their applicants are told at `undo_until`, 10 s later, and the move may be undone until then',
+          true,
+        ),
         params: callParamsSchema,
         body: bulkTransitionSchema,
-        response: { 200: z.object({ moved: z.int() }), ...shopErrorResponses },
+        response: { 200: bulkTransitionResponseSchema, ...shopErrorResponses },
       },
     },
     async (request, reply) =>
@@ -287,6 +300,27 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
           request.body.ids,
           request.body.to,
         ),
+      ),
+  );
+
+  fastify.post(
+    '/casting-calls/:id/applications/undo',
+    {
+      ...auth,
+      schema: {
+        ...userRouteSchema(
+          'casting',
+          'Undo decisions on applications of the caller’s call before their applicants are told (all or none; 409 once told)',
+          true,
+        ),
+        params: callParamsSchema,
+        body: undoDecisionSchema,
+        response: { 200: z.object({ undone: z.int() }), ...shopErrorResponses },
+      },
+    },
+    async (request, reply) =>
+      fastify.runIdempotent(request, reply, (tx) =>
+        castingRepository.undoDecisions(tx, signedInUser(request).id, request.params.id, request.body.ids),
       ),
   );
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import {
   applicationResponseSchema,
+  bulkTransitionResponseSchema,
   callResponseSchema,
   type CallInput,
   type PosterTransition,
@@ -74,12 +75,24 @@ export function useTransition() {
   });
 }
 
+/** The poster moves one or several applications; their applicants are told at `undo_until`, unless it is undone. */
 export function useBulkTransition(callId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { ids: number[]; to: 'shortlisted' | 'selected' | 'not_selected' }) =>
-      write(`/casting-calls/${callId}/applications/transition`, 'POST', body, z.object({ moved: z.int() })),
+      write(`/casting-calls/${callId}/applications/transition`, 'POST', body, bulkTransitionResponseSchema),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: myCastingKeys.all() }),
+    networkMode: 'always',
+  });
+}
+
+/** Undoes the poster's decisions on `ids` before their applicants are told. */
+export function useUndoDecisions(callId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) =>
+      write(`/casting-calls/${callId}/applications/undo`, 'POST', { ids }, z.object({ undone: z.int() })),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: myCastingKeys.all() }),
     networkMode: 'always',
   });
 }

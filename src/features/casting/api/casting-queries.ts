@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import {
   applicantListQuerySchema,
   applicantListResponseSchema,
+  applicantsCsvName,
   callCardSchema,
   callListQuerySchema,
   callListResponseSchema,
@@ -130,18 +131,30 @@ export function applicantsQueryOptions(callId: number, search: ApplicantSearch) 
   });
 }
 
-/** The applicants as a CSV file, saved by the browser. */
-export async function downloadApplicantsCsv(callId: number, search: ApplicantSearch): Promise<void> {
-  const { page: _page, ...filters } = search;
+/**
+ * Every applicant of the call as one CSV file (every role, whatever the list's filters), in the list's order, saved by
+ * the browser under the name the server gives it. The
+ * byte-order mark that tells Excel the file is UTF-8 is put back: reading the answer as text drops it.
+ */
+export async function downloadApplicantsCsv(
+  call: { id: number; title: string },
+  search: ApplicantSearch,
+): Promise<void> {
   const csv = await apiRequest(
-    apiPaths.userApi(`/casting-calls/${callId}/applications.csv${listQuery(filters, applicantListQuerySchema)}`),
+    apiPaths.userApi(
+      `/casting-calls/${call.id}/applications.csv${listQuery({ sort: search.sort }, applicantListQuerySchema)}`,
+    ),
     {
       auth: true,
       text: true,
       schema: z.string(),
     },
   );
-  saveFile(csv, `casting-call-${callId}-applicants.csv`, 'text/csv;charset=utf-8');
+  saveFile(
+    csv.startsWith('\uFEFF') ? csv : `\uFEFF${csv}`,
+    applicantsCsvName(call, new Date()),
+    'text/csv;charset=utf-8',
+  );
 }
 
 /** The signed-in member's own profile, for the photos and reels an application picks from (null before one exists). */

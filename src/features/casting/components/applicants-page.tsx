@@ -16,15 +16,27 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
-import { allowedTransitions, applicationStatuses, type Applicant, type CastingCall } from '@/contract/casting';
+import {
+  allowedTransitions,
+  applicationStatuses,
+  DECISION_UNDO_SECONDS,
+  type Applicant,
+  type CastingCall,
+} from '@/contract/casting';
 import { ApiError } from '@/lib/api-client';
 import type { ApplicantSearch } from '@/lib/search-params';
-import { useBulkTransition, useCloseRole, usePosterNote, useTransition } from '../api/casting-mutations';
+import {
+  useBulkTransition,
+  useCloseRole,
+  usePosterNote,
+  useTransition,
+  useUndoDecisions,
+} from '../api/casting-mutations';
 import {
   APPLICANTS_PER_PAGE,
   applicantsQueryOptions,
@@ -84,16 +96,96 @@ function CallbackDialog({ applicant, onClose }: { applicant: Applicant; onClose:
   );
 }
 
+/** The moves the poster is asked to confirm: each tells the applicants, 10 s later unless undone. */
+type Decision = 'shortlisted' | 'selected' | 'not_selected';
+
+/** A decision the poster is asked to confirm: on whom (`who` names them), and where to. */
+interface DecisionAsked {
+  ids: number[];
+  to: Decision;
+  who: string;
+}
+
+const offBriefText: Record<Applicant['off_brief'][number], string> = { gender: 'gender', age: 'playing age' };
+
+/** What the confirmation says and its button, for one applicant (`who`) or several. */
+function decisionWords({ ids, to, who }: DecisionAsked) {
+  const them = ids.length === 1 ? who : `these ${ids.length} applicants`;
+  return {
+    title:
+      to === 'selected' ? `Select ${who}?` : to === 'not_selected' ? `Mark ${who} not selected?` : `Shortlist ${who}?`,
+    confirm: to === 'selected' ? 'Select' : to === 'not_selected' ? 'Mark not selected' : 'Shortlist',
+    body: `${them.charAt(0).toUpperCase()}${them.slice(1)} ${ids.length === 1 ? 'is' : 'are'} told by notice and email ${DECISION_UNDO_SECONDS} seconds after you confirm. Until then you can undo it, and nobody is told.`,
+    done: `${who}: ${to === 'selected' ? 'selected' : to === 'not_selected' ? 'not selected' : 'shortlisted'}.`,
+  };
+}
+
+function ConfirmDecision({
+  asked,
+  pending,
+  error,
+  onCancel,
+  onConfirm,
+}: {
+  asked: DecisionAsked;
+  pending: boolean;
+  error: unknown;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const words = decisionWords(asked);
+  return (
+    <Modal opened onClose={onCancel} title={words.title} centered>
+      <Stack>
+        <Text size="sm">{words.body}</Text>
+        {error ? (
+          <Text c="red" size="sm" role="alert">
+            {errorText(error)}
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button
+            color={asked.to === 'not_selected' ? 'red.9' : asked.to === 'selected' ? 'teal.9' : undefined}
+            loading={pending}
+            onClick={onConfirm}
+            data-autofocus
+          >
+            {words.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Seconds left until `until` (ms), counted down each second; 0 once passed. */
+function useSecondsLeft(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [until]);
+  // Until the first tick, `now` may be older than the decision: never more than the whole wait.
+  return until === null ? 0 : Math.min(DECISION_UNDO_SECONDS, Math.max(0, Math.ceil((until - now) / 1000)));
+}
+
 function ApplicantCard({
   applicant,
   roleName,
   selected,
   onSelect,
+  onDecide,
 }: {
   applicant: Applicant;
   roleName: string;
   selected: boolean;
   onSelect: (checked: boolean) => void;
+  /** Select or Not selected: asked first by the page. */
+  onDecide: (to: 'selected' | 'not_selected') => void;
 }) {
   const transition = useTransition();
   const posterNote = usePosterNote();
@@ -102,7 +194,7 @@ function ApplicantCard({
   const [callback, setCallback] = useState(false);
   const person = applicant.applicant;
   const allowed = allowedTransitions[applicant.status];
-  const move = (to: 'shortlisted' | 'selected' | 'not_selected') => transition.mutate({ id: applicant.id, to });
+  const move = (to: 'shortlisted') => transition.mutate({ id: applicant.id, to });
   return (
     <article className={classes.applicant} aria-label={person.display_name}>
       <Checkbox
@@ -150,6 +242,11 @@ function ApplicantCard({
                 </Badge>
               ) : null}
             </Group>
+            {applicant.off_brief.length > 0 ? (
+              <Text size="sm" fw={600} c="var(--cv-warning-text)" data-testid="off-brief">
+                Off the brief: {applicant.off_brief.map((what) => offBriefText[what]).join(' and ')}
+              </Text>
+            ) : null}
             <Text size="sm" c="dimmed">
               {[
                 roleName,
@@ -251,21 +348,10 @@ function ApplicantCard({
                 Callback
               </Button>
             ) : null}
-            <Button
-              size="xs"
-              color="teal.9"
-              onClick={() => move('selected')}
-              loading={transition.isPending && transition.variables?.to === 'selected'}
-            >
+            <Button size="xs" color="teal.9" onClick={() => onDecide('selected')}>
               Select
             </Button>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red.9"
-              onClick={() => move('not_selected')}
-              loading={transition.isPending && transition.variables?.to === 'not_selected'}
-            >
+            <Button size="xs" variant="subtle" color="red.9" onClick={() => onDecide('not_selected')}>
               Not selected
             </Button>
           </Group>
@@ -327,12 +413,25 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
   const effective = { ...search, role: roleId };
   const list = useQuery({ ...applicantsQueryOptions(callId, effective), enabled: roleId !== undefined });
   const bulk = useBulkTransition(callId);
+  const undo = useUndoDecisions(callId);
   const [chosen, setChosen] = useState<number[]>([]);
+  // A decision waiting for its confirmation, and the last one confirmed, undoable until `until` (ms).
+  const [asked, setAsked] = useState<DecisionAsked | null>(null);
+  const [decided, setDecided] = useState<{ ids: number[]; until: number; text: string } | null>(null);
+  const [undone, setUndone] = useState(false);
+  const secondsLeft = useSecondsLeft(decided?.until ?? null);
+  const undoable = decided !== null && secondsLeft > 0;
+  // "Undone" is said for a few seconds, then the bar makes way.
+  useEffect(() => {
+    if (!undone) return;
+    const timer = setTimeout(() => setUndone(false), 5000);
+    return () => clearTimeout(timer);
+  }, [undone]);
   const [text, setText] = useState({ city: search.city ?? '', language: search.language ?? '' });
   const [exportError, setExportError] = useState<string | null>(null);
   // On a phone the filters fold away behind one button, so that the first applicants show without scrolling.
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersShown = [search.status, search.city, search.language, search.sort, search.verified].filter(
+  const filtersShown = [search.status, search.city, search.language, search.sort, search.verified, search.brief].filter(
     (value) => value !== undefined,
   ).length;
   const applyText = useDebouncedCallback((next: typeof text) => {
@@ -364,6 +463,27 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
   }
   const roles = call.data.roles;
   const roleName = (id: number) => roles.find((role) => role.id === id)?.name ?? '';
+  const confirm = (decision: DecisionAsked) => {
+    // Counted from the press, before the server's own 10 s began: the Undo offered is never one it refuses as late.
+    const sent = Date.now();
+    bulk.mutate(
+      { ids: decision.ids, to: decision.to },
+      {
+        onSuccess: () => {
+          setAsked(null);
+          setChosen((current) => current.filter((id) => !decision.ids.includes(id)));
+          setUndone(false);
+          undo.reset();
+          setDecided({
+            ids: decision.ids,
+            until: sent + DECISION_UNDO_SECONDS * 1000,
+            text: decisionWords(decision).done,
+          });
+        },
+      },
+    );
+  };
+
   const counts = list.data?.meta.counts ?? {};
   const total = list.data?.meta.total ?? 0;
 
@@ -449,6 +569,18 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
+        <Select
+          label="Brief"
+          data={[
+            { value: 'off', label: 'Off the brief' },
+            { value: 'on', label: 'On the brief' },
+          ]}
+          placeholder="Everyone"
+          value={search.brief ?? null}
+          onChange={(brief) => change({ brief: brief ?? undefined })}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
         <Checkbox
           label="Verified only"
           mt={24}
@@ -462,7 +594,7 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
           size="sm"
           onClick={() => {
             setExportError(null);
-            downloadApplicantsCsv(callId, effective).catch(() =>
+            downloadApplicantsCsv(call.data, effective).catch(() =>
               setExportError('The list could not be exported: try again when connected.'),
             );
           }}
@@ -484,28 +616,6 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
         <Alert color="red" variant="light" mb="sm">
           {exportError}
         </Alert>
-      ) : null}
-      {chosen.length > 0 ? (
-        <Group gap="xs" mb="sm" role="group" aria-label="With the chosen applicants">
-          <Text size="sm">{chosen.length} chosen:</Text>
-          {(['shortlisted', 'selected', 'not_selected'] as const).map((to) => (
-            <Button
-              key={to}
-              size="xs"
-              variant={to === 'selected' ? 'filled' : 'light'}
-              color={to === 'not_selected' ? 'red' : to === 'selected' ? 'teal.9' : undefined}
-              loading={bulk.isPending && bulk.variables?.to === to}
-              onClick={() => bulk.mutate({ ids: chosen, to }, { onSuccess: () => setChosen([]) })}
-            >
-              {to === 'shortlisted' ? 'Shortlist' : to === 'selected' ? 'Select' : 'Not selected'}
-            </Button>
-          ))}
-          {bulk.error ? (
-            <Text size="sm" c="red" role="alert">
-              {errorText(bulk.error)}
-            </Text>
-          ) : null}
-        </Group>
       ) : null}
       {list.isPending ? <LoadingState label="Loading applicants" /> : null}
       {list.isError && !list.data ? (
@@ -533,15 +643,86 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
                     checked ? [...current, applicant.id] : current.filter((id) => id !== applicant.id),
                   )
                 }
+                onDecide={(to) => {
+                  bulk.reset();
+                  setAsked({ ids: [applicant.id], to, who: applicant.applicant.display_name });
+                }}
               />
             ))}
           </Stack>
+          {chosen.length > 0 || undoable || undone || undo.error ? (
+            // Under the list and stuck to the bottom of the screen while the poster scrolls through it.
+            <div className={classes.decisionBar}>
+              {undoable || undo.error ? (
+                <Group gap="xs" justify="space-between" wrap="nowrap" role="status" aria-label="Decision">
+                  <Text size="sm" miw={0}>
+                    {undo.error ? errorText(undo.error) : `${decided!.text} Told in ${secondsLeft} s.`}
+                  </Text>
+                  {undoable ? (
+                    <Button
+                      size="xs"
+                      variant="filled"
+                      color="dark"
+                      flex="none"
+                      loading={undo.isPending}
+                      onClick={() =>
+                        undo.mutate(decided!.ids, {
+                          onSuccess: () => {
+                            setDecided(null);
+                            setUndone(true);
+                          },
+                        })
+                      }
+                    >
+                      Undo
+                    </Button>
+                  ) : null}
+                </Group>
+              ) : undone ? (
+                <Text size="sm" role="status">
+                  Undone: nobody was told.
+                </Text>
+              ) : null}
+              {chosen.length > 0 ? (
+                <Group gap="xs" role="group" aria-label="With the chosen applicants">
+                  <Text size="sm">{chosen.length} chosen:</Text>
+                  {(['shortlisted', 'selected', 'not_selected'] as const).map((to) => (
+                    <Button
+                      key={to}
+                      size="xs"
+                      variant={to === 'selected' ? 'filled' : 'light'}
+                      color={to === 'not_selected' ? 'red' : to === 'selected' ? 'teal.9' : undefined}
+                      onClick={() => {
+                        bulk.reset();
+                        setAsked({
+                          ids: chosen,
+                          to,
+                          who: chosen.length === 1 ? '1 applicant' : `${chosen.length} applicants`,
+                        });
+                      }}
+                    >
+                      {to === 'shortlisted' ? 'Shortlist' : to === 'selected' ? 'Select' : 'Not selected'}
+                    </Button>
+                  ))}
+                </Group>
+              ) : null}
+            </div>
+          ) : null}
           <PageNav
             total={Math.max(1, Math.ceil(total / APPLICANTS_PER_PAGE))}
             value={list.data.meta.page}
             onChange={(page) => onSearchChange({ ...search, page: page > 1 ? page : undefined })}
           />
         </>
+      ) : null}
+      {asked ? (
+        <ConfirmDecision
+          asked={asked}
+          pending={bulk.isPending}
+          error={bulk.error}
+          onCancel={() => setAsked(null)}
+          onConfirm={() => confirm(asked)}
+        />
       ) : null}
     </PageContainer>
   );
