@@ -1386,6 +1386,7 @@ export default fp<CastingRepositoryOptions>(
                         visibility: profiles.visibility,
                         hiddenByStaffAt: profiles.hiddenByStaffAt,
                         minor: profiles.minor,
+                        heldReason: profiles.heldReason,
                       })
                       .from(profiles)
                       .where(
