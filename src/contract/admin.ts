@@ -74,7 +74,8 @@ export const staffUserResponseSchema = z.object({ data: staffUserSchema });
 
 /**
  * The moves staff may make: placed -> confirmed -> shipped -> delivered -> refunded (a problem the shopper reported,
- * the amount paid back); placed or confirmed -> cancelled.
+ * the amount paid back: a part of the total records the refund and leaves the order delivered, the refund that
+ * reaches the total makes it refunded); placed or confirmed -> cancelled.
  */
 export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   placed: ['confirmed', 'cancelled'],
@@ -103,7 +104,7 @@ export const orderTransitionSchema = z.object({
     ),
   ),
   note: absentOrText(500, 'note'),
-  /** A refund: what is paid back, in paise (at most the order's total), and the payment's reference (UPI or bank). */
+  /** A refund: what is paid back, in paise (at most what remains of the total), and the payment's reference. */
   refund_amount: z.optional(
     z.int('refund_amount must be a whole number of paise').check(z.gte(100, 'Refund at least ₹1')),
   ),

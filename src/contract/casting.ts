@@ -44,6 +44,13 @@ export const DECISION_UNDO_SECONDS = 10;
 
 /** What the site says on every call. */
 export const NEVER_PAY_NOTICE = 'CineVerse never asks you to pay to audition';
+
+/** What a role whose openings are all filled says, on its page and when an application to it is refused. */
+export function openingsFilledText(openings: number): string {
+  return openings === 1
+    ? 'Its opening is filled: applications are no longer taken'
+    : `All ${openings} openings are filled: applications are no longer taken`;
+}
 export const MAX_ROLES = 20;
 export const MAX_NOTE = 1000;
 /** Calls whose deadline falls within this many days are "closing soon". */
@@ -170,6 +177,8 @@ export const roleSchema = z.object({
   requires: z.object({ photo: z.boolean(), reel: z.boolean(), self_tape: z.boolean() }),
   self_tape_instructions: z.string(),
   openings: z.int(),
+  /** Openings filled by applicants the poster selected: when it reaches `openings`, nobody may apply. */
+  openings_filled: z.int(),
   status: z.enum(roleStatuses),
 });
 export type CastingRole = z.infer<typeof roleSchema>;

@@ -118,8 +118,13 @@ export const orderSchema = z.object({
    * is dispatched, then from the dispatch; null once delivered, refunded or cancelled (`contract/delivery.ts`).
    */
   delivery_estimate: z.nullable(z.object({ earliest: z.string(), latest: z.string() })),
-  /** What was paid back after delivery, in paise, and the payment's reference; null unless refunded. */
-  refund: z.nullable(z.object({ amount: z.int(), reference: z.string() })),
+  /**
+   * What staff paid back after delivery, oldest first: each payment in paise, its reference (UPI or bank), staff's
+   * note and when. The order stays delivered until they add up to the total, then it is refunded.
+   */
+  refunds: z.array(z.object({ amount: z.int(), reference: z.string(), note: z.nullable(z.string()), at: z.string() })),
+  /** The sum of `refunds`, in paise. */
+  refunded_total: z.int(),
   /** Every state the order has been in, oldest first, with staff's note to the shopper. */
   history: z.array(z.object({ status: z.enum(orderStatuses), at: z.string(), note: z.nullable(z.string()) })),
 });

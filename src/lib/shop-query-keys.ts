@@ -14,4 +14,6 @@ export const accountKeys = {
   orderList: (page: number, status: string | undefined) =>
     [...accountKeys.orders(), 'list', page, status ?? 'all'] as const,
   order: (orderId: number) => [...accountKeys.orders(), 'detail', orderId] as const,
+  /** The notification centre, which an order placed adds to. */
+  notifications: () => [...accountKeys.all(), 'notifications'] as const,
 };

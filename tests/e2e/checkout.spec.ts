@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiAs, productId, registerShopper, signIn } from './shop-helpers';
+import { mailText } from '../support/smtp-sink';
+import { apiAs, productId, registerShopper, signIn, suiteInbox } from './shop-helpers';
 
 /** Holds every cart write of the page until the returned function is called: a link too slow to deliver them. */
 async function holdCartWrites(page: Page): Promise<() => void> {
@@ -155,5 +156,42 @@ test.describe('checkout', () => {
       '/profile',
     );
     expect(profile.data.addresses).toMatchObject([{ name: 'Asha Rao', pincode: '411001' }]);
+  });
+
+  test('on a phone: a placed order is told at once by mail and in the notification centre, with no promise of an SMS', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    const bookmarks = await productId(page, 'Film Strip Bookmark Pack');
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: bookmarks, quantity: 2 });
+    await page.goto('/checkout');
+    await page.getByLabel('Full name').fill('Asha Rao');
+    await fillAddress(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const confirmation = page.getByRole('status').filter({ hasText: 'Thank you! Your order is placed.' });
+    await expect(confirmation).toContainText('We have emailed you the order details');
+    await expect(confirmation).not.toContainText('SMS');
+    const orderId = /\/orders\/(\d+)/.exec(page.url())?.[1];
+    expect(orderId).toBeDefined();
+
+    // The bell has it at once, without waiting for its next look or for staff to confirm.
+    await page.getByRole('button', { name: /^Notifications, 1 unread$/ }).click();
+    const centre = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(centre.getByRole('button', { name: new RegExp(`Order #${orderId} placed`) })).toBeVisible();
+
+    // The mail lists what was ordered, where it goes, the total and when it should come.
+    const subject = `Subject: Order #${orderId} placed`;
+    const placedMail = async () =>
+      (await suiteInbox()).find((mail) => mail.to.includes(shopper.email) && mail.raw.includes(subject));
+    await expect.poll(placedMail, { timeout: 20_000, message: 'the Order placed mail' }).toBeDefined();
+    const text = Buffer.from(mailText((await placedMail())!), 'latin1').toString('utf8');
+    expect(text).toContain('2 × Film Strip Bookmark Pack');
+    expect(text).toContain('12, Koregaon Park');
+    expect(text).toContain('Pune, Maharashtra 411001');
+    expect(text).toMatch(/Order total: ₹[\d,]+ \(cash on delivery\)/);
+    expect(text).toMatch(/Expected delivery: between \d{1,2} [A-Z][a-z]{2} \d{4} and \d{1,2} [A-Z][a-z]{2} \d{4}/);
+    expect(text).not.toContain('SMS');
   });
 });

@@ -625,7 +625,7 @@ test.describe('storefront', () => {
       await amount.fill('1300');
       await staff.getByLabel('Payment reference').fill('UPI/433712345678');
       await staff.getByRole('button', { name: 'Record the refund' }).click();
-      await expect(staff.getByText("Refund at most the order's total, ₹1,299")).toBeVisible();
+      await expect(staff.getByText("Refund at most what remains of the order's total, ₹1,299")).toBeVisible();
       await expect(staff.getByTestId('order-status')).toHaveText('Delivered');
       await amount.fill('1299');
       await staff.getByLabel('Note to the shopper').fill('The set arrived torn: refunded in full by UPI.');
@@ -667,5 +667,69 @@ test.describe('storefront', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('useAccessToken'))).toBeNull();
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('refunds on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('a refund of part of a delivered order keeps it delivered with its refunds listed and open to another report; the refund of the rest makes it refunded', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const { shopper, placed } = await orderMovedByTheShop(page, [
+      { to: 'confirmed' },
+      { to: 'shipped', courier: 'Delhivery', tracking_id: 'DL7845120964' },
+      { to: 'delivered' },
+    ]);
+    const staffContext = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+    try {
+      const staff = await staffContext.newPage();
+      await signIn(staff, { email: 'shop@cineverse.in', password: 'Backstage@2026' });
+      await staff.goto(`/admin/orders/${placed.data.id}`);
+      await expect(staff.getByTestId('order-status')).toHaveText('Delivered');
+      // One corner of the set was torn: ₹500 of the ₹1,299 is paid back.
+      await staff.getByLabel('Amount refunded (₹)').fill('500');
+      await staff.getByLabel('Payment reference').fill('UPI/433712345678');
+      await staff.getByLabel('Note to the shopper').fill('One poster was torn: ₹500 back by UPI.');
+      await staff.getByRole('button', { name: 'Record the refund' }).click();
+      await expect(staff.getByTestId('staff-order-refund')).toHaveText([
+        /^Refunded ₹500 \(reference UPI\/433712345678\) on .+: One poster was torn: ₹500 back by UPI\.$/,
+      ]);
+      await expect(staff.getByTestId('order-status')).toHaveText('Delivered');
+      // What remains is the most another refund may be.
+      await expect(staff.getByText('At most what remains of the order’s total, ₹799')).toBeVisible();
+      await staff.getByLabel('Amount refunded (₹)').fill('800');
+      await staff.getByLabel('Payment reference').fill('UPI/433799999999');
+      await staff.getByRole('button', { name: 'Record the refund' }).click();
+      await expect(staff.getByText("Refund at most what remains of the order's total, ₹799")).toBeVisible();
+      await expect(staff.getByTestId('staff-order-refund')).toHaveCount(1);
+
+      // The shopper sees the order still delivered, the refund listed, and may report another problem.
+      await signIn(page, { email: shopper.email, password: shopper.password });
+      await page.goto(`/orders/${placed.data.id}`);
+      await expect(page.getByTestId('order-status')).toHaveText('Delivered');
+      await expect(page.getByTestId('order-refund')).toHaveCount(1);
+      await expect(page.getByTestId('order-refund')).toContainText('Refunded to you₹500');
+      await expect(page.getByTestId('order-refund')).toContainText('Payment reference UPI/433712345678');
+      await expect(page.getByTestId('order-refund')).toContainText('One poster was torn: ₹500 back by UPI.');
+      await expect(page.getByRole('region', { name: 'Report a problem' }).getByRole('link')).toBeVisible();
+      expect(await textCutOnScreen(page)).toEqual([]);
+
+      // The second poster is torn too: the rest, ₹799, is paid back and the order is refunded.
+      await staff.getByLabel('Amount refunded (₹)').fill('799');
+      await staff.getByRole('button', { name: 'Record the refund' }).click();
+      await expect(staff.getByTestId('order-status')).toHaveText('Refunded');
+      await expect(staff.getByTestId('staff-order-refund')).toHaveCount(2);
+      await expect(staff.getByText('Refunded in all ₹1,299')).toBeVisible();
+      await expect(staff.getByRole('heading', { name: 'Next step' })).toHaveCount(0);
+    } finally {
+      await staffContext.close();
+    }
+    await page.reload();
+    await expect(page.getByTestId('order-status')).toHaveText('Refunded');
+    await expect(page.getByTestId('order-refund')).toHaveCount(2);
+    await expect(page.getByRole('region', { name: 'Report a problem' })).toHaveCount(0);
   });
 });

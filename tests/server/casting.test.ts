@@ -368,6 +368,33 @@ describe('applying', () => {
     expect(await listIds('per_page=48')).not.toContain(late.id);
   });
 
+  it('says how many openings of a role are filled, and takes no application once all are (422), decided by the server', async () => {
+    const filling = await postCall(house, {}, { openings: 2 });
+    const role = filling.roles[0]!;
+    const openingsOf = async () =>
+      ((await send('GET', `${PUBLIC}/casting-calls/${filling.id}`)).json().data.roles as Record<string, unknown>[])[0];
+    expect(await openingsOf()).toMatchObject({ openings: 2, openings_filled: 0 });
+    const chosen: number[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const actor = await member('actor');
+      const applied = await apply(actor, filling.id, role.id);
+      expect(applied.statusCode, applied.body).toBe(201);
+      chosen.push((applied.json().data as { id: number }).id);
+    }
+    // One selected of two: the role still takes applications.
+    expect((await transition(house, chosen[0]!, { to: 'selected' })).statusCode).toBe(200);
+    expect(await openingsOf()).toMatchObject({ openings: 2, openings_filled: 1 });
+    expect((await apply(await member('actor'), filling.id, role.id)).statusCode).toBe(201);
+    // Both filled: nobody else may apply, whatever the page they have open says.
+    expect((await transition(house, chosen[1]!, { to: 'selected' })).statusCode).toBe(200);
+    expect(await openingsOf()).toMatchObject({ openings: 2, openings_filled: 2, status: 'open' });
+    const refused = await apply(await member('actor'), filling.id, role.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('All 2 openings are filled: applications are no longer taken');
+    // The other role of the call is not filled.
+    expect((await apply(await member('actor'), filling.id, filling.roles[1]!.id)).statusCode).toBe(201);
+  });
+
   it('mails the poster of new applicants at most once an hour per call', async () => {
     const quiet = await member('house');
     await verify(quiet.handle);

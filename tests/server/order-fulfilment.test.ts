@@ -105,19 +105,21 @@ describe('order fulfilment', () => {
     await testApp.app.sendQueuedMail();
     const mine = delivered.filter((mail) => mail.subject.startsWith(`Order #${order.id} `));
     expect(mine.map((mail) => mail.subject)).toEqual([
+      `Order #${order.id} placed`,
       `Order #${order.id} confirmed`,
       `Order #${order.id} shipped`,
       `Order #${order.id} delivered`,
     ]);
-    expect(mine[1]!.text).toContain('Tracking ID: DL7845120963');
-    expect(mine[1]!.text).toContain('Track it: https://www.delhivery.com/track/package/DL7845120963');
-    expect(mine[1]!.text).toContain(`https://cineverse.test/orders/${order.id}`);
+    expect(mine[2]!.text).toContain('Tracking ID: DL7845120963');
+    expect(mine[2]!.text).toContain('Track it: https://www.delhivery.com/track/package/DL7845120963');
+    expect(mine[2]!.text).toContain(`https://cineverse.test/orders/${order.id}`);
     // The notification centre keeps a line of each.
     const centre = (await request('GET', `${USER_API}/notifications`, shopper)).json();
     expect(centre.data.map((item: { title: string; link: string }) => [item.title, item.link])).toEqual([
       [`Order #${order.id} delivered`, `/orders/${order.id}`],
       [`Order #${order.id} shipped`, `/orders/${order.id}`],
       [`Order #${order.id} confirmed`, `/orders/${order.id}`],
+      [`Order #${order.id} placed`, `/orders/${order.id}`],
     ]);
 
     const after = await move(order.id, { to: 'cancelled' });
@@ -156,7 +158,7 @@ describe('order fulfilment', () => {
     });
   });
 
-  it('records a refund after delivery: its amount, at most the total, and the payment reference; the shopper sees it and is told', async () => {
+  it('records refunds after delivery, each at most what remains of the total: a part keeps the order delivered and open to reports, the last makes it refunded', async () => {
     const { shopper, order } = await placeOrder('Golden Era Bollywood Poster Set', 2);
     const early = await move(order.id, { to: 'refunded', refund_amount: 10_000, refund_reference: 'UPI1' });
     expect(early.statusCode).toBe(409);
@@ -164,14 +166,16 @@ describe('order fulfilment', () => {
     await move(order.id, { to: 'confirmed' });
     await move(order.id, { to: 'shipped', courier: 'Blue Dart', tracking_id: 'BD100200301' });
     expect((await move(order.id, { to: 'delivered' })).statusCode).toBe(200);
-    const total = (await request('GET', `${USER_API}/orders/${order.id}`, shopper)).json().data.total as number;
+    const seen = async () => (await request('GET', `${USER_API}/orders/${order.id}`, shopper)).json().data;
+    const total = (await seen()).total as number;
+    const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN')}`;
 
     const refusals: [Record<string, unknown>, string, string][] = [
       [{ refund_reference: 'UPI/433712345678' }, 'refund_amount', 'Enter the amount refunded'],
       [
         { refund_amount: total + 100, refund_reference: 'UPI/433712345678' },
         'refund_amount',
-        `Refund at most the order's total, ₹${(total / 100).toLocaleString('en-IN')}`,
+        `Refund at most what remains of the order's total, ${rupees(total)}`,
       ],
       [
         { refund_amount: 50, refund_reference: 'UPI/433712345678' },
@@ -189,35 +193,63 @@ describe('order fulfilment', () => {
       expect(refused.statusCode, message).toBe(400);
       expect(refused.json()).toMatchObject({ field, message });
     }
-    expect((await request('GET', `${USER_API}/orders/${order.id}`, shopper)).json().data.status).toBe('delivered');
+    expect((await seen()).status).toBe('delivered');
 
-    const refunded = await move(order.id, {
+    // One poster of two arrived torn: its price is paid back, and the order stays delivered.
+    const part = await move(order.id, {
       to: 'refunded',
       refund_amount: 129_900,
       refund_reference: ' UPI/433712345678 ',
       note: 'One poster arrived torn: refunded by UPI.',
     });
-    expect(refunded.statusCode).toBe(200);
-    const seen = (await request('GET', `${USER_API}/orders/${order.id}`, shopper)).json().data;
-    expect(seen).toMatchObject({
-      status: 'refunded',
-      refund: { amount: 129_900, reference: 'UPI/433712345678' },
+    expect(part.statusCode).toBe(200);
+    const afterPart = await seen();
+    expect(afterPart).toMatchObject({
+      status: 'delivered',
+      refunds: [{ amount: 129_900, reference: 'UPI/433712345678', note: 'One poster arrived torn: refunded by UPI.' }],
+      refunded_total: 129_900,
       can_cancel: false,
-      report_problem_until: null,
     });
-    expect(seen.history.at(-1)).toMatchObject({
-      status: 'refunded',
-      note: 'One poster arrived torn: refunded by UPI.',
+    // The shopper can still report another problem within the policy's 30 days.
+    expect(afterPart.report_problem_until).not.toBeNull();
+    expect(afterPart.history.at(-1).status).toBe('delivered');
+
+    await testApp.app.sendQueuedMail();
+    const partMail = delivered.find((message) => message.subject === `Part of order #${order.id} refunded`);
+    expect(partMail?.text).toContain(
+      `We have refunded ₹1,299 for your order #${order.id}: ₹1,299 of its ${rupees(total)} so far.`,
+    );
+    expect(partMail?.text).toContain('Payment reference: UPI/433712345678');
+    const centre = (await request('GET', `${USER_API}/notifications`, shopper)).json();
+    expect(centre.data[0]).toMatchObject({ title: `Part of order #${order.id} refunded`, link: `/orders/${order.id}` });
+
+    // More than what remains is refused, naming what remains.
+    const remaining = total - 129_900;
+    const tooMuch = await move(order.id, { to: 'refunded', refund_amount: remaining + 100, refund_reference: 'UPI2' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toMatchObject({
+      field: 'refund_amount',
+      message: `Refund at most what remains of the order's total, ${rupees(remaining)}`,
     });
+
+    // The second poster is found torn too: the rest is paid back and the order is refunded.
+    const rest = await move(order.id, {
+      to: 'refunded',
+      refund_amount: remaining,
+      refund_reference: 'UPI/433799999999',
+    });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().data.refunds.map((refund: { amount: number }) => refund.amount)).toEqual([129_900, remaining]);
+    const full = await seen();
+    expect(full).toMatchObject({ status: 'refunded', refunded_total: total, report_problem_until: null });
+    expect(full.history.at(-1).status).toBe('refunded');
 
     await testApp.app.sendQueuedMail();
     const mail = delivered.find((message) => message.subject === `Order #${order.id} refunded`);
-    expect(mail?.text).toContain(`We have refunded ₹1,299 for your order #${order.id}.`);
-    expect(mail?.text).toContain('Payment reference: UPI/433712345678');
-    const centre = (await request('GET', `${USER_API}/notifications`, shopper)).json();
-    expect(centre.data[0]).toMatchObject({ title: `Order #${order.id} refunded`, link: `/orders/${order.id}` });
+    expect(mail?.text).toContain(`We have refunded ${rupees(remaining)} for your order #${order.id}.`);
+    expect(mail?.text).toContain('Payment reference: UPI/433799999999');
 
-    const again = await move(order.id, { to: 'refunded', refund_amount: 100, refund_reference: 'UPI2' });
+    const again = await move(order.id, { to: 'refunded', refund_amount: 100, refund_reference: 'UPI3' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This order is refunded: it cannot change any more');
   });

@@ -342,7 +342,10 @@ export const orders = pgTable(
     courier: text('courier'),
     trackingId: text('tracking_id'),
     trackingUrl: text('tracking_url'),
-    /** Set when staff refund the order after delivery: what was paid back, in paise, and the payment's reference. */
+    /**
+     * The one refund of an order refunded before refunds could be partial. Superseded by `order_refunds` (its rows
+     * were copied there) and no longer written; dropped by a later migration.
+     */
     refundAmount: integer('refund_amount'),
     refundReference: text('refund_reference'),
   },
@@ -365,6 +368,28 @@ export const orderEvents = pgTable(
     note: text('note'),
   },
   (table) => [index('order_events_order_idx').on(table.orderId, table.at)],
+);
+
+/**
+ * Money staff paid back for a delivered order, one row a payment (a problem with one item, then another): their sum
+ * is at most the order's total, and the order becomes refunded when it reaches it.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Paise paid back. */
+    amount: integer('amount').notNull(),
+    /** The payment's reference (UPI or bank transfer), so the shopper can match it with their statement. */
+    reference: text('reference').notNull(),
+    /** Staff's note to the shopper. */
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_refunds_order_idx').on(table.orderId, table.at)],
 );
 
 /**

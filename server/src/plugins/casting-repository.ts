@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   exists,
+  getTableColumns,
   gt,
   inArray,
   isNull,
@@ -36,6 +37,7 @@ import {
   type ModerationCall,
   type MyApplication,
   type MyCastingCall,
+  openingsFilledText,
   type ParsedCallInput,
   type PosterTransition,
   posterTransitions,
@@ -69,6 +71,8 @@ import { canSeeProfile, profilePhotoUrl } from './profile-repository.js';
 
 type CallRow = typeof castingCalls.$inferSelect;
 type RoleRow = typeof castingRoles.$inferSelect;
+/** A role with how many of its openings are filled (its selected applicants), as a call's page shows it. */
+type RoleWithFilled = RoleRow & { filled: number };
 type ApplicationRow = typeof castingApplications.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -194,7 +198,16 @@ const statusNotice: Record<PosterTransition, (call: string, role: string) => { t
   }),
 };
 
-function roleView(row: RoleRow): CastingCall['roles'][number] {
+/**
+ * How many openings a role has filled: its selected applicants (hidden ones too: they were chosen). Read beside the
+ * role, through the applications' index by call and status.
+ */
+const filledOpenings = sql<number>`(${sql.raw(
+  // Written out: drizzle leaves the columns of a subquery unqualified, and these must name the outer role.
+  "select count(*)::int from casting_applications filler where filler.call_id = casting_roles.call_id and filler.role_id = casting_roles.id and filler.status = 'selected'",
+)})`;
+
+function roleView(row: RoleWithFilled): CastingCall['roles'][number] {
   return {
     id: row.id,
     name: row.name,
@@ -208,6 +221,7 @@ function roleView(row: RoleRow): CastingCall['roles'][number] {
     requires: row.requires,
     self_tape_instructions: row.selfTapeInstructions,
     openings: row.openings,
+    openings_filled: row.filled,
     status: row.status,
   };
 }
@@ -216,7 +230,7 @@ function posterView(poster: Pick<ProfileRow, 'handle' | 'displayName' | 'verifie
   return { handle: poster.handle, display_name: poster.displayName, verified: poster.verified };
 }
 
-function callView(row: CallRow, poster: ProfileRow, roles: RoleRow[]): CastingCall {
+function callView(row: CallRow, poster: ProfileRow, roles: RoleWithFilled[]): CastingCall {
   return {
     id: row.id,
     title: row.title,
@@ -504,13 +518,23 @@ export default fp<CastingRepositoryOptions>(
             .where(inArray(castingRoles.callId, callIds))
             .orderBy(asc(castingRoles.callId), asc(castingRoles.position));
 
+    /** The roles of `callIds` with their filled openings, for the calls' whole views (not the cards of a list). */
+    const rolesWithFilled = (executor: Database, callIds: number[]): Promise<RoleWithFilled[]> =>
+      callIds.length === 0
+        ? Promise.resolve([])
+        : executor
+            .select({ ...getTableColumns(castingRoles), filled: filledOpenings })
+            .from(castingRoles)
+            .where(inArray(castingRoles.callId, callIds))
+            .orderBy(asc(castingRoles.callId), asc(castingRoles.position));
+
     async function fullCall(executor: Database, id: number): Promise<CastingCall | null> {
       const [found] = await executor
         .select({ call: castingCalls, poster: profiles })
         .from(castingCalls)
         .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
         .where(eq(castingCalls.id, id));
-      return found ? callView(found.call, found.poster, await rolesOf(executor, [id])) : null;
+      return found ? callView(found.call, found.poster, await rolesWithFilled(executor, [id])) : null;
     }
 
     /** The caller's profile, for a write that needs one (locked with `lock`). */
@@ -815,7 +839,7 @@ export default fp<CastingRepositoryOptions>(
           found.poster.hiddenByStaffAt === null;
         const privileged = found && viewer && (viewer.id === found.poster.userId || isStaff(viewer.role));
         if (!found || (!open && !privileged)) throw new HttpError(404, 'There is no such casting call');
-        return callView(found.call, found.poster, await rolesOf(db, [id]));
+        return callView(found.call, found.poster, await rolesWithFilled(db, [id]));
       },
 
       async create(tx, userId, input) {
@@ -905,7 +929,7 @@ export default fp<CastingRepositoryOptions>(
           .orderBy(desc(castingCalls.createdAt), desc(castingCalls.id));
         const ids = rows.map(({ call }) => call.id);
         const [roles, counts] = await Promise.all([
-          rolesOf(db, ids),
+          rolesWithFilled(db, ids),
           ids.length === 0
             ? Promise.resolve([])
             : db
@@ -1110,6 +1134,8 @@ export default fp<CastingRepositoryOptions>(
               name: castingRoles.name,
               status: castingRoles.status,
               requires: castingRoles.requires,
+              openings: castingRoles.openings,
+              filled: filledOpenings,
             },
             call: {
               title: castingCalls.title,
@@ -1164,6 +1190,7 @@ export default fp<CastingRepositoryOptions>(
         if (role.status === 'closed' || call.status === 'closed') {
           throw new HttpError(422, 'This role is closed: applications are no longer taken');
         }
+        if (role.filled >= role.openings) throw new HttpError(422, openingsFilledText(role.openings));
         const photoIds = input.photo_ids.length > 0 ? input.photo_ids : role.requires.photo ? [photos[0]!] : [];
         const strange = photoIds.findIndex((id) => !photos.includes(id));
         if (strange >= 0) throw new HttpError(400, 'Choose photos from your profile', `photo_ids.${strange}`);
@@ -1663,7 +1690,7 @@ export default fp<CastingRepositoryOptions>(
         ]);
         const ids = rows.map(({ call }) => call.id);
         const [roles, reports] = await Promise.all([
-          rolesOf(db, ids),
+          rolesWithFilled(db, ids),
           ids.length === 0
             ? Promise.resolve([])
             : db

@@ -21,7 +21,16 @@ import { type DeliveryEstimate, estimateFromDispatch, estimateFromOrder } from '
 import type { Address } from '../../../src/contract/user.js';
 import type { z } from 'zod/mini';
 import type { Database } from '../db/client.js';
-import { cartItems, couponRedemptions, orderEvents, orderItems, orders, products, users } from '../db/schema.js';
+import {
+  cartItems,
+  couponRedemptions,
+  orderEvents,
+  orderItems,
+  orderRefunds,
+  orders,
+  products,
+  users,
+} from '../db/schema.js';
 import { cameBack, tellWishlisters } from '../lib/back-in-stock.js';
 import { csvFile } from '../lib/csv.js';
 import { likePattern } from '../lib/like-pattern.js';
@@ -65,7 +74,8 @@ declare module 'fastify' {
       getStaffOrder(executor: Database, orderId: number): Promise<StaffOrder | null>;
       /**
        * Moves an order one step of the state machine (`orderTransitions`), in `tx`: 409 for any other move, 400 when
-       * shipping lacks the courier or tracking ID, or a refund its amount (at most the total) or reference.
+       * shipping lacks the courier or tracking ID, or a refund its amount (at most what remains of the total) or
+       * reference. A refund of part of what remains is recorded and leaves the order delivered.
        * Cancelling gives the stock and the coupon use back. The shopper's mail about it is queued in the same
        * transaction.
        */
@@ -98,6 +108,7 @@ type StaffOrderSummary = z.infer<typeof staffOrderSummarySchema>;
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 type OrderEventRow = typeof orderEvents.$inferSelect;
+type OrderRefundRow = typeof orderRefunds.$inferSelect;
 
 /** The order number a staff search names (`6`, `#6`, `# 6`), or null. */
 export function searchedOrderNumber(search: string): number | null {
@@ -159,29 +170,38 @@ function deliveryEstimate(
   return estimateFromDispatch(events.findLast((event) => event.status === 'shipped')?.at ?? order.createdAt);
 }
 
-/** What a move records besides the status: shipping's courier and tracking, a refund's amount and reference. */
-function detailsOfMove(input: OrderTransition, order: Pick<OrderRow, 'total'>) {
-  if (input.to === 'shipped') {
-    if (!input.courier) throw new HttpError(400, 'Enter the courier', 'courier');
-    if (!input.tracking_id) throw new HttpError(400, 'Enter the tracking ID', 'tracking_id');
-    // Without a link, a courier of the list gets its own tracking page's, so the shopper can always follow the parcel.
-    const trackingUrl = input.tracking_url || courierTrackingUrl(input.courier, input.tracking_id);
-    return { courier: input.courier, trackingId: input.tracking_id, trackingUrl };
-  }
-  if (input.to === 'refunded') {
-    if (input.refund_amount === undefined) throw new HttpError(400, 'Enter the amount refunded', 'refund_amount');
-    if (input.refund_amount > order.total) {
-      throw new HttpError(400, `Refund at most the order's total, ${formatRupees(order.total)}`, 'refund_amount');
-    }
-    if (!input.refund_reference) {
-      throw new HttpError(400, 'Enter the reference of the payment (UPI or bank transfer)', 'refund_reference');
-    }
-    return { refundAmount: input.refund_amount, refundReference: input.refund_reference };
-  }
-  return {};
+/** What shipping records besides the status: the courier and tracking. */
+function shippingOfMove(input: OrderTransition) {
+  if (input.to !== 'shipped') return {};
+  if (!input.courier) throw new HttpError(400, 'Enter the courier', 'courier');
+  if (!input.tracking_id) throw new HttpError(400, 'Enter the tracking ID', 'tracking_id');
+  // Without a link, a courier of the list gets its own tracking page's, so the shopper can always follow the parcel.
+  const trackingUrl = input.tracking_url || courierTrackingUrl(input.courier, input.tracking_id);
+  return { courier: input.courier, trackingId: input.tracking_id, trackingUrl };
 }
 
-function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[]): Order {
+/** What remains to be paid back of an order, in paise: its total less the refunds recorded so far. */
+function refundable(order: Pick<OrderRow, 'total'>, refunds: Pick<OrderRefundRow, 'amount'>[]): number {
+  return order.total - refunds.reduce((sum, refund) => sum + refund.amount, 0);
+}
+
+/** A refund's amount and reference, checked against what remains of the total: 400 naming the field otherwise. */
+function refundOfMove(input: OrderTransition, remaining: number) {
+  if (input.refund_amount === undefined) throw new HttpError(400, 'Enter the amount refunded', 'refund_amount');
+  if (input.refund_amount > remaining) {
+    throw new HttpError(
+      400,
+      `Refund at most what remains of the order's total, ${formatRupees(remaining)}`,
+      'refund_amount',
+    );
+  }
+  if (!input.refund_reference) {
+    throw new HttpError(400, 'Enter the reference of the payment (UPI or bank transfer)', 'refund_reference');
+  }
+  return { amount: input.refund_amount, reference: input.refund_reference };
+}
+
+function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[], refunds: OrderRefundRow[]): Order {
   const reason = cancelBlockedReason(row, items);
   return {
     id: row.id,
@@ -214,10 +234,13 @@ function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[]):
         ? { courier: row.courier, tracking_id: row.trackingId, tracking_url: row.trackingUrl }
         : null,
     delivery_estimate: deliveryEstimate(row, events),
-    refund:
-      row.refundAmount !== null && row.refundReference !== null
-        ? { amount: row.refundAmount, reference: row.refundReference }
-        : null,
+    refunds: refunds.map((refund) => ({
+      amount: refund.amount,
+      reference: refund.reference,
+      note: refund.note,
+      at: refund.at.toISOString(),
+    })),
+    refunded_total: row.total - refundable(row, refunds),
     history: events.map((event) => ({ status: event.status, at: event.at.toISOString(), note: event.note })),
   };
 }
@@ -236,15 +259,20 @@ export default fp<{ publicUrl?: string }>(
         .limit(1);
       const [row] = lock ? await query.for('update') : await query;
       if (!row) return null;
-      const [items, events] = await Promise.all([
+      const [items, events, refunds] = await Promise.all([
         executor.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id)),
         executor
           .select()
           .from(orderEvents)
           .where(eq(orderEvents.orderId, row.id))
           .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+        executor
+          .select()
+          .from(orderRefunds)
+          .where(eq(orderRefunds.orderId, row.id))
+          .orderBy(asc(orderRefunds.at), asc(orderRefunds.id)),
       ]);
-      return { row, items, events };
+      return { row, items, events, refunds };
     }
 
     async function staffOrder(executor: Database, orderId: number): Promise<StaffOrder | null> {
@@ -255,13 +283,13 @@ export default fp<{ publicUrl?: string }>(
     /** An order already read, with its shopper. */
     async function staffOrderOf(
       executor: Database,
-      found: { row: OrderRow; items: OrderItemRow[]; events: OrderEventRow[] },
+      found: { row: OrderRow; items: OrderItemRow[]; events: OrderEventRow[]; refunds: OrderRefundRow[] },
     ): Promise<StaffOrder> {
       const [customer] = await executor
         .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
         .from(users)
         .where(eq(users.id, found.row.userId));
-      return { ...toOrder(found.row, found.items, found.events), customer: customer! };
+      return { ...toOrder(found.row, found.items, found.events, found.refunds), customer: customer! };
     }
 
     /** The list rows of `orders`: their item count and the first item as the cover, in one query for all. */
@@ -454,7 +482,13 @@ export default fp<{ publicUrl?: string }>(
         const events = await tx.insert(orderEvents).values({ orderId: order.id, status: 'placed' }).returning();
         await tx.delete(cartItems).where(eq(cartItems.userId, userId));
         if (input.saveAddress) await fastify.accountRepository.keepAddress(tx, userId, input.address);
-        return toOrder(order, items, events);
+        // The shopper hears at once what was ordered, where it goes, what to pay and when it should come, by mail
+        // and in the notification centre, as at every later step.
+        const placed = await staffOrderOf(tx, { row: order, items, events, refunds: [] });
+        await queueMail(tx, orderMail(placed, null, publicUrl));
+        await notify(tx, [{ userId, kind: 'order', ...orderNotice(placed), link: `/orders/${order.id}` }], publicUrl);
+        const { customer: _customer, ...placedOrder } = placed;
+        return placedOrder;
       },
 
       async listOrders(userId, query) {
@@ -477,7 +511,7 @@ export default fp<{ publicUrl?: string }>(
 
       async getOrder(executor, userId, orderId) {
         const found = await getOrder(executor, userId, orderId);
-        return found ? toOrder(found.row, found.items, found.events) : null;
+        return found ? toOrder(found.row, found.items, found.events, found.refunds) : null;
       },
 
       async listStaffOrders(query) {
@@ -509,7 +543,16 @@ export default fp<{ publicUrl?: string }>(
         const rupees = (paise: number | null) => (paise === null ? null : (paise / 100).toFixed(2));
         for (let offset = 0; ; offset += CSV_PAGE) {
           const page = await staffOrderPage(where, CSV_PAGE, offset);
-          const items = await itemsOf(page.map(({ order }) => order.id));
+          const ids = page.map(({ order }) => order.id);
+          const [items, refunds] = await Promise.all([
+            itemsOf(ids),
+            ids.length === 0
+              ? []
+              : db.select().from(orderRefunds).where(inArray(orderRefunds.orderId, ids)).orderBy(asc(orderRefunds.id)),
+          ]);
+          const refundsOf = (orderId: number) => refunds.filter((refund) => refund.orderId === orderId);
+          const refundedOf = (orderId: number) =>
+            refundsOf(orderId).length === 0 ? null : refundsOf(orderId).reduce((sum, refund) => sum + refund.amount, 0);
           for (const { order, customerName: name, customerEmail: email } of page) {
             const own = items.filter((item) => item.orderId === order.id);
             rows.push([
@@ -532,8 +575,10 @@ export default fp<{ publicUrl?: string }>(
               order.paymentMethod === 'cod' ? 'Cash on delivery' : order.paymentMethod,
               order.courier,
               order.trackingId,
-              rupees(order.refundAmount),
-              order.refundReference,
+              rupees(refundedOf(order.id)),
+              refundsOf(order.id)
+                .map((refund) => refund.reference)
+                .join('; ') || null,
             ]);
           }
           if (page.length < CSV_PAGE) break;
@@ -584,21 +629,31 @@ export default fp<{ publicUrl?: string }>(
           );
         }
         const note = input.note ? input.note : null;
+        let refund: { amount: number; reference: string } | null = null;
         if (input.to === 'cancelled') {
           await cancelLocked(tx, found, note);
+        } else if (input.to === 'refunded') {
+          const remaining = refundable(found.row, found.refunds);
+          refund = refundOfMove(input, remaining);
+          await tx.insert(orderRefunds).values({ orderId, ...refund, note });
+          // Only the refund that reaches the total ends the order; before it, the shopper may still report a problem.
+          if (refund.amount === remaining) {
+            await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
+            await tx.insert(orderEvents).values({ orderId, status: 'refunded', note });
+          }
         } else {
           await tx
             .update(orders)
-            .set({ status: input.to, ...detailsOfMove(input, found.row) })
+            .set({ status: input.to, ...shippingOfMove(input) })
             .where(eq(orders.id, orderId));
           await tx.insert(orderEvents).values({ orderId, status: input.to, note });
         }
         const after = (await staffOrder(tx, orderId))!;
-        await queueMail(tx, orderMail(after, note, publicUrl));
+        await queueMail(tx, orderMail(after, note, publicUrl, refund));
         // The mail above tells the shopper; the centre keeps a line of it.
         await notify(
           tx,
-          [{ userId: found.row.userId, kind: 'order', ...orderNotice(after), link: `/orders/${orderId}` }],
+          [{ userId: found.row.userId, kind: 'order', ...orderNotice(after, refund), link: `/orders/${orderId}` }],
           publicUrl,
         );
         return { before, after };

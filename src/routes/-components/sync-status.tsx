@@ -11,7 +11,9 @@ export function SyncStatus() {
   return (
     <p className={classes.syncStatus} role="status" data-testid="sync-status">
       {online ? null : <span className={classes.offlineBadge}>Offline</span>}
-      {online ? null : ' You can keep browsing what you have seen and edit your cart and wishlist.'}
+      {online
+        ? null
+        : ' Browse what you have seen; applications, profile edits, answers to messages and cart changes are sent when you are back online.'}
       {pending > 0 ? <span data-testid="pending-count"> {waiting}</span> : null}
     </p>
   );

@@ -196,7 +196,11 @@ function OrderActions({ order }: { order: StaffOrder }) {
                 required
                 allowNegative={false}
                 decimalScale={2}
-                description={`At most the order’s total, ${formatInr(order.total)}`}
+                description={
+                  order.refunded_total > 0
+                    ? `At most what remains of the order’s total, ${formatInr(order.total - order.refunded_total)}`
+                    : `At most the order’s total, ${formatInr(order.total)}: a part of it keeps the order delivered`
+                }
                 {...form.getInputProps('refund_amount')}
               />
               <TextInput
@@ -344,9 +348,15 @@ export function StaffOrderPage({ orderId }: { orderId: number }) {
               </Text>
             ) : null}
             <Text fw={700}>Total {formatInr(order.total)}</Text>
-            {order.refund ? (
-              <Text fz="sm">
-                Refunded {formatInr(order.refund.amount)} (reference {order.refund.reference})
+            {order.refunds.map((refund) => (
+              <Text key={`${refund.at}-${refund.reference}`} fz="sm" data-testid="staff-order-refund">
+                Refunded {formatInr(refund.amount)} (reference {refund.reference}) on {formatDateTime(refund.at)}
+                {refund.note ? `: ${refund.note}` : ''}
+              </Text>
+            ))}
+            {order.refunds.length > 1 ? (
+              <Text fz="sm" fw={600}>
+                Refunded in all {formatInr(order.refunded_total)}
               </Text>
             ) : null}
           </Stack>

@@ -51,7 +51,7 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
           Log in
         </Title>
         <Text c="dimmed" mb="lg">
-          Your cart, wishlist and orders are waiting.
+          Apply to auditions, build your profile, shop: your applications, messages and orders are waiting.
         </Text>
         <form onSubmit={submit} noValidate aria-label="Log in">
           <Stack gap="md">

@@ -49,7 +49,7 @@ export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
           Create your account
         </Title>
         <Text c="dimmed" mb="lg">
-          Shop film merchandise, keep a wishlist and follow your orders.
+          One account to apply to auditions, build your profile and shop film merchandise.
         </Text>
         <form onSubmit={submit} noValidate aria-label="Create account">
           <Stack gap="md">

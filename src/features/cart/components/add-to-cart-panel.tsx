@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { MAX_LINE_QUANTITY } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
+import { keepForReturn, takeOnReturn } from '@/lib/kept-for-return';
 import { useCartActions } from '../api/use-cart';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -13,25 +14,12 @@ export interface AddToCartPanelProps {
   onNeedLogin: () => void;
 }
 
-/** A guest's "Add to cart", kept in the tab while they log in or register, and done when they come back (30 min). */
+/** A guest's "Add to cart", kept in the tab while they log in or register, and done when they come back. */
 const PENDING_ADD_KEY = 'cv-pending-add';
-const PENDING_ADD_MS = 30 * 60 * 1000;
 
 interface PendingAdd {
   productId: number;
   quantity: number;
-  at: number;
-}
-
-function takePendingAdd(productId: number): PendingAdd | null {
-  try {
-    const pending = JSON.parse(sessionStorage.getItem(PENDING_ADD_KEY) ?? 'null') as PendingAdd | null;
-    if (!pending || pending.productId !== productId) return null;
-    sessionStorage.removeItem(PENDING_ADD_KEY);
-    return Date.now() - pending.at < PENDING_ADD_MS ? pending : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Quantity and "Add to cart" on the product page. */
@@ -42,7 +30,7 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
   // Back from logging in with an add the guest asked for: it happens now, and says so.
   useEffect(() => {
     if (!signedIn || !ready) return;
-    const pending = takePendingAdd(product.id);
+    const pending = takeOnReturn<PendingAdd>(PENDING_ADD_KEY, (kept) => kept.productId === product.id);
     if (!pending) return;
     add(product, pending.quantity);
     notifications.show({
@@ -89,12 +77,8 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
         loading={waitingAdd !== null && signedIn && !ready}
         onClick={() => {
           if (!signedIn) {
-            try {
-              const pending: PendingAdd = { productId: product.id, quantity: Math.min(quantity, max), at: Date.now() };
-              sessionStorage.setItem(PENDING_ADD_KEY, JSON.stringify(pending));
-            } catch {
-              // Storage refused (private mode): the guest taps again after logging in.
-            }
+            const pending: PendingAdd = { productId: product.id, quantity: Math.min(quantity, max) };
+            keepForReturn(PENDING_ADD_KEY, pending);
             onNeedLogin();
             return;
           }

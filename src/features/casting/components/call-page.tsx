@@ -15,17 +15,18 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmailConfirmationNotice } from '@/components/email-confirmation-notice';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { ReportDialog } from '@/components/report-dialog';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
-import { MAX_NOTE, NEVER_PAY_NOTICE, type CastingCall, type CastingRole } from '@/contract/casting';
+import { MAX_NOTE, NEVER_PAY_NOTICE, openingsFilledText, type CastingCall, type CastingRole } from '@/contract/casting';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { keepForReturn, keptForReturn, takeOnReturn } from '@/lib/kept-for-return';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
 import { applicationOutbox, type QueuedApplication } from '../api/application-outbox';
@@ -299,12 +300,40 @@ function ReportCallDialog({ call, onClose }: { call: CastingCall; onClose: () =>
   return <ReportDialog title={`Report ${call.title}`} reasons={reportReasons} report={report} onClose={onClose} />;
 }
 
-function RoleView({ call, role }: { call: CastingCall; role: CastingRole }) {
+/** A guest's Apply, kept while they log in or register: they come back to the role's form, as Add to cart does. */
+const PENDING_APPLY_KEY = 'cv-pending-apply';
+
+interface PendingApply {
+  callId: number;
+  roleId: number;
+}
+
+const isThisRole = (kept: PendingApply, callId: number, roleId: number) =>
+  kept.callId === callId && kept.roleId === roleId;
+
+function RoleView({ call, role, own }: { call: CastingCall; role: CastingRole; own: boolean }) {
   const signedIn = useAppStore((state) => state.signedIn);
   const unconfirmed = useEmailUnconfirmed();
   const navigate = useNavigate();
   const location = useLocation();
   const [applying, setApplying] = useState(false);
+  // Back signed in from the log-in or sign-up that Apply led to: the role's form is open, in view, and the Apply kept
+  // is done (taken from the tab's storage) once.
+  const { id: callId } = call;
+  const { id: roleId } = role;
+  const returned = useMemo(
+    () =>
+      signedIn && keptForReturn<PendingApply>(PENDING_APPLY_KEY, (kept) => isThisRole(kept, callId, roleId)) !== null,
+    [signedIn, callId, roleId],
+  );
+  const [leftReturn, setLeftReturn] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!returned) return;
+    takeOnReturn<PendingApply>(PENDING_APPLY_KEY, (kept) => isThisRole(kept, callId, roleId));
+    section.current?.scrollIntoView({ block: 'start' });
+  }, [returned, callId, roleId]);
+  const formOpen = applying || (returned && !leftReturn);
   // The deadline as of when the page opened; the server decides in the end.
   const [openedAt] = useState(() => Date.now());
   const applications = useQuery({ ...myApplicationsQueryOptions(), enabled: signedIn });
@@ -313,14 +342,20 @@ function RoleView({ call, role }: { call: CastingCall; role: CastingRole }) {
   );
   const mine = applications.data?.find((application) => application.role_id === role.id);
   const closed = role.status === 'closed' || call.status === 'closed' || Date.parse(call.deadline) <= openedAt;
+  // Every opening taken by someone the poster selected: the server takes no more applications either.
+  const filled = role.openings_filled >= role.openings;
   const headingId = `role-${role.id}`;
   return (
-    <section className={classes.card} aria-labelledby={headingId}>
+    <section className={classes.card} aria-labelledby={headingId} ref={section}>
       <Group justify="space-between" align="flex-start">
         <Title order={3} id={headingId} size="h4">
           {role.name}
         </Title>
-        {role.status === 'closed' ? <Badge color="gray">Closed</Badge> : null}
+        {role.status === 'closed' ? (
+          <Badge color="gray">Closed</Badge>
+        ) : filled ? (
+          <Badge color="gray">Filled</Badge>
+        ) : null}
       </Group>
       {role.description ? <Text mt={4}>{role.description}</Text> : null}
       <dl className={classes.facts}>
@@ -339,7 +374,10 @@ function RoleView({ call, role }: { call: CastingCall; role: CastingRole }) {
         <dt>Pay</dt>
         <dd>{role.paid ? formatRupees(role.pay_inr) : 'Unpaid'}</dd>
         <dt>Openings</dt>
-        <dd>{role.openings}</dd>
+        <dd>
+          {role.openings}
+          {role.openings_filled > 0 ? ` (${Math.min(role.openings_filled, role.openings)} filled)` : ''}
+        </dd>
         <dt>Send</dt>
         <dd>
           {[
@@ -373,15 +411,31 @@ function RoleView({ call, role }: { call: CastingCall; role: CastingRole }) {
           <Text size="sm" c="dimmed">
             Applications are closed.
           </Text>
-        ) : applying && unconfirmed ? (
+        ) : filled ? (
+          <Text size="sm" c="dimmed">
+            {openingsFilledText(role.openings)}.
+          </Text>
+        ) : own ? null : formOpen && unconfirmed ? (
           <EmailConfirmationNotice action="apply" />
-        ) : applying ? (
-          <ApplyForm call={call} role={role} onDone={() => setApplying(false)} />
+        ) : formOpen ? (
+          <ApplyForm
+            call={call}
+            role={role}
+            onDone={() => {
+              setApplying(false);
+              setLeftReturn(true);
+            }}
+          />
         ) : (
           <Button
             onClick={() => {
-              if (!signedIn) void navigate({ to: '/login', search: { redirect: location.href } });
-              else setApplying(true);
+              if (signedIn) {
+                setApplying(true);
+                return;
+              }
+              const pending: PendingApply = { callId: call.id, roleId: role.id };
+              keepForReturn(PENDING_APPLY_KEY, pending);
+              void navigate({ to: '/login', search: { redirect: location.href } });
             }}
           >
             Apply for {role.name}
@@ -407,8 +461,8 @@ function SaveButton({ call }: { call: CastingCall }) {
 export function CallPage({ callId }: { callId: number }) {
   const query = useQuery(callQueryOptions(callId));
   const signedIn = useAppStore((state) => state.signedIn);
-  // Loaded with the page, so that Apply opens at once, and also offline.
-  useQuery({ ...applicantProfileQueryOptions(), enabled: signedIn });
+  // Loaded with the page, so that Apply opens at once, and also offline; it also tells the poster their own call.
+  const me = useQuery({ ...applicantProfileQueryOptions(), enabled: signedIn });
   const navigate = useNavigate();
   const location = useLocation();
   const [reporting, setReporting] = useState(false);
@@ -442,6 +496,8 @@ export function CallPage({ callId }: { callId: number }) {
     );
   }
   const call = query.data;
+  // The poster manages their call here; applying to, saving or reporting it is for everyone else.
+  const own = signedIn && me.data?.handle === call.poster.handle;
   const note = call.content_note;
   const sensitive = [
     note.nudity ? 'nudity' : null,
@@ -514,26 +570,51 @@ export function CallPage({ callId }: { callId: number }) {
           If anyone asks you for money to audition for this call, do not pay: report it and our moderators will look at
           it.
         </Alert>
-        <Group gap="sm" mt="md">
-          {signedIn ? <SaveButton call={call} /> : null}
-          <Button
-            variant="subtle"
-            color="red"
-            onClick={() => {
-              if (!signedIn) void navigate({ to: '/login', search: { redirect: location.href } });
-              else setReporting(true);
-            }}
-          >
-            Report this call
-          </Button>
-        </Group>
+        {own ? (
+          <Group gap="sm" mt="md" data-testid="own-call-actions">
+            <Text size="sm" fw={600} w="100%">
+              This is your casting call.
+            </Text>
+            <Button
+              renderRoot={(props) => (
+                <Link {...props} to="/me/casting-calls/$callId" params={{ callId: String(call.id) }} />
+              )}
+            >
+              Applicants
+            </Button>
+            {call.status !== 'closed' ? (
+              <Button
+                variant="light"
+                renderRoot={(props) => (
+                  <Link {...props} to="/me/casting-calls/$callId/edit" params={{ callId: String(call.id) }} />
+                )}
+              >
+                Edit
+              </Button>
+            ) : null}
+          </Group>
+        ) : (
+          <Group gap="sm" mt="md">
+            {signedIn ? <SaveButton call={call} /> : null}
+            <Button
+              variant="subtle"
+              color="red"
+              onClick={() => {
+                if (!signedIn) void navigate({ to: '/login', search: { redirect: location.href } });
+                else setReporting(true);
+              }}
+            >
+              Report this call
+            </Button>
+          </Group>
+        )}
         <section className={classes.section} aria-labelledby="roles-heading">
           <Title order={2} size="h3" id="roles-heading" mb="sm">
             Roles
           </Title>
           <Stack gap="md">
             {call.roles.map((role) => (
-              <RoleView key={role.id} call={call} role={role} />
+              <RoleView key={role.id} call={call} role={role} own={own} />
             ))}
           </Stack>
         </section>

@@ -5,7 +5,7 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { accountKeys } from '@/lib/shop-query-keys';
 
 /** The notification centre is the user's (removed with the rest of their data at logout). */
-export const notificationKeys = { list: () => [...accountKeys.all(), 'notifications'] as const };
+export const notificationKeys = { list: () => accountKeys.notifications() };
 
 /**
  * Looked at again each minute while the app is open, when it comes back to the front, and on every page load: news is

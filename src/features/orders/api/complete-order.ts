@@ -23,6 +23,8 @@ export function useCompleteOrder() {
     },
     onSuccess: (order) => {
       void queryClient.invalidateQueries({ queryKey: accountKeys.cart() });
+      // The server has put "Order placed" in the notification centre: the bell shows it now, not at its next look.
+      void queryClient.invalidateQueries({ queryKey: accountKeys.notifications() });
       showChangedOrder(queryClient, order);
     },
     onError: (error) => refetchAfterConflict(queryClient, error),

@@ -61,7 +61,7 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
       {placed && order.status !== 'cancelled' ? (
         <Alert color="green" variant="light" title="Thank you! Your order is placed." mb="lg" role="status">
           Order #{order.id} will be delivered to {order.address.city}. Pay {formatInr(order.total)} in cash on delivery.
-          We will send the tracking details by SMS and email once it ships.
+          We have emailed you the order details, and will email the courier and tracking link once it ships.
         </Alert>
       ) : null}
       {placed ? <InstallOffer /> : null}
@@ -135,17 +135,18 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
                   {formatInr(order.total)}
                 </Text>
               </Group>
-              {order.refund ? (
-                <div data-testid="order-refund">
-                  <Group justify="space-between">
+              {order.refunds.map((refund) => (
+                <div key={`${refund.at}-${refund.reference}`} data-testid="order-refund">
+                  <Group justify="space-between" wrap="nowrap">
                     <Text>Refunded to you</Text>
-                    <Text c="var(--cv-success-text)">{formatInr(order.refund.amount)}</Text>
+                    <Text c="var(--cv-success-text)">{formatInr(refund.amount)}</Text>
                   </Group>
-                  <Text fz="sm" c="dimmed">
-                    Payment reference {order.refund.reference}
+                  <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    Payment reference {refund.reference} · {formatDate(refund.at)}
                   </Text>
+                  {refund.note ? <Text fz="sm">{refund.note}</Text> : null}
                 </div>
-              ) : null}
+              ))}
             </Stack>
           </section>
           <OrderProgress order={order} />
