@@ -126,7 +126,8 @@ describe('coupons in the back office', () => {
       min_order: expired.min_order,
       max_discount: expired.max_discount,
       starts_at: expired.starts_at,
-      ends_at: expired.ends_at,
+      // As the form sends it: to the minute, the seconds of the stored end dropped.
+      ends_at: `${String(expired.ends_at).slice(0, 16)}:00.000Z`,
       usage_limit: expired.usage_limit,
       per_user_limit: expired.per_user_limit,
       active: false,

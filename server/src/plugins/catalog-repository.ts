@@ -95,6 +95,10 @@ function slugOf(name: string): string {
  * category when it is being changed: keeping it is always allowed.
  */
 async function checkCategory(tx: Database, input: ProductInput, productId: number | null, current: string | null) {
+  // A product keeps its own category, even where another spelling of it exists (older data may hold both).
+  if (!input.new_category && input.category === current) return;
+  // Two managers adding "Mugs" and "mugs" at once: the second waits for the first and then finds it.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(lower(${input.category})))`);
   const [existing] = await tx
     .select({ category: products.category })
     .from(products)

@@ -73,7 +73,9 @@ function checkCouponRules(input: ParsedCouponInput): void {
  */
 function checkNotEnded(input: ParsedCouponInput, keptEnd: Date | null, now = new Date()): void {
   if (input.ends_at === null || Date.parse(input.ends_at) > now.getTime()) return;
-  if (keptEnd && keptEnd.getTime() === Date.parse(input.ends_at)) return;
+  // The back office's form shows and sends times to the minute: the same minute is the end kept.
+  const minute = (time: number) => Math.floor(time / 60_000);
+  if (keptEnd && minute(keptEnd.getTime()) === minute(Date.parse(input.ends_at))) return;
   throw new HttpError(400, 'This end has passed: a coupon must end in the future', 'ends_at');
 }
 
