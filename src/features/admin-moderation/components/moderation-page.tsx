@@ -8,6 +8,7 @@ import { PageNav } from '@/components/query-states';
 import { moderationQueueResponseSchema, type ModerationItem } from '@/contract/profiles';
 import { messageResponseSchema } from '@/contract/user';
 import { adminKeys, adminRequest } from '@/lib/admin-api';
+import { focusFirstError } from '@/lib/form-errors';
 import { listQuery } from '@/lib/list-query';
 import { ApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -88,6 +89,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
         </Text>
       ) : null}
       <form
+        ref={focusFirstError}
         onSubmit={(event) => {
           event.preventDefault();
         }}

@@ -22,7 +22,7 @@ import { OrderStatusBadge } from '@/components/order-status-badge';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { orderTransitions, type OrderTransition, type StaffOrder } from '@/contract/admin';
 import { ApiError } from '@/lib/api-client';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime, formatInr } from '@/lib/money';
 import { statusLabels } from '@/lib/order-status-labels';
@@ -105,7 +105,11 @@ function OrderActions({ order }: { order: StaffOrder }) {
       <Title order={2} fz="h4" mb="sm">
         Next step
       </Title>
-      <form onSubmit={form.onSubmit((values) => (forward ? void move(forward, values) : undefined))} noValidate>
+      <form
+        ref={focusFirstError}
+        onSubmit={form.onSubmit((values) => (forward ? void move(forward, values) : undefined))}
+        noValidate
+      >
         <Stack gap="sm">
           {failure ? (
             <Alert color="red" variant="light" role="alert">

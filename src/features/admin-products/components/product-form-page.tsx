@@ -21,7 +21,7 @@ import { ConfirmAction } from '@/components/admin/confirm-action';
 import { ImageUpload } from '@/components/admin/image-upload';
 import { LoadError, LoadingState } from '@/components/query-states';
 import type { StaffProduct } from '@/contract/admin';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { imageUrl } from '@/lib/image-url';
 import { notifyFailure } from '@/lib/notify-failure';
@@ -106,7 +106,7 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
 
   const images = form.values.images;
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={focusFirstError} onSubmit={submit} noValidate>
       <Stack gap="md" maw={760}>
         {failure ? (
           <Alert color="red" variant="light" role="alert">

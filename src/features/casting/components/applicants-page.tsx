@@ -22,6 +22,7 @@ import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
 import { allowedTransitions, applicationStatuses, type Applicant, type CastingCall } from '@/contract/casting';
 import { ApiError } from '@/lib/api-client';
+import { focusFirstError } from '@/lib/form-errors';
 import type { ApplicantSearch } from '@/lib/search-params';
 import { useBulkTransition, useCloseRole, usePosterNote, useTransition } from '../api/casting-mutations';
 import {
@@ -45,6 +46,7 @@ function CallbackDialog({ applicant, onClose }: { applicant: Applicant; onClose:
   return (
     <Modal opened onClose={onClose} title={`Callback for ${applicant.applicant.display_name}`} centered>
       <form
+        ref={focusFirstError}
         onSubmit={(event) => {
           event.preventDefault();
           transition.mutate(

@@ -24,6 +24,7 @@ import { LoadError, LoadingState } from '@/components/query-states';
 import { MAX_NOTE, NEVER_PAY_NOTICE, type CastingCall, type CastingRole } from '@/contract/casting';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
+import { focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
@@ -202,6 +203,7 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
 
   return (
     <form
+      ref={focusFirstError}
       noValidate
       aria-label={`Apply for ${role.name}`}
       onSubmit={(event) => {

@@ -1,5 +1,6 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { focusFirstError } from '@/lib/form-errors';
 import { formatInr } from '@/lib/money';
 import type { CouponCheck } from '../api/apply-coupon';
 
@@ -26,6 +27,7 @@ export function CouponField({ appliedCode, check, onApply, onRemove }: CouponFie
 
   return (
     <form
+      ref={focusFirstError}
       noValidate
       aria-label="Coupon"
       onSubmit={(event) => {

@@ -7,6 +7,7 @@ import { EmailConfirmationNotice } from '@/components/email-confirmation-notice'
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { replyInputSchema, type Conversation } from '@/contract/profiles';
+import { focusFirstError } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/money';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
@@ -61,6 +62,7 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
         <EmailConfirmationNotice action={`answer ${conversation.with_name}`} />
       ) : (
         <form
+          ref={focusFirstError}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
