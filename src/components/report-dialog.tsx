@@ -2,6 +2,7 @@ import { Alert, Button, Modal, Select, Stack, Textarea } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { focusFirstError } from '@/lib/form-errors';
 
 export interface ReportInput {
   reason: string;
@@ -37,6 +38,7 @@ export function ReportDialog({
         </Stack>
       ) : (
         <form
+          ref={focusFirstError}
           onSubmit={(event) => {
             event.preventDefault();
             report.mutate({ reason: reason ?? '', details });

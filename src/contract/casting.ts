@@ -72,6 +72,16 @@ export const MAX_DEADLINE_YEARS = 2;
 /** India's offset: deadlines are written and decided in India's time. */
 export const INDIA_OFFSET = '+05:30';
 
+/**
+ * Who may post calls: a production house, a studio, or a person whose crafts include casting. The server decides
+ * (`canPost` in its casting repository, the same rule); the app says so before the form is filled in.
+ */
+export function canPostCalls(profile: { kind: string; category: string; crafts: readonly string[] }): boolean {
+  return profile.kind === 'organisation'
+    ? profile.category === 'Production House' || profile.category === 'Studio'
+    : profile.crafts.includes('casting');
+}
+
 const isoDate = (field: string) =>
   z
     .string({ error: `Enter the ${field}` })

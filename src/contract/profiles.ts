@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { pageMetaSchema } from './catalog';
 import { calendarDate, optionalEmail, optionalPhone, optionalText, optionalWebsite, requiredText } from './fields';
 import { singleEmailSchema } from './email';
+import { REEL_RULE, reelAddress } from './instagram';
 
 /** A member's profile is a person (the Artist category) or an organisation in one of the other seven. */
 export const profileKinds = ['person', 'organisation'] as const;
@@ -185,8 +186,12 @@ export const profileInputSchema = z.object({
   union_name: text('union_name', 120),
   union_number: text('union_number', 60),
   credits: list(creditSchema, 'credits', 100),
-  /** YouTube addresses, played through the privacy-enhanced player. */
-  reels: list(required('reels', 'reel address', 500), 'reels', 10),
+  /** YouTube addresses, played through the privacy-enhanced player, and Instagram reels, shown as links. */
+  reels: list(
+    required('reels', 'reel address', 500).check(z.refine((link) => reelAddress(link) !== null, REEL_RULE)),
+    'reels',
+    10,
+  ),
   website: optionalWebsite,
   address: text('address', 300),
   phone: optionalPhone,

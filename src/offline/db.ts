@@ -3,21 +3,32 @@
  * - `keyval`: the persisted TanStack Query cache (one row, the dehydrated client), rewritten as queries change,
  *   dropped after 7 days or by a new build;
  * - `entries`: the outbox, what the person did here that the server does not have yet (cart and wishlist edits,
- *   contact messages, ...), kept until the server has acknowledged it.
+ *   contact messages, ...), kept until the server has acknowledged it;
+ * - `drafts`: what a signed-in member has typed into a long form (a casting call, their profile) and not sent yet,
+ *   one row per member and form, until the server accepts it, the member discards it or logs out.
  * When IndexedDB cannot be used (private mode, a full disk), the outbox falls back to memory for this visit and the
  * app says so; nothing crashes.
  */
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
-import { ownerOfUser, type OutboxEntry } from './outbox-types';
+import { ownerOfUser, type OutboxEntry, type OutboxOwner } from './outbox-types';
 
 export interface KeyValueRow {
   key: string;
   value: string;
 }
 
+/** A form's values as the member left them; `key` is `${owner} ${form}`. */
+export interface DraftRow {
+  key: string;
+  owner: OutboxOwner;
+  values: unknown;
+  savedAt: number;
+}
+
 export type CineverseDb = Dexie & {
   keyval: EntityTable<KeyValueRow, 'key'>;
   entries: EntityTable<OutboxEntry, 'id'>;
+  drafts: EntityTable<DraftRow, 'key'>;
 };
 
 /** An entry of the cart and wishlist outbox of versions 1 and 2. */
@@ -73,6 +84,7 @@ export function createDatabase(name = 'cineverse'): CineverseDb {
   // Entries are read in the order they were made (id), per owner.
   db.version(3).stores({ entries: '++id, owner' }).upgrade(moveQueuedEntries);
   db.version(4).stores({ outbox: null, contactOutbox: null });
+  db.version(5).stores({ drafts: 'key, owner' });
   return db;
 }
 

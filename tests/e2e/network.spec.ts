@@ -40,11 +40,11 @@ test.describe('the member network', () => {
     await page.getByLabel('City').fill('Kochi');
     await page.getByRole('checkbox', { name: 'Actor' }).check();
     await page.getByRole('button', { name: 'Add a reel' }).click();
-    await page.getByLabel('YouTube address of reel 1').fill('https://vimeo.com/12345');
+    await page.getByLabel('Reel 1', { exact: true }).fill('https://vimeo.com/12345');
     await page.getByRole('button', { name: 'Create profile' }).click();
-    // The server's refusals show next to their fields: a reserved handle, a reel that is not YouTube.
-    await expect(page.getByText(/not a YouTube address|YouTube/).first()).toBeVisible();
-    await page.getByLabel('YouTube address of reel 1').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    // Refusals show next to their fields: a reel that is neither YouTube nor Instagram, then a reserved handle.
+    await expect(page.getByText('A reel must be a YouTube or Instagram reel address')).toBeVisible();
+    await page.getByLabel('Reel 1', { exact: true }).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'Create profile' }).click();
     await expect(page.getByLabel('Handle')).toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Handle').fill(handle);

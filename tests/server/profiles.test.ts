@@ -112,6 +112,42 @@ describe('a member’s own profile', () => {
     expect(shown).not.toHaveProperty('email');
   });
 
+  it('keeps an Instagram reel or post as a link in its plain form, beside YouTube reels, and refuses other addresses', async () => {
+    const member = await createShopper(app, 'Reels');
+    const saved = await put(
+      member,
+      actor('reels-check', {
+        reels: [
+          'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          'https://www.instagram.com/reel/C9xYz_Ab12/?igsh=MWZ0cGx4',
+          ' https://instagram.com/p/DA1b2C3d4E5/ ',
+          'https://www.instagram.com/ananya.k/reel/C7aBcD-9xyz/',
+        ],
+      }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.reels).toEqual([
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://www.instagram.com/reel/C9xYz_Ab12/',
+      'https://www.instagram.com/p/DA1b2C3d4E5/',
+      'https://www.instagram.com/reel/C7aBcD-9xyz/',
+    ]);
+    expect((await publicProfile('reels-check')).json().data.reels).toHaveLength(4);
+
+    for (const reel of [
+      'https://www.instagram.com/ananya.k/',
+      'https://www.instagram.com/stories/ananya.k/123/',
+      'https://instagram.com.evil.example/reel/C9xYz_Ab12/',
+      'javascript:alert(1)//instagram.com/reel/C9xYz_Ab12/',
+      'https://user@www.instagram.com/reel/C9xYz_Ab12/',
+    ]) {
+      const refused = await put(member, actor('reels-check', { reels: [reel] }));
+      expect(refused.statusCode, reel).toBe(400);
+      expect(refused.json().field, reel).toBe('reels.0');
+      expect(refused.json().message, reel).toContain('A reel must be a YouTube or Instagram reel address');
+    }
+  });
+
   it('refuses what breaks a rule, naming the field, and saves nothing', async () => {
     const member = await createShopper(app, 'Rules');
     const cases: [Record<string, unknown>, number, string][] = [

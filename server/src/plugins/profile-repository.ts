@@ -18,7 +18,7 @@ import {
 } from '../../../src/contract/profiles.js';
 import { isStaff } from '../../../src/contract/roles.js';
 import type { User } from '../../../src/contract/user.js';
-import { youtubeVideoId } from '../../../src/contract/youtube.js';
+import { REEL_RULE, reelAddress } from '../../../src/contract/instagram.js';
 import type { Database } from '../db/client.js';
 import { listedProfile, moderationItems, profilePhotos, profiles } from '../db/schema.js';
 import { refreshApplicantKeys } from '../lib/applicant-keys.js';
@@ -206,8 +206,8 @@ function checkRules(input: ParsedProfileInput): { minor: boolean } {
   ) {
     throw new HttpError(400, 'The playing age range must start at or below its end', 'playing_age_max');
   }
-  const notYoutube = input.reels.findIndex((reel) => youtubeVideoId(reel) === null);
-  if (notYoutube >= 0) throw new HttpError(400, 'A reel must be a YouTube address', `reels.${notYoutube}`);
+  const notReel = input.reels.findIndex((reel) => reelAddress(reel) === null);
+  if (notReel >= 0) throw new HttpError(400, REEL_RULE, `reels.${notReel}`);
   let minor = false;
   if (input.date_of_birth !== null) {
     if (!isRealDate(input.date_of_birth) || Date.parse(input.date_of_birth) > Date.now()) {
@@ -286,7 +286,8 @@ export default fp(
           unionName: input.union_name,
           unionNumber: input.union_number,
           credits: input.credits,
-          reels: input.reels,
+          // An Instagram share link loses its tracking query here.
+          reels: input.reels.map((reel) => reelAddress(reel) ?? reel),
           website: input.website,
           address: input.address,
           phone: input.phone,

@@ -8,7 +8,7 @@ import { ImageUpload } from '@/components/admin/image-upload';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
 import type { UploadFolder } from '@/contract/uploads';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { imageUrl } from '@/lib/image-url';
 import { notifyFailure } from '@/lib/notify-failure';
@@ -68,7 +68,7 @@ function ItemForm({
     }
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={focusFirstError} onSubmit={submit} noValidate>
       <Stack gap="sm">
         {failure ? (
           <Alert color="red" variant="light" role="alert">

@@ -9,7 +9,7 @@ import { LoadError, LoadingState } from '@/components/query-states';
 import { type SiteSettingsInput, siteSettingsResponseSchema } from '@/contract/admin';
 import type { SiteSettings } from '@/contract/site';
 import { adminRequest } from '@/lib/admin-api';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { siteSettingsKeys } from '../api/settings-keys';
 
@@ -45,7 +45,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
     <TextInput label={label} description={description} {...form.getInputProps(field)} />
   );
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={focusFirstError} onSubmit={submit} noValidate>
       <Stack gap="md" maw={760}>
         {failure ? (
           <Alert color="red" variant="light" role="alert">

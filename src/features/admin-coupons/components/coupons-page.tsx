@@ -26,7 +26,7 @@ import {
 } from '@/contract/admin';
 import { adminKeys, adminRequest } from '@/lib/admin-api';
 import { ApiError } from '@/lib/api-client';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime, formatInr } from '@/lib/money';
 
@@ -115,7 +115,7 @@ function CouponForm({ coupon, onDone }: { coupon: StaffCoupon | null; onDone: ()
   });
   const percent = form.values.kind === 'percent';
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={focusFirstError} onSubmit={submit} noValidate>
       <Stack gap="sm">
         {failure ? (
           <Alert color="red" variant="light" role="alert">

@@ -11,6 +11,7 @@ import { moderationCountsSchema, type ModerationCounts } from '@/contract/modera
 import { moderationQueueResponseSchema, type ModerationItem } from '@/contract/profiles';
 import { messageResponseSchema } from '@/contract/user';
 import { adminKeys, adminRequest } from '@/lib/admin-api';
+import { focusFirstError } from '@/lib/form-errors';
 import { listQuery } from '@/lib/list-query';
 import { ApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -110,6 +111,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
         </Text>
       ) : null}
       <form
+        ref={focusFirstError}
         onSubmit={(event) => {
           event.preventDefault();
         }}

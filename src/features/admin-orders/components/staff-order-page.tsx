@@ -24,7 +24,7 @@ import { LoadError, LoadingState } from '@/components/query-states';
 import { orderTransitions, type OrderTransition, type StaffOrder } from '@/contract/admin';
 import { courierTrackingUrl, couriers, withWebScheme } from '@/contract/couriers';
 import { ApiError } from '@/lib/api-client';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime, formatInr } from '@/lib/money';
 import { statusLabels } from '@/lib/order-status-labels';
@@ -105,10 +105,6 @@ function OrderActions({ order }: { order: StaffOrder }) {
     writtenLink.current = link;
     form.setFieldValue('tracking_url', link);
   };
-  const focusFirstError = (errors: Record<string, unknown>) => {
-    const first = Object.keys(errors)[0];
-    if (first) form.getInputNode(first)?.focus();
-  };
   // The one step forward (the form's submit); cancelling has a button of its own.
   const forward = moves.find((to) => to !== 'cancelled');
   if (moves.length === 0) return null;
@@ -126,7 +122,6 @@ function OrderActions({ order }: { order: StaffOrder }) {
       }
       const message = applyServerError(form, error, OFFLINE);
       setFailure(message);
-      if (message === null && error instanceof ApiError && error.field) form.getInputNode(error.field)?.focus();
     }
   };
 
@@ -136,7 +131,8 @@ function OrderActions({ order }: { order: StaffOrder }) {
         Next step
       </Title>
       <form
-        onSubmit={form.onSubmit((values) => (forward ? void move(forward, values) : undefined), focusFirstError)}
+        ref={focusFirstError}
+        onSubmit={form.onSubmit((values) => (forward ? void move(forward, values) : undefined))}
         noValidate
       >
         <Stack gap="sm">

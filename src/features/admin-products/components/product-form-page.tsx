@@ -24,7 +24,7 @@ import { LoadError, LoadingState } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
 import type { StaffProduct } from '@/contract/admin';
 import { ApiError } from '@/lib/api-client';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { imageUrl } from '@/lib/image-url';
 import { notifyFailure } from '@/lib/notify-failure';
@@ -163,7 +163,7 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
 
   const images = form.values.images;
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={focusFirstError} onSubmit={submit} noValidate>
       <Stack gap="md" maw={760}>
         {failure ? (
           <Alert color="red" variant="light" role="alert">

@@ -5,6 +5,7 @@ import { apiPaths, apiRequest } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
 import { forgetUserDeviceData } from '@/lib/device-data';
+import { clearOwnerDrafts } from '@/offline/drafts';
 import { clearOwnerEntries } from '@/offline/outbox';
 import { ownerOfUser } from '@/offline/outbox-types';
 
@@ -26,8 +27,9 @@ export function useLogout() {
       }).catch(() => undefined);
     },
     onSettled: async () => {
-      // Edits not yet sent are the user's too: nothing of theirs stays on a shared phone.
-      if (userId !== null) await clearOwnerEntries(ownerOfUser(userId));
+      // Edits not yet sent and drafts are the user's too: nothing of theirs stays on a shared phone.
+      if (userId !== null)
+        await Promise.all([clearOwnerEntries(ownerOfUser(userId)), clearOwnerDrafts(ownerOfUser(userId))]);
       forgetUserDeviceData();
       signOut();
       queryClient.removeQueries({ queryKey: accountKeys.all() });

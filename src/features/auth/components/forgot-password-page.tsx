@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@/contract/user';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 import classes from './auth.module.css';
 
@@ -46,7 +46,7 @@ export function ForgotPasswordPage() {
             <Text c="dimmed" mb="lg">
               Enter the email of your account and we will send you a link to choose a new password.
             </Text>
-            <form onSubmit={submit} noValidate aria-label="Forgot password">
+            <form ref={focusFirstError} onSubmit={submit} noValidate aria-label="Forgot password">
               <Stack gap="md">
                 {failure ? (
                   <Alert color="red" variant="light" role="alert">

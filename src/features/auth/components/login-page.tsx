@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { loginRequestSchema, type LoginRequest } from '@/contract/user';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { useLogin } from '../api/login';
 import classes from './auth.module.css';
 
@@ -53,7 +53,7 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
         <Text c="dimmed" mb="lg">
           Apply to auditions, build your profile, shop: your applications, messages and orders are waiting.
         </Text>
-        <form onSubmit={submit} noValidate aria-label="Log in">
+        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label="Log in">
           <Stack gap="md">
             {failure ? (
               <Alert color="red" variant="light" role="alert">

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { PASSWORD_MIN_LENGTH, registerRequestSchema } from '@/contract/user';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { useRegister } from '../api/register';
 import classes from './auth.module.css';
 
@@ -51,7 +51,7 @@ export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
         <Text c="dimmed" mb="lg">
           One account to apply to auditions, build your profile and shop film merchandise.
         </Text>
-        <form onSubmit={submit} noValidate aria-label="Create account">
+        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label="Create account">
           <Stack gap="md">
             {failure ? (
               <Alert color="red" variant="light" role="alert">

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@/contract/user';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import classes from './auth.module.css';
 
@@ -53,7 +53,7 @@ export function ResetPasswordPage({ token }: ResetPasswordPageProps) {
             </Button>
           </>
         ) : (
-          <form onSubmit={submit} noValidate aria-label="Reset password">
+          <form ref={focusFirstError} onSubmit={submit} noValidate aria-label="Reset password">
             <Stack gap="md" mt="md">
               {failure ? (
                 <Alert color="red" variant="light" role="alert">

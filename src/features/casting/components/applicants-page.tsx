@@ -29,6 +29,7 @@ import {
   type CastingCall,
 } from '@/contract/casting';
 import { ApiError } from '@/lib/api-client';
+import { focusFirstError } from '@/lib/form-errors';
 import type { ApplicantSearch } from '@/lib/search-params';
 import {
   useBulkTransition,
@@ -58,6 +59,7 @@ function CallbackDialog({ applicant, onClose }: { applicant: Applicant; onClose:
   return (
     <Modal opened onClose={onClose} title={`Callback for ${applicant.applicant.display_name}`} centered>
       <form
+        ref={focusFirstError}
         onSubmit={(event) => {
           event.preventDefault();
           transition.mutate(

@@ -3,6 +3,7 @@ import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/NumberInput.css';
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Fieldset,
@@ -21,10 +22,12 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DocumentTitle } from '@/components/document-title';
+import { DraftNotice } from '@/components/draft-notice';
 import { EmailConfirmationNotice } from '@/components/email-confirmation-notice';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
 import {
+  canPostCalls,
   INDIA_OFFSET,
   MAX_ROLES,
   projectTypes,
@@ -33,10 +36,11 @@ import {
   type ProjectType,
 } from '@/contract/casting';
 import { genders } from '@/contract/profiles';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
+import { useFormDraft } from '@/offline/use-form-draft';
 import { useSaveCall } from '../api/casting-mutations';
-import { callQueryOptions } from '../api/casting-queries';
+import { applicantProfileQueryOptions, callQueryOptions } from '../api/casting-queries';
 import { genderWords, projectTypeLabels } from './casting-labels';
 
 interface RoleValues {
@@ -161,6 +165,7 @@ function callInput(values: CallValues): CallInput {
 
 function CallForm({ call }: { call: CastingCall | null }) {
   const form = useForm<CallValues>({ mode: 'controlled', initialValues: valuesOf(call) });
+  const draft = useFormDraft(form, `casting-call:${call?.id ?? 'new'}`);
   const save = useSaveCall(call?.id ?? null);
   const navigate = useNavigate();
   const values = form.getValues();
@@ -169,6 +174,7 @@ function CallForm({ call }: { call: CastingCall | null }) {
     form.clearErrors();
     try {
       const saved = await save.mutateAsync(callInput(current));
+      await draft.clear();
       notifications.show({
         color: 'green',
         title: saved.status === 'published' ? 'Your call is published' : 'Your call is with our moderators',
@@ -193,7 +199,12 @@ function CallForm({ call }: { call: CastingCall | null }) {
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label={call ? 'Edit casting call' : 'New casting call'}>
+    <form
+      ref={focusFirstError}
+      noValidate
+      onSubmit={submit}
+      aria-label={call ? 'Edit casting call' : 'New casting call'}
+    >
       <Stack gap="md">
         {form.errors.form ? (
           <Alert color="red" variant="light" role="alert">
@@ -339,26 +350,96 @@ function CallForm({ call }: { call: CastingCall | null }) {
             Cancel
           </Button>
         </Group>
+        <DraftNotice draft={draft} />
       </Stack>
     </form>
   );
+}
+
+/** The profile page, and back to the new call once the profile is saved. */
+function ProfileLink({ children }: { children: string }) {
+  return (
+    <Anchor
+      fw={600}
+      renderRoot={(props) => <Link {...props} to="/my-profile" search={{ redirect: '/me/casting-calls/new' }} />}
+    >
+      {children}
+    </Anchor>
+  );
+}
+
+/**
+ * A new call is posted from a profile the server lets post (a production house, a studio, a casting director) and
+ * an address that is confirmed: what is missing is said before the form, not after a poster has filled it in.
+ */
+function NewCall() {
+  // Asked again on every visit: the poster may have just made the profile this page sent them to make.
+  const profile = useQuery({ ...applicantProfileQueryOptions(), refetchOnMount: 'always' });
+  const unconfirmed = useEmailUnconfirmed();
+  // Offline before the profile ever loaded, the query waits for the network: say so rather than spin.
+  const waitsForNetwork = profile.isPending && profile.fetchStatus === 'paused' && profile.failureReason;
+  if (profile.isError || waitsForNetwork) {
+    return (
+      <LoadError
+        title="Your profile could not be loaded"
+        what="profile"
+        error={profile.error ?? profile.failureReason}
+        onRetry={() => void profile.refetch()}
+      />
+    );
+  }
+  const mine = profile.data;
+  if (mine === undefined || (profile.isFetching && (mine === null || !canPostCalls(mine)))) {
+    return <LoadingState label="Loading your profile" />;
+  }
+  const blocker =
+    mine === null ? (
+      <Alert color="yellow" variant="light" role="status" title="Create your profile first">
+        <Text size="sm">
+          A casting call is posted from the profile of a production house, a studio or a casting director: it is what
+          applicants see of you. <ProfileLink>Create your profile</ProfileLink>; once it is saved you come back here.
+        </Text>
+      </Alert>
+    ) : mine.hidden_by_staff ? (
+      <Alert color="red" variant="light" role="status" title="Your profile is hidden by a moderator">
+        <Text size="sm">A hidden profile cannot post casting calls. {mine.hidden_reason}</Text>
+      </Alert>
+    ) : mine.guardian ? (
+      <Alert color="yellow" variant="light" role="status" title="Casting calls are posted by adults">
+        <Text size="sm">A member under 18 cannot post casting calls.</Text>
+      </Alert>
+    ) : !canPostCalls(mine) ? (
+      <Alert color="yellow" variant="light" role="status" title="Your profile cannot post calls yet">
+        <Text size="sm">
+          Casting calls are posted by production houses, studios and casting directors. A person ticks Casting among
+          their crafts; an organisation is a Production House or a Studio. <ProfileLink>Edit your profile</ProfileLink>;
+          once it is saved you come back here.
+        </Text>
+      </Alert>
+    ) : null;
+  if (blocker || unconfirmed) {
+    return (
+      <Stack gap="md">
+        {blocker}
+        {unconfirmed ? <EmailConfirmationNotice action="post a casting call" /> : null}
+      </Stack>
+    );
+  }
+  return <CallForm call={null} />;
 }
 
 /** `/me/casting-calls/new` and `/me/casting-calls/{id}/edit`: the poster writes a call and its roles. */
 export function CallFormPage({ callId }: { callId: number | null }) {
   const query = useQuery({ ...callQueryOptions(callId ?? 0), enabled: callId !== null });
   const title = callId === null ? 'Post a casting call' : 'Edit casting call';
-  const unconfirmed = useEmailUnconfirmed();
   return (
     <PageContainer>
       <DocumentTitle page={title} />
       <Title order={1} mb="md">
         {title}
       </Title>
-      {callId === null && unconfirmed ? (
-        <EmailConfirmationNotice action="post a casting call" />
-      ) : callId === null ? (
-        <CallForm call={null} />
+      {callId === null ? (
+        <NewCall />
       ) : query.data ? (
         <CallForm call={query.data} />
       ) : query.isError ? (

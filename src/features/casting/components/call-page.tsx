@@ -25,6 +25,7 @@ import { ResponsiveImage } from '@/components/responsive-image';
 import { MAX_NOTE, NEVER_PAY_NOTICE, openingsFilledText, type CastingCall, type CastingRole } from '@/contract/casting';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
+import { focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { keepForReturn, keptForReturn, takeOnReturn } from '@/lib/kept-for-return';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
@@ -204,6 +205,7 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
 
   return (
     <form
+      ref={focusFirstError}
       noValidate
       aria-label={`Apply for ${role.name}`}
       onSubmit={(event) => {

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { contactFieldError, type ContactField, type ContactMessageInput } from '@/contract/contact';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
+import { focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { entriesOfKind } from '@/offline/outbox';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
@@ -81,10 +82,8 @@ export function ContactForm() {
     setFailure(null);
     setQueued(false);
     const invalid = fields.find((field) => contactFieldError(field, values[field]) !== null);
-    if (invalid) {
-      form.getInputNode(invalid)?.focus();
-      return;
-    }
+    // The first field in error takes focus through the form's ref (focusFirstError).
+    if (invalid) return;
     // One key for this press: the online send and, if the network fails, every send from the outbox.
     const idempotencyKey = newIdempotencyKey();
     try {
@@ -111,7 +110,7 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Contact form">
+    <form ref={focusFirstError} onSubmit={submit} noValidate aria-label="Contact form">
       <Stack gap="md">
         {showSuccess ? (
           <Alert color="green" variant="light" role="status" title="Thank you">

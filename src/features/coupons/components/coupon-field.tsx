@@ -1,5 +1,6 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { focusFirstError } from '@/lib/form-errors';
 import { formatInr } from '@/lib/money';
 import type { CouponCheck, CouponComparison } from '../api/apply-coupon';
 import classes from './coupons.module.css';
@@ -64,6 +65,7 @@ export function CouponField({
 
   return (
     <form
+      ref={focusFirstError}
       noValidate
       aria-label="Coupon"
       onSubmit={(event) => {

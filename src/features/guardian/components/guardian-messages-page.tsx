@@ -4,6 +4,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadingState } from '@/components/query-states';
 import { ApiError } from '@/lib/api-client';
+import { focusFirstError } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/money';
 import { useGuardianMessages, useGuardianReply } from '../api/guardian-api';
 
@@ -55,6 +56,7 @@ export function GuardianMessagesPage({ token }: { token: string }) {
               ))}
             </Stack>
             <form
+              ref={focusFirstError}
               noValidate
               aria-label="Answer"
               onSubmit={(event) => {

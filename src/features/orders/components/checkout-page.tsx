@@ -7,8 +7,7 @@ import { PageContainer } from '@/components/page-container';
 import { estimateFromOrder } from '@/contract/delivery';
 import { completeOrderRequestSchema } from '@/contract/orders';
 import type { Profile } from '@/contract/user';
-import { ApiError } from '@/lib/api-client';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCompleteOrder } from '../api/complete-order';
 import { DeliveryEstimateText } from './delivery-estimate';
@@ -81,14 +80,6 @@ export interface CheckoutPageProps {
 
 const FORM_ID = 'checkout-form';
 
-/** Moves focus to a field of the form by its path (Mantine marks inputs with data-path), and shows it. */
-function focusField(path: string): void {
-  const input = document.getElementById(FORM_ID)?.querySelector<HTMLElement>(`[data-path="${path}"]`);
-  if (!input) return;
-  input.focus({ preventScroll: true });
-  input.scrollIntoView({ block: 'center', behavior: 'smooth' });
-}
-
 export function CheckoutPage({
   profile,
   couponCode,
@@ -131,38 +122,32 @@ export function CheckoutPage({
   // A shopper with no saved address keeps this one by default, so the next order is not typed again.
   const keepAddress = saveAddress ?? (profile !== undefined && profile.addresses.length === 0);
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        const order = await completeOrder.mutateAsync({
-          input: {
-            ...values,
-            // The coupon as last checked against this cart, whatever the form was first made with.
-            coupon_code: couponCode,
-            expected_total: total ?? undefined,
-            save_address: keepAddress,
-          },
-          key,
-        });
-        onPlaced(order.id);
-      } catch (error) {
-        const message = applyServerError(
-          form,
-          error,
-          'You are offline. Placing an order needs the network; nothing was ordered yet.',
-        );
-        setFailure(message);
-        if (error instanceof ApiError && error.field && !message) focusField(error.field);
-        // A refused order changed nothing; a corrected one is a new request.
-        setKey(newIdempotencyKey());
-      }
-    },
-    (errors) => {
-      const first = Object.keys(errors)[0];
-      if (first) focusField(first);
-    },
-  );
+  // A field in error takes focus through the form's ref (focusFirstError), in the order the page shows them.
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const order = await completeOrder.mutateAsync({
+        input: {
+          ...values,
+          // The coupon as last checked against this cart, whatever the form was first made with.
+          coupon_code: couponCode,
+          expected_total: total ?? undefined,
+          save_address: keepAddress,
+        },
+        key,
+      });
+      onPlaced(order.id);
+    } catch (error) {
+      const message = applyServerError(
+        form,
+        error,
+        'You are offline. Placing an order needs the network; nothing was ordered yet.',
+      );
+      setFailure(message);
+      // A refused order changed nothing; a corrected one is a new request.
+      setKey(newIdempotencyKey());
+    }
+  });
 
   if (cartIsEmpty) {
     return (
@@ -190,6 +175,7 @@ export function CheckoutPage({
       ) : null}
       <div className={classes.checkout}>
         <form
+          ref={focusFirstError}
           id={FORM_ID}
           className={classes.checkoutForm}
           onSubmit={submit}

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { changePasswordRequestSchema, type ChangePasswordRequest } from '@/contract/user';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 
 /** The current password and a new one; the other devices signed in are logged out. */
@@ -18,6 +18,7 @@ export function ChangePasswordForm() {
   const change = useChangePassword();
   return (
     <form
+      ref={focusFirstError}
       noValidate
       aria-label="Change password"
       onSubmit={form.onSubmit(async (values) => {

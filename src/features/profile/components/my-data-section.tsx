@@ -2,6 +2,7 @@ import { Button, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { focusFirstError } from '@/lib/form-errors';
 import { useAskContactClaim } from '../api/contact-claim';
 import { useDeleteAccount } from '../api/delete-account';
 import { downloadMyData } from '../api/download-my-data';
@@ -33,6 +34,7 @@ function PasswordDialog({
   return (
     <Modal opened onClose={onClose} title={title} centered>
       <form
+        ref={focusFirstError}
         onSubmit={(event) => {
           event.preventDefault();
           setBusy(true);

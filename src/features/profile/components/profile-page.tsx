@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { addressInputSchema, profileUpdateSchema, type Profile, type SavedAddress } from '@/contract/user';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { useRemoveAddress } from '../api/remove-address';
 import { useSaveAddress } from '../api/save-address';
 import { useUpdateProfile } from '../api/update-profile';
@@ -25,6 +25,7 @@ function DetailsForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   return (
     <form
+      ref={focusFirstError}
       noValidate
       aria-label="Your details"
       onSubmit={form.onSubmit(async (values) => {
@@ -80,6 +81,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
   const save = useSaveAddress();
   return (
     <form
+      ref={focusFirstError}
       noValidate
       aria-label={address ? 'Edit address' : 'New address'}
       onSubmit={form.onSubmit(async (values) => {

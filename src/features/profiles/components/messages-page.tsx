@@ -8,6 +8,7 @@ import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { NEVER_PAY_NOTICE } from '@/contract/casting';
 import { replyInputSchema, type Conversation } from '@/contract/profiles';
+import { focusFirstError } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/money';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
@@ -95,6 +96,7 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
         <EmailConfirmationNotice action={`answer ${conversation.with_name}`} />
       ) : (
         <form
+          ref={focusFirstError}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();

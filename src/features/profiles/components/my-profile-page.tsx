@@ -30,9 +30,10 @@ import { useForm } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
+import { DraftNotice } from '@/components/draft-notice';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { UploadProgress } from '@/components/upload-progress';
@@ -51,10 +52,11 @@ import {
   type ProfileKind,
 } from '@/contract/profiles';
 import { ApiError, NetworkError } from '@/lib/api-client';
-import { applyServerError } from '@/lib/form-errors';
+import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/money';
 import { ImageRefusal } from '@/lib/shrink-image';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { useFormDraft } from '@/offline/use-form-draft';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { useGuardianResend, usePhotoChange, usePhotoUpload, useVerificationRequest } from '../api/profile-mutations';
 import { profileOutbox } from '../api/profile-outbox';
@@ -80,10 +82,11 @@ const OFFLINE_SAVED =
 function checkAgainstContract(form: ReturnType<typeof useForm<ProfileFormValues>>, input: ProfileInput): boolean {
   const result = profileInputSchema.safeParse(input);
   if (result.success) return false;
-  for (const issue of result.error.issues) {
-    const path = issue.path.join('.');
-    if (!form.errors[path]) form.setFieldError(path, issue.message);
-  }
+  // All at once, the first issue of each field: the submit has just cleared the errors, and setFieldError, reading
+  // the errors from before that clearing, would skip a field whose message is unchanged.
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  form.setErrors(errors);
   return true;
 }
 
@@ -264,13 +267,23 @@ function ListRemove({ label, onClick }: { label: string; onClick: () => void }) 
   );
 }
 
-function ProfileForm({ saved, pending }: { saved: MyProfile | null; pending: ProfileInput | null }) {
+function ProfileForm({
+  saved,
+  pending,
+  returnTo,
+}: {
+  saved: MyProfile | null;
+  pending: ProfileInput | null;
+  returnTo: string | undefined;
+}) {
+  const navigate = useNavigate();
   const [tab, setTab] = useState<string | null>('edit');
   const initial = pending ?? saved;
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues: initial ? profileFormValues(initial) : emptyProfileValues('person'),
   });
+  const draft = useFormDraft(form, 'profile');
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const outbox = useOutboxRecorder(profileOutbox);
@@ -295,13 +308,18 @@ function ProfileForm({ saved, pending }: { saved: MyProfile | null; pending: Pro
       if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new NetworkError('offline');
       sent = true;
       const profile = await saveMyProfile(input, idempotencyKey);
+      await draft.clear();
       // The answer is the truth: it replaces the member's copy, and the public copies are fetched again.
       queryClient.setQueryData(myProfileKeys.profile(), profile);
       void queryClient.invalidateQueries({ queryKey: profileKeys.all() });
       notifications.show({ color: 'green', ...profileOutbox.delivered!(input) });
+      // Asked for a profile on the way somewhere (posting a call): back there, with what was typed of it.
+      if (returnTo) void navigate({ to: returnTo });
     } catch (error) {
       if (error instanceof NetworkError) {
         await outbox.record(input, { idempotencyKey, sent });
+        // The outbox holds these changes now, and sends them.
+        await draft.clear();
         setFailure(null);
         notifications.show({ color: 'yellow', title: 'Saved on this device', message: OFFLINE_SAVED });
       } else {
@@ -322,7 +340,7 @@ function ProfileForm({ saved, pending }: { saved: MyProfile | null; pending: Pro
         {tab === 'preview' ? <ProfileView profile={previewProfile(values, saved)} /> : null}
       </Tabs.Panel>
       <Tabs.Panel value="edit">
-        <form noValidate onSubmit={save} aria-label="Your profile">
+        <form ref={focusFirstError} noValidate onSubmit={save} aria-label="Your profile">
           <Stack gap="md">
             {pending ? (
               <Alert color="yellow" variant="light" role="status">
@@ -538,7 +556,8 @@ function ProfileForm({ saved, pending }: { saved: MyProfile | null; pending: Pro
                 {values.reels.map((_, index) => (
                   <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
                     <TextInput
-                      label={`YouTube address of reel ${index + 1}`}
+                      label={`Reel ${index + 1}`}
+                      description="A YouTube or Instagram reel address"
                       type="url"
                       style={{ flex: 1 }}
                       {...form.getInputProps(`reels.${index}`)}
@@ -595,6 +614,7 @@ function ProfileForm({ saved, pending }: { saved: MyProfile | null; pending: Pro
                 </Anchor>
               ) : null}
             </Group>
+            <DraftNotice draft={draft} />
           </Stack>
         </form>
       </Tabs.Panel>
@@ -657,8 +677,11 @@ function GuardianPanel({ guardian }: { guardian: Guardian }) {
   );
 }
 
-/** `/my-profile`: create or edit the member's profile, with a preview of the public page, photos and verification. */
-export function MyProfilePage() {
+/**
+ * `/my-profile`: create or edit the member's profile, with a preview of the public page, photos and verification;
+ * `returnTo`, where a saved profile goes back to (the page that asked for it).
+ */
+export function MyProfilePage({ returnTo }: { returnTo?: string }) {
   const query = useQuery(myProfileQueryOptions());
   const pending = useOwnerEntries(profileOutbox).find((entry) => entry.kind === profileOutbox.name);
   if (query.data === undefined) {
@@ -707,6 +730,7 @@ export function MyProfilePage() {
         key={saved?.updated_at ?? 'new'}
         saved={saved}
         pending={(pending?.payload as ProfileInput | undefined) ?? null}
+        returnTo={returnTo}
       />
       {saved ? (
         <>

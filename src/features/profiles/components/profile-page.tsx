@@ -7,10 +7,12 @@ import { EmailConfirmationNotice } from '@/components/email-confirmation-notice'
 import { PageContainer } from '@/components/page-container';
 import { ReportDialog } from '@/components/report-dialog';
 import { LoadError, LoadingState } from '@/components/query-states';
+import { instagramPostUrl } from '@/contract/instagram';
 import type { PublicProfile } from '@/contract/profiles';
 import { youtubeEmbedUrl, youtubeVideoId } from '@/contract/youtube';
 import { ApiError } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
+import { focusFirstError } from '@/lib/form-errors';
 import { telHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
@@ -54,7 +56,15 @@ function ProfileMeta({ profile }: { profile: PublicProfile }) {
 function Reel({ url, index, name }: { url: string; index: number; name: string }) {
   const [playing, setPlaying] = useState(false);
   const videoId = youtubeVideoId(url);
-  if (!videoId) return null;
+  if (!videoId) {
+    // Instagram is not framed (its player needs Instagram's own script): the reel opens there.
+    const instagram = instagramPostUrl(url);
+    return instagram ? (
+      <Anchor href={instagram} target="_blank" rel="noopener noreferrer nofollow ugc">
+        Watch reel {index + 1} on Instagram
+      </Anchor>
+    ) : null;
+  }
   return (
     <AspectRatio ratio={16 / 9} maw={640}>
       {playing ? (
@@ -93,6 +103,7 @@ function ContactDialog({ profile, onClose }: { profile: PublicProfile; onClose: 
         </Stack>
       ) : (
         <form
+          ref={focusFirstError}
           onSubmit={(event) => {
             event.preventDefault();
             contact.mutate(message);

@@ -1,0 +1,17 @@
+import { Button, Group, Text } from '@mantine/core';
+import type { FormDraft } from '@/offline/use-form-draft';
+
+/** A quiet line beside a long form's button while a draft of it is kept on this device, with a way to drop it. */
+export function DraftNotice({ draft }: { draft: FormDraft }) {
+  if (!draft.saved) return null;
+  return (
+    <Group gap="xs" wrap="wrap" role="status" data-testid="draft-notice">
+      <Text size="sm" c="dimmed">
+        Draft saved on this device
+      </Text>
+      <Button variant="subtle" size="compact-sm" onClick={draft.discard}>
+        Discard draft
+      </Button>
+    </Group>
+  );
+}
