@@ -7,4 +7,5 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Tabs.css';
 import '@mantine/dropzone/styles.css';

@@ -1,5 +1,3 @@
-// The tabs' stylesheet, loaded with this page's code (src/app/mantine-styles.ts has the shared ones).
-import '@mantine/core/styles/Tabs.css';
 import { Anchor, Badge, Button, Card, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
