@@ -4,7 +4,7 @@ import { appliedCouponSchema, type AppliedCoupon } from '@/contract/coupons';
 import { ApiError, apiPaths, apiRequest, NetworkError } from '@/lib/api-client';
 import { accountKeys } from '@/lib/shop-query-keys';
 
-/** `code`'s figures on the server's cart; with `current`, those of the one of the two that saves more. */
+/** `code`'s figures on the server's cart; with `current`, those of the one of the two with the lower total. */
 export async function applyCoupon(code: string, signal?: AbortSignal, current?: string): Promise<AppliedCoupon> {
   const response = await apiRequest(apiPaths.userApi('/applyCoupon'), {
     method: 'POST',
@@ -71,11 +71,12 @@ export function discountOf(check: CouponCheck): number | null {
   return check.state === 'applied' ? check.coupon.discount : 0;
 }
 
-/** A coupon and what it saves on the cart, as the server answered. */
+/** A coupon and what it saves on the cart, as the server answered: its discount and, shipping included, in all. */
 export interface CouponSaving {
   code: string;
   description: string;
   discount: number;
+  saving: number;
 }
 
 /** Two coupons for one cart: the one applied and the other, with both savings, until the cart changes. */
@@ -90,8 +91,8 @@ export interface CouponComparison {
 }
 
 /**
- * Applying a coupon while another is applied: the server checks both on its cart and keeps the one that saves more
- * (the applied one on a tie); the other is shown beside it with its saving, and the shopper may still choose it.
+ * Applying a coupon while another is applied: the server checks both on its cart and keeps the one the shopper pays
+ * less with, shipping included (the applied one on a tie); the other is shown beside it with its saving, and the shopper may still choose it.
  * A code that does not apply leaves the applied one as it is, with the reason next to the field.
  */
 export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code: string | undefined) => void) {
