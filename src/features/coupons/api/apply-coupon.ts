@@ -102,7 +102,9 @@ export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code:
   const [shown, setShown] = useState<{ code: string; at: number } | null>(null);
   const show = (code: string) => setShown((last) => ({ code, at: (last?.at ?? 0) + 1 }));
   const compare = useMutation({
-    mutationFn: ({ code, current }: { code: string; current: string }) => applyCoupon(code, undefined, current),
+    // `subtotal` is the cart the comparison was asked for: its answer (a refusal above all) is about that cart only.
+    mutationFn: ({ code, current }: { code: string; current: string; subtotal: number }) =>
+      applyCoupon(code, undefined, current),
     onSuccess: ({ other, ...kept }, { code }) => {
       // The figures of the coupon kept are those of this cart: the check of the applied coupon need not ask again.
       queryClient.setQueryData(accountKeys.appliedCoupon(kept.code, kept.subtotal), kept);
@@ -111,7 +113,12 @@ export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code:
       setCoupon(kept.code);
     },
   });
-  const error = compare.error;
+  // A refusal stays next to the field only while the coupon and the cart it was checked against are on screen: once
+  // either changes, the check of the applied coupon speaks (it may no longer apply itself).
+  const error =
+    applied && compare.variables?.current === applied.code && compare.variables.subtotal === applied.subtotal
+      ? compare.error
+      : null;
   return {
     /** Applies `code`: compared with the applied coupon, if any. */
     apply(code: string) {
@@ -122,7 +129,7 @@ export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code:
         setCoupon(code);
         return;
       }
-      compare.mutate({ code, current: applied.code });
+      compare.mutate({ code, current: applied.code, subtotal: applied.subtotal });
     },
     /** The shopper takes the other coupon of a comparison. */
     choose(comparisonShown: CouponComparison) {
