@@ -182,6 +182,12 @@ test.describe('coupons in the cart on a phone', () => {
     await expect(page.getByText('Coupon FLAT150 needs an order of at least ₹999; add ₹450 more')).toBeVisible();
     await expect(page.getByText('There is no coupon with the code NOSUCH10')).toHaveCount(0);
     expect(await textCutOnScreen(page)).toEqual([]);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page
+        .getByRole('region', { name: 'Order summary' })
+        .screenshot({ path: test.info().outputPath(`coupon-below-minimum-360-${colorScheme}.png`) });
+    }
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
