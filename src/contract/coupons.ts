@@ -16,7 +16,10 @@ export type Coupon = z.infer<typeof couponSchema>;
 
 /** A coupon the shopper can use today, with what it saves on their cart as the server has it. */
 export const usableCouponSchema = z.extend(couponSchema, {
-  /** The discount on the cart's subtotal in paise; null when the coupon does not apply to this cart (yet). */
+  /**
+   * What the coupon saves on the cart in paise, shipping included (a discount that loses free shipping saves less);
+   * null when the coupon does not apply to this cart (yet).
+   */
   saving: z.nullable(z.int()),
 });
 export type UsableCoupon = z.infer<typeof usableCouponSchema>;
@@ -41,8 +44,8 @@ export const couponCodeSchema = z.pipe(
 export const applyCouponRequestSchema = z.object({
   code: couponCodeSchema,
   /**
-   * The coupon applied now, if any: both are checked on the cart and the one that saves more is answered (this one
-   * on a tie), with the other beside it. Without it, `code` is answered as it is.
+   * The coupon applied now, if any: both are checked on the cart and the one with the lower total is answered (this
+   * one on a tie), with the other beside it. Without it, `code` is answered as it is.
    */
   current: z.optional(couponCodeSchema),
 });
@@ -58,8 +61,10 @@ export const appliedCouponSchema = z.object({
     shipping: z.int(),
     round_off: z.int(),
     total: z.int(),
+    /** What the coupon saves in all, shipping included: the total without it less `total`. */
+    saving: z.int(),
     /** With `current`: the coupon of the two that was not chosen, and what it would save on this cart. */
-    other: z.optional(z.object({ code: z.string(), description: z.string(), discount: z.int() })),
+    other: z.optional(z.object({ code: z.string(), description: z.string(), discount: z.int(), saving: z.int() })),
   }),
 });
 export type AppliedCoupon = z.infer<typeof appliedCouponSchema>['data'];

@@ -36,6 +36,14 @@ export function orderTotals(subtotal: number, discount: number): OrderTotals {
   return { subtotal, discount, shipping, round_off: total - exact, total };
 }
 
+/**
+ * What a discount saves the shopper in all, shipping included: less than the discount (even below 0) when it takes
+ * the order below free shipping. The rounding of the cash total is left out, so that it reads as the discount does.
+ */
+export function orderSaving(subtotal: number, discount: number): number {
+  return discount - orderTotals(subtotal, discount).shipping + orderTotals(subtotal, 0).shipping;
+}
+
 export const completeOrderRequestSchema = z.object({
   address: addressInputSchema,
   payment_method: z.enum(paymentMethods, { error: 'payment_method must be cod (cash on delivery)' }),

@@ -156,6 +156,40 @@ test.describe('coupons in the cart on a phone', () => {
     await expect(page.getByTestId('cart-total')).toHaveText('₹1,169');
   });
 
+  test('a refused second code gives way to why the applied coupon stops applying once the cart shrinks', async ({
+    page,
+  }) => {
+    const shopper = await registerShopper(page.request);
+    for (const name of ['Director’s Cut Cushion Cover', 'Film Reel Enamel Pin Set']) {
+      const id = await productId(page, name);
+      await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: id, quantity: 1 });
+    }
+    await signIn(page, shopper);
+    // ₹549 + ₹699 = ₹1,248: FLAT150 (from ₹999) applies.
+    await page.goto('/cart?coupon=FLAT150');
+    await expect(page.getByText('FLAT150 applied: you save ₹150')).toBeVisible();
+    const field = page.getByLabel('Coupon code');
+    await field.fill('NOSUCH10');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(page.getByText('There is no coupon with the code NOSUCH10')).toBeVisible();
+
+    await page
+      .getByRole('list', { name: 'Items in your cart' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Film Reel Enamel Pin Set' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(page.getByText('Coupon FLAT150 needs an order of at least ₹999; add ₹450 more')).toBeVisible();
+    await expect(page.getByText('There is no coupon with the code NOSUCH10')).toHaveCount(0);
+    expect(await textCutOnScreen(page)).toEqual([]);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page
+        .getByRole('region', { name: 'Order summary' })
+        .screenshot({ path: test.info().outputPath(`coupon-below-minimum-360-${colorScheme}.png`) });
+    }
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`the cart lists the coupons that apply to it with their savings (${colorScheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme });

@@ -115,6 +115,33 @@ describe('product list (getProduct)', () => {
     expect((await list('?search=zzqx')).json().data).toEqual([]);
   });
 
+  it('matches a word at the start of a word, not inside the letters of others', async () => {
+    // The camera's description reads "…camera, with a turning reel…": "hat" is in "wit(h a t)urning" once squashed.
+    for (const search of ['hat', 'cap', 'hats']) {
+      const found = (await list(`?search=${search}&per_page=48`)).json().data as ProductRow[];
+      expect(
+        found.map((product) => product.name),
+        search,
+      ).toEqual(['Lights Camera Action Cap']);
+    }
+    // "tee" is not "whi(te e)dition", nor "s(teel)"; "die-cast", "die cast" and "Die Cast" find the camera.
+    const tee = (await list('?search=tee&per_page=48')).json().data as ProductRow[];
+    expect(tee.map((product) => product.name)).toEqual(['Clapperboard Classic Tee']);
+    for (const search of ['die-cast', 'die cast', 'Die Cast']) {
+      const found = (await list(`?search=${encodeURIComponent(search)}`)).json().data as ProductRow[];
+      expect(
+        found.map((product) => product.name),
+        search,
+      ).toEqual(['Die-cast Vintage Film Camera']);
+    }
+    // Regex and LIKE characters typed are plain characters.
+    for (const search of ['.*', '[a-z]', '(', 'c_p', '%_']) {
+      const response = await list(`?search=${encodeURIComponent(search)}`);
+      expect(response.statusCode, search).toBe(200);
+      expect(response.json().data, search).toEqual([]);
+    }
+  });
+
   it('filters by category and sorts by price both ways and by newest', async () => {
     const apparel = (await list('?category=apparel&per_page=48')).json();
     expect(apparel.data.length).toBe(3);

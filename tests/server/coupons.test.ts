@@ -74,6 +74,7 @@ describe('applyCoupon', () => {
       // ₹1,887.30 is paid as ₹1,887 in cash.
       round_off: -30,
       total: 188_700,
+      saving: 20_970,
     });
     const capped = await insertCoupon({ kind: 'percent', value: 50, maxDiscount: 25_000 });
     expect((await apply(shopper, capped)).json().data.discount).toBe(25_000);
@@ -252,5 +253,32 @@ describe('a second coupon', () => {
     expect(body.subtotal).toBe(subtotal);
     const saving = Object.fromEntries(body.data.map((coupon) => [coupon.code, coupon.saving]));
     expect(saving).toMatchObject({ FIRSTTAKE: 12_990, FLAT150: 15_000, BLOCKBUSTER20: null });
+  });
+
+  it('keeps the coupon the shopper pays less with, counting the free shipping a bigger discount loses', async () => {
+    // Director’s Cut Cushion Cover costs ₹549, shipped free. FIRSTTAKE (10%) takes ₹54.90 off but brings it below
+    // ₹499: ₹494.10 + ₹49 shipping = ₹543. ₹30 off keeps the shipping free: ₹519.
+    expect(await fillCart(shopper, 'Director’s Cut Cushion Cover', 1)).toBe(54_900);
+    const thirtyOff = await insertCoupon({ kind: 'flat', value: 3_000 });
+    for (const [code, current] of [
+      [thirtyOff, 'FIRSTTAKE'],
+      ['FIRSTTAKE', thirtyOff],
+    ] as const) {
+      const answer = await applyOver(shopper, code, current);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data).toMatchObject({
+        code: thirtyOff,
+        discount: 3_000,
+        shipping: 0,
+        total: 51_900,
+        saving: 3_000,
+        other: { code: 'FIRSTTAKE', discount: 5_490, saving: 590 },
+      });
+    }
+    const response = await testApp.app.inject({ method: 'GET', url: `${USER_API}/coupons`, headers: shopper.headers });
+    const saving = Object.fromEntries(
+      (response.json().data as { code: string; saving: number | null }[]).map((coupon) => [coupon.code, coupon.saving]),
+    );
+    expect(saving).toMatchObject({ FIRSTTAKE: 590, [thirtyOff]: 3_000, FLAT150: null });
   });
 });

@@ -125,6 +125,7 @@ describe('completeOrder', () => {
       shipping: 0,
       round_off: -20,
       total: 62_800,
+      saving: 6_980,
     });
     const placed = await call('POST', '/completeOrder', shopper, {
       ...checkout,

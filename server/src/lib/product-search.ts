@@ -1,10 +1,11 @@
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { likePattern } from './like-pattern.js';
+import { likePattern, wordStartPattern } from './like-pattern.js';
 
 /**
  * Words shoppers use for the same thing, and spellings of one word: a search for one finds the others ("tshirt"
- * finds a tee, "poster" the wall art). Written as shoppers type them; compared without case, spaces or hyphens.
+ * finds a tee, "poster" the wall art). Written as shoppers type them; each is looked for with its spaces and
+ * hyphens and without ("t shirt" and "tshirt" alike).
  */
 const SYNONYMS: readonly (readonly string[])[] = [
   ['tee', 't-shirt', 'tshirt', 'shirt'],
@@ -25,6 +26,14 @@ export function squash(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
+/** Lower case, runs of anything but letters and digits as one space: "Director’s T-Shirt" → "director s t shirt". */
+function spaced(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
 /** The word and its singular forms ("posters" → "poster", "accessories" → "accessory"), already squashed. */
 function singulars(word: string): string[] {
   if (word.length <= 3) return [word];
@@ -34,15 +43,19 @@ function singulars(word: string): string[] {
   return [word];
 }
 
-/** The squashed forms one typed word (or phrase) may be found by: its singulars and, for a synonym, the others. */
+/**
+ * The forms one typed word (or phrase) may be found by, each at the start of a word: its singulars, the word as
+ * typed with its punctuation as spaces ("die-cast"), and for a synonym the others, with their spaces and without.
+ */
 function variantsOf(typed: string): string[] {
   const forms = singulars(squash(typed));
   const group = SYNONYMS.find((words) => words.some((word) => forms.includes(squash(word))));
-  return [...new Set([...forms, ...(group ?? []).map(squash)])];
+  const others = (group ?? []).flatMap((word) => [squash(word), spaced(word)]);
+  return [...new Set([...forms, spaced(typed), ...others])].filter((form) => form !== '');
 }
 
 interface SearchWord {
-  /** Squashed forms, any of which finds the word. */
+  /** Forms (letters, digits, single spaces), any of which finds the word at the start of a word. */
   variants: string[];
   /** The word as typed, looked for as it is. */
   verbatim: string | null;
@@ -69,16 +82,17 @@ export function searchWords(search: string): SearchWord[] {
 }
 
 /**
- * The SQL condition of a search on `columns` (name, description, category): each word found in one of them, in
- * any case, whatever the spaces, hyphens and punctuation (`regexp_replace`, in PostgreSQL and PGlite alike); `%`
- * and `_` typed are literal. Undefined when the search has no word.
+ * The SQL condition of a search on `columns` (name, description, category): each word found in one of them at the
+ * start of a word, in any case, punctuation read as a space (`regexp_replace`, in PostgreSQL and PGlite alike), so
+ * that "hat" does not find "with a turning"; `%` and `_` typed are literal. Undefined when the search has no word.
  */
 export function searchCondition(search: string, columns: AnyPgColumn[]): SQL | undefined {
   const words = searchWords(search).map(({ variants, verbatim }) =>
     or(
       ...columns.flatMap((column) => [
         ...variants.map(
-          (variant) => sql`regexp_replace(lower(${column}), '[^a-z0-9]+', '', 'g') like ${likePattern(variant)}`,
+          (variant) =>
+            sql`(' ' || regexp_replace(lower(${column}), '[^a-z0-9]+', ' ', 'g')) like ${wordStartPattern(variant)}`,
         ),
         ...(verbatim === null ? [] : [sql`${column} ilike ${likePattern(verbatim)}`]),
       ]),

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { ParsedCouponInput, StaffCoupon } from '../../../src/contract/admin.js';
 import type { Coupon, UsableCoupon } from '../../../src/contract/coupons.js';
+import { orderSaving } from '../../../src/contract/orders.js';
 import type { Database } from '../db/client.js';
 import { couponRedemptions, coupons } from '../db/schema.js';
 import { formatIndianDate, formatRupees } from '../lib/money.js';
@@ -155,7 +156,10 @@ export default fp(
           if (row.usageLimit !== null && used.total >= row.usageLimit) continue;
           if (row.perUserLimit !== null && used.mine >= row.perUserLimit) continue;
           const applies = subtotal > 0 && subtotal >= row.minOrder;
-          usable.push({ ...toCoupon(row), saving: applies ? couponDiscount(row, subtotal) : null });
+          usable.push({
+            ...toCoupon(row),
+            saving: applies ? orderSaving(subtotal, couponDiscount(row, subtotal)) : null,
+          });
         }
         return usable;
       },

@@ -7,6 +7,7 @@ import {
   getOrdersRequestSchema,
   orderListSchema,
   orderResponseSchema,
+  orderSaving,
   orderTotals,
 } from '../../../../src/contract/orders.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -50,7 +51,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
         ...userRouteSchema(
           'coupons',
           'Check a coupon against the current cart: the discount, or a 422 saying why not. With `current` (the ' +
-            'coupon applied now), the one of the two that saves more, with the other beside it',
+            'coupon applied now), the one of the two the shopper pays less with, with the other beside it',
           true,
         ),
         body: applyCouponRequestSchema,
@@ -74,13 +75,26 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
                   throw error;
                 })
             : null;
-        const [chosen, other] = kept && kept.discount >= coupon.discount ? [kept, coupon] : [coupon, kept];
+        // What the shopper pays decides, not the discount: free shipping from ₹499 after the discount means a bigger
+        // discount can cost more.
+        const pays = (discount: number) => orderTotals(cart.subtotal, discount).total;
+        const [chosen, other] = kept && pays(kept.discount) <= pays(coupon.discount) ? [kept, coupon] : [coupon, kept];
         return {
           data: {
             code: chosen.code,
             description: chosen.description,
             ...orderTotals(cart.subtotal, chosen.discount),
-            ...(other ? { other: { code: other.code, description: other.description, discount: other.discount } } : {}),
+            saving: orderSaving(cart.subtotal, chosen.discount),
+            ...(other
+              ? {
+                  other: {
+                    code: other.code,
+                    description: other.description,
+                    discount: other.discount,
+                    saving: orderSaving(cart.subtotal, other.discount),
+                  },
+                }
+              : {}),
           },
         };
       }),

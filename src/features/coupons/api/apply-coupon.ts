@@ -4,7 +4,7 @@ import { appliedCouponSchema, type AppliedCoupon } from '@/contract/coupons';
 import { ApiError, apiPaths, apiRequest, NetworkError } from '@/lib/api-client';
 import { accountKeys } from '@/lib/shop-query-keys';
 
-/** `code`'s figures on the server's cart; with `current`, those of the one of the two that saves more. */
+/** `code`'s figures on the server's cart; with `current`, those of the one of the two with the lower total. */
 export async function applyCoupon(code: string, signal?: AbortSignal, current?: string): Promise<AppliedCoupon> {
   const response = await apiRequest(apiPaths.userApi('/applyCoupon'), {
     method: 'POST',
@@ -71,11 +71,12 @@ export function discountOf(check: CouponCheck): number | null {
   return check.state === 'applied' ? check.coupon.discount : 0;
 }
 
-/** A coupon and what it saves on the cart, as the server answered. */
+/** A coupon and what it saves on the cart, as the server answered: its discount and, shipping included, in all. */
 export interface CouponSaving {
   code: string;
   description: string;
   discount: number;
+  saving: number;
 }
 
 /** Two coupons for one cart: the one applied and the other, with both savings, until the cart changes. */
@@ -90,8 +91,8 @@ export interface CouponComparison {
 }
 
 /**
- * Applying a coupon while another is applied: the server checks both on its cart and keeps the one that saves more
- * (the applied one on a tie); the other is shown beside it with its saving, and the shopper may still choose it.
+ * Applying a coupon while another is applied: the server checks both on its cart and keeps the one the shopper pays
+ * less with, shipping included (the applied one on a tie); the other is shown beside it with its saving, and the shopper may still choose it.
  * A code that does not apply leaves the applied one as it is, with the reason next to the field.
  */
 export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code: string | undefined) => void) {
@@ -101,7 +102,9 @@ export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code:
   const [shown, setShown] = useState<{ code: string; at: number } | null>(null);
   const show = (code: string) => setShown((last) => ({ code, at: (last?.at ?? 0) + 1 }));
   const compare = useMutation({
-    mutationFn: ({ code, current }: { code: string; current: string }) => applyCoupon(code, undefined, current),
+    // `subtotal` is the cart the comparison was asked for: its answer (a refusal above all) is about that cart only.
+    mutationFn: ({ code, current }: { code: string; current: string; subtotal: number }) =>
+      applyCoupon(code, undefined, current),
     onSuccess: ({ other, ...kept }, { code }) => {
       // The figures of the coupon kept are those of this cart: the check of the applied coupon need not ask again.
       queryClient.setQueryData(accountKeys.appliedCoupon(kept.code, kept.subtotal), kept);
@@ -110,7 +113,12 @@ export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code:
       setCoupon(kept.code);
     },
   });
-  const error = compare.error;
+  // A refusal stays next to the field only while the coupon and the cart it was checked against are on screen: once
+  // either changes, the check of the applied coupon speaks (it may no longer apply itself).
+  const error =
+    applied && compare.variables?.current === applied.code && compare.variables.subtotal === applied.subtotal
+      ? compare.error
+      : null;
   return {
     /** Applies `code`: compared with the applied coupon, if any. */
     apply(code: string) {
@@ -121,7 +129,7 @@ export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code:
         setCoupon(code);
         return;
       }
-      compare.mutate({ code, current: applied.code });
+      compare.mutate({ code, current: applied.code, subtotal: applied.subtotal });
     },
     /** The shopper takes the other coupon of a comparison. */
     choose(comparisonShown: CouponComparison) {

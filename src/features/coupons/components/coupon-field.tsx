@@ -24,9 +24,9 @@ export interface CouponFieldProps {
 
 /** Which coupon stays and why, in a sentence. */
 function comparisonNote({ applied, other, entered, chosen }: CouponComparison): string {
-  if (chosen) return `You chose ${applied.code}. ${other.code} would save ${formatInr(other.discount)}.`;
-  if (applied.discount === other.discount) {
-    return `${applied.code} and ${other.code} both save ${formatInr(applied.discount)}: ${applied.code} stays applied.`;
+  if (chosen) return `You chose ${applied.code}. ${other.code} would save ${formatInr(other.saving)}.`;
+  if (applied.saving === other.saving) {
+    return `${applied.code} and ${other.code} both save ${formatInr(applied.saving)}: ${applied.code} stays applied.`;
   }
   return entered === applied.code
     ? `${applied.code} saves more than ${other.code}, so it replaces it.`
@@ -104,7 +104,7 @@ export function CouponField({
                 <Text fz="sm" fw={600}>
                   {coupon.code}
                 </Text>
-                <Text fz="sm">saves {formatInr(coupon.discount)}</Text>
+                <Text fz="sm">saves {formatInr(coupon.saving)}</Text>
                 {coupon === comparison.applied ? (
                   <Text fz="sm" c="var(--cv-success-text)" fw={600}>
                     Applied

@@ -57,7 +57,7 @@ export function CouponsPage() {
                 ) : null}
               </Group>
               <Text fw={600}>{couponRule(coupon)}</Text>
-              {coupon.saving !== null ? (
+              {coupon.saving !== null && coupon.saving > 0 ? (
                 <Text fz="sm" fw={600} c="var(--cv-success-text)">
                   Saves {formatInr(coupon.saving)} on your cart
                 </Text>
