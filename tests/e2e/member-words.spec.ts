@@ -134,6 +134,15 @@ test.describe('a call as each reader sees it', () => {
     await post(page, await tokenOf(page, director), `/applications/${applied.data.id}/transition`, {
       to: 'selected',
     });
+    // The opening counts as filled once the selection is told, 10 s after it was made.
+    await expect
+      .poll(
+        async () =>
+          (await (await page.request.get(`${server.url}/backend/api/api/v1/casting-calls/${call.id}`)).json()).data
+            .roles[0].openings_filled,
+        { timeout: 30_000 },
+      )
+      .toBe(1);
 
     await page.goto(`${server.url}/auditions/${call.id}`);
     const filled = page.getByRole('region', { name: 'Conductor' });

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../server/src/db/schema.js';
 import { indiaTime } from '../../server/src/lib/notify.js';
-import { confirmGuardian } from './guardian-helpers.js';
+import { confirmGuardian, mailedGuardianToken } from './guardian-helpers.js';
 import { CONFIRMATION_SUBJECT, createShopper, createStaff, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -383,10 +383,13 @@ describe('applying', () => {
     }
     // One selected of two: the role still takes applications.
     expect((await transition(house, chosen[0]!, { to: 'selected' })).statusCode).toBe(200);
+    // Counted once told.
+    await app.tellDueDecisions(new Date(Date.now() + 11_000));
     expect(await openingsOf()).toMatchObject({ openings: 2, openings_filled: 1 });
     expect((await apply(await member('actor'), filling.id, role.id)).statusCode).toBe(201);
     // Both filled: nobody else may apply, whatever the page they have open says.
     expect((await transition(house, chosen[1]!, { to: 'selected' })).statusCode).toBe(200);
+    await app.tellDueDecisions(new Date(Date.now() + 11_000));
     expect(await openingsOf()).toMatchObject({ openings: 2, openings_filled: 2, status: 'open' });
     const refused = await apply(await member('actor'), filling.id, role.id);
     expect(refused.statusCode).toBe(422);
@@ -1059,6 +1062,120 @@ describe('decisions told after 10 seconds', () => {
     expect((await undo(house, call.id, [a])).json().message).toBe('This role is closed: its decisions are final');
     await app.tellDueDecisions(later());
     expect(await titles(first)).toEqual(['You are selected']);
+  });
+
+  it('drops an untold decision when a guardian withdraws consent: withdrawn, never told, not undone', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const shortlisting = await postCall(house, { title: 'Bulk call' }, { age_min: 10, age_max: 30 });
+    const selecting = await postCall(house, { title: 'Select call' }, { age_min: 10, age_max: 30 });
+    const birth = new Date();
+    birth.setUTCFullYear(birth.getUTCFullYear() - 14);
+    const guardianEmail = `guardian-untold-${Date.now()}@example.in`;
+    const young = await member('actor', {
+      display_name: 'Ira Nair',
+      date_of_birth: birth.toISOString().slice(0, 10),
+      guardian: { name: 'Meera Nair', contact: guardianEmail },
+      playing_age_min: 12,
+      playing_age_max: 16,
+    });
+    await confirmGuardian(app, guardianEmail);
+    const a = (await apply(young, shortlisting.id, shortlisting.roles[0]!.id)).json().data.id as number;
+    const b = (await apply(young, selecting.id, selecting.roles[0]!.id)).json().data.id as number;
+    await send('POST', `${USER}/casting-calls/${shortlisting.id}/applications/transition`, house, {
+      ids: [a],
+      to: 'shortlisted',
+    });
+    expect((await transition(house, b, { to: 'selected' })).statusCode).toBe(200);
+
+    const token = await mailedGuardianToken(app, guardianEmail);
+    expect((await send('POST', `${PUBLIC}/guardian/consent/withdraw`, undefined, { token })).statusCode).toBe(200);
+    const rows = await app.db
+      .select({ status: castingApplications.status, untoldFrom: castingApplications.untoldFrom })
+      .from(castingApplications)
+      .where(inArray(castingApplications.id, [a, b]));
+    expect(rows).toEqual([
+      { status: 'withdrawn', untoldFrom: null },
+      { status: 'withdrawn', untoldFrom: null },
+    ]);
+    for (const [callId, id] of [
+      [shortlisting.id, a],
+      [selecting.id, b],
+    ] as const) {
+      const refused = await undo(house, callId, [id]);
+      expect([refused.statusCode, refused.json().field]).toEqual([409, 'ids']);
+    }
+    await app.tellDueDecisions(later());
+    expect(await titles(young)).toEqual([]);
+    const mails = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, guardianEmail), like(mailOutbox.subject, 'Ira Nair: %')));
+    expect(mails).toEqual([]);
+  });
+
+  it('drops an untold decision when its poster is hidden: the call is withdrawn, the decision never told', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house, { title: 'Hidden poster call' });
+    const actor = await member('actor');
+    const id = (await apply(actor, call.id, call.roles[0]!.id)).json().data.id as number;
+    expect((await transition(house, id, { to: 'selected' })).statusCode).toBe(200);
+    const moderator = await createStaff(app, 'moderator');
+    const hidden = await send('POST', `${ADMIN}/moderation/profiles/${house.handle}/hide`, moderator, {
+      reason: 'Checked by the moderation team',
+    });
+    expect(hidden.statusCode).toBe(200);
+    const [row] = await app.db.select().from(castingApplications).where(eq(castingApplications.id, id));
+    expect([row!.status, row!.untoldFrom, row!.tellAt]).toEqual(['withdrawn', null, null]);
+    await app.tellDueDecisions(later());
+    expect(await titles(actor)).toEqual(['A casting call you applied to was withdrawn']);
+    expect(await mailsTo(actor, 'You are selected')).toEqual([]);
+  });
+
+  it('takes the answer to a callback while a decision on it is untold, without showing that decision', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house, { title: 'Callback call' });
+    const actor = await member('actor');
+    const id = (await apply(actor, call.id, call.roles[0]!.id)).json().data.id as number;
+    const callback = { to: 'callback', callback_at: '2099-01-05T11:00', callback_place: 'Studio 3, Goregaon' };
+    expect((await transition(house, id, callback)).statusCode).toBe(200);
+    expect((await transition(house, id, { to: 'not_selected' })).statusCode).toBe(200);
+
+    const answered = await transition(actor, id, { callback_answer: 'accepted' });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().data).toMatchObject({ status: 'callback', callback: { answer: 'accepted' } });
+    expect(await titles(house)).toContain('Callback accepted');
+    // Undone: back to the callback, its answer kept.
+    expect((await undo(house, call.id, [id])).statusCode).toBe(200);
+    const [row] = await app.db.select().from(castingApplications).where(eq(castingApplications.id, id));
+    expect([row!.status, row!.callbackAnswer]).toEqual(['callback', 'accepted']);
+    await app.tellDueDecisions(later());
+    expect(await titles(actor)).not.toContain('Not selected this time');
+  });
+
+  it('counts an opening filled, and refuses applicants for it, only once the selection is told', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const call = await postCall(house, { title: 'One opening call' }, { openings: 1 });
+    const role = call.roles[0]!.id;
+    const filled = async () =>
+      ((await send('GET', `${PUBLIC}/casting-calls/${call.id}`)).json().data.roles[0] as { openings_filled: number })
+        .openings_filled;
+    const id = (await apply(await member('actor'), call.id, role)).json().data.id as number;
+    expect((await transition(house, id, { to: 'selected' })).statusCode).toBe(200);
+
+    // Within the 10 s: not filled, and others still apply.
+    expect(await filled()).toBe(0);
+    expect((await apply(await member('actor'), call.id, role)).statusCode).toBe(201);
+    await app.tellDueDecisions(later());
+    expect(await filled()).toBe(1);
+    const refused = await apply(await member('actor'), call.id, role);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      422,
+      'Its opening is filled: applications are no longer taken',
+    ]);
   });
 });
 

@@ -199,12 +199,13 @@ const statusNotice: Record<PosterTransition, (call: string, role: string) => { t
 };
 
 /**
- * How many openings a role has filled: its selected applicants (hidden ones too: they were chosen). Read beside the
- * role, through the applications' index by call and status.
+ * How many openings a role has filled: its selected applicants (hidden ones too: they were chosen), once told (an
+ * untold selection may still be undone, and would show before it is told). Read beside the role, through the
+ * applications' index by call and status.
  */
 const filledOpenings = sql<number>`(${sql.raw(
   // Written out: drizzle leaves the columns of a subquery unqualified, and these must name the outer role.
-  "select count(*)::int from casting_applications filler where filler.call_id = casting_roles.call_id and filler.role_id = casting_roles.id and filler.status = 'selected'",
+  "select count(*)::int from casting_applications filler where filler.call_id = casting_roles.call_id and filler.role_id = casting_roles.id and filler.status = 'selected' and filler.untold_from is null",
 )})`;
 
 function roleView(row: RoleWithFilled): CastingCall['roles'][number] {
@@ -1471,7 +1472,9 @@ export default fp<CastingRepositoryOptions>(
             .for('update', { of: castingApplications });
           if (!found) throw new HttpError(404, 'There is no such application');
           if (input.to) throw new HttpError(400, 'Answer the callback, or move the application: not both', 'to');
-          if (found.application.status !== 'callback') {
+          // By what the applicant was told: a decision not told yet must not show as a refusal. The answer stays
+          // recorded whether that decision is undone or told.
+          if ((found.application.untoldFrom ?? found.application.status) !== 'callback') {
             throw new HttpError(409, 'There is no callback to answer', 'callback_answer');
           }
           const [row] = await tx
@@ -1504,7 +1507,7 @@ export default fp<CastingRepositoryOptions>(
               publicUrl,
             );
           }
-          return applicationView(row!);
+          return applicationView({ ...row!, status: row!.untoldFrom ?? row!.status });
         }
         if (!input.to) throw new HttpError(400, 'Say where the application goes', 'to');
         const found = await applicationForPoster(tx, userId, id);
@@ -1564,6 +1567,10 @@ export default fp<CastingRepositoryOptions>(
           .orderBy(asc(castingApplications.id))
           .for('update');
         if (rows.length !== new Set(ids).size) throw new HttpError(404, 'There is no such application', 'ids');
+        // A withdrawal (the applicant's, or their guardian's consent) dropped the untold decision: nothing to go back to.
+        if (rows.some((row) => row.status === 'withdrawn')) {
+          throw new HttpError(409, 'The applicant has withdrawn: there is nothing to undo', 'ids');
+        }
         if (rows.some((row) => row.tellAt === null || row.untoldFrom === null || row.tellAt <= now)) {
           throw new HttpError(409, 'Too late to undo: the applicant has been told', 'ids');
         }
@@ -1749,7 +1756,13 @@ export default fp<CastingRepositoryOptions>(
         const ended = await tx
           .update(castingApplications)
           .set({ status: 'withdrawn', untoldFrom: null, tellAt: null, updatedAt: new Date() })
-          .where(and(inArray(castingApplications.callId, ids), inArray(castingApplications.status, openStatuses)))
+          // By what each was told: a decision not told yet is dropped with its call, never told.
+          .where(
+            and(
+              inArray(castingApplications.callId, ids),
+              inArray(sql`coalesce(${castingApplications.untoldFrom}, ${castingApplications.status})`, openStatuses),
+            ),
+          )
           .returning({ callId: castingApplications.callId, profileId: castingApplications.profileId });
         for (const id of ids) forgetCounts(id);
         const users = await applicantUsers(

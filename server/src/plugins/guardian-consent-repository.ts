@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { withdrawableStatuses } from '../../../src/contract/casting.js';
 import { GUARDIAN_RESEND_MINUTES, type GuardianConsentView } from '../../../src/contract/profiles.js';
@@ -196,13 +196,16 @@ function createGuardianConsentRepository(db: Database, publicUrl: string) {
         .where(eq(guardianConsents.id, consent.id))
         .returning();
       await tx.update(profiles).set({ visibility: 'hidden', updatedAt: new Date() }).where(eq(profiles.id, profile.id));
+      // By what the minor was told: a decision not told yet gives way, and is neither told nor undone.
       await tx
         .update(castingApplications)
-        .set({ status: 'withdrawn', updatedAt: new Date() })
+        .set({ status: 'withdrawn', untoldFrom: null, tellAt: null, updatedAt: new Date() })
         .where(
           and(
             eq(castingApplications.profileId, profile.id),
-            inArray(castingApplications.status, [...withdrawableStatuses]),
+            inArray(sql`coalesce(${castingApplications.untoldFrom}, ${castingApplications.status})`, [
+              ...withdrawableStatuses,
+            ]),
           ),
         );
       return view(row!, profile, await isLatest(tx, consent));
