@@ -277,6 +277,27 @@ describe('order fulfilment', () => {
     expect(await seen()).toMatchObject({ status: 'refunded', refunded_total: total });
   });
 
+  it('puts each refund of an order in the shopper’s copy of their data', async () => {
+    const { shopper, order } = await placeOrder('Film Strip Bookmark Pack');
+    await move(order.id, { to: 'confirmed' });
+    await move(order.id, { to: 'shipped', courier: 'Blue Dart', tracking_id: 'BD100200398' });
+    await move(order.id, { to: 'delivered' });
+    const part = await move(order.id, {
+      to: 'refunded',
+      refund_amount: 100,
+      refund_reference: 'UPI/4338001',
+      note: 'A bent corner',
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    const exported = await testApp.app.memberData.exportAll(shopper.id);
+    const [copy] = exported.orders as Record<string, unknown>[];
+    expect(copy).toMatchObject({
+      id: order.id,
+      refunds: [{ amount: 100, reference: 'UPI/4338001', note: 'A bent corner' }],
+    });
+    expect(copy).not.toHaveProperty('refund_amount');
+  });
+
   it('lets the shopper report a problem with a delivered order for 30 days from delivery, as the refund policy says', async () => {
     const { shopper, order } = await placeOrder('Film Strip Bookmark Pack');
     const seen = async () => (await request('GET', `${USER_API}/orders/${order.id}`, shopper)).json().data;
