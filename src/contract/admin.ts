@@ -104,9 +104,12 @@ export const orderTransitionSchema = z.object({
     ),
   ),
   note: absentOrText(500, 'note'),
-  /** A refund: what is paid back, in paise (at most what remains of the total), and the payment's reference. */
+  /**
+   * A refund: what is paid back, in paise (at most what remains of the total; at least ₹1 unless it is all that
+   * remains, which the server checks), and the payment's reference.
+   */
   refund_amount: z.optional(
-    z.int('refund_amount must be a whole number of paise').check(z.gte(100, 'Refund at least ₹1')),
+    z.int('refund_amount must be a whole number of paise').check(z.gte(1, 'Refund at least ₹1')),
   ),
   refund_reference: absentOrText(100, 'refund_reference'),
 });

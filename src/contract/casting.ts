@@ -479,6 +479,8 @@ export const moderationCallSchema = z.extend(callSchema, {
   reports: z.array(z.object({ reason: z.string(), details: z.string(), created_at: z.string() })),
   /** Its poster's profile is hidden by a moderator: the call cannot be published while it is. */
   poster_hidden: z.boolean(),
+  /** Its poster is an organisation held for review: the call cannot be published until a moderator approves it. */
+  poster_held: z.boolean(),
 });
 /** A moderator's publishing of a call: the reason is optional (the audit log keeps it when given). */
 export const publishSchema = z.object({

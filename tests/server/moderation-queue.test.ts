@@ -277,6 +277,83 @@ describe('a new organisation that claims to be official or asks for money', () =
     expect(edit.statusCode).toBe(200);
     expect((await send('GET', `${PUBLIC}/profiles/${house.handle}`)).statusCode).toBe(404);
   });
+  it('holds a person’s profile that becomes an organisation with such words, and tells the moderators', async () => {
+    const moderator = await createStaff(app, 'moderator');
+    const actor = await member('actor');
+    const bio = 'Pay the registration fee to audition';
+    const asPerson = await send('PUT', `${USER}/me/profile`, actor, {
+      handle: actor.handle,
+      kind: 'person',
+      category: 'Artist',
+      display_name: 'Sahyadri Talent',
+      crafts: ['actor'],
+      city: 'Pune',
+      languages: [{ language: 'Marathi', level: 'native' }],
+      playing_age_min: 22,
+      playing_age_max: 30,
+      gender: 'female',
+      bio,
+    });
+    expect(asPerson.statusCode, asPerson.body).toBe(200);
+    const asOrganisation = await send('PUT', `${USER}/me/profile`, actor, {
+      handle: actor.handle,
+      kind: 'organisation',
+      category: 'Production House',
+      display_name: 'Sahyadri Talent',
+      city: 'Pune',
+      bio,
+    });
+    expect(asOrganisation.statusCode, asOrganisation.body).toBe(200);
+    expect((await send('GET', `${PUBLIC}/profiles/${actor.handle}`)).statusCode).toBe(404);
+    expect(await noticesAbout(moderator, actor.handle)).toHaveLength(1);
+  });
+  it('keeps a held organisation’s calls out of public view, and refuses to publish them until it is approved', async () => {
+    const moderator = await createStaff(app, 'moderator');
+    const actor = await member('actor');
+    const listedCalls = async () =>
+      ((await send('GET', `${PUBLIC}/casting-calls?per_page=48`)).json().data as { id: number }[]).map((row) => row.id);
+    const savedCalls = async () =>
+      ((await send('GET', `${USER}/me/saved-calls`, actor)).json().data as { id: number }[]).map((row) => row.id);
+
+    // A published call whose poster's edit then holds it.
+    const house = await member('house', { name: 'Konkan Pictures' });
+    const call = await postCall(house, 'Letters In The Flood');
+    expect((await send('POST', `${ADMIN}/moderation/casting-calls/${call.id}/publish`, moderator, {})).statusCode).toBe(
+      200,
+    );
+    expect((await send('PUT', `${USER}/me/saved-calls/${call.id}`, actor)).statusCode).toBe(200);
+    const edit = await send('PUT', `${USER}/me/profile`, house, {
+      handle: house.handle,
+      kind: 'organisation',
+      category: 'Production House',
+      display_name: 'Konkan Pictures',
+      city: 'Mumbai',
+      bio: 'A registration fee is taken at the audition',
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await listedCalls()).not.toContain(call.id);
+    expect((await send('GET', `${PUBLIC}/casting-calls/${call.id}`)).statusCode).toBe(404);
+    expect((await send('GET', `${PUBLIC}/casting-calls/${call.id}`, actor)).statusCode).toBe(404);
+    expect((await send('GET', `${PUBLIC}/casting-calls/${call.id}`, house)).statusCode).toBe(200);
+    expect(await savedCalls()).not.toContain(call.id);
+
+    // A held poster's waiting call is marked in the queue and cannot be published.
+    const waiting = await postCall(house, 'Letters In The Flood, Part Two');
+    const queue = (await send('GET', `${ADMIN}/moderation/casting-calls?queue=pending&per_page=100`, moderator)).json();
+    const item = (queue.data as { id: number; poster_held: boolean }[]).find((row) => row.id === waiting.id);
+    expect(item).toMatchObject({ poster_held: true });
+    const publish = await send('POST', `${ADMIN}/moderation/casting-calls/${waiting.id}/publish`, moderator, {});
+    expect(publish.statusCode).toBe(409);
+
+    // A held organisation that is verified publishes at once, yet stays out of sight until it is approved.
+    const verified = await member('house', { name: 'Official Sahyadri Studios', verified: true });
+    const direct = await postCall(verified, 'The Ghat Road');
+    expect(await listedCalls()).not.toContain(direct.id);
+    expect((await send('GET', `${PUBLIC}/casting-calls/${direct.id}`)).statusCode).toBe(404);
+    expect((await decide(moderator, verified.handle, 'approve', 'A registered studio')).statusCode).toBe(200);
+    expect(await listedCalls()).toContain(direct.id);
+    expect((await send('GET', `${PUBLIC}/casting-calls/${direct.id}`)).statusCode).toBe(200);
+  });
 });
 
 describe('a message from an organisation', () => {

@@ -180,6 +180,11 @@ describe('order fulfilment', () => {
       [
         { refund_amount: 50, refund_reference: 'UPI/433712345678' },
         'refund_amount',
+        `Refund at least ₹1, or all that remains of the order's total, ${rupees(total)}`,
+      ],
+      [
+        { refund_amount: 0, refund_reference: 'UPI/433712345678' },
+        'refund_amount',
         'refund_amount: Refund at least ₹1',
       ],
       [
@@ -252,6 +257,45 @@ describe('order fulfilment', () => {
     const again = await move(order.id, { to: 'refunded', refund_amount: 100, refund_reference: 'UPI3' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This order is refunded: it cannot change any more');
+  });
+
+  it('takes a last refund under ₹1 when that is all that remains, so the order becomes refunded', async () => {
+    const { shopper, order } = await placeOrder('Film Strip Bookmark Pack');
+    await move(order.id, { to: 'confirmed' });
+    await move(order.id, { to: 'shipped', courier: 'Blue Dart', tracking_id: 'BD100200399' });
+    expect((await move(order.id, { to: 'delivered' })).statusCode).toBe(200);
+    const seen = async () => (await request('GET', `${USER_API}/orders/${order.id}`, shopper)).json().data;
+    const total = (await seen()).total as number;
+    const part = await move(order.id, { to: 'refunded', refund_amount: total - 50, refund_reference: 'UPI/4337001' });
+    expect(part.statusCode, part.body).toBe(200);
+    // A part under ₹1 is still refused while more remains than it.
+    const small = await move(order.id, { to: 'refunded', refund_amount: 20, refund_reference: 'UPI/4337002' });
+    expect(small.statusCode).toBe(400);
+    expect(small.json()).toMatchObject({ field: 'refund_amount' });
+    const rest = await move(order.id, { to: 'refunded', refund_amount: 50, refund_reference: 'UPI/4337003' });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(await seen()).toMatchObject({ status: 'refunded', refunded_total: total });
+  });
+
+  it('puts each refund of an order in the shopper’s copy of their data', async () => {
+    const { shopper, order } = await placeOrder('Film Strip Bookmark Pack');
+    await move(order.id, { to: 'confirmed' });
+    await move(order.id, { to: 'shipped', courier: 'Blue Dart', tracking_id: 'BD100200398' });
+    await move(order.id, { to: 'delivered' });
+    const part = await move(order.id, {
+      to: 'refunded',
+      refund_amount: 100,
+      refund_reference: 'UPI/4338001',
+      note: 'A bent corner',
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    const exported = await testApp.app.memberData.exportAll(shopper.id);
+    const [copy] = exported.orders as Record<string, unknown>[];
+    expect(copy).toMatchObject({
+      id: order.id,
+      refunds: [{ amount: 100, reference: 'UPI/4338001', note: 'A bent corner' }],
+    });
+    expect(copy).not.toHaveProperty('refund_amount');
   });
 
   it('lets the shopper report a problem with a delivered order for 30 days from delivery, as the refund policy says', async () => {

@@ -774,8 +774,9 @@ export default fp<CastingRepositoryOptions>(
         const filters: SQL[] = [
           eq(castingCalls.status, 'published'),
           gt(castingCalls.deadline, now),
-          // A call goes with its poster's profile when a moderator hides it.
+          // A call goes with its poster's profile when a moderator hides it, and waits while its poster is held.
           isNull(profiles.hiddenByStaffAt),
+          isNull(profiles.heldReason),
         ];
         if (query.city) {
           filters.push(sql`(lower(${castingCalls.city}) = lower(${query.city}) or ${castingCalls.remote})`);
@@ -833,11 +834,12 @@ export default fp<CastingRepositoryOptions>(
           .from(castingCalls)
           .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
           .where(eq(castingCalls.id, id));
-        // A hidden poster's calls (closed ones too) are gone for everyone but the poster and staff.
+        // A hidden or held poster's calls (closed ones too) are gone for everyone but the poster and staff.
         const open =
           found &&
           (found.call.status === 'published' || found.call.status === 'closed') &&
-          found.poster.hiddenByStaffAt === null;
+          found.poster.hiddenByStaffAt === null &&
+          found.poster.heldReason === null;
         const privileged = found && viewer && (viewer.id === found.poster.userId || isStaff(viewer.role));
         if (!found || (!open && !privileged)) throw new HttpError(404, 'There is no such casting call');
         return callView(found.call, found.poster, await rolesWithFilled(db, [id]));
@@ -1633,6 +1635,7 @@ export default fp<CastingRepositoryOptions>(
               eq(savedCalls.userId, userId),
               inArray(castingCalls.status, ['published', 'closed']),
               isNull(profiles.hiddenByStaffAt),
+              isNull(profiles.heldReason),
             ),
           )
           .orderBy(desc(savedCalls.createdAt));
@@ -1649,11 +1652,20 @@ export default fp<CastingRepositoryOptions>(
           return;
         }
         const [call] = await tx
-          .select({ status: castingCalls.status, hiddenPoster: profiles.hiddenByStaffAt })
+          .select({
+            status: castingCalls.status,
+            hiddenPoster: profiles.hiddenByStaffAt,
+            heldPoster: profiles.heldReason,
+          })
           .from(castingCalls)
           .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
           .where(eq(castingCalls.id, callId));
-        if (!call || (call.status !== 'published' && call.status !== 'closed') || call.hiddenPoster !== null) {
+        if (
+          !call ||
+          (call.status !== 'published' && call.status !== 'closed') ||
+          call.hiddenPoster !== null ||
+          call.heldPoster !== null
+        ) {
           throw new HttpError(404, 'There is no such casting call');
         }
         await tx.insert(savedCalls).values({ userId, callId }).onConflictDoNothing();
@@ -1721,6 +1733,7 @@ export default fp<CastingRepositoryOptions>(
                 created_at: report.createdAt.toISOString(),
               })),
             poster_hidden: poster.hiddenByStaffAt !== null,
+            poster_held: poster.heldReason !== null,
           })),
           meta: { page: query.page, per_page: query.per_page, total: total?.total ?? 0 },
         };
@@ -1822,6 +1835,9 @@ export default fp<CastingRepositoryOptions>(
         if (poster.userId === moderatorId) throw new HttpError(403, 'Another moderator decides on your own call');
         if (action === 'publish' && poster.hiddenByStaffAt !== null) {
           throw new HttpError(409, 'Its poster’s profile is hidden by a moderator: the call stays down with it');
+        }
+        if (action === 'publish' && poster.heldReason !== null) {
+          throw new HttpError(409, 'Its poster’s profile is held for review: approve the profile first');
         }
         if (action === 'publish' && call.status !== 'pending' && call.status !== 'unpublished') {
           throw new HttpError(409, `This call is ${call.status}: only a pending or unpublished call can be published`);

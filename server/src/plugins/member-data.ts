@@ -12,6 +12,7 @@ import {
   moderationItems,
   orderEvents,
   orderItems,
+  orderRefunds,
   orders,
   passwordResetTokens,
   profilePhotos,
@@ -94,6 +95,13 @@ export default fp<MemberDataOptions>(
         const profile = await profileOf(db, userId);
         const orderRows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id));
         const orderIds = orderRows.map((order) => order.id);
+        const refunds = orderIds.length
+          ? await db
+              .select()
+              .from(orderRefunds)
+              .where(inArray(orderRefunds.orderId, orderIds))
+              .orderBy(asc(orderRefunds.at), asc(orderRefunds.id))
+          : [];
         const [addressRows, cart, wishlist, items, events, messages, reports, photos, requests] = await Promise.all([
           db.select().from(addresses).where(eq(addresses.userId, userId)),
           db.select().from(cartItems).where(eq(cartItems.userId, userId)),
@@ -148,10 +156,12 @@ export default fp<MemberDataOptions>(
           reports_made: reports,
           cart,
           wishlist,
-          orders: orderRows.map((order) => ({
+          // Refunds are each a row of their own: the order's old single-refund columns are no longer written.
+          orders: orderRows.map(({ refundAmount: _amount, refundReference: _reference, ...order }) => ({
             ...order,
             items: items.filter((item) => item.orderId === order.id),
             history: events.filter((event) => event.orderId === order.id),
+            refunds: refunds.filter((refund) => refund.orderId === order.id),
           })),
           contact_messages: messages.map(({ idempotencyKey: _key, ...message }) => message),
           conversations: conversationList,

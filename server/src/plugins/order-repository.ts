@@ -195,6 +195,14 @@ function refundOfMove(input: OrderTransition, remaining: number) {
       'refund_amount',
     );
   }
+  // At least ₹1 for a part; what remains may be less after earlier parts, and must still close the order.
+  if (input.refund_amount < 100 && input.refund_amount !== remaining) {
+    throw new HttpError(
+      400,
+      `Refund at least ₹1, or all that remains of the order's total, ${formatRupees(remaining)}`,
+      'refund_amount',
+    );
+  }
   if (!input.refund_reference) {
     throw new HttpError(400, 'Enter the reference of the payment (UPI or bank transfer)', 'refund_reference');
   }

@@ -114,15 +114,16 @@ export function canSeeProfile(
 /**
  * Why an organisation's save holds it for a moderator, or null: a new organisation whose name or description uses a
  * held word (lib/held-words.ts), or one not verified whose edit brings such words in (words it had already, and a
- * moderator approved, do not hold it again). A profile already held stays held by its first reason.
+ * moderator approved, do not hold it again). A profile already held stays held by its first reason. A person's
+ * profile is never held, so a person becoming an organisation is judged as a new one: its words were never approved.
  */
 function newlyHeld(
-  existing: Pick<ProfileRow, 'displayName' | 'headline' | 'bio' | 'verified' | 'heldReason'> | undefined,
+  existing: Pick<ProfileRow, 'kind' | 'displayName' | 'headline' | 'bio' | 'verified' | 'heldReason'> | undefined,
   input: { kind: string; display_name: string; headline: string; bio: string },
 ): string | null {
   if (input.kind !== 'organisation') return null;
   const reason = heldReasonFor(input.display_name, `${input.headline}\n${input.bio}`);
-  if (!reason || !existing) return reason;
+  if (!reason || !existing || existing.kind !== 'organisation') return reason;
   if (existing.verified || existing.heldReason !== null) return null;
   return heldReasonFor(existing.displayName, `${existing.headline}\n${existing.bio}`) === null ? reason : null;
 }

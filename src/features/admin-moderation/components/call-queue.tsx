@@ -56,6 +56,11 @@ function CallItem({ call, queue }: { call: ModerationCall; queue: 'pending' | 'r
             Poster hidden by a moderator
           </Badge>
         ) : null}
+        {call.poster_held ? (
+          <Badge color="orange.9" variant="filled">
+            Poster held for review
+          </Badge>
+        ) : null}
       </Group>
       <Anchor
         fw={600}
@@ -85,6 +90,11 @@ function CallItem({ call, queue }: { call: ModerationCall; queue: 'pending' | 'r
           Its poster’s profile is hidden, so it cannot be published until a moderator shows the profile again.
         </Text>
       ) : null}
+      {call.poster_held ? (
+        <Text mt="xs" size="sm" c="red">
+          Its poster’s profile is held for review, so it cannot be published until a moderator approves the profile.
+        </Text>
+      ) : null}
       <TextInput
         mt="sm"
         label="Reason (the poster sees it when the call is unpublished; the history keeps it)"
@@ -94,7 +104,7 @@ function CallItem({ call, queue }: { call: ModerationCall; queue: 'pending' | 'r
         error={error}
       />
       <Group gap="xs" mt="xs">
-        {queue === 'pending' && !call.poster_hidden ? (
+        {queue === 'pending' && !call.poster_hidden && !call.poster_held ? (
           <Button
             size="xs"
             loading={decide.isPending && decide.variables === 'publish'}

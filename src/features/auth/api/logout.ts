@@ -5,9 +5,7 @@ import { apiPaths, apiRequest } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
 import { forgetUserDeviceData } from '@/lib/device-data';
-import { clearOwnerDrafts } from '@/offline/drafts';
-import { clearOwnerEntries } from '@/offline/outbox';
-import { ownerOfUser } from '@/offline/outbox-types';
+import { forgetMemberOnDevice } from '@/offline/forget-member';
 
 /**
  * Logs out: the server revokes the token (best effort: offline, the token is still forgotten here), and every query
@@ -28,9 +26,8 @@ export function useLogout() {
     },
     onSettled: async () => {
       // Edits not yet sent and drafts are the user's too: nothing of theirs stays on a shared phone.
-      if (userId !== null)
-        await Promise.all([clearOwnerEntries(ownerOfUser(userId)), clearOwnerDrafts(ownerOfUser(userId))]);
-      forgetUserDeviceData();
+      if (userId !== null) await forgetMemberOnDevice(userId);
+      else forgetUserDeviceData();
       signOut();
       queryClient.removeQueries({ queryKey: accountKeys.all() });
       notifications.show({ id: 'logged-out', title: 'You are logged out', message: 'See you again soon.' });

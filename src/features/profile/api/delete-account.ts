@@ -3,8 +3,7 @@ import { messageResponseSchema } from '@/contract/user';
 import { apiPaths, apiRequest } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
-import { clearOwnerEntries } from '@/offline/outbox';
-import { ownerOfUser } from '@/offline/outbox-types';
+import { forgetMemberOnDevice } from '@/offline/forget-member';
 
 /**
  * Deletes the member's account (`DELETE /me`, the password again): on success nothing of theirs stays on the device,
@@ -23,7 +22,7 @@ export function useDeleteAccount() {
         schema: messageResponseSchema,
       }),
     onSuccess: async () => {
-      if (userId !== null) await clearOwnerEntries(ownerOfUser(userId));
+      if (userId !== null) await forgetMemberOnDevice(userId);
       signOut();
       queryClient.removeQueries({ queryKey: accountKeys.all() });
     },
