@@ -11,3 +11,12 @@ export function retryRead(failureCount: number, error: unknown, times = 3): bool
   if (error instanceof NetworkError && typeof navigator !== 'undefined' && navigator.onLine === false) return false;
   return failureCount < times;
 }
+
+/**
+ * Whether a route's loader starts the page's read while its code loads: only while the device says it is online.
+ * Offline the read fails at once, before the page has mounted, and the page's own query would ask a second time on
+ * mounting; left to the page, it asks once and says at once that the page is not saved here.
+ */
+export function prefetchWorthIt(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetchWorthIt } from '@/lib/query-retry';
 import { callQueryOptions } from '@/features/casting/api/casting-queries';
 import { CallPage } from '@/features/casting/components/call-page';
 
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/auditions/$callId')({
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, params }) => {
     const id = callNumber(params.callId);
-    if (id > 0) void context.queryClient.prefetchQuery(callQueryOptions(id));
+    if (id > 0 && prefetchWorthIt()) void context.queryClient.prefetchQuery(callQueryOptions(id));
   },
   component: CallRoute,
 });

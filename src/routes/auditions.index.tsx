@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetchWorthIt } from '@/lib/query-retry';
 import { callListQueryOptions } from '@/features/casting/api/casting-queries';
 import { AuditionsPage } from '@/features/casting/components/auditions-page';
 import { castingSearch } from '@/lib/search-params';
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/auditions/')({
   // The loader's queries load with the page's code: the casting schemas stay out of every visitor's start.
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(callListQueryOptions(deps));
+    if (prefetchWorthIt()) void context.queryClient.prefetchQuery(callListQueryOptions(deps));
   },
   component: AuditionsRoute,
 });

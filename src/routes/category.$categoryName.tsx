@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetchWorthIt } from '@/lib/query-retry';
 import { directoryCategory, profileListQueryOptions } from '@/features/profiles/api/profile-queries';
 import { ProfileDirectory } from '@/features/profiles/components/profile-directory';
 import { directorySearch } from '@/lib/search-params';
@@ -24,7 +25,7 @@ export const Route = createFileRoute('/category/$categoryName')({
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, params, deps }) => {
     const category = directoryCategory(params.categoryName);
-    if (category) void context.queryClient.prefetchQuery(profileListQueryOptions(category, deps));
+    if (category && prefetchWorthIt()) void context.queryClient.prefetchQuery(profileListQueryOptions(category, deps));
   },
   component: CategoryRoute,
 });

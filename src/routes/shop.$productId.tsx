@@ -1,4 +1,5 @@
 import { Group, Text } from '@mantine/core';
+import { prefetchWorthIt } from '@/lib/query-retry';
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { idParamsSchema } from '@/contract/catalog';
 import { AddToCartPanel } from '@/features/cart/components/add-to-cart-panel';
@@ -41,7 +42,7 @@ export const Route = createFileRoute('/shop/$productId')({
     stringify: (params) => ({ productId: String(params.productId) }),
   },
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(productQueryOptions(params.productId));
+    if (prefetchWorthIt()) void context.queryClient.prefetchQuery(productQueryOptions(params.productId));
   },
   errorComponent: RouteError,
   component: ProductRoute,

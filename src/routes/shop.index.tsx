@@ -1,4 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { prefetchWorthIt } from '@/lib/query-retry';
 import { z } from 'zod/mini';
 import { productSorts } from '@/contract/catalog';
 import { productsQueryOptions } from '@/features/catalog/api/get-products';
@@ -42,7 +43,7 @@ export const Route = createFileRoute('/shop/')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     // Start the request with the route; the page shows it as soon as it lands, or what was cached before.
-    void context.queryClient.prefetchQuery(productsQueryOptions(deps));
+    if (prefetchWorthIt()) void context.queryClient.prefetchQuery(productsQueryOptions(deps));
   },
   errorComponent: RouteError,
   component: ShopRoute,

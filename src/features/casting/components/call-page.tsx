@@ -354,9 +354,9 @@ function RoleView({ call, role, own }: { call: CastingCall; role: CastingRole; o
           {role.name}
         </Title>
         {role.status === 'closed' ? (
-          <Badge color="gray">Closed</Badge>
+          <Badge color="gray.8">Closed</Badge>
         ) : filled ? (
-          <Badge color="gray">Filled</Badge>
+          <Badge color="gray.8">Filled</Badge>
         ) : null}
       </Group>
       {role.description ? <Text mt={4}>{role.description}</Text> : null}
