@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { textCutOnScreen } from './layout-helpers';
+import { textCutOnScreen, textOverlapping } from './layout-helpers';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { signInAt, USER_API } from './shop-helpers';
@@ -135,6 +135,7 @@ test.describe('the applicant list on a phone', () => {
     await expect(decision).toBeInViewport({ ratio: 1 });
     await expect(bar).toBeHidden();
     expect(await textCutOnScreen(page)).toEqual([]);
+    expect(await textOverlapping(page)).toEqual([]);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: info.outputPath(`decided-360-${scheme}.png`) });
@@ -178,6 +179,7 @@ test.describe('the applicant list on a phone', () => {
     await expect(page.getByRole('article')).toHaveCount(1);
     await expect(arjun).toBeVisible();
     expect(await textCutOnScreen(page)).toEqual([]);
+    expect(await textOverlapping(page)).toEqual([]);
   });
 
   test('Export CSV saves one file for the whole call that a spreadsheet opens right', async ({ page, browser }) => {
