@@ -16,7 +16,11 @@ export const profileOutbox: OutboxKind<ProfileInput, { queryClient: QueryClient 
   async send(input, { idempotencyKey, context }) {
     // Loaded when there is an edit to send: the profile's schemas stay out of every visitor's start.
     const { saveMyProfile } = await import('./save-my-profile');
-    context.queryClient.setQueryData(myProfileKeys.profile(), await saveMyProfile(input, idempotencyKey));
+    const saved = await saveMyProfile(input, idempotencyKey);
+    // A read of the profile sent as the network came back, before this save landed, would answer the old profile
+    // after it and put it back on the page: it is cancelled, and the answer to the save is the profile.
+    await context.queryClient.cancelQueries({ queryKey: myProfileKeys.profile() });
+    context.queryClient.setQueryData(myProfileKeys.profile(), saved);
   },
   settled(_run, context) {
     void context.queryClient.invalidateQueries({ queryKey: profileKeys.all() });
