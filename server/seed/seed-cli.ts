@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { readConfig } from '../src/config.js';
 import { databaseOptionsFrom, openDatabase } from '../src/db/client.js';
+import { exitIfLocked } from '../src/db/data-dir-lock.js';
 import { seedDemoContent } from './seed.js';
 
 const config = readConfig();
-const database = await openDatabase(databaseOptionsFrom(config));
+const database = await openDatabase(databaseOptionsFrom(config)).catch(exitIfLocked);
 try {
   await database.migrate();
   if (!config.demoContent) {

@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { emailSchema, nameSchema, newPasswordSchema } from '../../src/contract/user.js';
 import { readConfig } from './config.js';
 import { databaseOptionsFrom, openDatabase } from './db/client.js';
+import { exitIfLocked } from './db/data-dir-lock.js';
 import { auditLog, users } from './db/schema.js';
 import { isCommonPassword } from './lib/common-passwords.js';
 import { hashPassword } from './lib/passwords.js';
@@ -30,7 +31,7 @@ const name = nameSchema.safeParse(values.name ?? '');
 if (!name.success) fail(`--name: ${name.error.issues[0]?.message ?? 'not a name'}`);
 
 const config = readConfig();
-const database = await openDatabase(databaseOptionsFrom(config));
+const database = await openDatabase(databaseOptionsFrom(config)).catch(exitIfLocked);
 try {
   await database.migrate();
   const { db } = database;

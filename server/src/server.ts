@@ -5,12 +5,26 @@ import { buildWebApp, isBuildStale } from './build/build-web-app.js';
 import { readConfig } from './config.js';
 import { childProcessArgs } from './entry-points.js';
 import { databaseOptionsFrom, isNewEmbeddedDatabase, openDatabase } from './db/client.js';
+import { exitIfLocked, lockDataDir } from './db/data-dir-lock.js';
 import { hasDemoStaff, seedDemoContent } from '../seed/seed.js';
 
 /** Longest wait for in-flight requests on shutdown before the process exits anyway (10 s). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const config = readConfig();
+const databaseOptions = databaseOptionsFrom(config);
+
+/**
+ * The embedded database's folder is this process's from now until it exits (data-dir-lock.ts): a second server on
+ * the same DATA_DIR stops here, naming this one. The child that creates a new database works under this lock.
+ */
+let folderLock: ReturnType<typeof lockDataDir> | undefined;
+try {
+  folderLock =
+    databaseOptions.databaseUrl || !databaseOptions.pgliteDir ? undefined : lockDataDir(databaseOptions.pgliteDir);
+} catch (error) {
+  exitIfLocked(error);
+}
 
 if (process.env.SKIP_BUILD !== '1' && (await isBuildStale(config.distDir))) {
   console.log('Building the PWA (the build is missing or older than its sources)...');
@@ -24,7 +38,10 @@ if (process.env.SKIP_BUILD !== '1' && (await isBuildStale(config.distDir))) {
  */
 async function createEmbeddedDatabase(): Promise<void> {
   console.log('Creating the embedded database with the demo content...');
-  const child = spawn(process.execPath, childProcessArgs('seed-cli'), { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, childProcessArgs('seed-cli'), {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...folderLock?.childEnv },
+  });
   const code = await new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', resolve);
@@ -32,7 +49,6 @@ async function createEmbeddedDatabase(): Promise<void> {
   if (code !== 0) throw new Error(`Creating the embedded database failed (exit code ${code})`);
 }
 
-const databaseOptions = databaseOptionsFrom(config);
 if (isNewEmbeddedDatabase(databaseOptions)) await createEmbeddedDatabase();
 const database = await openDatabase(databaseOptions);
 await database.migrate();

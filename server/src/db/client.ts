@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { projectRoot } from '../config.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { PGliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
@@ -131,15 +132,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => client.end({ timeout: 5 }),
     };
   }
-  if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
-  const client = new PGliteThread(options.pgliteDir, PGLITE_OPTIONS);
-  await client.waitReady;
-  // Drizzle's PGlite driver uses only what PGliteThread offers of a PGlite client.
-  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
-  return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
-  };
+  // One process at a time in a folder (data-dir-lock.ts): taken before PGlite touches it, given back once it is closed.
+  const lock = options.pgliteDir ? lockDataDir(options.pgliteDir) : undefined;
+  try {
+    if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
+    const client = new PGliteThread(options.pgliteDir, PGLITE_OPTIONS);
+    await client.waitReady;
+    // Drizzle's PGlite driver uses only what PGliteThread offers of a PGlite client.
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder }),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }
