@@ -117,6 +117,10 @@ export async function backup(config: BackupConfig, out: string, log = console.lo
   if (existsSync(out) && (await fs.readdir(out)).length > 0) {
     throw new Error(`${out} is not empty: a backup goes into a new folder`);
   }
+  const pgliteDir = databaseOptionsFrom(config).pgliteDir!;
+  if (!config.databaseUrl && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+    throw new Error(`There is no embedded database in ${pgliteDir}`);
+  }
   await fs.mkdir(out, { recursive: true });
   let manifest: Omit<Manifest, 'uploads'>;
   if (config.databaseUrl) {
@@ -146,11 +150,9 @@ export async function backup(config: BackupConfig, out: string, log = console.lo
       await sql.end({ timeout: 5 });
     }
   } else {
-    const dir = databaseOptionsFrom(config).pgliteDir!;
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) throw new Error(`There is no embedded database in ${dir}`);
-    const lock = lockDataDir(dir);
+    const lock = lockDataDir(pgliteDir);
     try {
-      const database = openPGlite(dir);
+      const database = openPGlite(pgliteDir);
       try {
         const rows = await countRows(pgliteQuery(database));
         const dump = await database.dumpDataDir('gzip');

@@ -14,6 +14,10 @@ export const entryPoints = {
   'seed-cli': 'server/seed/seed-cli.ts',
   'migrate-cli': 'server/src/db/migrate-cli.ts',
   'pglite-worker': 'server/src/db/pglite-worker.ts',
+  // The operator's commands, compiled too: the container image carries no TypeScript sources.
+  'admin-cli': 'server/src/admin-cli.ts',
+  'backup-cli': 'server/src/backup-cli.ts',
+  'restore-cli': 'server/src/restore-cli.ts',
 } as const;
 
 export type EntryPoint = keyof typeof entryPoints;
