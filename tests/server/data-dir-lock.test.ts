@@ -118,28 +118,67 @@ describe('the embedded database folder is one process’s', () => {
 
   it('a command-line program stopped by SIGINT or SIGTERM gives the lock back', async () => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          '--input-type=module',
-          '-e',
-          `import { lockDataDir } from ${JSON.stringify(path.resolve('server/src/db/data-dir-lock.ts'))};
-           lockDataDir(${JSON.stringify(path.join(dataDir, 'pglite'))});
-           console.log('locked');
-           setInterval(() => {}, 1000);`,
-        ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      children.add(child);
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      await new Promise<void>((resolve) => child.stdout?.on('data', () => resolve()));
-      expect((await holder()).pid).toBe(child.pid);
-      child.kill(signal);
-      expect(await exited).toBe(128 + os.constants.signals[signal]);
-      children.delete(child);
+      const holding = holdLock();
+      expect(await holding.outcome).toBe('locked');
+      expect((await holder()).pid).toBe(holding.child.pid);
+      holding.child.kill(signal);
+      expect(await holding.exited).toBe(128 + os.constants.signals[signal]);
       expect(existsSync(lockFile)).toBe(false);
     }
   });
+
+  it('of processes that find the same stale lock at once, exactly one takes it', async () => {
+    const gone = holdLock();
+    expect(await gone.outcome).toBe('locked');
+    gone.child.kill('SIGKILL');
+    await gone.exited;
+    expect((await holder()).pid).toBe(gone.child.pid);
+
+    const racing = Array.from({ length: 4 }, () => holdLock());
+    const outcomes = await Promise.all(racing.map((one) => one.outcome));
+    expect(outcomes.filter((outcome) => outcome === 'locked')).toHaveLength(1);
+    const winner = racing[outcomes.indexOf('locked')]!;
+    expect((await holder()).pid).toBe(winner.child.pid);
+    for (const [index, outcome] of outcomes.entries()) {
+      if (outcome !== 'locked') expect(outcome).toContain(`is in use by process ${winner.child.pid}`);
+      if (index !== outcomes.indexOf('locked')) expect(await racing[index]!.exited).toBe(1);
+    }
+    winner.child.kill('SIGTERM');
+    await winner.exited;
+    expect(existsSync(lockFile)).toBe(false);
+  });
 });
+
+/**
+ * A command-line program that takes the lock and waits: its outcome is 'locked', or what it printed when refused.
+ */
+function holdLock(): { child: ChildProcess; outcome: Promise<string>; exited: Promise<number | null> } {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `import { lockDataDir } from ${JSON.stringify(path.resolve('server/src/db/data-dir-lock.ts'))};
+       lockDataDir(${JSON.stringify(path.join(dataDir, 'pglite'))});
+       console.log('locked');
+       setInterval(() => {}, 1000);`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.add(child);
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      children.delete(child);
+      resolve(code);
+    }),
+  );
+  const outcome = new Promise<string>((resolve) => {
+    child.stdout?.on('data', () => resolve('locked'));
+    void exited.then(() => resolve(errors));
+  });
+  return { child, outcome, exited };
+}

@@ -91,6 +91,8 @@ function isAlive(pid: number): boolean {
  * folder shared over the network, another container) is taken as alive, and the message says how to clear it.
  */
 function isStale(holder: LockHolder): boolean {
+  // Not a process id (a file that is not ours): nobody holds it. Signalling 0 would reach this process's own group.
+  if (!Number.isInteger(holder.pid) || holder.pid <= 0) return true;
   if (holder.host !== os.hostname()) return false;
   // The machine restarted since: every process of that boot is gone.
   if (holder.bootId && bootId && holder.bootId !== bootId) return true;
