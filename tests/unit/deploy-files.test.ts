@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process';
+import { builtinModules } from 'node:module';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
 import { parse } from 'yaml';
 import { projectRoot, readConfig, SERVER_NODE_FLAGS } from '../../server/src/config.js';
+import { entryPoints } from '../../server/src/entry-points.js';
 
 /**
  * Containers cannot run on the machines that test this project, so these tests read the deployment files (the
@@ -173,6 +176,36 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/HEALTHCHECK[^]*\/healthz/);
     const command = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
     expect(command).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist-server/server.js']);
+  });
+
+  it('runs the compiled programs with the production dependencies alone (npm ci --omit=dev)', async () => {
+    // The programs as `npm run build` compiles them (server/src/build/build-server.ts), kept in memory.
+    const { metafile } = await build({
+      absWorkingDir: projectRoot,
+      entryPoints,
+      outdir: path.join(projectRoot, 'dist-server'),
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const packageJson = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+    const imported = new Set(
+      Object.values(metafile.outputs)
+        .flatMap((output) => output.imports)
+        .filter((entry) => entry.external && !entry.path.startsWith('node:') && !builtinModules.includes(entry.path))
+        .map((entry) =>
+          entry.path
+            .split('/')
+            .slice(0, entry.path.startsWith('@') ? 2 : 1)
+            .join('/'),
+        ),
+    );
+    expect(imported.size).toBeGreaterThan(0);
+    expect([...imported].filter((name) => !(name in packageJson.dependencies))).toEqual([]);
   });
 
   it('leaves out what a machine made or holds (.dockerignore)', () => {
