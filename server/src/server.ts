@@ -5,7 +5,7 @@ import { buildWebApp, isBuildStale } from './build/build-web-app.js';
 import { readConfig } from './config.js';
 import { childProcessArgs } from './entry-points.js';
 import { databaseOptionsFrom, isNewEmbeddedDatabase, openDatabase } from './db/client.js';
-import { exitIfLocked, lockDataDir } from './db/data-dir-lock.js';
+import { type DataDirLock, exitIfLocked, lockDataDir } from './db/data-dir-lock.js';
 import { hasDemoStaff, seedDemoContent } from '../seed/seed.js';
 
 /** Longest wait for in-flight requests on shutdown before the process exits anyway (10 s). */
@@ -18,7 +18,7 @@ const databaseOptions = databaseOptionsFrom(config);
  * The embedded database's folder is this process's from now until it exits (data-dir-lock.ts): a second server on
  * the same DATA_DIR stops here, naming this one. The child that creates a new database works under this lock.
  */
-let folderLock: ReturnType<typeof lockDataDir> | undefined;
+let folderLock: DataDirLock | undefined;
 try {
   folderLock =
     databaseOptions.databaseUrl || !databaseOptions.pgliteDir ? undefined : lockDataDir(databaseOptions.pgliteDir);
