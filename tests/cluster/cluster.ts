@@ -62,6 +62,8 @@ export interface Cluster {
 /** Why a cluster cannot be started here, or null when it can: it needs root, PostgreSQL, haproxy and the build. */
 export async function whyNoCluster(): Promise<string | null> {
   if (process.getuid?.() !== 0) return 'the PostgreSQL cluster runs as the postgres user, which needs root';
+  const postgres = await fs.readdir('/usr/lib/postgresql').catch(() => []);
+  if (postgres.length === 0) return 'PostgreSQL is not installed (apt-get install postgresql)';
   try {
     execFileSync('haproxy', ['-v'], { stdio: 'ignore' });
   } catch {

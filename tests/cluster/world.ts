@@ -104,3 +104,10 @@ export async function addCastingCall(
     .returning({ id: castingRoles.id });
   return { callId: call!.id, roleIds: roles.map((role) => role.id), posterUserId: poster.userId };
 }
+
+/** A signed-in member with a staff role (`admin` unless given). */
+export async function addStaff(db: Database, label: string, role = 'admin'): Promise<Member> {
+  const [member] = await addMembers(db, label, 1);
+  await db.execute(sql`update users set role = ${role} where id = ${member!.userId}`);
+  return member!;
+}
