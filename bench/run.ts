@@ -28,6 +28,8 @@ import { API, USER_API, addToCart, fetchText, listAllProducts, registerShopper, 
 import { measureSync, type SyncFigures } from './lib/sync.js';
 import { fillProfiles, measureSearches, type VolumeFigures, volumeUploadsDir } from './lib/volume.js';
 import { type CastingFigures, fillApplications, measureCasting } from './lib/casting.js';
+import { measureSeveralProcesses, type ProcessesFigures } from './lib/several-processes.js';
+import { whyNoCluster } from '../tests/cluster/cluster.js';
 
 /** When the run began: its date in the results, and the name of its files. */
 const startedAt = new Date();
@@ -41,7 +43,10 @@ const settings = {
   syncEdits: 100,
 };
 const log = (line: string) => console.log(line);
-/** BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting runs just those stages (to work on one figure). */
+/**
+ * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes runs just those stages (to
+ * work on one figure).
+ */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (stage: string) => !only || only.includes(stage);
 /** BENCH_TARGET=addToCart measures only the load targets whose name starts so (stages 4 and 4b). */
@@ -275,6 +280,20 @@ async function measureCastingVolume(): Promise<{ figures: CastingFigures[]; skip
   }
 }
 
+/**
+ * Stage 10: three web processes and a worker behind haproxy on one PostgreSQL cluster, each figure beside one of the
+ * processes asked directly and beside the write floor (bench/lib/several-processes.ts).
+ */
+async function measureProcesses(): Promise<{ figures: ProcessesFigures | null; skipped: string | null }> {
+  log('\n10. Several processes behind haproxy on PostgreSQL');
+  const why = await whyNoCluster();
+  if (why) {
+    log(`  not run, ${why}`);
+    return { figures: null, skipped: why };
+  }
+  return { figures: await measureSeveralProcesses({ ...settings, smoke }, log), skipped: null };
+}
+
 try {
   const products = await listAllProducts(baseUrl);
   const product = products.find((item) => item.stock >= 10) ?? products[0]!;
@@ -350,6 +369,7 @@ try {
   const peakRss = peakRssMb(server.child.pid!);
   const volume = runs('volume') ? await measureVolume() : { figures: [], skipped: 'not asked for' };
   const casting = runs('casting') ? await measureCastingVolume() : { figures: [], skipped: 'not asked for' };
+  const processes = runs('processes') ? await measureProcesses() : { figures: null, skipped: 'not asked for' };
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
@@ -371,6 +391,8 @@ try {
     volumeSkipped: volume.skipped,
     casting: casting.figures,
     castingSkipped: casting.skipped,
+    severalProcesses: processes.figures,
+    severalProcessesSkipped: processes.skipped,
     budgets: [],
   };
   results.budgets = budgetsOf(results);

@@ -5,6 +5,7 @@ import type { LoadFigures } from './load.js';
 import type { SyncFigures } from './sync.js';
 import type { CastingFigures } from './casting.js';
 import type { VolumeFigures } from './volume.js';
+import type { ProcessesFigures } from './several-processes.js';
 
 export interface Budget {
   figure: string;
@@ -36,6 +37,9 @@ export interface BenchResults {
   /** Stage 9: applying and the poster's list on a call with 10,000 applications, on PostgreSQL. */
   casting: CastingFigures[];
   castingSkipped: string | null;
+  /** Stage 10: three web processes and a worker behind haproxy; `severalProcessesSkipped` says why it did not run. */
+  severalProcesses?: ProcessesFigures | null;
+  severalProcessesSkipped?: string | null;
   budgets: Budget[];
 }
 
@@ -142,12 +146,118 @@ export function budgetsOf(results: BenchResults): Budget[] {
       ok: row.p99Ms <= 50,
     });
   }
-  const errors = [...results.load, ...results.loadPostgres, ...results.volume, ...results.casting].reduce(
-    (sum, row) => sum + row.errors,
-    0,
-  );
+  budgets.push(...processesBudgets(results.severalProcesses ?? null));
+  const processErrors = (results.severalProcesses?.rows ?? []).flatMap((row) => [row.single, row.cluster]);
+  const errors = [
+    ...results.load,
+    ...results.loadPostgres,
+    ...results.volume,
+    ...results.casting,
+    ...processErrors,
+  ].reduce((sum, row) => sum + row.errors, 0);
   budgets.push({ figure: 'Errors under load', budget: '0', measured: String(errors), ok: errors === 0 });
   return budgets;
+}
+
+/** The issue's budgets for several processes: each beside the single-process figure and the floor of the same run. */
+function processesBudgets(figures: ProcessesFigures | null): Budget[] {
+  if (!figures) return [];
+  const budgets: Budget[] = [];
+  const where = `${figures.webProcesses} web processes behind haproxy, ${figures.connections} connections`;
+  for (const row of figures.rows) {
+    if (row.kind === 'read') {
+      budgets.push({
+        figure: `p99, ${where}, ${row.name} (one process: ${ms(row.single.p99Ms)})`,
+        budget: '<= 25 ms',
+        measured: ms(row.cluster.p99Ms),
+        ok: row.cluster.p99Ms <= 25,
+      });
+    } else {
+      const limit = 2 * figures.floor.p99Ms;
+      budgets.push({
+        figure: `p99, ${where}, ${row.name} (one process: ${ms(row.single.p99Ms)}; floor ${ms(figures.floor.p99Ms)})`,
+        budget: `<= 2 × floor = ${ms(limit)}, 0 errors`,
+        measured: `${ms(row.cluster.p99Ms)}, ${row.cluster.errors} errors`,
+        ok: row.cluster.p99Ms <= limit && row.cluster.errors === 0,
+      });
+    }
+  }
+  budgets.push({
+    figure: `An edit answered by every process (p95 of ${figures.edit.samples} answers)`,
+    budget: '<= 1 s',
+    measured: figures.edit.notSeen > 0 ? `${figures.edit.notSeen} not within 15 s` : `${ms(figures.edit.p95Ms)}`,
+    ok: figures.edit.notSeen === 0 && figures.edit.p95Ms <= 1000,
+  });
+  const { notice } = figures;
+  if ('notMeasured' in notice) {
+    budgets.push({ figure: 'A notice to 100,000 members', budget: '<= 60 s', measured: 'not measured', ok: false });
+  } else {
+    const done =
+      notice.writtenMs === null || notice.mailsQueuedMs === null
+        ? null
+        : Math.max(notice.writtenMs, notice.mailsQueuedMs);
+    budgets.push({
+      figure: `A notice to ${notice.members.toLocaleString('en-IN')} members written and its mails queued`,
+      budget: '<= 60 s',
+      measured: done === null ? 'not within the wait' : ms(done),
+      ok: done !== null && done <= 60_000,
+    });
+    budgets.push({
+      figure: `Reads p99 during the notice (${where})`,
+      budget: '<= 50 ms',
+      measured: ms(notice.readsDuring.p99Ms),
+      ok: notice.readsDuring.p99Ms <= 50,
+    });
+  }
+  return budgets;
+}
+
+function processesSection(figures: ProcessesFigures | null | undefined, skipped: string | null | undefined): string[] {
+  const title = '## 10. Several processes: web processes behind haproxy on PostgreSQL';
+  if (!figures) return [title, `Not run${skipped ? `: ${skipped}` : ''}.`];
+  const time = (value: number | null) => (value === null ? 'not within the wait' : ms(value));
+  const { notice } = figures;
+  return [
+    title,
+    `${figures.webProcesses} web processes and a worker, ${figures.connections} connections; "one process" is one of ` +
+      'them asked directly, in the same run, on the same database.',
+    '',
+    table(
+      [
+        'request',
+        'one process p50',
+        'one process p99',
+        'one process req/s',
+        'behind haproxy p50',
+        'p99',
+        'req/s',
+        'errors',
+      ],
+      figures.rows.map((row) => [
+        row.name,
+        ms(row.single.p50Ms),
+        ms(row.single.p99Ms),
+        row.single.rps.toFixed(0),
+        ms(row.cluster.p50Ms),
+        ms(row.cluster.p99Ms),
+        row.cluster.rps.toFixed(0),
+        `${row.single.errors} / ${row.cluster.errors}`,
+      ]),
+    ),
+    '',
+    `Write floor: p50 ${ms(figures.floor.p50Ms)}, p99 ${ms(figures.floor.p99Ms)} over ${figures.floor.requests} ` +
+      `transactions (${figures.floor.how}).`,
+    '',
+    `An edit answered by every process: p95 ${figures.edit.notSeen > 0 ? 'over 15 s' : ms(figures.edit.p95Ms)}, ` +
+      `slowest ${ms(figures.edit.maxMs)} (${figures.edit.samples} answers, ${figures.edit.notSeen} not within 15 s).`,
+    '',
+    'notMeasured' in notice
+      ? `Notice to many members: not measured, ${notice.notMeasured}.`
+      : `Notice to ${notice.members.toLocaleString('en-IN')} members (${notice.note}): notifications written ` +
+        `${time(notice.writtenMs)}, mails queued ${time(notice.mailsQueuedMs)}; the admin's request answered ` +
+        `${notice.requestStatus} after ${ms(notice.requestMs)}; reads meanwhile p99 ${ms(notice.readsDuring.p99Ms)}, ` +
+        `${notice.readsDuring.errors} errors.`,
+  ];
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -297,6 +407,8 @@ export function renderMarkdown(results: BenchResults): string {
           ]),
         )
       : `Not run${results.castingSkipped ? `: ${results.castingSkipped}` : ''}.`,
+    '',
+    ...processesSection(results.severalProcesses, results.severalProcessesSkipped),
     '',
   ].join('\n');
 }

@@ -18,11 +18,11 @@ export interface SmtpSink {
 }
 
 /**
- * A real SMTP server in the test's own process, on a free port, keeping every message it is sent. With `dir`, each
- * message is also written there as a JSON file (`ReceivedMail`), so that other processes (Playwright's workers) can
- * read the mail a server sent.
+ * A real SMTP server in the test's own process, on a free port (or `port`), keeping every message it is sent. With
+ * `dir`, each message is also written there as a JSON file (`ReceivedMail`), so that other processes (Playwright's
+ * workers) can read the mail a server sent.
  */
-export async function startSmtpSink({ dir }: { dir?: string } = {}): Promise<SmtpSink> {
+export async function startSmtpSink({ dir, port = 0 }: { dir?: string; port?: number } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -47,10 +47,12 @@ export async function startSmtpSink({ dir }: { dir?: string } = {}): Promise<Smt
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  // A sender that dies mid-conversation (a killed server process) resets its connection: nothing to report.
+  smtp.on('error', () => {});
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  const address = smtp.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     received,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
