@@ -50,12 +50,15 @@ import conversationRepository from './plugins/conversation-repository.js';
 import memberData from './plugins/member-data.js';
 import moderationRepository from './plugins/moderation-repository.js';
 import profileRepository from './plugins/profile-repository.js';
+import applicationRepository from './plugins/application-repository.js';
 import castingRepository from './plugins/casting-repository.js';
+import savedCallRepository from './plugins/saved-call-repository.js';
 import guardianConsentRepository from './plugins/guardian-consent-repository.js';
 import guardianMessageRepository from './plugins/guardian-message-repository.js';
 import notificationRepository from './plugins/notification-repository.js';
 import { memberCastingRoutes, publicCastingRoutes } from './routes/network/casting.js';
 import { guardianRoutes, memberGuardianRoutes } from './routes/network/guardian.js';
+import { notificationRoutes } from './routes/network/notifications.js';
 
 // The contract is written with zod/mini, which carries no messages of its own: API clients get zod's English ones
 // ("Invalid input: expected object, received undefined") for the rules the contract gives no message.
@@ -212,9 +215,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the profiles: saving a minor's profile asks their guardian to confirm.
   await fastify.register(guardianConsentRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(profileRepository);
-  await fastify.register(moderationRepository);
   await fastify.register(conversationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
-  await fastify.register(castingRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  // The applications first: a role closed (calls) and a call taken down (moderation) answer their applicants.
+  await fastify.register(applicationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  await fastify.register(castingRepository);
+  await fastify.register(savedCallRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  await fastify.register(moderationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(guardianMessageRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(decisionTeller);
   await fastify.register(notificationRepository);
@@ -243,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(profileActionRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(publicCastingRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberCastingRoutes, { prefix: userPrefix });
+  await fastify.register(notificationRoutes, { prefix: userPrefix });
   await fastify.register(guardianRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberGuardianRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });

@@ -3,7 +3,7 @@ import { pageMetaSchema } from './catalog';
 import { calendarDate, optionalText, recordId, requiredText } from './fields';
 import { genders } from './profiles';
 
-/** Casting calls, their roles and the applications to them; and the notification centre. */
+/** Casting calls, their roles and the applications to them. */
 
 export const projectTypes = ['feature', 'web_series', 'short', 'ad', 'theatre', 'tv', 'music_video'] as const;
 export type ProjectType = (typeof projectTypes)[number];
@@ -493,34 +493,4 @@ export const moderationCallQuerySchema = z.object({
   queue: z._default(z.enum(['pending', 'reported'], { error: 'queue must be pending or reported' }), 'pending'),
   page: pageParam,
   per_page: perPageParam(20, 100),
-});
-
-export const notificationKinds = [
-  'application',
-  'callback',
-  'applicants',
-  'moderation',
-  'order',
-  'wishlist',
-  'message',
-] as const;
-export const notificationSchema = z.object({
-  id: z.int(),
-  kind: z.enum(notificationKinds),
-  title: z.string(),
-  body: z.string(),
-  /** A path in the app. */
-  link: z.string(),
-  read: z.boolean(),
-  created_at: z.string(),
-});
-export type AppNotification = z.infer<typeof notificationSchema>;
-export const notificationListResponseSchema = z.object({
-  data: z.array(notificationSchema),
-  meta: z.object({ unread: z.int() }),
-});
-export type NotificationList = z.infer<typeof notificationListResponseSchema>;
-export const markReadSchema = z.object({
-  /** The notifications read; absent: every one. */
-  ids: z.optional(z.array(recordId('ids')).check(z.maxLength(200, 'At most 200 notifications at once'))),
 });

@@ -1048,7 +1048,9 @@ describe('decisions told after 10 seconds', () => {
     const a = (await apply(first, call.id, role)).json().data.id as number;
     const b = (await apply(second, call.id, role)).json().data.id as number;
     await transition(house, a, { to: 'selected' });
-    const late = app.db.transaction((tx) => app.castingRepository.undoDecisions(tx, house.id, call.id, [a], later()));
+    const late = app.db.transaction((tx) =>
+      app.applicationRepository.undoDecisions(tx, house.id, call.id, [a], later()),
+    );
     await expect(late).rejects.toMatchObject({ statusCode: 409 });
 
     // Closing the role tells everyone still waiting at once, and makes the untold selection final.

@@ -1,7 +1,8 @@
 import { and, eq, gt, notExists } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { notifications, wishlistItems } from '../db/schema.js';
-import { notify } from './notify.js';
+import { tell } from './tell.js';
+import { backInStockNotice } from './templates.js';
 
 interface Buyable {
   stock: number;
@@ -45,16 +46,14 @@ export async function tellWishlisters(
     .select({ userId: wishlistItems.userId })
     .from(wishlistItems)
     .where(and(eq(wishlistItems.productId, product.id), notExists(toldLately)));
-  await notify(
+  await tell(
     tx,
     keepers.map(({ userId }) => ({
       userId,
       kind: 'wishlist' as const,
-      title: `${product.name} is back in stock`,
-      body: 'It is in your wishlist: order it before it runs out again',
+      ...backInStockNotice(product.name),
       link,
-      mail: true,
+      mail: { site: publicUrl },
     })),
-    publicUrl,
   );
 }

@@ -1,6 +1,7 @@
 import type { MailMessage } from '../plugins/mailer.js';
 import type { Database } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
+import { inRuns } from './in-runs.js';
 
 /**
  * Queues a mail in the transaction `tx` of what causes it: it is sent only if that commits, and the mail sender
@@ -13,4 +14,21 @@ export async function queueMail(tx: Database, message: MailMessage): Promise<voi
     subject: message.subject,
     text: message.text,
   });
+}
+
+/**
+ * Queues many mails in `tx` as `queueMail` queues one, in a few statements: a notice to thousands of members queues
+ * thousands of mails.
+ */
+export async function queueMails(tx: Database, messages: MailMessage[]): Promise<void> {
+  for (const run of inRuns(messages)) {
+    await tx.insert(mailOutbox).values(
+      run.map((message) => ({
+        to: message.to,
+        kind: message.kind ?? 'mail',
+        subject: message.subject,
+        text: message.text,
+      })),
+    );
+  }
 }

@@ -1,22 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { notify } from './notify.js';
+import { tell } from './tell.js';
+import { type WaitingKind, waitingNotice } from './templates.js';
 
-/** Where in the moderation queue each kind of waiting item is decided. */
-export type WaitingKind = 'verification' | 'report' | 'held' | 'calls' | 'reported-calls';
-
-/** The notice for each kind of item that starts to wait; `what` names the profile or the call. */
-const notices: Record<WaitingKind, (what: string) => { title: string; body: string }> = {
-  verification: (what) => ({ title: 'A verification request waits', body: `${what} asks to be verified.` }),
-  report: (what) => ({ title: 'A profile was reported', body: `${what}: a member reported it.` }),
-  held: (what) => ({
-    title: 'A new organisation waits for review',
-    body: `${what} is not listed until a moderator approves it.`,
-  }),
-  calls: (what) => ({ title: 'A casting call waits to be published', body: what }),
-  'reported-calls': (what) => ({ title: 'A casting call was reported', body: `${what}: a member reported it.` }),
-};
+export type { WaitingKind };
 
 /**
  * Tells every moderator, in the notification centre, that an item started to wait in the queue: called once per
@@ -28,8 +16,8 @@ export async function tellModerators(tx: Database, kind: WaitingKind, what: stri
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'moderator'), isNull(users.disabledAt)));
-  const notice = notices[kind](what);
-  await notify(
+  const notice = waitingNotice[kind](what);
+  await tell(
     tx,
     moderators.map(({ id }) => ({
       userId: id,
@@ -37,7 +25,5 @@ export async function tellModerators(tx: Database, kind: WaitingKind, what: stri
       ...notice,
       link: `/admin/moderation?type=${kind}`,
     })),
-    // No mail goes, so no link needs the site's address.
-    '',
   );
 }

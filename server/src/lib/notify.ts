@@ -1,19 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { mailOutbox, notifications, profiles, users } from '../db/schema.js';
+import { profiles, users } from '../db/schema.js';
 import { confirmedGuardianEmail } from './guardian-consent.js';
 import { inRuns } from './in-runs.js';
-
-export interface NotificationInput {
-  userId: number;
-  kind: (typeof notifications.$inferInsert)['kind'];
-  title: string;
-  body: string;
-  /** A path in the app. */
-  link: string;
-  /** Also by email (through the mail outbox): the notification's text with a greeting and the link. */
-  mail?: boolean;
-}
 
 /** The date and time of `date` as people in India read it: "5 Dec 2026, 11:00 am". */
 export function indiaTime(date: Date): string {
@@ -69,32 +58,4 @@ function recipientRows(tx: Database, ids: number[]) {
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(inArray(users.id, ids), isNull(users.disabledAt)));
-}
-
-/**
- * Puts notifications in their members' centres, and mails those that ask for it (to a minor's guardian, see
- * `mailRecipients`), in the transaction `tx` of the event that causes them: they appear only if it commits.
- */
-export async function notify(tx: Database, items: NotificationInput[], publicUrl: string): Promise<void> {
-  if (items.length === 0) return;
-  for (const run of inRuns(items)) {
-    await tx
-      .insert(notifications)
-      .values(run.map(({ userId, kind, title, body, link }) => ({ userId, kind, title, body, link })));
-  }
-  const mailed = items.filter((item) => item.mail);
-  if (mailed.length === 0) return;
-  const recipients = await mailRecipients(
-    tx,
-    mailed.map((item) => item.userId),
-  );
-  const site = publicUrl.replace(/\/+$/, '');
-  const mails = mailed.flatMap((item) => {
-    const to = recipients.get(item.userId);
-    if (!to) return [];
-    const about = to.ward ? `For ${to.ward}, whose guardian you are: ` : '';
-    const text = `Hello ${to.name},\n\n${about}${item.title}.\n${item.body}\n\n${site}${item.link}\n\nThe CineVerse team`;
-    return [{ to: to.email, kind: item.kind, subject: to.ward ? `${to.ward}: ${item.title}` : item.title, text }];
-  });
-  for (const run of inRuns(mails)) await tx.insert(mailOutbox).values(run);
 }

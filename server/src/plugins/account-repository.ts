@@ -17,7 +17,8 @@ import {
   signInLinks,
   users,
 } from '../db/schema.js';
-import { queueMail } from '../lib/mail-outbox.js';
+import { mailAddress } from '../lib/tell.js';
+import { accountMail } from '../lib/templates.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
 
@@ -138,21 +139,12 @@ async function queueConfirmation(tx: Database, user: Pick<User, 'id' | 'name' | 
     expiresAt: sql`now() + make_interval(hours => ${CONFIRMATION_LINK_HOURS})`,
   });
   const link = new URL(`/confirm-email?token=${encodeURIComponent(token)}`, publicUrl).toString();
-  await queueMail(tx, {
-    to: user.email,
-    kind: 'email-confirmation',
-    subject: 'Confirm your email for CineVerse',
-    text: [
-      `Hello ${user.name},`,
-      '',
-      'Open this link to confirm that this email address is yours:',
-      '',
-      link,
-      '',
-      `The link works for ${CONFIRMATION_LINK_HOURS / 24} days. Until you confirm, you can browse and shop, but not write to members, apply to casting calls or post them.`,
-      'If you did not open a CineVerse account, ignore this email: nothing is linked to your address.',
-    ].join('\n'),
-  });
+  await mailAddress(
+    tx,
+    user.email,
+    'email-confirmation',
+    accountMail.confirmEmail(user, link, CONFIRMATION_LINK_HOURS),
+  );
 }
 
 export interface AccountRepositoryOptions {
@@ -303,18 +295,7 @@ export default fp<AccountRepositoryOptions>(
       async changePassword(user, passwordHash, keepTokenId) {
         await db.transaction(async (tx) => {
           await setPassword(tx, user.id, passwordHash, keepTokenId);
-          await queueMail(tx, {
-            to: user.email,
-            kind: 'password-changed',
-            subject: 'Your CineVerse password was changed',
-            text: [
-              `Hello ${user.name},`,
-              '',
-              'The password of your CineVerse account was changed, and every other device signed in to it was logged out.',
-              '',
-              'If it was not you, choose a new password with "Forgot your password?" on the login page, and write to us.',
-            ].join('\n'),
-          });
+          await mailAddress(tx, user.email, 'password-changed', accountMail.passwordChanged(user));
         });
         fastify.forgetSessions();
       },

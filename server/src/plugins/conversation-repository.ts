@@ -4,10 +4,9 @@ import fp from 'fastify-plugin';
 import { CONTACT_DAILY_LIMIT, type Conversation } from '../../../src/contract/profiles.js';
 import type { Database } from '../db/client.js';
 import { conversationMessages, conversations, profiles, users } from '../db/schema.js';
-import { queueConversationMail } from '../lib/conversation-mail.js';
 import { takeMessageSlot } from '../lib/message-quota.js';
-import { type MailRecipient, mailRecipients, notify } from '../lib/notify.js';
-import type { MailMessage } from './mailer.js';
+import { tell } from '../lib/tell.js';
+import { answerMail, answerNotice, gatheredMessagesMail, messageMail, messageNotice } from '../lib/templates.js';
 import { HttpError } from './error-handler.js';
 import { canSeeProfile } from './profile-repository.js';
 
@@ -26,12 +25,6 @@ const senderProfiles = alias(profiles, 'sender_profiles');
 function organisationOf(profile: typeof profiles.$inferSelect | null): Conversation['organisation'] {
   if (!profile || profile.kind !== 'organisation' || !canSeeProfile(profile, null)) return null;
   return { handle: profile.handle, display_name: profile.displayName, verified: profile.verified };
-}
-
-/** The start of a message as its notice shows it: its first 140 characters, on one line. */
-function excerpt(message: string): string {
-  const line = message.replace(/\s+/g, ' ').trim();
-  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
 }
 
 declare module 'fastify' {
@@ -54,26 +47,6 @@ export default fp<ConversationRepositoryOptions>(
   async (fastify, options) => {
     const { db } = fastify;
     const site = options.publicUrl.replace(/\/+$/, '');
-
-    /**
-     * Tells `userId` of a new message in their notification centre, linking to Messages. Not mailed by `notify`: the
-     * message's own mail carries its text.
-     */
-    const tellOfMessage = (tx: Database, userId: number, title: string, message: string) =>
-      notify(tx, [{ userId, kind: 'message', title, body: excerpt(message), link: '/messages' }], options.publicUrl);
-
-    /** The mail that gathers the `count` messages `from` wrote within an hour of the last one mailed; `latest` is quoted. */
-    const gatheredMail = (to: MailRecipient, from: string, count: number, latest: string): MailMessage => {
-      const what = count === 1 ? 'a new message' : `${count} new messages`;
-      return {
-        to: to.email,
-        kind: 'message',
-        subject: `${count === 1 ? '1 new message' : `${count} new messages`} from ${from} on CineVerse`,
-        text:
-          `Hello ${to.name},\n\n${from} wrote ${what}${to.ward ? ` to ${to.ward}, whose guardian you are` : ''} since our last email. The latest:\n\n` +
-          `${latest}\n\nSign in to CineVerse (${site}) to read them all and answer.\n\nThe CineVerse team`,
-      };
-    };
 
     /** Whether the account's profile is a minor's (DPDP Act 2023 s.9). */
     const isMinorAccount = async (tx: Database, userId: number) => {
@@ -126,23 +99,20 @@ export default fp<ConversationRepositoryOptions>(
           .insert(conversationMessages)
           .values({ conversationId: conversation!.id, authorId: senderId, body: message });
         const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, senderId));
-        await tellOfMessage(tx, profile.userId, `${sender!.name} wrote to ${profile.displayName}`, message);
-        const to = (await mailRecipients(tx, [profile.userId])).get(profile.userId);
-        if (to) {
-          await queueConversationMail(
-            tx,
-            { conversationId: conversation!.id, recipientId: profile.userId },
-            {
-              to: to.email,
-              kind: 'message',
-              subject: `${sender!.name} wrote to ${profile.displayName} on CineVerse`,
-              text:
-                `Hello ${to.name},\n\n${sender!.name} wrote to ${to.ward ? `${to.ward}, whose guardian you are` : 'your profile'}:\n\n` +
-                `${message}\n\nTheir contact details stay private until you answer; sign in to CineVerse (${site}) to answer it, or leave it.\n\nThe CineVerse team`,
+        // In the centre, and by mail (a minor's to their guardian) at most once an hour per conversation.
+        await tell(tx, {
+          userId: profile.userId,
+          kind: 'message',
+          ...messageNotice(sender!.name, profile.displayName, message),
+          link: '/messages',
+          mail: {
+            write: (to) => messageMail(to, sender!.name, profile.displayName, message, site),
+            gather: {
+              conversationId: conversation!.id,
+              write: (to, count) => gatheredMessagesMail(to, sender!.name, count, message, site),
             },
-            (count) => gatheredMail(to, sender!.name, count, message),
-          );
-        }
+          },
+        });
         return conversation!;
       },
 
@@ -169,21 +139,16 @@ export default fp<ConversationRepositoryOptions>(
         // The member's answer goes to the sender; the sender's to the member (a minor's guardian).
         const toId = isMember ? found.conversation.senderId : found.profile.userId;
         const answerer = isMember ? found.profile.displayName : author!.name;
-        await tellOfMessage(tx, toId, `${answerer} answered`, message);
-        const to = (await mailRecipients(tx, [toId])).get(toId);
-        if (to) {
-          await queueConversationMail(
-            tx,
-            { conversationId, recipientId: toId },
-            {
-              to: to.email,
-              kind: 'message',
-              subject: `${answerer} answered on CineVerse`,
-              text: `Hello ${to.name},\n\n${message}\n\nSign in to CineVerse (${site}) to answer.\n\nThe CineVerse team`,
-            },
-            (count) => gatheredMail(to, answerer, count, message),
-          );
-        }
+        await tell(tx, {
+          userId: toId,
+          kind: 'message',
+          ...answerNotice(answerer, message),
+          link: '/messages',
+          mail: {
+            write: (to) => answerMail(to, answerer, message, site),
+            gather: { conversationId, write: (to, count) => gatheredMessagesMail(to, answerer, count, message, site) },
+          },
+        });
       },
 
       async listFor(userId) {

@@ -11,19 +11,19 @@ declare module 'fastify' {
 const TELL_INTERVAL_MS = 2_000;
 
 /**
- * Tells applicants of the poster's decisions once their 10 s to undo have passed (`castingRepository.tellDecisions`).
+ * Tells applicants of the poster's decisions once their 10 s to undo have passed (`applicationRepository.tellDecisions`).
  * The time to tell is kept with the decision, so a poster who closes the tab, or loses the connection, neither loses
  * nor hastens a notice; an undo within the 10 s leaves nothing to tell.
  */
 export default fp(
   async (fastify) => {
-    const { castingRepository, db } = fastify;
+    const { applicationRepository, db } = fastify;
     /** The look under way, awaited before the app closes. */
     let telling: Promise<number> | null = null;
 
     async function tellDueDecisions(now?: Date): Promise<number> {
       // Two looks at once are harmless: the statement that finds the decisions claims them, so each is told once.
-      const look = db.transaction((tx) => castingRepository.tellDecisions(tx, now));
+      const look = db.transaction((tx) => applicationRepository.tellDecisions(tx, now));
       telling = look;
       try {
         const told = await look;
@@ -45,5 +45,5 @@ export default fp(
     });
     fastify.decorate('tellDueDecisions', tellDueDecisions);
   },
-  { name: 'decision-teller', dependencies: ['database', 'casting-repository', 'mail-sender'] },
+  { name: 'decision-teller', dependencies: ['database', 'application-repository', 'mail-sender'] },
 );

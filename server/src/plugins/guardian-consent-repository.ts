@@ -5,8 +5,8 @@ import { GUARDIAN_RESEND_MINUTES, type GuardianConsentView } from '../../../src/
 import type { Database } from '../db/client.js';
 import { castingApplications, guardianConsents, profiles, users } from '../db/schema.js';
 import { latestConsent, type ConsentRow } from '../lib/guardian-consent.js';
-import { guardianMail } from '../lib/guardian-mail.js';
-import { queueMail } from '../lib/mail-outbox.js';
+import { guardianMail } from '../lib/templates.js';
+import { mailAddress } from '../lib/tell.js';
 import { takeMessageSlot } from '../lib/message-quota.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
@@ -61,9 +61,11 @@ function createGuardianConsentRepository(db: Database, publicUrl: string) {
       .update(guardianConsents)
       .set({ tokenHash: hashToken(token), mailedAt: new Date() })
       .where(eq(guardianConsents.id, consent.id));
-    await queueMail(
+    await mailAddress(
       tx,
-      guardianMail.confirm({ email: consent.email, name: consent.name }, ward, `${site}/guardian#${token}`),
+      consent.email,
+      'guardian',
+      guardianMail.confirm({ name: consent.name }, ward, `${site}/guardian#${token}`),
     );
   }
 

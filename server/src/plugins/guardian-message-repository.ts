@@ -4,9 +4,9 @@ import fp from 'fastify-plugin';
 import type { GuardianThread } from '../../../src/contract/profiles.js';
 import type { Database } from '../db/client.js';
 import { castingApplications, castingCalls, castingRoles, guardianMessages, profiles } from '../db/schema.js';
-import { mailRecipients, notify } from '../lib/notify.js';
-import { guardianMail } from '../lib/guardian-mail.js';
-import { queueMail } from '../lib/mail-outbox.js';
+import { mailRecipients } from '../lib/notify.js';
+import { mailAddress, tell } from '../lib/tell.js';
+import { guardianAnsweredNotice, guardianMail } from '../lib/templates.js';
 import { takeMessageSlot } from '../lib/message-quota.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
@@ -147,8 +147,11 @@ function createGuardianMessageRepository(db: Database, publicUrl: string) {
         email: guardian.email,
       });
       if (mailedThisHour) return;
-      await queueMail(
+      // To the address the guardian rule found above (`mailRecipients`), which the message keeps.
+      await mailAddress(
         tx,
+        guardian.email,
+        'guardian',
         guardianMail.posterMessage(
           guardian,
           {
@@ -189,20 +192,13 @@ function createGuardianMessageRepository(db: Database, publicUrl: string) {
       await tx
         .insert(guardianMessages)
         .values({ applicationId: found.application.id, fromGuardian: true, body: message });
-      await notify(
-        tx,
-        [
-          {
-            userId: found.poster.userId,
-            kind: 'message',
-            title: `${found.applicant.displayName}’s guardian answered`,
-            body: message.length > 140 ? `${message.slice(0, 139)}…` : message,
-            link: `/me/casting-calls/${found.call.id}`,
-            mail: answered === 0,
-          },
-        ],
-        publicUrl,
-      );
+      await tell(tx, {
+        userId: found.poster.userId,
+        kind: 'message',
+        ...guardianAnsweredNotice(found.applicant.displayName, message),
+        link: `/me/casting-calls/${found.call.id}`,
+        ...(answered === 0 ? { mail: { site: publicUrl } } : {}),
+      });
     },
   };
 }

@@ -205,7 +205,7 @@ export default fp<MemberDataOptions>(
           if (profile) {
             // The member's calls come down and who still waits on them is told, as when a moderator hides a poster;
             // the applications stay theirs (the calls lose their poster, not their applicants).
-            await fastify.castingRepository.withdrawCallsOf(tx, profile.id, 'Its poster left CineVerse.');
+            await fastify.moderationRepository.withdrawCallsOf(tx, profile.id, 'Its poster left CineVerse.');
             // The profile takes its photos, its own applications, requests and the reports about it with it; the
             // conversations others began with it and the calls others applied to stay (the schema lets go of it).
             await tx.delete(profiles).where(eq(profiles.id, profile.id));
@@ -259,6 +259,6 @@ export default fp<MemberDataOptions>(
   },
   {
     name: 'member-data',
-    dependencies: ['database', 'auth', 'profile-repository', 'conversation-repository', 'casting-repository'],
+    dependencies: ['database', 'auth', 'profile-repository', 'conversation-repository', 'moderation-repository'],
   },
 );

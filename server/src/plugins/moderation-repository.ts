@@ -1,14 +1,31 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import type { CastingCall, ModerationCall } from '../../../src/contract/casting.js';
 import type { PageMeta } from '../../../src/contract/catalog.js';
 import type { ModerationCounts, ModerationHistoryEntry } from '../../../src/contract/moderation.js';
 import type { ModerationItem } from '../../../src/contract/profiles.js';
 import type { Database } from '../db/client.js';
-import { auditLog, castingCalls, moderationItems, notifications, profiles, users } from '../db/schema.js';
+import {
+  auditLog,
+  callReports,
+  castingApplications,
+  castingCalls,
+  castingRoles,
+  moderationItems,
+  profiles,
+  users,
+} from '../db/schema.js';
 import { refreshApplicantKeys } from '../lib/applicant-keys.js';
-import { queueMail } from '../lib/mail-outbox.js';
+import { applicantUsers, callView, fullCall, openStatuses, rolesWithFilled } from '../lib/casting-calls.js';
 import { tellModerators } from '../lib/moderator-notice.js';
-import { mailRecipients } from '../lib/notify.js';
+import { type Notice, tell } from '../lib/tell.js';
+import {
+  callPublishedNotice,
+  callUnpublishedNotice,
+  callWithdrawnNotice,
+  profileDecisionMail,
+  profileDecisionNotice,
+} from '../lib/templates.js';
 import { HttpError } from './error-handler.js';
 import { canSeeProfile } from './profile-repository.js';
 
@@ -72,6 +89,32 @@ declare module 'fastify' {
       counts(): Promise<ModerationCounts>;
       /** Moderators' decisions from the audit log, newest first, each with its reason. */
       history(query: { page: number; per_page: number }): Promise<{ data: ModerationHistoryEntry[]; meta: PageMeta }>;
+      // Casting calls: the queue of calls waiting or reported, and moderators' decisions on them.
+      moderationQueue(query: {
+        queue: 'pending' | 'reported';
+        page: number;
+        per_page: number;
+      }): Promise<{ data: ModerationCall[]; meta: PageMeta }>;
+      /**
+       * A moderator hid the poster's profile: its calls go with it. Every call still open is unpublished with
+       * `reason`, its open roles closed, and everyone still waiting is told (and mailed) the call was withdrawn; their
+       * applications end as withdrawn. Returns the calls it took down (each is a decision the audit log records).
+       */
+      withdrawCallsOf(tx: Database, posterId: number, reason: string): Promise<{ id: number; title: string }[]>;
+      /**
+       * A moderator closes the open reports of call `callId` without acting on the call (the reports were unfounded);
+       * 409 when none is open. Returns the call's title and how many reports it closed.
+       */
+      dismissReports(tx: Database, callId: number, moderatorId: number): Promise<{ title: string; closed: number }>;
+      /** A moderator publishes or unpublishes a call; the poster is told. */
+      moderate(
+        tx: Database,
+        callId: number,
+        action: 'publish' | 'unpublish',
+        reason: string | null,
+        /** The deciding moderator: nobody decides on their own call. */
+        moderatorId: number,
+      ): Promise<{ before: CastingCall; after: CastingCall }>;
     };
   }
 }
@@ -89,25 +132,6 @@ function stateOf(row: typeof profiles.$inferSelect): ModeratedState {
   };
 }
 
-const decisionMail: Record<ModerationAction, (name: string, reason: string) => { subject: string; text: string }> = {
-  verify: (name, reason) => ({
-    subject: 'Your CineVerse profile is verified',
-    text: `Hello ${name},\n\nYour profile now shows the verified badge: ${reason}.\n\nThe CineVerse team`,
-  }),
-  refuse: (name, reason) => ({
-    subject: 'Your CineVerse verification request',
-    text: `Hello ${name},\n\nWe could not verify your profile: ${reason}.\nYou can ask again from My profile once this is resolved.\n\nThe CineVerse team`,
-  }),
-  hide: (name, reason) => ({
-    subject: 'Your CineVerse profile has been hidden',
-    text: `Hello ${name},\n\nA moderator has hidden your profile from the public: ${reason}.\nReply to this mail if you think this is a mistake.\n\nThe CineVerse team`,
-  }),
-  approve: (name, reason) => ({
-    subject: 'Your CineVerse profile is listed',
-    text: `Hello ${name},\n\nA moderator has checked your profile and it is now listed in the directory: ${reason}.\n\nThe CineVerse team`,
-  }),
-};
-
 /** What a history entry is about, from the values the audit log kept: a profile's handle, a call's title. */
 function subjectOf(entity: string, entityId: string | null, before: unknown, after: unknown): string {
   const values = { ...(before as Record<string, unknown> | null), ...(after as Record<string, unknown> | null) };
@@ -116,9 +140,16 @@ function subjectOf(entity: string, entityId: string | null, before: unknown, aft
   return `${entity} ${entityId ?? ''}`.trim();
 }
 
-export default fp(
-  async (fastify) => {
+export interface ModerationRepositoryOptions {
+  publicUrl: string;
+}
+
+export default fp<ModerationRepositoryOptions>(
+  async (fastify, options) => {
     const { db } = fastify;
+    const { publicUrl } = options;
+    // A call taken down answers its applicants, and forgets the counts of its applications.
+    const { forgetCounts } = fastify.applicationRepository;
 
     async function profileByHandle(tx: Database, handle: string) {
       const [row] = await tx.select().from(profiles).where(eq(profiles.handle, handle)).for('update');
@@ -225,24 +256,13 @@ export default fp(
               action === 'hide' ? undefined : eq(moderationItems.kind, action === 'approve' ? 'held' : 'verification'),
             ),
           );
-        // Mailed where every notice goes (a minor's to their confirmed guardian): mailRecipients.
-        const owner = (await mailRecipients(tx, [row.userId])).get(row.userId);
-        if (owner) {
-          const mail = decisionMail[action](owner.name, reason);
-          const about = owner.ward ? `For ${owner.ward}, whose guardian you are: ` : '';
-          await queueMail(tx, {
-            to: owner.email,
-            kind: 'moderation',
-            subject: mail.subject,
-            text: mail.text.replace(/\n\n/, `\n\n${about}`),
-          });
-        }
-        await tx.insert(notifications).values({
+        // Told, and mailed where every notice goes (a minor's to their confirmed guardian): the one door.
+        await tell(tx, {
           userId: row.userId,
           kind: 'moderation',
-          title: decisionMail[action](owner?.name ?? '', reason).subject,
-          body: reason,
+          ...profileDecisionNotice(action, reason),
           link: '/my-profile',
+          mail: { write: (to) => profileDecisionMail(action, to, reason) },
         });
         return { before, after: stateOf(after!), profileId: row.id };
       },
@@ -280,7 +300,7 @@ export default fp(
           db
             .select({
               pending: sql<number>`count(*) filter (where ${castingCalls.status} = 'pending')`.mapWith(Number),
-              // The reported-calls tab's rule (castingRepository.moderationQueue): not unpublished, an open report.
+              // The reported-calls tab's rule (moderationQueue, below): not unpublished, an open report.
               reported: sql<number>`count(*) filter (where ${castingCalls.status} <> 'unpublished' and exists
                 (select 1 from call_reports cr where cr.call_id = ${castingCalls.id} and cr.status = 'open'))`.mapWith(
                 Number,
@@ -333,7 +353,197 @@ export default fp(
           meta: { page: query.page, per_page: query.per_page, total: total?.total ?? 0 },
         };
       },
+
+      async moderationQueue(query) {
+        const where =
+          query.queue === 'pending'
+            ? eq(castingCalls.status, 'pending')
+            : and(
+                ne(castingCalls.status, 'unpublished'),
+                sql`exists (select 1 from call_reports cr where cr.call_id = ${castingCalls.id} and cr.status = 'open')`,
+              );
+        const [rows, [total]] = await Promise.all([
+          db
+            .select({ call: castingCalls, poster: profiles })
+            .from(castingCalls)
+            .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+            .where(where)
+            .orderBy(asc(castingCalls.updatedAt), asc(castingCalls.id))
+            .limit(query.per_page)
+            .offset((query.page - 1) * query.per_page),
+          db.select({ total: count() }).from(castingCalls).where(where),
+        ]);
+        const ids = rows.map(({ call }) => call.id);
+        const [roles, reports] = await Promise.all([
+          rolesWithFilled(db, ids),
+          ids.length === 0
+            ? Promise.resolve([])
+            : db
+                .select()
+                .from(callReports)
+                .where(and(inArray(callReports.callId, ids), eq(callReports.status, 'open')))
+                .orderBy(asc(callReports.createdAt)),
+        ]);
+        return {
+          data: rows.map(({ call, poster }) => ({
+            ...callView(
+              call,
+              poster,
+              roles.filter((role) => role.callId === call.id),
+            ),
+            reports: reports
+              .filter((report) => report.callId === call.id)
+              .map((report) => ({
+                reason: report.reason,
+                details: report.details,
+                created_at: report.createdAt.toISOString(),
+              })),
+            poster_hidden: poster.hiddenByStaffAt !== null,
+            poster_held: poster.heldReason !== null,
+          })),
+          meta: { page: query.page, per_page: query.per_page, total: total?.total ?? 0 },
+        };
+      },
+
+      async withdrawCallsOf(tx, posterId, reason) {
+        const taken = await tx
+          .update(castingCalls)
+          .set({ status: 'unpublished', unpublishedReason: reason, updatedAt: new Date() })
+          .where(and(eq(castingCalls.posterId, posterId), inArray(castingCalls.status, ['pending', 'published'])))
+          .returning();
+        // A call a moderator had already taken down may still keep applicants waiting: they are answered too.
+        const down = await tx
+          .select()
+          .from(castingCalls)
+          .where(
+            and(
+              eq(castingCalls.posterId, posterId),
+              eq(castingCalls.status, 'unpublished'),
+              sql`exists (select 1 from ${castingRoles} where ${castingRoles.callId} = ${castingCalls.id}
+                and ${castingRoles.status} = 'open')`,
+            ),
+          );
+        const calls = [...taken, ...down.filter((call) => !taken.some((item) => item.id === call.id))];
+        const ids = calls.map((call) => call.id);
+        const takenDown = taken.map((call) => ({ id: call.id, title: call.title }));
+        if (ids.length === 0) return takenDown;
+        await tx
+          .update(castingRoles)
+          .set({ status: 'closed' })
+          .where(and(inArray(castingRoles.callId, ids), eq(castingRoles.status, 'open')));
+        // Nobody is left waiting on a call nobody can see: one "withdrawn" notice each, not one per status change.
+        const ended = await tx
+          .update(castingApplications)
+          .set({ status: 'withdrawn', untoldFrom: null, tellAt: null, updatedAt: new Date() })
+          // By what each was told: a decision not told yet is dropped with its call, never told.
+          .where(
+            and(
+              inArray(castingApplications.callId, ids),
+              inArray(sql`coalesce(${castingApplications.untoldFrom}, ${castingApplications.status})`, openStatuses),
+            ),
+          )
+          .returning({ callId: castingApplications.callId, profileId: castingApplications.profileId });
+        for (const id of ids) forgetCounts(id);
+        const users = await applicantUsers(
+          tx,
+          ended.map((row) => row.profileId),
+        );
+        const told = new Set<string>();
+        const items: Notice[] = ended.flatMap((row) => {
+          const userId = users.get(row.profileId);
+          const call = calls.find((item) => item.id === row.callId)!;
+          // One notice per applicant and call, however many of its roles they applied to.
+          if (userId === undefined || told.has(`${userId}:${call.id}`)) return [];
+          told.add(`${userId}:${call.id}`);
+          return [
+            {
+              userId,
+              kind: 'application' as const,
+              ...callWithdrawnNotice(call.title),
+              link: '/me/applications',
+              mail: { site: publicUrl },
+            },
+          ];
+        });
+        await tell(tx, items);
+        return takenDown;
+      },
+
+      async dismissReports(tx, callId, moderatorId) {
+        const [found] = await tx
+          .select({ title: castingCalls.title, posterUser: profiles.userId })
+          .from(castingCalls)
+          .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+          .where(eq(castingCalls.id, callId))
+          .for('update', { of: castingCalls });
+        if (!found) throw new HttpError(404, 'There is no such casting call');
+        if (found.posterUser === moderatorId) throw new HttpError(403, 'Another moderator decides on your own call');
+        const closed = await tx
+          .update(callReports)
+          .set({ status: 'closed' })
+          .where(and(eq(callReports.callId, callId), eq(callReports.status, 'open')))
+          .returning({ id: callReports.id });
+        if (closed.length === 0) throw new HttpError(409, 'This call has no open report: it was already decided');
+        return { title: found.title, closed: closed.length };
+      },
+
+      async moderate(tx, callId, action, reason, moderatorId) {
+        const [found] = await tx
+          .select({ call: castingCalls, poster: profiles })
+          .from(castingCalls)
+          .innerJoin(profiles, eq(profiles.id, castingCalls.posterId))
+          .where(eq(castingCalls.id, callId))
+          .for('update', { of: castingCalls });
+        if (!found) throw new HttpError(404, 'There is no such casting call');
+        const before = (await fullCall(tx, callId))!;
+        const { call, poster } = found;
+        if (poster.userId === moderatorId) throw new HttpError(403, 'Another moderator decides on your own call');
+        if (action === 'publish' && poster.hiddenByStaffAt !== null) {
+          throw new HttpError(409, 'Its poster’s profile is hidden by a moderator: the call stays down with it');
+        }
+        if (action === 'publish' && poster.heldReason !== null) {
+          throw new HttpError(409, 'Its poster’s profile is held for review: approve the profile first');
+        }
+        if (action === 'publish' && call.status !== 'pending' && call.status !== 'unpublished') {
+          throw new HttpError(409, `This call is ${call.status}: only a pending or unpublished call can be published`);
+        }
+        if (action === 'unpublish' && call.status !== 'pending' && call.status !== 'published') {
+          throw new HttpError(409, `This call is ${call.status}: only a pending or published call can be unpublished`);
+        }
+        await tx
+          .update(castingCalls)
+          .set(
+            action === 'publish'
+              ? { status: 'published', unpublishedReason: null, updatedAt: new Date() }
+              : { status: 'unpublished', unpublishedReason: reason, updatedAt: new Date() },
+          )
+          .where(eq(castingCalls.id, callId));
+        // A decision settles the call's reports.
+        await tx
+          .update(callReports)
+          .set({ status: 'closed' })
+          .where(and(eq(callReports.callId, callId), eq(callReports.status, 'open')));
+        await tell(
+          tx,
+          action === 'publish'
+            ? {
+                userId: poster.userId,
+                kind: 'moderation',
+                ...callPublishedNotice(call.title),
+                link: `/auditions/${callId}`,
+                mail: { site: publicUrl },
+              }
+            : {
+                userId: poster.userId,
+                kind: 'moderation',
+                ...callUnpublishedNotice(call.title, reason),
+                link: `/me/casting-calls/${callId}`,
+                mail: { site: publicUrl },
+              },
+        );
+        return { before, after: (await fullCall(tx, callId))! };
+      },
     });
   },
-  { name: 'moderation-repository', dependencies: ['database'] },
+  { name: 'moderation-repository', dependencies: ['database', 'application-repository'] },
 );

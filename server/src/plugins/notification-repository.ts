@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { NotificationList } from '../../../src/contract/casting.js';
+import type { NotificationList } from '../../../src/contract/notifications.js';
 import type { Database } from '../db/client.js';
 import { notifications } from '../db/schema.js';
 
@@ -9,7 +9,7 @@ export const NOTIFICATION_LIST_SIZE = 50;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A member's notification centre (what writes to it is `lib/notify.ts`). */
+    /** A member's notification centre (what writes to it is the one door, `lib/tell.ts`). */
     notificationRepository: {
       list(userId: number): Promise<NotificationList>;
       /** Marks the caller's notifications `ids` read, or every one. */

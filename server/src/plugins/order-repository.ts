@@ -34,9 +34,8 @@ import {
 import { cameBack, tellWishlisters } from '../lib/back-in-stock.js';
 import { csvFile } from '../lib/csv.js';
 import { likePattern } from '../lib/like-pattern.js';
-import { queueMail } from '../lib/mail-outbox.js';
-import { notify } from '../lib/notify.js';
-import { orderMail, orderNotice } from '../lib/order-mail.js';
+import { type Notice, tell } from '../lib/tell.js';
+import { orderMail, orderNotice, type RecordedRefund } from '../lib/templates.js';
 import { formatRupees } from '../lib/money.js';
 import { HttpError } from './error-handler.js';
 
@@ -257,6 +256,20 @@ export default fp<{ publicUrl?: string }>(
   async (fastify, options) => {
     const { db } = fastify;
     const publicUrl = options.publicUrl ?? 'http://localhost:8080';
+
+    /** The notice of an order's step to its shopper `userId`, with its mail (`refund` when the step recorded one). */
+    const orderNoticeOf = (
+      userId: number,
+      order: StaffOrder,
+      note: string | null,
+      refund: RecordedRefund | null = null,
+    ): Notice => ({
+      userId,
+      kind: 'order',
+      ...orderNotice(order, refund),
+      link: `/orders/${order.id}`,
+      mail: { write: (to) => orderMail(order, note, publicUrl, refund, to) },
+    });
 
     /** An order with its items and history; `userId` null for staff, who see every order. */
     async function getOrder(executor: Database, userId: number | null, orderId: number, lock = false) {
@@ -493,8 +506,7 @@ export default fp<{ publicUrl?: string }>(
         // The shopper hears at once what was ordered, where it goes, what to pay and when it should come, by mail
         // and in the notification centre, as at every later step.
         const placed = await staffOrderOf(tx, { row: order, items, events, refunds: [] });
-        await queueMail(tx, orderMail(placed, null, publicUrl));
-        await notify(tx, [{ userId, kind: 'order', ...orderNotice(placed), link: `/orders/${order.id}` }], publicUrl);
+        await tell(tx, orderNoticeOf(userId, placed, null));
         const { customer: _customer, ...placedOrder } = placed;
         return placedOrder;
       },
@@ -657,13 +669,8 @@ export default fp<{ publicUrl?: string }>(
           await tx.insert(orderEvents).values({ orderId, status: input.to, note });
         }
         const after = (await staffOrder(tx, orderId))!;
-        await queueMail(tx, orderMail(after, note, publicUrl, refund));
-        // The mail above tells the shopper; the centre keeps a line of it.
-        await notify(
-          tx,
-          [{ userId: found.row.userId, kind: 'order', ...orderNotice(after, refund), link: `/orders/${orderId}` }],
-          publicUrl,
-        );
+        // Mailed to the shopper (a minor's to their guardian); the centre keeps a line of it.
+        await tell(tx, orderNoticeOf(found.row.userId, after, note, refund));
         return { before, after };
       },
 
@@ -674,7 +681,8 @@ export default fp<{ publicUrl?: string }>(
         if (reason) throw new HttpError(409, reason);
         await cancelLocked(tx, found, null);
         const after = (await staffOrder(tx, orderId))!;
-        await queueMail(tx, orderMail(after, null, publicUrl));
+        // The shopper cancelled it: a mail, and no line in their centre.
+        await tell(tx, { ...orderNoticeOf(userId, after, null), centre: false });
         const { customer: _customer, ...order } = after;
         return order;
       },

@@ -32,7 +32,7 @@ const UPKEEP_INTERVAL_MS = 60 * 60 * 1000;
  */
 export default fp<UpkeepOptions>(
   async (fastify, options) => {
-    const { attempts, castingRepository, database, db, idempotency } = fastify;
+    const { attempts, castingRepository, database, db, idempotency, savedCallRepository } = fastify;
 
     async function runUpkeep(): Promise<void> {
       await idempotency.sweepExpired();
@@ -41,7 +41,7 @@ export default fp<UpkeepOptions>(
       await db.delete(sentMessages).where(lt(sentMessages.sentAt, sql`now() - interval '1 day'`));
       await db.transaction((tx) => castingRepository.closeLapsedCalls(tx));
       await db.transaction((tx) => castingRepository.remindBeforeClose(tx));
-      await db.transaction((tx) => castingRepository.remindSavedCalls(tx));
+      await db.transaction((tx) => savedCallRepository.remindSavedCalls(tx));
       // Outside any transaction, as VACUUM must be; the tables are small, so it holds the database a few milliseconds.
       if (database.kind === 'pglite')
         await db.execute(sql`vacuum (analyze) ${idempotencyKeys}, ${cartItems}, ${wishlistItems}`);
@@ -66,5 +66,8 @@ export default fp<UpkeepOptions>(
       await fastify.firstUpkeep;
     });
   },
-  { name: 'upkeep', dependencies: ['database', 'idempotency', 'attempt-counter', 'casting-repository'] },
+  {
+    name: 'upkeep',
+    dependencies: ['database', 'idempotency', 'attempt-counter', 'casting-repository', 'saved-call-repository'],
+  },
 );

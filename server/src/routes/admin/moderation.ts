@@ -165,7 +165,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (fastify) => {
           // A hidden profile takes its casting calls down with it; its applicants are told.
           const withdrawnReason = `Its poster’s profile was hidden by a moderator: ${request.body.reason}`;
           const withdrawn =
-            action === 'hide' ? await fastify.castingRepository.withdrawCallsOf(tx, profileId, withdrawnReason) : [];
+            action === 'hide' ? await fastify.moderationRepository.withdrawCallsOf(tx, profileId, withdrawnReason) : [];
           // Each call taken down is an unpublishing of its own, with its reason, as a moderator's own would be.
           for (const call of withdrawn) {
             await recordAudit(tx, request, {
@@ -218,7 +218,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) =>
       fastify.runIdempotent(request, reply, async (tx) => {
-        const { title, closed } = await fastify.castingRepository.dismissReports(
+        const { title, closed } = await fastify.moderationRepository.dismissReports(
           tx,
           request.params.id,
           request.user!.id,
@@ -248,7 +248,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: moderationCallListResponseSchema, ...adminErrorResponses },
       },
     },
-    async (request) => fastify.castingRepository.moderationQueue(request.query),
+    async (request) => fastify.moderationRepository.moderationQueue(request.query),
   );
 
   for (const action of ['publish', 'unpublish'] as const) {
@@ -280,7 +280,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (fastify) => {
         fastify.runIdempotent(request, reply, async (tx) => {
           // Unpublishing needs a reason (the poster reads it); publishing keeps one when the moderator gives it.
           const reason = reasonOf(action, request.body);
-          const { before, after } = await fastify.castingRepository.moderate(
+          const { before, after } = await fastify.moderationRepository.moderate(
             tx,
             request.params.id,
             action,

@@ -14,10 +14,8 @@ import {
   callParamsSchema,
   callReportSchema,
   callResponseSchema,
-  markReadSchema,
   myApplicationListResponseSchema,
   myCallListResponseSchema,
-  notificationListResponseSchema,
   posterNoteSchema,
   roleParamsSchema,
   transitionInputSchema,
@@ -68,9 +66,9 @@ export const publicCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
 const withCall = { 200: callResponseSchema, ...shopErrorResponses, 403: errorResponseSchema };
 
-/** What signed-in members do: post and manage calls, apply, follow their applications, and their notifications. */
+/** What signed-in members do: post and manage calls, apply, and follow their applications. */
 export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const { castingRepository } = fastify;
+  const { applicationRepository, castingRepository, savedCallRepository } = fastify;
   const auth = { onRequest: fastify.authenticate };
   // Posting and applying reach other people: only with a confirmed email.
   const confirmed = { onRequest: fastify.requireConfirmedEmail };
@@ -168,7 +166,7 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       reply.code(201);
       return fastify.runIdempotent(request, reply, async (tx) => ({
-        data: await castingRepository.apply(
+        data: await applicationRepository.apply(
           tx,
           signedInUser(request).id,
           request.params.id,
@@ -188,7 +186,7 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: myApplicationListResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => ({ data: await castingRepository.myApplications(signedInUser(request).id) }),
+    async (request) => ({ data: await applicationRepository.myApplications(signedInUser(request).id) }),
   );
 
   fastify.post(
@@ -203,7 +201,7 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) =>
       fastify.runIdempotent(request, reply, async (tx) => ({
-        data: await castingRepository.withdraw(tx, signedInUser(request).id, request.params.id),
+        data: await applicationRepository.withdraw(tx, signedInUser(request).id, request.params.id),
       })),
   );
 
@@ -223,7 +221,7 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
         },
       },
     },
-    async (request) => castingRepository.applicants(signedInUser(request).id, request.params.id, request.query),
+    async (request) => applicationRepository.applicants(signedInUser(request).id, request.params.id, request.query),
   );
 
   fastify.get(
@@ -243,7 +241,7 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const { name, csv } = await castingRepository.applicantsCsv(
+      const { name, csv } = await applicationRepository.applicantsCsv(
         signedInUser(request).id,
         request.params.id,
         request.query,
@@ -272,7 +270,7 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) =>
       fastify.runIdempotent(request, reply, async (tx) => ({
-        data: await castingRepository.transition(tx, signedInUser(request).id, request.params.id, request.body),
+        data: await applicationRepository.transition(tx, signedInUser(request).id, request.params.id, request.body),
       })),
   );
 
@@ -293,7 +291,7 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) =>
       fastify.runIdempotent(request, reply, (tx) =>
-        castingRepository.bulkTransition(
+        applicationRepository.bulkTransition(
           tx,
           signedInUser(request).id,
           request.params.id,
@@ -320,7 +318,7 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) =>
       fastify.runIdempotent(request, reply, (tx) =>
-        castingRepository.undoDecisions(tx, signedInUser(request).id, request.params.id, request.body.ids),
+        applicationRepository.undoDecisions(tx, signedInUser(request).id, request.params.id, request.body.ids),
       ),
   );
 
@@ -341,7 +339,7 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) =>
       fastify.runIdempotent(request, reply, async (tx) => {
-        await castingRepository.setPosterNote(tx, signedInUser(request).id, request.params.id, request.body.note);
+        await applicationRepository.setPosterNote(tx, signedInUser(request).id, request.params.id, request.body.note);
         return { message: 'Note saved' };
       }),
   );
@@ -355,7 +353,7 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: z.object({ data: z.array(callCardSchema) }), 401: errorResponseSchema },
       },
     },
-    async (request) => ({ data: await castingRepository.saved(signedInUser(request).id) }),
+    async (request) => ({ data: await savedCallRepository.saved(signedInUser(request).id) }),
   );
 
   for (const [method, saved] of [
@@ -373,7 +371,7 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
       handler: async (request, reply) =>
         fastify.runIdempotent(request, reply, async (tx) => {
-          await castingRepository.save(tx, signedInUser(request).id, request.params.id, saved);
+          await savedCallRepository.save(tx, signedInUser(request).id, request.params.id, saved);
           return { message: saved ? 'Saved' : 'Removed from your saved calls' };
         }),
     });
@@ -393,44 +391,9 @@ export const memberCastingRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       reply.code(201);
       return fastify.runIdempotent(request, reply, async (tx) => {
-        await castingRepository.report(tx, signedInUser(request).id, request.params.id, request.body);
+        await savedCallRepository.report(tx, signedInUser(request).id, request.params.id, request.body);
         return { message: 'Thank you: a moderator will look at this call' };
       });
-    },
-  );
-
-  fastify.get(
-    '/notifications',
-    {
-      ...auth,
-      schema: {
-        ...userRouteSchema('notifications', 'The caller’s notifications (the latest 50) and how many are unread'),
-        response: { 200: notificationListResponseSchema, 401: errorResponseSchema },
-      },
-    },
-    async (request) => fastify.notificationRepository.list(signedInUser(request).id),
-  );
-
-  fastify.post(
-    '/notifications/read',
-    {
-      ...auth,
-      schema: {
-        ...userRouteSchema(
-          'notifications',
-          'Mark the caller’s notifications `ids` read (every one without `ids`)',
-          true,
-        ),
-        body: markReadSchema,
-        response: { 200: notificationListResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const userId = signedInUser(request).id;
-      await fastify.runIdempotent(request, reply, (tx) =>
-        fastify.notificationRepository.markRead(tx, userId, request.body.ids),
-      );
-      return fastify.notificationRepository.list(userId);
     },
   );
 };

@@ -28,6 +28,7 @@ import {
   loginVerdict,
 } from '../../lib/login-throttle.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { accountMail } from '../../lib/templates.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInUser } from '../shop/route-helpers.js';
 
@@ -185,17 +186,7 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
     await fastify.mailer.send({
       to: user.email,
       kind: 'sign-in-link',
-      subject: 'Your CineVerse sign-in link',
-      text: [
-        `Hello ${user.name},`,
-        '',
-        `Many wrong passwords have been tried for your CineVerse account, so a login from a device it has not used before (this one came from ${address}) is finished by mail. Open this link to sign in:`,
-        '',
-        link,
-        '',
-        `The link works once, within ${SIGN_IN_LINK_MINUTES} minutes, and marks the device as yours.`,
-        'If you did not just log in, someone knows your password: choose a new one with "Forgot password?" on the login page.',
-      ].join('\n'),
+      ...accountMail.signInLink(user, link, address, SIGN_IN_LINK_MINUTES),
     });
   }
 
@@ -322,17 +313,7 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
         await fastify.mailer.send({
           to: user.email,
           kind: 'password-reset',
-          subject: 'Choose a new CineVerse password',
-          text: [
-            `Hello ${user.name},`,
-            '',
-            'Someone (we hope you) asked to choose a new password for your CineVerse account. Open this link to choose it:',
-            '',
-            link,
-            '',
-            `The link works once, within ${PASSWORD_RESET_MINUTES} minutes. Choosing a new password logs you out everywhere.`,
-            'If you did not ask for it, ignore this email: your password stays as it is.',
-          ].join('\n'),
+          ...accountMail.passwordReset(user, link, PASSWORD_RESET_MINUTES),
         });
       }
       return { message: FORGOT_PASSWORD_ANSWER };

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
 import { CONTACT_CLAIM_HOURS, contactClaimedSchema, contactClaimSchema } from '../../../../src/contract/contact.js';
 import { messageResponseSchema } from '../../../../src/contract/user.js';
-import { queueMail } from '../../lib/mail-outbox.js';
+import { mailAddress } from '../../lib/tell.js';
+import { accountMail } from '../../lib/templates.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInUser, userRouteSchema } from '../shop/route-helpers.js';
 
@@ -48,22 +49,7 @@ const contactClaimRoutes: FastifyPluginAsyncZod<ContactClaimRoutesOptions> = asy
       await fastify.db.transaction(async (tx) => {
         const token = await contactRepository.createClaimToken(tx, user, CONTACT_CLAIM_HOURS);
         const link = new URL(`/contact-claim?token=${encodeURIComponent(token)}`, options.publicUrl).toString();
-        await queueMail(tx, {
-          to: user.email,
-          kind: 'contact-claim',
-          subject: 'Attach your messages to your CineVerse account',
-          text: [
-            `Hello ${user.name},`,
-            '',
-            'You asked to see, in your CineVerse account, the messages you sent us from the contact page while signed out with this email address. Open this link to attach them:',
-            '',
-            link,
-            '',
-            `The link works once, within ${CONTACT_CLAIM_HOURS} hours. If you did not ask for it, ignore this email: nothing changes.`,
-            '',
-            'The CineVerse team',
-          ].join('\n'),
-        });
+        await mailAddress(tx, user.email, 'contact-claim', accountMail.contactClaim(user, link, CONTACT_CLAIM_HOURS));
       });
       return reply.code(202).send({
         message: `A link is on its way to ${user.email}. It works once, within ${CONTACT_CLAIM_HOURS} hours.`,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { notificationListResponseSchema } from '@/contract/casting';
+import { notificationListResponseSchema } from '@/contract/notifications';
 import { apiPaths, apiRequest } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { accountKeys } from '@/lib/shop-query-keys';
