@@ -493,6 +493,7 @@ export default fp<CastingRepositoryOptions>(
     const forgetCounts = (callId: number) => {
       for (const key of countsCache.keys()) if (key.startsWith(`${callId}:`)) countsCache.delete(key);
     };
+    fastify.changeNotices.on('applications', (callId) => (callId ? forgetCounts(Number(callId)) : countsCache.clear()));
     /**
      * A count kept under `key` (which starts with the call's id) for COUNTS_TTL_MS, or counted now; requests that
      * ask while it is being counted wait for that count rather than each counting again.

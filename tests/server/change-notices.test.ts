@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app.js';
+import { openDatabase } from '../../server/src/db/client.js';
+import { productResponseSchema } from '../../src/contract/catalog.js';
+import { homeDataSchema } from '../../src/contract/site.js';
+import { createStaff, productNamed, setStock } from './shop-helpers.js';
+import { createTestApp, type TestApp } from './test-app.js';
+
+/**
+ * Two server processes on one PostgreSQL database, as two apps with a database handle each: an edit made through one
+ * is read fresh through the other within a second, because a change notice dropped the other's copy. The embedded
+ * database is one process's, so these run only on PostgreSQL (CI runs the server tests there too).
+ */
+const onPostgres = !!process.env.DATABASE_URL;
+
+/** 1 hour: far beyond any wait here, so only a notice can have dropped a copy. */
+const LONG_EXPIRY_MS = 60 * 60_000;
+/** What copies live while the listener is lost. */
+const FALLBACK_EXPIRY_MS = 300;
+
+let first: TestApp;
+let second: FastifyInstance;
+const secondLog: string[] = [];
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  first = await createTestApp({ readCache: true });
+  const database = await openDatabase({ databaseUrl: first.databaseUrl });
+  second = await buildApp({
+    database,
+    closeDatabase: true,
+    dataDir: first.dataDir,
+    distDir: path.join(first.dataDir, 'no-dist'),
+    logLevel: 'info',
+    logStream: { write: (line) => void secondLog.push(line) },
+    publicUrl: 'https://cineverse.test',
+    cacheExpiry: { listeningMs: LONG_EXPIRY_MS, fallbackMs: FALLBACK_EXPIRY_MS },
+    // Long enough that the short expiry, not the reconnection, is what keeps answers fresh meanwhile.
+    changeNoticeRetryMs: 2_000,
+  });
+  await second.ready();
+});
+
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+
+async function siteNameOf(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({ url: '/backend/api/getHomeData' });
+  return homeDataSchema.parse(response.json()).site_settings.site_name;
+}
+
+async function stockShownBy(app: FastifyInstance, id: number): Promise<number> {
+  const response = await app.inject({ url: `/backend/api/api/v1/getProduct/${id}` });
+  return productResponseSchema.parse(response.json()).data.stock;
+}
+
+async function renameSite(through: FastifyInstance, siteName: string): Promise<void> {
+  const editor = await createStaff(through, 'editor');
+  const current = (await through.inject({ url: '/backend/api/api/admin/v1/settings', headers: editor.headers })).json()
+    .data as Record<string, string>;
+  const response = await through.inject({
+    method: 'PUT',
+    url: '/backend/api/api/admin/v1/settings',
+    headers: editor.headers,
+    payload: { ...current, site_name: siteName },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+describe.skipIf(!onPostgres)('change notices between processes', () => {
+  it('an editor renames the site through one process, and the other answers the new name within a second', async () => {
+    expect(second.changeNotices.state).toBe('listening');
+    const before = await siteNameOf(second);
+    await renameSite(first.app, `${before} Renamed`);
+    await expect.poll(() => siteNameOf(second), { timeout: 2_000, interval: 20 }).toBe(`${before} Renamed`);
+  });
+
+  it('a stock change written through one process shows on the other’s product page within a second', async () => {
+    const product = await productNamed(first.app, 'Miniature Clapperboard');
+    const before = await stockShownBy(second, product.id);
+    await setStock(first.app, product.id, before + 7);
+    await expect.poll(() => stockShownBy(second, product.id), { timeout: 2_000, interval: 20 }).toBe(before + 7);
+  });
+
+  it('a killed listener is logged, answers stay fresh within the short expiry, and it listens again', async () => {
+    const pid = second.changeNotices.listenerPid;
+    expect(pid).toBeTypeOf('number');
+    await siteNameOf(second);
+    await first.app.db.execute(sql`select pg_terminate_backend(${pid})`);
+    await expect
+      .poll(() => secondLog.some((line) => line.includes('Lost the database connection that listens')))
+      .toBe(true);
+
+    await renameSite(first.app, 'Renamed While Deaf');
+    await expect.poll(() => siteNameOf(second), { timeout: 2_000, interval: 20 }).toBe('Renamed While Deaf');
+
+    await expect.poll(() => second.changeNotices.state, { timeout: 10_000 }).toBe('listening');
+    expect(second.changeNotices.listenerPid).not.toBe(pid);
+    const back = secondLog.filter((line) => line.includes('Listening for change notices'));
+    expect(back).toHaveLength(2);
+    await renameSite(first.app, 'Renamed Once Back');
+    await expect.poll(() => siteNameOf(second), { timeout: 2_000, interval: 20 }).toBe('Renamed Once Back');
+  });
+});
