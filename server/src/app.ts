@@ -26,6 +26,7 @@ import errorHandler from './plugins/error-handler.js';
 import health from './plugins/health.js';
 import idempotency from './plugins/idempotency.js';
 import mailer, { type MailTransport } from './plugins/mailer.js';
+import metrics from './plugins/metrics.js';
 import orderRepository from './plugins/order-repository.js';
 import readCache from './plugins/read-cache.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -97,6 +98,8 @@ export interface AppOptions {
   cacheExpiry?: { listeningMs?: number; fallbackMs?: number };
   /** How soon a lost change-notice listener is opened again (plugins/change-notices.ts). */
   changeNoticeRetryMs?: number;
+  /** The bearer token of `/metrics` (`METRICS_TOKEN`); without one it answers 404. */
+  metricsToken?: string | undefined;
   /** Check every JSON answer against its route's zod schema before it is written (the server tests do). */
   checkResponses?: boolean;
   /** Run the hourly upkeep once as soon as the app is ready too (the real server; tests run it when they mean to). */
@@ -202,6 +205,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     listeningTtlMs: options.cacheExpiry?.listeningMs,
     fallbackTtlMs: options.cacheExpiry?.fallbackMs,
   });
+  // Before the routes, so that its request timing hook sees every one of them.
+  await fastify.register(metrics, { token: options.metricsToken });
   await fastify.register(siteRepository);
   await fastify.register(directoryRepository);
   await fastify.register(contactRepository);

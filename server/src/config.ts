@@ -33,6 +33,8 @@ export interface ServerConfig {
    * load balancer, which asks every second, stops sending it requests before it stops taking them.
    */
   drainSeconds: number;
+  /** The bearer token a metrics scraper sends to `/metrics` (METRICS_TOKEN); unset, `/metrics` answers 404. */
+  metricsToken: string | undefined;
 }
 
 /** The folder of package.json: found from here, as this code runs from its sources or compiled into dist-server/. */
@@ -89,5 +91,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'CineVerse <no-reply@cineverse.in>',
     drainSeconds,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

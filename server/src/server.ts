@@ -59,6 +59,7 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   hsts: config.hsts,
   upkeepAtStart: true,
+  metricsToken: config.metricsToken,
   production: process.env.NODE_ENV === 'production',
 });
 
