@@ -89,7 +89,8 @@ const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
             : 'The database is not answering',
       };
     }
-    if (!migrated) return { reason: 'migrations', message: `Not every migration is applied (this build has ${expected})` };
+    if (!migrated)
+      return { reason: 'migrations', message: `Not every migration is applied (this build has ${expected})` };
     return null;
   }
 

@@ -46,11 +46,11 @@ export interface ReadCacheOptions {
  */
 export const OTHER_PROCESS_LAG_MS = 10_000;
 /**
- * 5 minutes: the reads' copies while change notices arrive. Every table they are made from sends a notice
- * (migration 0032_change_notices); the expiry only bounds what a missed notice could cost. Rendered pages keep their
- * short expiry: they show rows of more tables than send notices.
+ * 60 s: the reads' copies while change notices arrive. Every table they are made from sends a notice (migration
+ * 0032_change_notices); the expiry only bounds what a missed notice could cost. Rendered pages keep their short
+ * expiry: they show rows of more tables than send notices.
  */
-export const LISTENING_CACHE_TTL_MS = 5 * 60_000;
+export const LISTENING_CACHE_TTL_MS = 60_000;
 /** The home data: site settings, banners, insider videos, sections. */
 export const CONTENT_CACHE_TTL_MS = OTHER_PROCESS_LAG_MS / 2;
 /** Product lists and pages: also cleared here on every stock change (an order placed or cancelled). */
