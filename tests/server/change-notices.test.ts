@@ -1,12 +1,13 @@
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { openDatabase } from '../../server/src/db/client.js';
+import { users } from '../../server/src/db/schema.js';
 import { productResponseSchema } from '../../src/contract/catalog.js';
 import { homeDataSchema } from '../../src/contract/site.js';
-import { createStaff, productNamed, setStock } from './shop-helpers.js';
+import { createShopper, createStaff, productNamed, setStock, USER_API } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -85,6 +86,15 @@ describe.skipIf(!onPostgres)('change notices between processes', () => {
     const before = await stockShownBy(second, product.id);
     await setStock(first.app, product.id, before + 7);
     await expect.poll(() => stockShownBy(second, product.id), { timeout: 2_000, interval: 20 }).toBe(before + 7);
+  });
+
+  it('an account disabled through one process is refused by the other within a second, not after its 3 s sessions', async () => {
+    const member = await createShopper(first.app, 'Soon Disabled');
+    const profile = async () =>
+      (await second.inject({ url: `${USER_API}/profile`, headers: member.headers })).statusCode;
+    expect(await profile()).toBe(200);
+    await first.app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, member.id));
+    await expect.poll(profile, { timeout: 2_000, interval: 20 }).toBe(401);
   });
 
   it('a killed listener is logged, answers stay fresh within the short expiry, and it listens again', async () => {
