@@ -52,6 +52,12 @@ export interface ChangeNoticesOptions {
 const RETRY_MS = 1_000;
 /** A database that does not answer at all is given up after this, as the pool does (3 s). */
 const CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * 10 s: how often the listening connection is asked `select 1`. A connection cut without a word (a host gone, a
+ * firewall forgetting it) would otherwise look alive until TCP keepalive gives up, many minutes later; one that does
+ * not answer within CONNECT_TIMEOUT_MS is treated as lost.
+ */
+const HEARTBEAT_MS = 10_000;
 
 export default fp<ChangeNoticesOptions>(
   async (fastify: FastifyInstance, options) => {
@@ -61,6 +67,7 @@ export default fp<ChangeNoticesOptions>(
     let state: ChangeNotices['state'] = url ? 'lost' : 'local';
     let client: pg.Client | undefined;
     let retry: NodeJS.Timeout | undefined;
+    let heartbeat: NodeJS.Timeout | undefined;
     let closing = false;
     let received = 0;
 
@@ -93,6 +100,7 @@ export default fp<ChangeNoticesOptions>(
     const lose = (lost: pg.Client, error?: unknown) => {
       if (client !== lost) return;
       client = undefined;
+      clearInterval(heartbeat);
       lost.removeAllListeners('notification');
       lost.end().catch(() => {});
       if (closing) return;
@@ -135,6 +143,16 @@ export default fp<ChangeNoticesOptions>(
       }
       client = candidate;
       state = 'listening';
+      heartbeat = setInterval(() => {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('The listening connection did not answer')), CONNECT_TIMEOUT_MS);
+        });
+        Promise.race([candidate.query('select 1'), late])
+          .catch((error: unknown) => lose(candidate, error))
+          .finally(() => clearTimeout(timer));
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
       // Notices sent before this connection listened were missed: nothing kept from then is trusted.
       dropEverything();
       fastify.log.info('Listening for change notices: cached copies are kept until a change drops them');
@@ -160,6 +178,7 @@ export default fp<ChangeNoticesOptions>(
     fastify.addHook('onClose', async () => {
       closing = true;
       clearTimeout(retry);
+      clearInterval(heartbeat);
       const open = client;
       client = undefined;
       await open?.end().catch(() => {});
