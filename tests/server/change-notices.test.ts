@@ -6,6 +6,7 @@ import { buildApp } from '../../server/src/app.js';
 import { openDatabase } from '../../server/src/db/client.js';
 import { users } from '../../server/src/db/schema.js';
 import { productResponseSchema } from '../../src/contract/catalog.js';
+import { profileListResponseSchema } from '../../src/contract/profiles.js';
 import { homeDataSchema } from '../../src/contract/site.js';
 import { createShopper, createStaff, productNamed, setStock, USER_API } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -86,6 +87,28 @@ describe.skipIf(!onPostgres)('change notices between processes', () => {
     const before = await stockShownBy(second, product.id);
     await setStock(first.app, product.id, before + 7);
     await expect.poll(() => stockShownBy(second, product.id), { timeout: 2_000, interval: 20 }).toBe(before + 7);
+  });
+
+  it('a member who joins the network through one process is in the other’s directory search within a second', async () => {
+    const search = '/backend/api/api/v1/profiles?category=Artist&city=Nashik&per_page=48';
+    const handles = async () =>
+      profileListResponseSchema.parse((await second.inject({ url: search })).json()).data.map((card) => card.handle);
+    expect(await handles()).not.toContain('joined-elsewhere');
+    const member = await createShopper(first.app, 'Joined Elsewhere');
+    const created = await first.app.inject({
+      method: 'PUT',
+      url: `${USER_API}/me/profile`,
+      headers: member.headers,
+      payload: {
+        kind: 'person',
+        handle: 'joined-elsewhere',
+        display_name: 'Joined Elsewhere',
+        category: 'Artist',
+        city: 'Nashik',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    await expect.poll(handles, { timeout: 2_000, interval: 20 }).toContain('joined-elsewhere');
   });
 
   it('an account disabled through one process is refused by the other within a second, not after its 3 s sessions', async () => {

@@ -493,6 +493,7 @@ export default fp<CastingRepositoryOptions>(
     const forgetCounts = (callId: number) => {
       for (const key of countsCache.keys()) if (key.startsWith(`${callId}:`)) countsCache.delete(key);
     };
+    // Another process's change to a call's applications: the change notice names the call.
     fastify.changeNotices.on('applications', (callId) => (callId ? forgetCounts(Number(callId)) : countsCache.clear()));
     /**
      * A count kept under `key` (which starts with the call's id) for COUNTS_TTL_MS, or counted now; requests that
