@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { openDatabase } from '../../server/src/db/client.js';
-import { users } from '../../server/src/db/schema.js';
+import { profilePhotos, profiles, users } from '../../server/src/db/schema.js';
 import { productResponseSchema } from '../../src/contract/catalog.js';
 import { profileListResponseSchema } from '../../src/contract/profiles.js';
 import { homeDataSchema } from '../../src/contract/site.js';
-import { createShopper, createStaff, productNamed, setStock, USER_API } from './shop-helpers.js';
+import { createShopper, createStaff, productNamed, setStock, type Shopper, USER_API } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -109,6 +109,73 @@ describe.skipIf(!onPostgres)('change notices between processes', () => {
     });
     expect(created.statusCode, created.body).toBe(200);
     await expect.poll(handles, { timeout: 2_000, interval: 20 }).toContain('joined-elsewhere');
+  });
+
+  it('an application made through one process shows in the poster’s counts on the other within a second', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const joined = async (name: string, profile: Record<string, unknown>): Promise<Shopper> => {
+      const who = await createShopper(first.app, name);
+      const response = await first.app.inject({
+        method: 'PUT',
+        url: `${USER_API}/me/profile`,
+        headers: who.headers,
+        payload: profile,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return who;
+    };
+    const house = await joined('Red Kite', {
+      kind: 'organisation',
+      handle: 'red-kite-elsewhere',
+      category: 'Production House',
+      display_name: 'Red Kite Films',
+      city: 'Mumbai',
+    });
+    await first.app.db.update(profiles).set({ verified: true }).where(eq(profiles.handle, 'red-kite-elsewhere'));
+    const posted = await first.app.inject({
+      method: 'POST',
+      url: `${USER_API}/casting-calls`,
+      headers: house.headers,
+      payload: {
+        title: 'Monsoon Letters',
+        project_type: 'feature',
+        description: 'A Marathi feature about letters lost in a flood.',
+        city: 'Pune',
+        shoot_start: inDays(40),
+        shoot_end: inDays(70),
+        deadline: inDays(20),
+        roles: [{ name: 'Sarita', genders: ['female'], age_min: 20, age_max: 30, languages: ['Marathi'], paid: false }],
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const call = posted.json().data as { id: number; roles: { id: number }[] };
+    const actor = await joined('Applies Elsewhere', {
+      kind: 'person',
+      handle: 'applies-elsewhere',
+      category: 'Artist',
+      display_name: 'Applies Elsewhere',
+      crafts: ['actor'],
+      city: 'Pune',
+      languages: [{ language: 'Marathi', level: 'native' }],
+      playing_age_min: 22,
+      playing_age_max: 30,
+      gender: 'female',
+    });
+    const [row] = await first.app.db.select().from(profiles).where(eq(profiles.handle, 'applies-elsewhere'));
+    await first.app.db.insert(profilePhotos).values({ profileId: row!.id, name: 'applies-elsewhere.webp', main: true });
+
+    const counts = async () =>
+      (await second.inject({ url: `${USER_API}/casting-calls/${call.id}/applications`, headers: house.headers })).json()
+        .meta.counts as Record<string, number>;
+    expect(await counts()).toEqual({});
+    const applied = await first.app.inject({
+      method: 'POST',
+      url: `${USER_API}/casting-calls/${call.id}/roles/${call.roles[0]!.id}/applications`,
+      headers: actor.headers,
+      payload: { note: 'I grew up in Kolhapur.' },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    await expect.poll(counts, { timeout: 2_000, interval: 20 }).toEqual({ submitted: 1 });
   });
 
   it('an account disabled through one process is refused by the other within a second, not after its 3 s sessions', async () => {
