@@ -15,6 +15,7 @@ import { responseSerializerCompiler } from './lib/response-serializer.js';
 import accountRepository from './plugins/account-repository.js';
 import attemptCounter from './plugins/attempt-counter.js';
 import authPlugin from './plugins/auth.js';
+import changeNotices from './plugins/change-notices.js';
 import cartRepository from './plugins/cart-repository.js';
 import catalogRepository from './plugins/catalog-repository.js';
 import contactRepository from './plugins/contact-repository.js';
@@ -22,8 +23,10 @@ import databasePlugin from './plugins/database.js';
 import directoryRepository from './plugins/directory-repository.js';
 import couponRepository from './plugins/coupon-repository.js';
 import errorHandler from './plugins/error-handler.js';
+import health from './plugins/health.js';
 import idempotency from './plugins/idempotency.js';
 import mailer, { type MailTransport } from './plugins/mailer.js';
+import metrics from './plugins/metrics.js';
 import orderRepository from './plugins/order-repository.js';
 import readCache from './plugins/read-cache.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -91,6 +94,15 @@ export interface AppOptions {
   hsts?: boolean;
   /** Keep the public reads' answers in memory for a short time (on unless turned off; see plugins/read-cache). */
   readCache?: boolean;
+  /**
+   * How long the reads' copies are kept while change notices arrive, and without them (plugins/read-cache.ts); a
+   * test sets the first long to prove a notice is what dropped a copy.
+   */
+  cacheExpiry?: { listeningMs?: number; fallbackMs?: number };
+  /** How soon a lost change-notice listener is opened again (plugins/change-notices.ts). */
+  changeNoticeRetryMs?: number;
+  /** The bearer token of `/metrics` (`METRICS_TOKEN`); without one it answers 404. */
+  metricsToken?: string | undefined;
   /** Check every JSON answer against its route's zod schema before it is written (the server tests do). */
   checkResponses?: boolean;
   /** Run the hourly upkeep once as soon as the app is ready too (the real server; tests run it when they mean to). */
@@ -188,7 +200,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handle: options.database,
     closeOnShutdown: options.closeDatabase ?? false,
   });
-  await fastify.register(readCache, { enabled: options.readCache ?? true });
+  // The load balancer's /healthz and /readyz: before everything that could fail to load on a sick database.
+  await fastify.register(health);
+  await fastify.register(changeNotices, { retryMs: options.changeNoticeRetryMs });
+  await fastify.register(readCache, {
+    enabled: options.readCache ?? true,
+    listeningTtlMs: options.cacheExpiry?.listeningMs,
+    fallbackTtlMs: options.cacheExpiry?.fallbackMs,
+  });
+  // Before the routes, so that its request timing hook sees every one of them.
+  await fastify.register(metrics, { token: options.metricsToken });
   await fastify.register(siteRepository);
   await fastify.register(directoryRepository);
   await fastify.register(contactRepository);

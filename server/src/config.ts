@@ -28,6 +28,13 @@ export interface ServerConfig {
   /** SMTP server for the app's mail; without it each mail is written to the log. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Seconds a process keeps serving after SIGTERM while /readyz answers 503 (DRAIN_SECONDS, default 2), so that the
+   * load balancer, which asks every second, stops sending it requests before it stops taking them.
+   */
+  drainSeconds: number;
+  /** The bearer token a metrics scraper sends to `/metrics` (METRICS_TOKEN); unset, `/metrics` answers 404. */
+  metricsToken: string | undefined;
 }
 
 /** The folder of package.json: found from here, as this code runs from its sources or compiled into dist-server/. */
@@ -65,6 +72,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`REGISTER_LIMIT must be a whole number of 1 or more, got "${env.REGISTER_LIMIT}"`);
   }
   const trustProxy = env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true';
+  const drainSeconds = env.DRAIN_SECONDS === undefined || env.DRAIN_SECONDS === '' ? 2 : Number(env.DRAIN_SECONDS);
+  if (!Number.isFinite(drainSeconds) || drainSeconds < 0 || drainSeconds > 60) {
+    throw new Error(`DRAIN_SECONDS must be a number of seconds from 0 to 60, got "${env.DRAIN_SECONDS}"`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -79,5 +90,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoContent: env.DEMO_CONTENT !== '0' && env.DEMO_CONTENT !== 'false',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'CineVerse <no-reply@cineverse.in>',
+    drainSeconds,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

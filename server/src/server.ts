@@ -8,7 +8,7 @@ import { databaseOptionsFrom, isNewEmbeddedDatabase, openDatabase } from './db/c
 import { type DataDirLock, exitIfLocked, lockDataDir } from './db/data-dir-lock.js';
 import { hasDemoStaff, seedDemoContent } from '../seed/seed.js';
 
-/** Longest wait for in-flight requests on shutdown before the process exits anyway (10 s). */
+/** Longest wait for in-flight requests on shutdown (after the drain) before the process exits anyway (10 s). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const config = readConfig();
@@ -75,6 +75,7 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   hsts: config.hsts,
   upkeepAtStart: true,
+  metricsToken: config.metricsToken,
   production: process.env.NODE_ENV === 'production',
 });
 
@@ -82,12 +83,21 @@ let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
-  app.log.info(`${signal} received: finishing requests in flight, then closing the database`);
+  const drainMs = signal === 'SIGTERM' ? config.drainSeconds * 1000 : 0;
   const timer = setTimeout(() => {
     app.log.error('Shutdown took too long; exiting');
     process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS);
+  }, drainMs + SHUTDOWN_TIMEOUT_MS);
   timer.unref();
+  // /readyz answers 503 from now on. On SIGTERM (a load balancer's or container's stop) the process keeps serving for
+  // DRAIN_SECONDS first, so the load balancer sees it draining and sends its requests elsewhere before it stops
+  // taking them; a SIGINT (Ctrl-C at a terminal) closes at once.
+  app.health.startDraining();
+  if (drainMs > 0) {
+    app.log.info(`${signal} received: draining for ${config.drainSeconds} s (/readyz answers 503), then closing`);
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+  }
+  app.log.info(`${signal} received: finishing requests in flight, then closing the database`);
   try {
     // Stops accepting connections, waits for requests in flight, then runs onClose hooks (the database last).
     await app.close();

@@ -43,6 +43,8 @@ export async function createTestApp(
     production?: boolean;
     /** Where the app's log goes (at level info), for a test that reads it. */
     logStream?: { write(line: string): void };
+    /** `/metrics` answers to this bearer token (404 without one). */
+    metricsToken?: string;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -81,6 +83,7 @@ export async function createTestApp(
     hsts: options.hsts,
     checkResponses: true,
     upkeepAtStart: options.upkeepAtStart,
+    metricsToken: options.metricsToken,
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -23,6 +23,8 @@ export function rowsOf<T>(result: unknown): T[] {
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's address, for a connection of its own outside the pool (plugins/change-notices.ts). */
+  url?: string;
   /** Applies the committed drizzle-kit migrations; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -128,6 +130,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
+      url: options.databaseUrl,
       migrate: () => migratePostgres(db, { migrationsFolder }),
       close: () => client.end({ timeout: 5 }),
     };

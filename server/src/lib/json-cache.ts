@@ -15,8 +15,15 @@ interface Entry {
   loading?: Promise<Buffer>;
 }
 
-export function createJsonCache(options: { ttlMs: number; maxEntries: number; now?: () => number }): JsonCache {
-  const { ttlMs, maxEntries, now: clock = () => Date.now() } = options;
+export function createJsonCache(options: {
+  /** A function when the expiry changes as the process runs (plugins/change-notices.ts): read at each request. */
+  ttlMs: number | (() => number);
+  maxEntries: number;
+  now?: () => number;
+}): JsonCache {
+  const { maxEntries, now: clock = () => Date.now() } = options;
+  const expiry = options.ttlMs;
+  const ttlOf = typeof expiry === 'function' ? expiry : () => expiry;
   const entries = new Map<string, Entry>();
 
   function refresh(key: string, entry: Entry, load: () => Promise<Buffer>): Promise<Buffer> {
@@ -25,7 +32,7 @@ export function createJsonCache(options: { ttlMs: number; maxEntries: number; no
         // Stored only while the entry is still the cache's: a clear() meanwhile makes this answer a one-off.
         if (entries.get(key) === entry) {
           entry.body = body;
-          entry.freshUntil = clock() + ttlMs;
+          entry.freshUntil = clock() + ttlOf();
         }
         entry.loading = undefined;
         return body;
@@ -42,6 +49,7 @@ export function createJsonCache(options: { ttlMs: number; maxEntries: number; no
 
   return {
     async get(key, load) {
+      const ttlMs = ttlOf();
       if (ttlMs <= 0) return load();
       const now = clock();
       let entry = entries.get(key);

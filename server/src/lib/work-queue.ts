@@ -12,15 +12,28 @@ export class QueueFullError extends Error {
 export class WorkQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  /** Tasks refused with QueueFullError since the process started (the metrics report it). */
+  refused = 0;
 
   constructor(
     readonly concurrency: number,
     readonly maxWaiting: number,
   ) {}
 
+  /** Tasks running now, and tasks waiting for a slot. */
+  get active(): number {
+    return this.running;
+  }
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxWaiting) throw new QueueFullError(1);
+      if (this.waiting.length >= this.maxWaiting) {
+        this.refused += 1;
+        throw new QueueFullError(1);
+      }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running += 1;

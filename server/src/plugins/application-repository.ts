@@ -251,6 +251,8 @@ export default fp<ApplicationRepositoryOptions>(
     const forgetCounts = (callId: number) => {
       for (const key of countsCache.keys()) if (key.startsWith(`${callId}:`)) countsCache.delete(key);
     };
+    // Another process's change to a call's applications: the change notice names the call.
+    fastify.changeNotices.on('applications', (callId) => (callId ? forgetCounts(Number(callId)) : countsCache.clear()));
     /**
      * A count kept under `key` (which starts with the call's id) for COUNTS_TTL_MS, or counted now; requests that
      * ask while it is being counted wait for that count rather than each counting again.
@@ -945,5 +947,5 @@ export default fp<ApplicationRepositoryOptions>(
     };
     fastify.decorate('applicationRepository', repository);
   },
-  { name: 'application-repository', dependencies: ['database'] },
+  { name: 'application-repository', dependencies: ['database', 'change-notices'] },
 );

@@ -70,6 +70,8 @@ export default fp(
 
     const sessions = new Map<string, Session>();
     fastify.decorate('forgetSessions', () => sessions.clear());
+    // Another process disabled an account, changed a role or revoked a token: its kept sessions go too.
+    fastify.changeNotices.on('sessions', () => sessions.clear());
     fastify.decorate('noStore', async (_request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
     });

@@ -31,14 +31,26 @@ declare module 'fastify' {
 export interface ReadCacheOptions {
   /** Off in tests that edit rows directly and read them back at once. */
   enabled: boolean;
+  /** How long a copy is kept while change notices arrive (default LISTENING_CACHE_TTL_MS). */
+  listeningTtlMs?: number;
+  /** How long a copy is kept without them (default CONTENT_CACHE_TTL_MS): the embedded database, a lost listener. */
+  fallbackTtlMs?: number;
 }
 
 /**
- * How long an edit made through another server process on the same PostgreSQL database may take to show here: this
- * process clears its own copies at once (contentChanged, catalogChanged), and every copy expires in half of this. A
- * rendered page is made from cached reads, so a page of a read at most half this old lives at most half this long.
+ * How long an edit made through another server process on the same PostgreSQL database may take to show here while
+ * change notices do not arrive (plugins/change-notices.ts: a lost listener): this process clears its own copies at
+ * once (contentChanged, catalogChanged), and every copy expires in half of this. A rendered page is made from cached
+ * reads, so a page of a read at most half this old lives at most half this long. While notices arrive, a change
+ * anywhere drops the copies it affects within a second, and the reads' copies are kept LISTENING_CACHE_TTL_MS.
  */
 export const OTHER_PROCESS_LAG_MS = 10_000;
+/**
+ * 60 s: the reads' copies while change notices arrive. Every table they are made from sends a notice (migration
+ * 0032_change_notices); the expiry only bounds what a missed notice could cost. Rendered pages keep their short
+ * expiry: they show rows of more tables than send notices.
+ */
+export const LISTENING_CACHE_TTL_MS = 60_000;
 /** The home data: site settings, banners, insider videos, sections. */
 export const CONTENT_CACHE_TTL_MS = OTHER_PROCESS_LAG_MS / 2;
 /** Product lists and pages: also cleared here on every stock change (an order placed or cancelled). */
@@ -109,12 +121,15 @@ export function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
 
 export default fp<ReadCacheOptions>(
   async (fastify, options) => {
-    const ttl = (ms: number) => (options.enabled ? ms : 0);
-    const content = createJsonCache({ ttlMs: ttl(CONTENT_CACHE_TTL_MS), maxEntries: 1 });
-    const catalog = createJsonCache({ ttlMs: ttl(CATALOG_CACHE_TTL_MS), maxEntries: CATALOG_CACHE_ENTRIES });
-    const pages = createJsonCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: PAGE_CACHE_ENTRIES });
-    const directory = createJsonCache({ ttlMs: ttl(CATALOG_CACHE_TTL_MS), maxEntries: CATALOG_CACHE_ENTRIES });
-    fastify.decorate('readCache', {
+    const notices = fastify.changeNotices;
+    const listeningTtl = options.listeningTtlMs ?? LISTENING_CACHE_TTL_MS;
+    const fallbackTtl = options.fallbackTtlMs ?? CONTENT_CACHE_TTL_MS;
+    const ttl = () => (!options.enabled ? 0 : notices.state === 'listening' ? listeningTtl : fallbackTtl);
+    const content = createJsonCache({ ttlMs: ttl, maxEntries: 1 });
+    const catalog = createJsonCache({ ttlMs: ttl, maxEntries: CATALOG_CACHE_ENTRIES });
+    const pages = createJsonCache({ ttlMs: Math.min(PAGE_CACHE_TTL_MS, fallbackTtl), maxEntries: PAGE_CACHE_ENTRIES });
+    const directory = createJsonCache({ ttlMs: ttl, maxEntries: CATALOG_CACHE_ENTRIES });
+    const readCache = {
       content,
       catalog,
       directory,
@@ -128,7 +143,13 @@ export default fp<ReadCacheOptions>(
         catalog.clear();
         pages.clear();
       },
-    });
+    };
+    fastify.decorate('readCache', readCache);
+    // A change committed by any process (this one included) drops the copies made from its rows.
+    notices.on('content', () => readCache.contentChanged());
+    notices.on('profiles', () => readCache.contentChanged());
+    notices.on('catalog', () => readCache.catalogChanged());
+    notices.on('casting', () => pages.clear());
   },
-  { name: 'read-cache' },
+  { name: 'read-cache', dependencies: ['change-notices'] },
 );

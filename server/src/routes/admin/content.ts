@@ -44,7 +44,7 @@ interface ListArea {
 /**
  * The home page's content and the directory, for editors: banners, insider videos, the items of each section and
  * each category's entries, every list in an order staff set (`position`). A change shows on the public site at once
- * in this process (the read caches are cleared) and within 10 seconds in any other.
+ * in this process (the read caches are cleared) and within a second in any other (plugins/change-notices.ts).
  */
 const contentRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { contentRepository } = fastify;
