@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { ObjectStoreSettings } from './lib/storage.js';
 
 /** Runtime configuration, read once from the environment. */
 export interface ServerConfig {
@@ -28,6 +29,12 @@ export interface ServerConfig {
   /** SMTP server for the app's mail; without it each mail is written to the log. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * The S3-compatible bucket every stored file goes to (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID,
+   * S3_SECRET_ACCESS_KEY, S3_REGION); without it, files are kept in DATA_DIR/uploads. See
+   * docs/operations/object-store.md.
+   */
+  objectStore: ObjectStoreSettings | undefined;
 }
 
 /** The folder of package.json: found from here, as this code runs from its sources or compiled into dist-server/. */
@@ -79,5 +86,41 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoContent: env.DEMO_CONTENT !== '0' && env.DEMO_CONTENT !== 'false',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'CineVerse <no-reply@cineverse.in>',
+    objectStore: readObjectStore(env),
+  };
+}
+
+const OBJECT_STORE_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * The bucket, when S3_* is set. Some of the variables without the others is a mistake to refuse, not a reason to
+ * keep files on one machine's disk unnoticed.
+ */
+function readObjectStore(env: NodeJS.ProcessEnv): ObjectStoreSettings | undefined {
+  const missing = OBJECT_STORE_VARIABLES.filter((name) => !env[name]);
+  if (missing.length === OBJECT_STORE_VARIABLES.length) return undefined;
+  if (missing.length > 0) {
+    throw new Error(
+      `${missing.join(', ')} must be set too: an object store needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and ` +
+        'S3_SECRET_ACCESS_KEY (or none of them, to keep files in DATA_DIR/uploads)',
+    );
+  }
+  let endpoint: URL;
+  try {
+    endpoint = new URL(env.S3_ENDPOINT!);
+  } catch {
+    throw new Error(`S3_ENDPOINT must be the store's address, like https://s3.example.com, got "${env.S3_ENDPOINT}"`);
+  }
+  if (endpoint.protocol !== 'https:' && endpoint.protocol !== 'http:') {
+    throw new Error(`S3_ENDPOINT must start with https:// or http://, got "${env.S3_ENDPOINT}"`);
+  }
+  return {
+    endpoint: env.S3_ENDPOINT!,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    // AWS itself takes the bucket in the host name; other stores (MinIO, Garage, Ceph, s3rver) in the path.
+    forcePathStyle: !endpoint.hostname.endsWith('.amazonaws.com'),
   };
 }

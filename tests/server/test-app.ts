@@ -8,6 +8,7 @@ import { seedDemoContent } from '../../server/seed/seed.js';
 import { buildApp } from '../../server/src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.js';
 import type { MailTransport } from '../../server/src/plugins/mailer.js';
+import type { Storage } from '../../server/src/lib/storage.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -43,6 +44,8 @@ export async function createTestApp(
     production?: boolean;
     /** Where the app's log goes (at level info), for a test that reads it. */
     logStream?: { write(line: string): void };
+    /** Where files are stored (a bucket: tests/support/s3-server.ts); the data folder's uploads otherwise. */
+    storage?: Storage;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -62,7 +65,7 @@ export async function createTestApp(
   }
   const database = await openDatabase({ databaseUrl });
   await database.migrate();
-  if (options.seed ?? true) await seedDemoContent(database.db, path.join(dataDir, 'uploads'));
+  if (options.seed ?? true) await seedDemoContent(database.db, options.storage ?? path.join(dataDir, 'uploads'));
   await options.beforeApp?.(database);
   const app = await buildApp({
     database,
@@ -81,6 +84,7 @@ export async function createTestApp(
     hsts: options.hsts,
     checkResponses: true,
     upkeepAtStart: options.upkeepAtStart,
+    storage: options.storage,
   });
   options.beforeReady?.(app);
   await app.ready();
