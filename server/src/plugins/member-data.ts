@@ -254,13 +254,6 @@ export default fp(
   },
   {
     name: 'member-data',
-    dependencies: [
-      'database',
-      'storage',
-      'auth',
-      'profile-repository',
-      'conversation-repository',
-      'casting-repository',
-    ],
+    dependencies: ['database', 'auth', 'profile-repository', 'conversation-repository', 'casting-repository'],
   },
 );
