@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { readConfig } from '../src/config.js';
 import { databaseOptionsFrom, openDatabase } from '../src/db/client.js';
 import { exitIfLocked } from '../src/db/data-dir-lock.js';
+import { createStorage } from '../src/lib/storage.js';
 import { seedDemoContent } from './seed.js';
 
 const config = readConfig();
@@ -11,8 +11,13 @@ try {
   if (!config.demoContent) {
     console.log('DEMO_CONTENT=0: the database starts empty.');
   } else {
-    const seeded = await seedDemoContent(database.db, path.join(config.dataDir, 'uploads'));
-    console.log(seeded ? 'Seeded demo content.' : 'The database already has content; nothing seeded.');
+    const storage = createStorage(config);
+    try {
+      const seeded = await seedDemoContent(database.db, storage);
+      console.log(seeded ? 'Seeded demo content.' : 'The database already has content; nothing seeded.');
+    } finally {
+      storage.close();
+    }
   }
 } finally {
   await database.close();

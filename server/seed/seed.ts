@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
+import { folderStorage, type Storage } from '../src/lib/storage.js';
 import type { OrderStatus } from '../../src/contract/order-statuses.js';
 import { PERSON_CATEGORY } from '../../src/contract/profiles.js';
 import { FREE_SHIPPING_FROM, SHIPPING_FEE } from '../../src/contract/orders.js';
@@ -56,20 +57,38 @@ import {
 
 const seedImagesDir = path.join(projectRoot, 'server/seed/images');
 
-/** Copies the demo images into the uploads folder, keeping any file an editor has already replaced. */
-async function copySeedImages(uploadsDir: string): Promise<void> {
+/** Where the seed's files go: the store, or (scripts and the bench) an uploads folder on disk. */
+export type SeedUploads = Storage | string;
+
+const storageOf = (uploads: SeedUploads): Storage => (typeof uploads === 'string' ? folderStorage(uploads) : uploads);
+
+/** How many files the seed writes at once: a bucket answers each in a few milliseconds, one after another slowly. */
+const SEED_WRITES_AT_ONCE = 16;
+
+/** Writes each file that is not in the store yet, keeping any an editor has already replaced. */
+async function putMissing(storage: Storage, files: { key: string; content: () => Promise<Buffer> }[]): Promise<void> {
+  for (let from = 0; from < files.length; from += SEED_WRITES_AT_ONCE) {
+    await Promise.all(
+      files.slice(from, from + SEED_WRITES_AT_ONCE).map(async (file) => {
+        if (!(await storage.exists(file.key))) await storage.put(file.key, await file.content());
+      }),
+    );
+  }
+}
+
+/** Copies the demo images into the store, keeping any file an editor has already replaced. */
+async function copySeedImages(uploads: SeedUploads): Promise<void> {
   const folders = await fs.readdir(seedImagesDir, { withFileTypes: true });
+  const files = [];
   for (const folder of folders.filter((entry) => entry.isDirectory())) {
-    const target = path.join(uploadsDir, folder.name);
-    await fs.mkdir(target, { recursive: true });
     for (const file of await fs.readdir(path.join(seedImagesDir, folder.name))) {
-      await fs
-        .copyFile(path.join(seedImagesDir, folder.name, file), path.join(target, file), fs.constants.COPYFILE_EXCL)
-        .catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== 'EEXIST') throw error;
-        });
+      files.push({
+        key: `${folder.name}/${file}`,
+        content: () => fs.readFile(path.join(seedImagesDir, folder.name, file)),
+      });
     }
   }
+  await putMissing(storageOf(uploads), files);
 }
 
 function slugify(text: string): string {
@@ -180,23 +199,19 @@ function buildDemoContent() {
 }
 
 /** Writes the drawn artwork, keeping any file an editor has already replaced. */
-async function writeSeedFiles(uploadsDir: string, files: SeedFile[]): Promise<void> {
-  for (const file of files) {
-    await fs.mkdir(path.join(uploadsDir, file.folder), { recursive: true });
-    await fs
-      .writeFile(path.join(uploadsDir, file.folder, file.name), file.content, { flag: 'wx' })
-      .catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'EEXIST') throw error;
-      });
-  }
+async function writeSeedFiles(uploads: SeedUploads, files: SeedFile[]): Promise<void> {
+  await putMissing(
+    storageOf(uploads),
+    files.map((file) => ({ key: `${file.folder}/${file.name}`, content: async () => Buffer.from(file.content) })),
+  );
 }
 
 /**
  * Seeds demo content when the database is empty (no site settings row). Returns whether it seeded, so that a
  * database an editor has filled is never overwritten.
  */
-export async function seedDemoContent(db: Database, uploadsDir: string): Promise<boolean> {
-  await copySeedImages(uploadsDir);
+export async function seedDemoContent(db: Database, uploads: SeedUploads): Promise<boolean> {
+  await copySeedImages(uploads);
   const content = buildDemoContent();
   const seeded = await db.transaction(async (tx) => {
     const existing = await tx.select({ id: siteSettings.id }).from(siteSettings).limit(1);
@@ -215,10 +230,10 @@ export async function seedDemoContent(db: Database, uploadsDir: string): Promise
     return true;
   });
   // Artwork is written for a seeded database only, after its rows: it is never a stray file in an editor's folder.
-  if (seeded) await writeSeedFiles(uploadsDir, content.files);
-  const shopSeeded = await seedShopContent(db, uploadsDir);
-  const networkSeeded = await seedNetworkContent(db, uploadsDir);
-  const castingSeeded = await seedCastingContent(db, uploadsDir);
+  if (seeded) await writeSeedFiles(uploads, content.files);
+  const shopSeeded = await seedShopContent(db, uploads);
+  const networkSeeded = await seedNetworkContent(db, uploads);
+  const castingSeeded = await seedCastingContent(db, uploads);
   return seeded || shopSeeded || networkSeeded || castingSeeded;
 }
 
@@ -226,7 +241,7 @@ export async function seedDemoContent(db: Database, uploadsDir: string): Promise
  * Seeds the member network (60 people, 30 organisations, a quarter to a half of them verified) when there are no
  * profiles yet. Their accounts cannot log in: they are the network's showcase, not demo logins.
  */
-export async function seedNetworkContent(db: Database, uploadsDir: string): Promise<boolean> {
+export async function seedNetworkContent(db: Database, uploads: SeedUploads): Promise<boolean> {
   const files: SeedFile[] = [];
   const seeded = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: profiles.id }).from(profiles).limit(1);
@@ -312,7 +327,7 @@ export async function seedNetworkContent(db: Database, uploadsDir: string): Prom
     await tx.insert(profilePhotos).values(photoRows);
     return true;
   });
-  if (seeded) await writeSeedFiles(uploadsDir, files);
+  if (seeded) await writeSeedFiles(uploads, files);
   return seeded;
 }
 
@@ -351,7 +366,7 @@ const demoApplications: Record<string, Record<string, ApplicationSeed[]>> = {
  * casting director's and the actor's logins, and points the home page's Auditions items at their calls; when there
  * are no calls yet.
  */
-export async function seedCastingContent(db: Database, uploadsDir: string): Promise<boolean> {
+export async function seedCastingContent(db: Database, uploads: SeedUploads): Promise<boolean> {
   const [anyCall] = await db.select({ id: castingCalls.id }).from(castingCalls).limit(1);
   if (anyCall) return false;
   const passwordHash = await hashPassword(demoCastingPassword);
@@ -582,7 +597,7 @@ export async function seedCastingContent(db: Database, uploadsDir: string): Prom
     }
     return true;
   });
-  if (seeded) await writeSeedFiles(uploadsDir, files);
+  if (seeded) await writeSeedFiles(uploads, files);
   return seeded;
 }
 
@@ -590,7 +605,7 @@ export async function seedCastingContent(db: Database, uploadsDir: string): Prom
  * Seeds the shop (products, coupons, the demo shopper with an address, a wishlist and past orders) when it has no
  * products yet, so a database seeded before the shop existed gains it without losing anything.
  */
-export async function seedShopContent(db: Database, uploadsDir: string): Promise<boolean> {
+export async function seedShopContent(db: Database, uploads: SeedUploads): Promise<boolean> {
   const files: SeedFile[] = [];
   const now = Date.now();
   const productRows = demoProducts.map((product, index) => {
@@ -735,7 +750,7 @@ export async function seedShopContent(db: Database, uploadsDir: string): Promise
     }
     return true;
   });
-  if (seeded) await writeSeedFiles(uploadsDir, files);
+  if (seeded) await writeSeedFiles(uploads, files);
   return seeded;
 }
 

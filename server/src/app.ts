@@ -12,6 +12,7 @@ import { ADMIN_API_PATH } from '../../src/contract/admin.js';
 import type { DatabaseHandle } from './db/client.js';
 import { brotliOptions, COMPRESS_FROM_BYTES } from './lib/compression.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
+import { folderStorage, type Storage } from './lib/storage.js';
 import accountRepository from './plugins/account-repository.js';
 import attemptCounter from './plugins/attempt-counter.js';
 import authPlugin from './plugins/auth.js';
@@ -35,6 +36,7 @@ import decisionTeller from './plugins/decision-teller.js';
 import mailSender from './plugins/mail-sender.js';
 import siteRepository from './plugins/site-repository.js';
 import staffRepository from './plugins/staff-repository.js';
+import storagePlugin from './plugins/storage.js';
 import upkeep from './plugins/upkeep.js';
 import webApp from './plugins/web-app.js';
 import adminRoutes from './routes/admin/index.js';
@@ -111,6 +113,8 @@ export interface AppOptions {
   production?: boolean;
   /** Where the log goes (standard output unless given; a test reads it). */
   logStream?: { write(line: string): void };
+  /** Where stored files go (lib/storage.ts): DATA_DIR/uploads unless given (the server passes the bucket's). */
+  storage?: Storage;
 }
 
 /** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
@@ -200,6 +204,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handle: options.database,
     closeOnShutdown: options.closeDatabase ?? false,
   });
+  await fastify.register(storagePlugin, {
+    storage: options.storage ?? folderStorage(path.join(options.dataDir, 'uploads')),
+  });
   // The load balancer's /healthz and /readyz: before everything that could fail to load on a sick database.
   await fastify.register(health);
   await fastify.register(changeNotices, { retryMs: options.changeNoticeRetryMs });
@@ -223,16 +230,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await fastify.register(idempotency);
   await fastify.register(accountRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
-  await fastify.register(catalogRepository, {
-    uploadsDir: path.join(options.dataDir, 'uploads'),
-    publicUrl: options.publicUrl ?? 'http://localhost:8080',
-  });
+  await fastify.register(catalogRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(cartRepository);
   await fastify.register(couponRepository);
   await fastify.register(orderRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(mailSender);
   await fastify.register(staffRepository);
-  await fastify.register(contentRepository, { uploadsDir: path.join(options.dataDir, 'uploads') });
+  await fastify.register(contentRepository);
   // Before the profiles: saving a minor's profile asks their guardian to confirm.
   await fastify.register(guardianConsentRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(profileRepository);
@@ -245,7 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(guardianMessageRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(decisionTeller);
   await fastify.register(notificationRepository);
-  await fastify.register(memberData, { uploadsDir: path.join(options.dataDir, 'uploads') });
+  await fastify.register(memberData);
   await fastify.register(upkeep, { atStart: options.upkeepAtStart ?? false });
 
   // Routes, at the spec's paths under the API base.
@@ -265,7 +269,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: userPrefix,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
   });
-  await fastify.register(myProfileRoutes, { prefix: userPrefix, uploadsDir: path.join(options.dataDir, 'uploads') });
+  await fastify.register(myProfileRoutes, { prefix: userPrefix });
   await fastify.register(publicProfileRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(profileActionRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(publicCastingRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
@@ -275,15 +279,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(memberGuardianRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });
   await fastify.register(orderRoutes, { prefix: userPrefix });
-  await fastify.register(adminRoutes, {
-    prefix: `${API_PREFIX}${ADMIN_API_PATH}`,
-    uploadsDir: path.join(options.dataDir, 'uploads'),
-  });
+  await fastify.register(adminRoutes, { prefix: `${API_PREFIX}${ADMIN_API_PATH}` });
 
   // Last: static files and the catch-all that returns the app shell or a JSON 404.
   await fastify.register(webApp, {
     distDir: options.distDir,
-    uploadsDir: path.join(options.dataDir, 'uploads'),
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
     largestImage: async (pathname) => (pathname === '/' ? homeBannerImage(fastify) : null),
     hiddenPage: (pathname) => fastify.profileRepository.isHiddenPage(pathname),

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { ObjectStoreSettings } from './lib/storage.js';
 
 /** Runtime configuration, read once from the environment. */
 export interface ServerConfig {
@@ -35,6 +36,12 @@ export interface ServerConfig {
   drainSeconds: number;
   /** The bearer token a metrics scraper sends to `/metrics` (METRICS_TOKEN); unset, `/metrics` answers 404. */
   metricsToken: string | undefined;
+  /**
+   * The S3-compatible bucket every stored file goes to (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID,
+   * S3_SECRET_ACCESS_KEY, S3_REGION); without it, files are kept in DATA_DIR/uploads. See
+   * docs/operations/object-store.md.
+   */
+  objectStore: ObjectStoreSettings | undefined;
 }
 
 /** The folder of package.json: found from here, as this code runs from its sources or compiled into dist-server/. */
@@ -92,5 +99,41 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || 'CineVerse <no-reply@cineverse.in>',
     drainSeconds,
     metricsToken: env.METRICS_TOKEN || undefined,
+    objectStore: readObjectStore(env),
+  };
+}
+
+const OBJECT_STORE_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * The bucket, when S3_* is set. Some of the variables without the others is a mistake to refuse, not a reason to
+ * keep files on one machine's disk unnoticed.
+ */
+function readObjectStore(env: NodeJS.ProcessEnv): ObjectStoreSettings | undefined {
+  const missing = OBJECT_STORE_VARIABLES.filter((name) => !env[name]);
+  if (missing.length === OBJECT_STORE_VARIABLES.length) return undefined;
+  if (missing.length > 0) {
+    throw new Error(
+      `${missing.join(', ')} must be set too: an object store needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and ` +
+        'S3_SECRET_ACCESS_KEY (or none of them, to keep files in DATA_DIR/uploads)',
+    );
+  }
+  let endpoint: URL;
+  try {
+    endpoint = new URL(env.S3_ENDPOINT!);
+  } catch {
+    throw new Error(`S3_ENDPOINT must be the store's address, like https://s3.example.com, got "${env.S3_ENDPOINT}"`);
+  }
+  if (endpoint.protocol !== 'https:' && endpoint.protocol !== 'http:') {
+    throw new Error(`S3_ENDPOINT must start with https:// or http://, got "${env.S3_ENDPOINT}"`);
+  }
+  return {
+    endpoint: env.S3_ENDPOINT!,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    // AWS itself takes the bucket in the host name; other stores (MinIO, Garage, Ceph, s3rver) in the path.
+    forcePathStyle: !endpoint.hostname.endsWith('.amazonaws.com'),
   };
 }

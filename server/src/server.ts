@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { buildApp } from './app.js';
 import { buildWebApp, isBuildStale } from './build/build-web-app.js';
 import { readConfig } from './config.js';
 import { childProcessArgs } from './entry-points.js';
 import { databaseOptionsFrom, isNewEmbeddedDatabase, openDatabase } from './db/client.js';
 import { type DataDirLock, exitIfLocked, lockDataDir } from './db/data-dir-lock.js';
+import { createStorage } from './lib/storage.js';
 import { hasDemoStaff, seedDemoContent } from '../seed/seed.js';
 
 /** Longest wait for in-flight requests on shutdown (after the drain) before the process exits anyway (10 s). */
@@ -52,7 +52,10 @@ async function createEmbeddedDatabase(): Promise<void> {
 if (isNewEmbeddedDatabase(databaseOptions)) await createEmbeddedDatabase();
 const database = await openDatabase(databaseOptions);
 await database.migrate();
-if (config.demoContent && (await seedDemoContent(database.db, path.join(config.dataDir, 'uploads')))) {
+// The data folder, or the bucket every process shares (S3_*): see docs/operations/object-store.md.
+const storage = createStorage(config);
+await storage.check();
+if (config.demoContent && (await seedDemoContent(database.db, storage))) {
   console.log('Seeded demo content into the empty database.');
 }
 if (process.env.NODE_ENV === 'production' && (await hasDemoStaff(database.db))) {
@@ -77,6 +80,7 @@ const app = await buildApp({
   upkeepAtStart: true,
   metricsToken: config.metricsToken,
   production: process.env.NODE_ENV === 'production',
+  storage,
 });
 
 let closing = false;

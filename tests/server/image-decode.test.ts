@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storeImage } from '../../server/src/lib/images.js';
+import { folderStorage } from '../../server/src/lib/storage.js';
 
 /**
  * The real sharp, watched: every pipeline made from the upload's own bytes counts each time it is run to pixels or
@@ -44,7 +45,7 @@ describe('an uploaded image', () => {
       .toBuffer();
     watched.bytes = bytes;
     watched.decodes = 0;
-    const stored = await storeImage(bytes, folder);
+    const stored = await storeImage(bytes, folderStorage(folder));
     watched.bytes = null;
 
     expect(watched.decodes).toBe(1);

@@ -8,6 +8,7 @@ import { seedDemoContent } from '../../server/seed/seed.js';
 import { buildApp } from '../../server/src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.js';
 import type { MailTransport } from '../../server/src/plugins/mailer.js';
+import type { Storage } from '../../server/src/lib/storage.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -45,6 +46,8 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** `/metrics` answers to this bearer token (404 without one). */
     metricsToken?: string;
+    /** Where files are stored (a bucket: tests/support/s3-server.ts); the data folder's uploads otherwise. */
+    storage?: Storage;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -64,7 +67,7 @@ export async function createTestApp(
   }
   const database = await openDatabase({ databaseUrl });
   await database.migrate();
-  if (options.seed ?? true) await seedDemoContent(database.db, path.join(dataDir, 'uploads'));
+  if (options.seed ?? true) await seedDemoContent(database.db, options.storage ?? path.join(dataDir, 'uploads'));
   await options.beforeApp?.(database);
   const app = await buildApp({
     database,
@@ -84,6 +87,7 @@ export async function createTestApp(
     checkResponses: true,
     upkeepAtStart: options.upkeepAtStart,
     metricsToken: options.metricsToken,
+    storage: options.storage,
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -67,7 +67,7 @@ function variablesTheServerReads(): Set<string> {
  * Variables compose.yaml sets for settings the server reads outside server/src/config.ts and its modules listed
  * above: the object store's (S3_*) and the process's role (ROLE). Empty once the server's code reads them.
  */
-const READ_ELSEWHERE = new Set(['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'ROLE']);
+const READ_ELSEWHERE = new Set(['ROLE']);
 
 const appServices = Object.entries(services)
   .filter(([, service]) => service.image === 'cineverse:latest')

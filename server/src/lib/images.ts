@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import {
   UPLOAD_LARGEST_WIDTH,
@@ -9,6 +7,7 @@ import {
   uploadVariantName,
 } from '../../../src/contract/uploads.js';
 import { HttpError } from '../plugins/error-handler.js';
+import type { Storage } from './storage.js';
 import { WorkQueue } from './work-queue.js';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
@@ -46,14 +45,29 @@ const unreadable = () => new HttpError(400, 'The image could not be read: it may
 
 /**
  * Checks an uploaded image and stores it re-encoded as WebP in every width of UPLOAD_WIDTHS (never enlarged), under
- * a new random name in `folderPath`. Turned the way its EXIF orientation says, it keeps none of its metadata (GPS
- * position, camera, names). Refused (400 or 413, naming `file`) with nothing written: a file that is not a JPEG, PNG
- * or WebP by its bytes, one of more than UPLOAD_MAX_PIXELS, or one that does not decode to the end.
+ * a new random name in `folder` (a folder of the store, lib/storage.ts). Turned the way its EXIF orientation says, it
+ * keeps none of its metadata (GPS position, camera, names). Refused (400 or 413, naming `file`) with nothing written:
+ * a file that is not a JPEG, PNG or WebP by its bytes, one of more than UPLOAD_MAX_PIXELS, or one that does not
+ * decode to the end. A store that cannot be reached fails the upload with nothing left behind.
  */
-export async function storeImage(bytes: Buffer, folderPath: string): Promise<StoredImage> {
-  // The cheap checks refuse before the queue; the decode waits its turn.
+export async function storeImage(bytes: Buffer, folder: Storage): Promise<StoredImage> {
+  // The cheap checks refuse before the queue; the decode waits its turn. Writing to the store (a bucket may be a
+  // network away) happens after the turn: the queue is for the processor's work.
   await checkImage(bytes);
-  return imageWork.run(() => encodeImage(bytes, folderPath));
+  const encoded = await imageWork.run(() => encodeImage(bytes));
+  const id = randomBytes(16).toString('hex');
+  const name = `${id}.webp`;
+  const files = uploadFiles(name);
+  try {
+    // Smallest first (UPLOAD_WIDTHS rises), the image's own name last: once it exists, which is what
+    // assertUploaded asks, every width does.
+    for (const [index, file] of files.entries()) await folder.put(file, encoded.widths[index]!, 'image/webp');
+  } catch (error) {
+    // Nothing is left behind; the store's own reason is logged as the request's failure.
+    await removeImage(folder, name).catch(() => {});
+    throw error;
+  }
+  return { name, width: encoded.width, height: encoded.height };
 }
 
 /** Refuses what is not a JPEG, PNG or WebP by its bytes, or declares more than UPLOAD_MAX_PIXELS in its header. */
@@ -80,12 +94,7 @@ async function checkImage(bytes: Buffer): Promise<void> {
  * Decodes the image once (turned, shrunk on load to the largest width) and makes every width from those pixels:
  * one pipeline, cloned per width. Decoding it once per width had tripled the work of every upload.
  */
-async function encodeImage(bytes: Buffer, folderPath: string): Promise<StoredImage> {
-  const id = randomBytes(16).toString('hex');
-  const name = `${id}.webp`;
-  await mkdir(folderPath, { recursive: true });
-  const targets = uploadFiles(folderPath, name);
-  const written: string[] = [];
+async function encodeImage(bytes: Buffer): Promise<{ widths: Buffer[]; width: number; height: number }> {
   try {
     // failOn 'warning' (the default, stated): a truncated or corrupt file fails here instead of being stored half.
     const decoded = await sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'warning' })
@@ -95,35 +104,30 @@ async function encodeImage(bytes: Buffer, folderPath: string): Promise<StoredIma
       .toBuffer({ resolveWithObject: true });
     const { width: decodedWidth, height: decodedHeight, channels } = decoded.info;
     const pixels = sharp(decoded.data, { raw: { width: decodedWidth, height: decodedHeight, channels } });
+    const widths: Buffer[] = [];
     let largest = { width: 0, height: 0 };
-    for (const [index, width] of UPLOAD_WIDTHS.entries()) {
-      const partial = `${targets[index]}.part`;
-      written.push(partial);
-      const info = await pixels
+    for (const width of UPLOAD_WIDTHS) {
+      const { data, info } = await pixels
         .clone()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 80 })
-        .toFile(partial);
+        .toBuffer({ resolveWithObject: true });
+      widths.push(data);
       if (width === UPLOAD_LARGEST_WIDTH) largest = { width: info.width, height: info.height };
     }
-    for (const target of targets) {
-      await rename(`${target}.part`, target);
-      written.push(target);
-    }
-    return { name, ...largest };
+    return { widths, ...largest };
   } catch (error) {
-    await Promise.all(written.map((file) => rm(file, { force: true })));
     if (error instanceof HttpError) throw error;
     throw unreadable();
   }
 }
 
-/** Every file of the stored image `name` in `folderPath` (one per width). */
-export function uploadFiles(folderPath: string, name: string): string[] {
-  return UPLOAD_WIDTHS.map((width) => path.join(folderPath, uploadVariantName(name, width)));
+/** The names of every file of the stored image `name` in its folder (one per width, as UPLOAD_WIDTHS). */
+export function uploadFiles(name: string): string[] {
+  return UPLOAD_WIDTHS.map((width) => uploadVariantName(name, width));
 }
 
-/** Deletes every file of the stored image `name` (a file already gone is no error). */
-export async function removeImage(folderPath: string, name: string): Promise<void> {
-  await Promise.all(uploadFiles(folderPath, name).map((file) => rm(file, { force: true })));
+/** Deletes every file of the stored image `name` from `folder` (a file already gone is no error). */
+export async function removeImage(folder: Storage, name: string): Promise<void> {
+  await Promise.all(uploadFiles(name).map((file) => folder.delete(file)));
 }

@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { HttpError } from '../plugins/error-handler.js';
+import { isStorageKey, type Storage } from './storage.js';
 
-/** Refuses (400 naming `field`) a name that is not a file of the upload folder `folder`. */
-export function assertUploaded(uploadsDir: string, folder: string, name: string, field = 'image'): void {
-  const folderPath = path.join(uploadsDir, folder);
-  const file = path.join(folderPath, name);
-  if (path.dirname(file) !== folderPath || !existsSync(file)) {
+/** Refuses (400 naming `field`) a name that is not a file of the upload folder `folder` in the store. */
+export async function assertUploaded(storage: Storage, folder: string, name: string, field = 'image'): Promise<void> {
+  const key = `${folder}/${name}`;
+  // One name within the folder: `../x` or `a/b` is no upload, and is never asked of the store.
+  if (name.includes('/') || !isStorageKey(key) || !(await storage.exists(key))) {
     throw new HttpError(400, 'There is no uploaded image of that name: upload it first', field);
   }
 }

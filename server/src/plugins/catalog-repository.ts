@@ -122,7 +122,7 @@ function checkPrice(input: ProductInput): void {
   if (input.price > input.mrp) throw new HttpError(400, 'The price cannot be above the MRP', 'price');
 }
 
-export default fp<{ uploadsDir: string; publicUrl: string }>(
+export default fp<{ publicUrl: string }>(
   async (fastify, options) => {
     const { db } = fastify;
 
@@ -148,9 +148,9 @@ export default fp<{ uploadsDir: string; publicUrl: string }>(
       for (let suffix = 2; ; suffix += 1) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
     }
 
-    function valuesOf(input: ProductInput) {
+    async function valuesOf(input: ProductInput) {
       checkPrice(input);
-      for (const image of input.images ?? []) assertUploaded(options.uploadsDir, 'product', image, 'images');
+      for (const image of input.images ?? []) await assertUploaded(fastify.storage, 'product', image, 'images');
       return {
         name: input.name,
         description: input.description ?? '',
@@ -237,7 +237,7 @@ export default fp<{ uploadsDir: string; publicUrl: string }>(
       },
 
       async createProduct(tx, input) {
-        const values = valuesOf(input);
+        const values = await valuesOf(input);
         await checkCategory(tx, input, null, null);
         const [row] = await tx
           .insert(products)
@@ -249,7 +249,7 @@ export default fp<{ uploadsDir: string; publicUrl: string }>(
       async updateProduct(tx, id, input) {
         const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
         if (!current) throw new HttpError(404, 'There is no such product');
-        const values = valuesOf(input);
+        const values = await valuesOf(input);
         await checkCategory(tx, input, id, current.category);
         const slug = input.name === current.name ? current.slug : await freeSlug(tx, input.name, id);
         const [row] = await tx
@@ -278,5 +278,5 @@ export default fp<{ uploadsDir: string; publicUrl: string }>(
       },
     });
   },
-  { name: 'catalog-repository', dependencies: ['database'] },
+  { name: 'catalog-repository', dependencies: ['database', 'storage'] },
 );

@@ -32,11 +32,6 @@ declare module 'fastify' {
   }
 }
 
-export interface ContentRepositoryOptions {
-  /** The uploads folder: an image named in content must be a file of its folder there. */
-  uploadsDir: string;
-}
-
 /** A table with an id and a sort order, as every positioned list has. */
 type SortableTable = PgTable & { id: PgColumn; sortOrder: PgColumn };
 
@@ -49,7 +44,8 @@ interface ListSpec<Row, Item, Input> {
   toItem(row: Row): Item;
   /** The row's values from the input (checked first), without its sort order. */
   values(input: Input): Record<string, unknown>;
-  check?(input: Input): void;
+  /** Refuses an input (an image named in content must be a file of its upload folder in the store). */
+  check?(input: Input): Promise<void>;
 }
 
 /**
@@ -109,7 +105,7 @@ function positionedList<Row, Item extends { id: number }, Input extends { positi
   return {
     list,
     async create(tx, input) {
-      spec.check?.(input);
+      await spec.check?.(input);
       const ids = await lockedIds(tx);
       const [row] = (await tx
         .insert(table)
@@ -121,7 +117,7 @@ function positionedList<Row, Item extends { id: number }, Input extends { positi
     async update(tx, id, input) {
       const ids = await lockedIds(tx);
       const before = await itemOf(tx, id);
-      spec.check?.(input);
+      await spec.check?.(input);
       await tx
         .update(table)
         .set(spec.values(input) as never)
@@ -144,11 +140,11 @@ function positionedList<Row, Item extends { id: number }, Input extends { positi
   };
 }
 
-export default fp<ContentRepositoryOptions>(
-  async (fastify, options) => {
+export default fp(
+  async (fastify) => {
     const { db } = fastify;
-    const requireUpload = (folder: string, image: string, field: string) => {
-      if (image) assertUploaded(options.uploadsDir, folder, image, field);
+    const requireUpload = async (folder: string, image: string, field: string) => {
+      if (image) await assertUploaded(fastify.storage, folder, image, field);
     };
 
     const bannerList = positionedList(db, {
@@ -174,8 +170,8 @@ export default fp<ContentRepositoryOptions>(
         video_link: row.videoLink,
         link: row.link,
       }),
-      check: (input: InsiderInput) => {
-        requireUpload('inside', input.thumbnail, 'thumbnail');
+      check: async (input: InsiderInput) => {
+        await requireUpload('inside', input.thumbnail, 'thumbnail');
         if (!youtubeVideoId(input.video_link)) {
           throw new HttpError(400, 'Enter the address of a YouTube video', 'video_link');
         }
@@ -219,5 +215,5 @@ export default fp<ContentRepositoryOptions>(
 
     fastify.decorate('contentRepository', { banners: bannerList, insiders: insiderList, section });
   },
-  { name: 'content-repository', dependencies: ['database'] },
+  { name: 'content-repository', dependencies: ['database', 'storage'] },
 );

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
@@ -65,12 +64,8 @@ function snakeKeys(value: unknown): unknown {
   return value;
 }
 
-export interface MemberDataOptions {
-  uploadsDir: string;
-}
-
-export default fp<MemberDataOptions>(
-  async (fastify, options) => {
+export default fp(
+  async (fastify) => {
     const { db } = fastify;
 
     async function profileOf(executor: Database, userId: number) {
@@ -252,7 +247,7 @@ export default fp<MemberDataOptions>(
         });
         // Every token stops working now in this process too, not after the session cache's few seconds.
         fastify.forgetSessions();
-        const folder = path.join(options.uploadsDir, 'profile');
+        const folder = fastify.storage.folder('profile');
         await Promise.all(photoNames.map((name) => removeImage(folder, name)));
       },
     });

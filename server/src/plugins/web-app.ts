@@ -4,15 +4,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPagePath } from '../../../src/contract/page-routes.js';
-import { uploadFolders } from '../../../src/contract/uploads.js';
 import type { LargestImage } from '../lib/page-html.js';
 import pageRendering from './page-rendering.js';
+import uploadFiles from './upload-files.js';
 
 export interface WebAppOptions {
   /** The PWA build; when it is missing only the API is served. */
   distDir: string;
-  /** Uploaded and seeded images, one sub-folder per kind. */
-  uploadsDir: string;
   /**
    * The image a page path shows largest on its first screen, if known: the shell then preloads it, so it downloads
    * while the code does instead of after it.
@@ -56,17 +54,10 @@ const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export default fp<WebAppOptions>(
   async (fastify, options) => {
-    await fastify.register(fastifyStatic, {
-      root: options.uploadsDir,
+    // Uploaded and seeded images, one folder per kind, from the store (the data folder or the bucket).
+    await fastify.register(uploadFiles, {
       prefix: UPLOADS_PREFIX,
-      decorateReply: false,
-      index: false,
-      dotfiles: 'deny',
-      cacheControl: false,
-      allowedPath: (pathName) => uploadFolders.some((folder) => pathName.startsWith(`/${folder}/`)),
-      setHeaders: (reply) => {
-        reply.header('cache-control', `public, max-age=${UPLOAD_MAX_AGE_SECONDS}`);
-      },
+      cacheControl: `public, max-age=${UPLOAD_MAX_AGE_SECONDS}`,
     });
 
     const hasBuild = fs.existsSync(path.join(options.distDir, 'index.html'));

@@ -12,12 +12,7 @@ import uploadRoutes from './uploads.js';
 import userRoutes from './users.js';
 
 /** The back office's API: one file per area, each route saying which roles may call it (`allowRoles`). */
-export interface AdminRoutesOptions {
-  /** Where uploaded images are stored, one folder per kind. */
-  uploadsDir: string;
-}
-
-const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (fastify, options) => {
+const adminRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(dashboardRoutes);
   await fastify.register(settingsRoutes);
   await fastify.register(contentRoutes);
@@ -28,7 +23,7 @@ const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (fastify, opti
   await fastify.register(messageRoutes);
   await fastify.register(auditRoutes);
   await fastify.register(moderationRoutes);
-  await fastify.register(uploadRoutes, { uploadsDir: options.uploadsDir });
+  await fastify.register(uploadRoutes);
 };
 
 export default adminRoutes;

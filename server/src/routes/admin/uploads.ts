@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { Role } from '../../../../src/contract/roles.js';
@@ -10,10 +9,6 @@ import { storeImage } from '../../lib/images.js';
 import { recordAudit } from '../../lib/audit.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { adminErrorResponses, adminRouteSchema } from './admin-route-helpers.js';
-
-export interface UploadRoutesOptions {
-  uploadsDir: string;
-}
 
 /** Who may upload to each folder (admins to all): the shop's images are the shop managers', the rest the editors'. */
 const folderRoles: Record<UploadFolder, Role> = {
@@ -32,7 +27,7 @@ const folderParamsSchema = z.object({
 });
 
 /** Image uploads: one image per request, checked by its bytes and stored re-encoded (lib/images.ts). */
-const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (fastify, options) => {
+const uploadRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await acceptImageUploads(fastify);
 
   fastify.post(
@@ -61,7 +56,7 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (fastify,
       request.body = { file_sha256: createHash('sha256').update(bytes).digest('hex') };
       reply.code(201);
       return fastify.runIdempotent(request, reply, async (tx) => {
-        const image = await storeImage(bytes, path.join(options.uploadsDir, folder));
+        const image = await storeImage(bytes, fastify.storage.folder(folder));
         await recordAudit(tx, request, { action: 'upload', entity: 'upload', entityId: `${folder}/${image.name}` });
         return { data: { ...image, folder } };
       });

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../../src/contract/catalog.js';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
@@ -156,15 +155,11 @@ export const profileActionRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 };
 
-export interface MyProfileRoutesOptions {
-  uploadsDir: string;
-}
-
 /** The signed-in member's own profile and photos. */
-export const myProfileRoutes: FastifyPluginAsyncZod<MyProfileRoutesOptions> = async (fastify, options) => {
+export const myProfileRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { profileRepository } = fastify;
   const auth = { onRequest: fastify.authenticate };
-  const photoFolder = path.join(options.uploadsDir, 'profile');
+  const photoFolder = fastify.storage.folder('profile');
   await acceptImageUploads(fastify);
 
   fastify.get(
