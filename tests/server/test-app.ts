@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { seedDemoContent } from '../../server/seed/seed.js';
 import { buildApp } from '../../server/src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.js';
 import type { MailTransport } from '../../server/src/plugins/mailer.js';
+import type { DatabaseTemplates } from './global-setup.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,9 +20,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The template dumps, read once per test file: each database loaded from one is a copy of its own. */
+const dumps = new Map<string, Promise<Blob>>();
+function dumpOf(file: string): Promise<Blob> {
+  let dump = dumps.get(file);
+  if (!dump) dumps.set(file, (dump = fs.readFile(file).then((bytes) => new Blob([bytes]))));
+  return dump;
+}
+
 /**
  * A fresh app on a fresh database: in-memory PGlite by default; with DATABASE_URL a new PostgreSQL database is
- * created for the test file and dropped after it, so files never see each other's rows.
+ * created for the test file and dropped after it, so files never see each other's rows. Each starts as a copy of a
+ * database migrated (and seeded) once per run (global-setup.ts).
  */
 export async function createTestApp(
   options: {
@@ -46,12 +57,18 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
+  const seed = options.seed ?? true;
+  // Absent when a file runs outside the server project (its global setup): the database is then made here.
+  const templates = inject('databaseTemplates') as DatabaseTemplates | undefined;
+  const template = seed ? 'seeded' : 'migrated';
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
+  let loadDataDir: Blob | undefined;
   if (process.env.DATABASE_URL) {
     const name = `cineverse_test_${randomBytes(6).toString('hex')}`;
     const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
+    const copyOf = templates?.postgres?.[template];
+    await admin.unsafe(`create database ${name}${copyOf ? ` template ${copyOf}` : ''}`);
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
@@ -59,10 +76,17 @@ export async function createTestApp(
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     };
+  } else if (templates?.pglite) {
+    loadDataDir = await dumpOf(templates.pglite[template]);
   }
-  const database = await openDatabase({ databaseUrl });
+  const database = await openDatabase({ databaseUrl, loadDataDir });
+  // Applies nothing on a copy of a template (which has every migration); kept for files run without one.
   await database.migrate();
-  if (options.seed ?? true) await seedDemoContent(database.db, path.join(dataDir, 'uploads'));
+  if (seed) {
+    const uploads = path.join(dataDir, 'uploads');
+    if (templates) await fs.cp(templates.seededUploads, uploads, { recursive: true });
+    else await seedDemoContent(database.db, uploads);
+  }
   await options.beforeApp?.(database);
   const app = await buildApp({
     database,
