@@ -15,7 +15,9 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          // Each file opens its own database; PGlite start-up costs seconds, so files run in turn on 2 cores.
+          // Each file opens its own database; PGlite start-up costs seconds, so files run in turn on 2 cores. Each
+          // database is a copy of one migrated and seeded once per run (tests/server/global-setup.ts).
+          globalSetup: ['tests/server/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

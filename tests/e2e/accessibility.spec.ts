@@ -115,6 +115,15 @@ test.describe('accessibility', () => {
         expect(await seriousViolations(page)).toEqual([]);
       });
     }
+  }
+
+  // The public pages once per colour scheme, each at one width: a visitor's phone in daylight, a desk in dark mode
+  // (the signed-in pages above are checked at both widths in both schemes).
+  for (const [scheme, width] of [
+    ['light', 360],
+    ['dark', 1280],
+  ] as const) {
+    const named = scheme === 'light' ? `${width} px` : `${width} px in dark mode`;
     for (const path of publicPages) {
       test(`axe finds no serious or critical violation on ${path} at ${named}`, async ({ page }) => {
         await page.emulateMedia({ colorScheme: scheme });

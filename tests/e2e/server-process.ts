@@ -9,12 +9,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the compiled server as `npm start` does, on a fresh temporary embedded database, and resolves once it
- * listens. `env` adds to or overrides its settings (DIST_DIR, SKIP_BUILD...). `stop` ends it and deletes its data.
- */
-export async function startServerProcess(env: NodeJS.ProcessEnv = {}, echo = false): Promise<ServerProcess> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-e2e-'));
+/** Starts the compiled server on `dataDir` and resolves once it listens; `stop` ends it and leaves the folder. */
+async function spawnServer(dataDir: string, env: NodeJS.ProcessEnv, echo: boolean): Promise<ServerProcess> {
   const server = spawn(process.execPath, compiledServerArgs(), {
     env: {
       ...process.env,
@@ -49,6 +45,36 @@ export async function startServerProcess(env: NodeJS.ProcessEnv = {}, echo = fal
       const exited = new Promise((resolve) => server.on('exit', resolve));
       server.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+/**
+ * A data folder holding the demo database and its uploads as a first start leaves them (migrated and seeded), made
+ * once by global-setup (E2E_DATA_TEMPLATE). Seeding a new embedded database is most of a server's start-up: tens of
+ * seconds on a busy machine, against a few for a copy.
+ */
+export async function makeDataTemplate(): Promise<string> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-e2e-template-'));
+  const server = await spawnServer(dataDir, { SKIP_BUILD: '1' }, false);
+  await server.stop();
+  return dataDir;
+}
+
+/**
+ * Starts the compiled server as `npm start` does, on a fresh temporary embedded database (a copy of the demo
+ * database global-setup made, when it did), and resolves once it listens. `env` adds to or overrides its settings
+ * (DIST_DIR, SKIP_BUILD...). `stop` ends it and deletes its data.
+ */
+export async function startServerProcess(env: NodeJS.ProcessEnv = {}, echo = false): Promise<ServerProcess> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-e2e-'));
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (template) await fs.cp(template, dataDir, { recursive: true });
+  const server = await spawnServer(dataDir, env, echo);
+  return {
+    url: server.url,
+    async stop() {
+      await server.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

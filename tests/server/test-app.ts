@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { seedDemoContent } from '../../server/seed/seed.js';
 import { buildApp } from '../../server/src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.js';
 import type { MailTransport } from '../../server/src/plugins/mailer.js';
-import type { Storage } from '../../server/src/lib/storage.js';
+import { folderStorage, type Storage } from '../../server/src/lib/storage.js';
+import type { DatabaseTemplates } from './global-setup.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,9 +22,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The template dumps, read once per test file: each database loaded from one is a copy of its own. */
+const dumps = new Map<string, Promise<Blob>>();
+function dumpOf(file: string): Promise<Blob> {
+  let dump = dumps.get(file);
+  if (!dump) dumps.set(file, (dump = fs.readFile(file).then((bytes) => new Blob([bytes]))));
+  return dump;
+}
+
 /**
  * A fresh app on a fresh database: in-memory PGlite by default; with DATABASE_URL a new PostgreSQL database is
- * created for the test file and dropped after it, so files never see each other's rows.
+ * created for the test file and dropped after it, so files never see each other's rows. Each starts as a copy of a
+ * database migrated (and seeded) once per run (global-setup.ts).
  */
 export async function createTestApp(
   options: {
@@ -51,12 +63,18 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
+  const seed = options.seed ?? true;
+  // Absent when a file runs outside the server project (its global setup): the database is then made here.
+  const templates = inject('databaseTemplates') as DatabaseTemplates | undefined;
+  const template = seed ? 'seeded' : 'migrated';
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
+  let loadDataDir: Blob | undefined;
   if (process.env.DATABASE_URL) {
     const name = `cineverse_test_${randomBytes(6).toString('hex')}`;
     const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
+    const copyOf = templates?.postgres?.[template];
+    await admin.unsafe(`create database ${name}${copyOf ? ` template ${copyOf}` : ''}`);
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
@@ -64,10 +82,25 @@ export async function createTestApp(
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     };
+  } else if (templates?.pglite) {
+    loadDataDir = await dumpOf(templates.pglite[template]);
   }
-  const database = await openDatabase({ databaseUrl });
+  const database = await openDatabase({ databaseUrl, loadDataDir });
+  // Applies nothing on a copy of a template (which has every migration); kept for files run without one.
   await database.migrate();
-  if (options.seed ?? true) await seedDemoContent(database.db, options.storage ?? path.join(dataDir, 'uploads'));
+  if (seed) {
+    const uploads = path.join(dataDir, 'uploads');
+    if (!templates) await seedDemoContent(database.db, options.storage ?? uploads);
+    else if (!options.storage) await fs.cp(templates.seededUploads, uploads, { recursive: true });
+    else {
+      // The template's rows name the seeded images: they go where this app keeps its files.
+      const seeded = folderStorage(templates.seededUploads);
+      for await (const entry of seeded.list()) {
+        const file = await seeded.read(entry.key);
+        if (file) await options.storage.put(entry.key, await buffer(file.body), file.contentType);
+      }
+    }
+  }
   await options.beforeApp?.(database);
   const app = await buildApp({
     database,

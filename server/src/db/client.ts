@@ -58,6 +58,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database; undefined keeps it in memory (tests). */
   pgliteDir?: string | undefined;
+  /** An embedded database's dump (PGlite's `dumpDataDir`) to start from instead of an empty one (tests). */
+  loadDataDir?: Blob | undefined;
 }
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR/pglite. */
@@ -139,7 +141,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const lock = options.pgliteDir ? lockDataDir(options.pgliteDir) : undefined;
   try {
     if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
-    const client = new PGliteThread(options.pgliteDir, PGLITE_OPTIONS);
+    const client = new PGliteThread(
+      options.pgliteDir,
+      options.loadDataDir ? { ...PGLITE_OPTIONS, loadDataDir: options.loadDataDir } : PGLITE_OPTIONS,
+    );
     await client.waitReady;
     // Drizzle's PGlite driver uses only what PGliteThread offers of a PGlite client.
     const db = drizzlePglite({ client: client as unknown as PGlite, schema });
