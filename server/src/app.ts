@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { z } from 'zod/mini';
 import { COLOR_SCHEME_SCRIPT } from '../../src/contract/page-routes.js';
 import { ADMIN_API_PATH } from '../../src/contract/admin.js';
+import type { ProcessRole } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { brotliOptions, COMPRESS_FROM_BYTES } from './lib/compression.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
@@ -30,6 +31,8 @@ import securityHeaders from './plugins/security-headers.js';
 import contentRepository from './plugins/content-repository.js';
 import decisionTeller from './plugins/decision-teller.js';
 import mailSender from './plugins/mail-sender.js';
+import jobQueue from './plugins/job-queue.js';
+import noticeFanOut from './plugins/notice-fan-out.js';
 import siteRepository from './plugins/site-repository.js';
 import staffRepository from './plugins/staff-repository.js';
 import upkeep from './plugins/upkeep.js';
@@ -96,6 +99,10 @@ export interface AppOptions {
   production?: boolean;
   /** Where the log goes (standard output unless given; a test reads it). */
   logStream?: { write(line: string): void };
+  /** What this process does (`ROLE`): web processes queue jobs and do none (default `all`). */
+  role?: ProcessRole;
+  /** Seconds before a job, or a mail, of a process that died is taken over (`JOB_CLAIM_SECONDS`, default 600). */
+  jobClaimSeconds?: number;
 }
 
 /** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
@@ -185,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handle: options.database,
     closeOnShutdown: options.closeDatabase ?? false,
   });
+  await fastify.register(jobQueue, { role: options.role ?? 'all', claimSeconds: options.jobClaimSeconds ?? 600 });
   await fastify.register(readCache, { enabled: options.readCache ?? true });
   await fastify.register(siteRepository);
   await fastify.register(directoryRepository);
@@ -206,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(cartRepository);
   await fastify.register(couponRepository);
   await fastify.register(orderRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
-  await fastify.register(mailSender);
+  await fastify.register(mailSender, { claimSeconds: options.jobClaimSeconds ?? 600 });
   await fastify.register(staffRepository);
   await fastify.register(contentRepository, { uploadsDir: path.join(options.dataDir, 'uploads') });
   // Before the profiles: saving a minor's profile asks their guardian to confirm.
@@ -220,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(notificationRepository);
   await fastify.register(memberData, { uploadsDir: path.join(options.dataDir, 'uploads') });
   await fastify.register(upkeep, { atStart: options.upkeepAtStart ?? false });
+  await fastify.register(noticeFanOut);
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });

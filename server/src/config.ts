@@ -28,7 +28,19 @@ export interface ServerConfig {
   /** SMTP server for the app's mail; without it each mail is written to the log. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * What this process does (`ROLE`): `web` answers requests and queues jobs, `worker` does the jobs (and answers
+   * too, for its health checks), `all` both (one process). See docs/operations/job-queue.md.
+   */
+  role: ProcessRole;
+  /**
+   * Seconds a job may run, and a mail stays claimed by its sender, before another process takes it over
+   * (`JOB_CLAIM_SECONDS`, default 600): a process killed in a job leaves it for this long.
+   */
+  jobClaimSeconds: number;
 }
+
+export type ProcessRole = 'web' | 'worker' | 'all';
 
 /** The folder of package.json: found from here, as this code runs from its sources or compiled into dist-server/. */
 export const projectRoot = findProjectRoot(import.meta.dirname);
@@ -64,6 +76,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(registerLimit) || registerLimit < 1) {
     throw new Error(`REGISTER_LIMIT must be a whole number of 1 or more, got "${env.REGISTER_LIMIT}"`);
   }
+  const role = env.ROLE === undefined || env.ROLE === '' ? 'all' : env.ROLE;
+  if (role !== 'web' && role !== 'worker' && role !== 'all') {
+    throw new Error(`ROLE must be web, worker or all, got "${env.ROLE}"`);
+  }
+  const jobClaimSeconds =
+    env.JOB_CLAIM_SECONDS === undefined || env.JOB_CLAIM_SECONDS === '' ? 600 : Number(env.JOB_CLAIM_SECONDS);
+  if (!Number.isInteger(jobClaimSeconds) || jobClaimSeconds < 1) {
+    throw new Error(`JOB_CLAIM_SECONDS must be a whole number of 1 or more, got "${env.JOB_CLAIM_SECONDS}"`);
+  }
   const trustProxy = env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true';
   return {
     port,
@@ -79,5 +100,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoContent: env.DEMO_CONTENT !== '0' && env.DEMO_CONTENT !== 'false',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'CineVerse <no-reply@cineverse.in>',
+    role,
+    jobClaimSeconds,
   };
 }

@@ -59,6 +59,8 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   hsts: config.hsts,
   upkeepAtStart: true,
+  role: config.role,
+  jobClaimSeconds: config.jobClaimSeconds,
   production: process.env.NODE_ENV === 'production',
 });
 
@@ -87,4 +89,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
-console.log(`CineVerse is running at http://localhost:${port}/ (database: ${database.kind})`);
+console.log(`CineVerse is running at http://localhost:${port}/ (database: ${database.kind}, role: ${config.role})`);

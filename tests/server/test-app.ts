@@ -8,6 +8,7 @@ import { seedDemoContent } from '../../server/seed/seed.js';
 import { buildApp } from '../../server/src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.js';
 import type { MailTransport } from '../../server/src/plugins/mailer.js';
+import type { ProcessRole } from '../../server/src/config.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -43,6 +44,8 @@ export async function createTestApp(
     production?: boolean;
     /** Where the app's log goes (at level info), for a test that reads it. */
     logStream?: { write(line: string): void };
+    /** What the app does of the job queue's work (`ROLE`, default `all`). */
+    role?: ProcessRole;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -81,6 +84,7 @@ export async function createTestApp(
     hsts: options.hsts,
     checkResponses: true,
     upkeepAtStart: options.upkeepAtStart,
+    role: options.role,
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -22,6 +22,10 @@ export function rowsOf<T>(result: unknown): T[] {
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's address (the job queue opens its own connections to it). */
+  url?: string;
+  /** The embedded database's thread (the job queue sends it its statements, several to a message for its schema). */
+  pglite?: PGliteThread;
   /** Applies the committed drizzle-kit migrations; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -127,6 +131,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
+      url: options.databaseUrl,
       migrate: () => migratePostgres(db, { migrationsFolder }),
       close: () => client.end({ timeout: 5 }),
     };
@@ -139,6 +144,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import { mailOutbox, notifications, profiles, users } from '../db/schema.js';
 import { confirmedGuardianEmail } from './guardian-consent.js';
 import { inRuns } from './in-runs.js';
+import { wakeMailSender } from './mail-outbox.js';
 
 export interface NotificationInput {
   userId: number;
@@ -97,4 +98,5 @@ export async function notify(tx: Database, items: NotificationInput[], publicUrl
     return [{ to: to.email, kind: item.kind, subject: to.ward ? `${to.ward}: ${item.title}` : item.title, text }];
   });
   for (const run of inRuns(mails)) await tx.insert(mailOutbox).values(run);
+  if (mails.length > 0) await wakeMailSender(tx);
 }

@@ -66,6 +66,8 @@ import { inRuns } from '../lib/in-runs.js';
 import { confirmedGuardianEmail } from '../lib/guardian-consent.js';
 import { tellModerators } from '../lib/moderator-notice.js';
 import { indiaTime, notify, type NotificationInput } from '../lib/notify.js';
+import { tellDecisionsAt } from '../lib/jobs.js';
+import { notifyMany } from '../lib/notice-fan-out.js';
 import { HttpError } from './error-handler.js';
 import { canSeeProfile, profilePhotoUrl } from './profile-repository.js';
 
@@ -614,7 +616,7 @@ export default fp<CastingRepositoryOptions>(
           },
         ];
       });
-      await notify(tx, items, publicUrl);
+      await notifyMany(tx, items, publicUrl);
     }
 
     /** Closes an open role of `call`: everyone still waiting on it is told "not selected", so nobody is unanswered. */
@@ -688,6 +690,7 @@ export default fp<CastingRepositoryOptions>(
         .returning();
       forgetCounts(call.id);
       if (!tellAt) await tellApplicants(tx, moved, to, call, role);
+      else await tellDecisionsAt(tx, tellAt);
       return moved;
     }
 
@@ -1800,7 +1803,7 @@ export default fp<CastingRepositoryOptions>(
             },
           ];
         });
-        await notify(tx, items, publicUrl);
+        await notifyMany(tx, items, publicUrl);
         return takenDown;
       },
 
