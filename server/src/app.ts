@@ -103,6 +103,8 @@ export interface AppOptions {
   role?: ProcessRole;
   /** Seconds before a job, or a mail, of a process that died is taken over (`JOB_CLAIM_SECONDS`, default 600). */
   jobClaimSeconds?: number;
+  /** Tries a mail gets before it is a dead letter (`MAIL_TRIES`, default 20). */
+  mailTries?: number;
 }
 
 /** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
@@ -192,7 +194,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handle: options.database,
     closeOnShutdown: options.closeDatabase ?? false,
   });
-  await fastify.register(jobQueue, { role: options.role ?? 'all', claimSeconds: options.jobClaimSeconds ?? 600 });
+  await fastify.register(jobQueue, {
+    role: options.role ?? 'all',
+    claimSeconds: options.jobClaimSeconds ?? 600,
+    mailTries: options.mailTries,
+  });
   await fastify.register(readCache, { enabled: options.readCache ?? true });
   await fastify.register(siteRepository);
   await fastify.register(directoryRepository);
@@ -214,7 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(cartRepository);
   await fastify.register(couponRepository);
   await fastify.register(orderRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
-  await fastify.register(mailSender, { claimSeconds: options.jobClaimSeconds ?? 600 });
+  await fastify.register(mailSender, { claimSeconds: options.jobClaimSeconds ?? 600, tries: options.mailTries });
   await fastify.register(staffRepository);
   await fastify.register(contentRepository, { uploadsDir: path.join(options.dataDir, 'uploads') });
   // Before the profiles: saving a minor's profile asks their guardian to confirm.

@@ -38,6 +38,8 @@ export interface ServerConfig {
    * (`JOB_CLAIM_SECONDS`, default 600): a process killed in a job leaves it for this long.
    */
   jobClaimSeconds: number;
+  /** Tries a mail gets before it is a dead letter that staff can send again (`MAIL_TRIES`, default 20). */
+  mailTries: number;
 }
 
 export type ProcessRole = 'web' | 'worker' | 'all';
@@ -85,6 +87,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(jobClaimSeconds) || jobClaimSeconds < 1) {
     throw new Error(`JOB_CLAIM_SECONDS must be a whole number of 1 or more, got "${env.JOB_CLAIM_SECONDS}"`);
   }
+  const mailTries = env.MAIL_TRIES === undefined || env.MAIL_TRIES === '' ? 20 : Number(env.MAIL_TRIES);
+  if (!Number.isInteger(mailTries) || mailTries < 1) {
+    throw new Error(`MAIL_TRIES must be a whole number of 1 or more, got "${env.MAIL_TRIES}"`);
+  }
   const trustProxy = env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true';
   return {
     port,
@@ -102,5 +108,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || 'CineVerse <no-reply@cineverse.in>',
     role,
     jobClaimSeconds,
+    mailTries,
   };
 }

@@ -61,6 +61,7 @@ const app = await buildApp({
   upkeepAtStart: true,
   role: config.role,
   jobClaimSeconds: config.jobClaimSeconds,
+  mailTries: config.mailTries,
   production: process.env.NODE_ENV === 'production',
 });
 

@@ -5,15 +5,23 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { rowsOf } from '../../server/src/db/client.js';
-import { auditLog, mailOutbox, notifications } from '../../server/src/db/schema.js';
+import {
+  auditLog,
+  castingApplications,
+  mailOutbox,
+  notifications,
+  profilePhotos,
+  profiles,
+} from '../../server/src/db/schema.js';
 import { MAIL_TRIES, queueMail } from '../../server/src/lib/mail-outbox.js';
 import { writeFanOut, type FanOut } from '../../server/src/lib/notice-fan-out.js';
 import type { ProcessRole } from '../../server/src/config.js';
 import type { MailMessage } from '../../server/src/plugins/mailer.js';
-import { createStaff } from './shop-helpers.js';
+import { createShopper, createStaff, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 const ADMIN_API = '/backend/api/api/admin/v1';
+const USER_API = '/backend/api/api/user/v1';
 
 /** A second process on the test app's database, doing what `role` says, its mail delivered into `sent`. */
 async function secondProcess(testApp: TestApp, role: ProcessRole, sent: MailMessage[]): Promise<FastifyInstance> {
@@ -179,6 +187,85 @@ describe('background work on the job queue', () => {
       .from(mailOutbox)
       .where(sql`${mailOutbox.text} like ${`%${fanOut.notice.body}%`}`);
     expect(mailed!.count).toBe(1300);
+  }, 60_000);
+
+  it('tells a decision in a job queued with it for its time, 10 s after it was made, once', async () => {
+    const { app } = web;
+    const send = (method: 'GET' | 'POST' | 'PUT', url: string, who: Shopper, body?: object) =>
+      app.inject({ method, url: `${USER_API}${url}`, headers: who.headers, ...(body ? { payload: body } : {}) });
+    const house = await createShopper(app, 'Red Kite Films');
+    const handle = `house-${randomUUID().slice(0, 8)}`;
+    const houseProfile = await send('PUT', '/me/profile', house, {
+      handle,
+      kind: 'organisation',
+      category: 'Production House',
+      display_name: 'Red Kite Films',
+      city: 'Mumbai',
+    });
+    expect(houseProfile.statusCode, houseProfile.body).toBe(200);
+    await app.db.update(profiles).set({ verified: true }).where(eq(profiles.handle, handle));
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const posted = await send('POST', '/casting-calls', house, {
+      title: 'Monsoon Letters',
+      project_type: 'feature',
+      description: 'A Marathi feature about letters lost in a flood.',
+      city: 'Pune',
+      shoot_start: inDays(40),
+      shoot_end: inDays(70),
+      deadline: inDays(20),
+      roles: [{ name: 'Sarita', genders: ['female'], age_min: 20, age_max: 30, languages: ['Marathi'], paid: false }],
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const call = posted.json().data as { id: number; roles: { id: number }[] };
+    const actor = await createShopper(app, 'Asha Kulkarni');
+    const actorHandle = `actor-${randomUUID().slice(0, 8)}`;
+    const actorProfile = await send('PUT', '/me/profile', actor, {
+      handle: actorHandle,
+      kind: 'person',
+      category: 'Artist',
+      display_name: 'Asha Kulkarni',
+      crafts: ['actor'],
+      city: 'Pune',
+      languages: [{ language: 'Marathi', level: 'native' }],
+      playing_age_min: 22,
+      playing_age_max: 30,
+      gender: 'female',
+    });
+    expect(actorProfile.statusCode, actorProfile.body).toBe(200);
+    const [row] = await app.db.select().from(profiles).where(eq(profiles.handle, actorHandle));
+    await app.db.insert(profilePhotos).values({ profileId: row!.id, name: `${actorHandle}.webp`, main: true });
+    const applied = await send('POST', `/casting-calls/${call.id}/roles/${call.roles[0]!.id}/applications`, actor, {
+      note: 'I grew up in Kolhapur.',
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const application = applied.json().data as { id: number };
+
+    const decided = await send('POST', `/applications/${application.id}/transition`, house, { to: 'selected' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const [decision] = await app.db
+      .select({ tellAt: castingApplications.tellAt })
+      .from(castingApplications)
+      .where(eq(castingApplications.id, application.id));
+    // Its job waits for the decision's time to tell.
+    const waiting = rowsOf<{ start_after: Date | string }>(
+      await app.db.execute(sql`select start_after from pgboss.job where name = 'decisions' and state = 'created'
+        order by start_after desc limit 1`),
+    );
+    expect(new Date(waiting[0]!.start_after).getTime()).toBe(decision!.tellAt!.getTime());
+
+    const selected = () =>
+      app.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, actor.id), eq(notifications.title, 'You are selected')));
+    const worker = await secondProcess(web, 'worker', []);
+    try {
+      await expect.poll(async () => (await selected()).length, { timeout: 30_000 }).toBe(1);
+      const [told] = await selected();
+      expect(told!.createdAt.getTime()).toBeGreaterThanOrEqual(decision!.tellAt!.getTime());
+    } finally {
+      await worker.close();
+    }
   }, 60_000);
 
   it('keeps the hourly upkeep as one schedule of the queue, however many processes start', async () => {

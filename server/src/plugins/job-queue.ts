@@ -53,6 +53,8 @@ export interface JobQueueOptions {
   role: ProcessRole;
   /** Seconds a job may run before another process takes it over (see config.ts, `JOB_CLAIM_SECONDS`). */
   claimSeconds: number;
+  /** Tries before a mail is a dead letter (`MAIL_TRIES`). */
+  mailTries?: number;
 }
 
 /** How often an idle worker asks for a job of each queue: a decision is told within a second of its time. */
@@ -78,6 +80,7 @@ export default fp<JobQueueOptions>(
   async (fastify, options) => {
     const { database, db } = fastify;
     const working = options.role !== 'web';
+    const mailTries = options.mailTries ?? MAIL_TRIES;
     const common = {
       supervise: working,
       schedule: working,
@@ -147,10 +150,10 @@ export default fp<JobQueueOptions>(
         ) as Record<QueueName, QueueFigures>;
         const [mail] = rowsOf<{ backlog: number; dead: number; waited: number }>(
           await db.execute(sql`select
-              count(*) filter (where ${mailOutbox.attempts} < ${MAIL_TRIES})::int as backlog,
-              count(*) filter (where ${mailOutbox.attempts} >= ${MAIL_TRIES})::int as dead,
+              count(*) filter (where ${mailOutbox.attempts} < ${mailTries})::int as backlog,
+              count(*) filter (where ${mailOutbox.attempts} >= ${mailTries})::int as dead,
               coalesce(extract(epoch from now() - min(${mailOutbox.nextAttemptAt})
-                filter (where ${mailOutbox.attempts} < ${MAIL_TRIES} and ${mailOutbox.nextAttemptAt} <= now())), 0)::float8
+                filter (where ${mailOutbox.attempts} < ${mailTries} and ${mailOutbox.nextAttemptAt} <= now())), 0)::float8
                 as waited
             from ${mailOutbox} where ${mailOutbox.sentAt} is null`),
         );

@@ -35,17 +35,16 @@ function deadLetterOf(row: MailRow): DeadLetter {
   };
 }
 
-/** A mail given up on: not sent, and out of tries. */
-const isDeadLetter = and(isNull(mailOutbox.sentAt), gte(mailOutbox.attempts, MAIL_TRIES));
-
 export interface MailSenderOptions {
   /** Seconds a mail stays claimed by the process sending it (`JOB_CLAIM_SECONDS`). */
   claimSeconds: number;
+  /** Tries before a mail is a dead letter (`MAIL_TRIES`, default MAIL_TRIES). */
+  tries?: number;
 }
 
 /** Mails claimed per look. */
 const BATCH = 20;
-/** A failed mail waits 30 s, then twice as long each time, at most an hour; after MAIL_TRIES it is a dead letter. */
+/** A failed mail waits 30 s, then twice as long each time, at most an hour; after its last try it is a dead letter. */
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60 * 1000;
 
@@ -64,6 +63,9 @@ const MAX_RETRY_MS = 60 * 60 * 1000;
 export default fp<MailSenderOptions>(
   async (fastify, options) => {
     const { db, jobs, mailer } = fastify;
+    const tries = options.tries ?? MAIL_TRIES;
+    /** A mail given up on: not sent, and out of tries. */
+    const isDeadLetter = and(isNull(mailOutbox.sentAt), gte(mailOutbox.attempts, tries));
     let sending: Promise<void> | null = null;
 
     function claimDue() {
@@ -71,11 +73,7 @@ export default fp<MailSenderOptions>(
         .select({ id: mailOutbox.id })
         .from(mailOutbox)
         .where(
-          and(
-            isNull(mailOutbox.sentAt),
-            lte(mailOutbox.nextAttemptAt, sql`now()`),
-            lt(mailOutbox.attempts, MAIL_TRIES),
-          ),
+          and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`), lt(mailOutbox.attempts, tries)),
         )
         .orderBy(asc(mailOutbox.id))
         .limit(BATCH)
@@ -103,7 +101,7 @@ export default fp<MailSenderOptions>(
           } catch (error) {
             // A dead letter keeps the time of its last try.
             const waitMs =
-              mail.attempts >= MAIL_TRIES ? 0 : Math.min(FIRST_RETRY_MS * 2 ** (mail.attempts - 1), MAX_RETRY_MS);
+              mail.attempts >= tries ? 0 : Math.min(FIRST_RETRY_MS * 2 ** (mail.attempts - 1), MAX_RETRY_MS);
             fastify.log.warn({ err: error, mail: mail.id }, 'a mail could not be sent; it will be tried again');
             await db
               .update(mailOutbox)
