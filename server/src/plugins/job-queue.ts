@@ -104,9 +104,9 @@ export default fp<JobQueueOptions>(
     jobQueueStarted(boss);
     fastify.addHook('onClose', async () => {
       jobQueueStopped(boss);
-      // Jobs under way finish (the database closes after this hook); a job still running after the wait is left
-      // to another process once its claim lapses.
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      // Jobs under way finish (the database closes after this hook); a job still running after 5 s (within the
+      // server's 10 s to shut down) is left to another process once its claim lapses.
+      await boss.stop({ graceful: true, timeout: 5_000 });
     });
 
     const jobs: JobQueue = {
