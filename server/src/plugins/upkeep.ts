@@ -24,10 +24,10 @@ export interface UpkeepOptions {
 const UPKEEP_CRON = '0 * * * *';
 
 /**
- * Hourly, on the job queue's schedule: deletes expired Idempotency-Keys and attempt counters, closes the casting calls whose deadline passed
- * CLOSE_AFTER_DEADLINE_DAYS ago (their applicants told), reminds the posters of those that close within a week and
- * the members who saved a call closing within two days without applying, then, on the embedded database, vacuums
- * and analyzes the tables whose rows are replaced all day. PGlite runs PostgreSQL without its autovacuum, so the
+ * Hourly, on the job queue's schedule (one process runs it): deletes expired Idempotency-Keys and attempt counters,
+ * closes the casting calls whose deadline passed CLOSE_AFTER_DEADLINE_DAYS ago (their applicants told), reminds the
+ * posters of those that close within a week and the members who saved a call closing within two days without
+ * applying, then, on the embedded database, vacuums and analyzes the tables whose rows are replaced all day. PGlite runs PostgreSQL without its autovacuum, so the
  * space of deleted and updated rows was never reused: the keys table, rewritten with every keyed cart edit, grew for
  * as long as the server ran. PostgreSQL vacuums by itself.
  */
