@@ -34,6 +34,7 @@ import { Route as AccountWishlistRouteImport } from './routes/_account.wishlist'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAuditRouteImport } from './routes/admin.audit'
 import { Route as AdminCouponsRouteImport } from './routes/admin.coupons'
+import { Route as AdminMailRouteImport } from './routes/admin.mail'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminModerationRouteImport } from './routes/admin.moderation'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
@@ -182,6 +183,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
 const AdminCouponsRoute = AdminCouponsRouteImport.update({
   id: '/coupons',
   path: '/coupons',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMailRoute = AdminMailRouteImport.update({
+  id: '/mail',
+  path: '/mail',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
@@ -338,6 +344,7 @@ export interface FileRoutesByFullPath {
   '/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/mail': typeof AdminMailRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/moderation': typeof AdminModerationRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -388,6 +395,7 @@ export interface FileRoutesByTo {
   '/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/mail': typeof AdminMailRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/moderation': typeof AdminModerationRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -441,6 +449,7 @@ export interface FileRoutesById {
   '/_account/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/mail': typeof AdminMailRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/moderation': typeof AdminModerationRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -494,6 +503,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
+    | '/admin/mail'
     | '/admin/messages'
     | '/admin/moderation'
     | '/admin/settings'
@@ -544,6 +554,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
+    | '/admin/mail'
     | '/admin/messages'
     | '/admin/moderation'
     | '/admin/settings'
@@ -596,6 +607,7 @@ export interface FileRouteTypes {
     | '/_account/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
+    | '/admin/mail'
     | '/admin/messages'
     | '/admin/moderation'
     | '/admin/settings'
@@ -827,6 +839,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCouponsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/mail': {
+      id: '/admin/mail'
+      path: '/mail'
+      fullPath: '/admin/mail'
+      preLoaderRoute: typeof AdminMailRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/messages': {
       id: '/admin/messages'
       path: '/messages'
@@ -1045,6 +1064,7 @@ const AccountRouteWithChildren =
 interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminCouponsRoute: typeof AdminCouponsRoute
+  AdminMailRoute: typeof AdminMailRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminModerationRoute: typeof AdminModerationRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
@@ -1061,6 +1081,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminCouponsRoute: AdminCouponsRoute,
+  AdminMailRoute: AdminMailRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminModerationRoute: AdminModerationRoute,
   AdminSettingsRoute: AdminSettingsRoute,

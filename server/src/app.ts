@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { z } from 'zod/mini';
 import { COLOR_SCHEME_SCRIPT } from '../../src/contract/page-routes.js';
 import { ADMIN_API_PATH } from '../../src/contract/admin.js';
+import type { ProcessRole } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { brotliOptions, COMPRESS_FROM_BYTES } from './lib/compression.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
@@ -34,6 +35,8 @@ import securityHeaders from './plugins/security-headers.js';
 import contentRepository from './plugins/content-repository.js';
 import decisionTeller from './plugins/decision-teller.js';
 import mailSender from './plugins/mail-sender.js';
+import jobQueue from './plugins/job-queue.js';
+import noticeFanOut from './plugins/notice-fan-out.js';
 import siteRepository from './plugins/site-repository.js';
 import staffRepository from './plugins/staff-repository.js';
 import storagePlugin from './plugins/storage.js';
@@ -115,6 +118,12 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Where stored files go (lib/storage.ts): DATA_DIR/uploads unless given (the server passes the bucket's). */
   storage?: Storage;
+  /** What this process does (`ROLE`): web processes queue jobs and do none (default `all`). */
+  role?: ProcessRole;
+  /** Seconds before a job, or a mail, of a process that died is taken over (`JOB_CLAIM_SECONDS`, default 600). */
+  jobClaimSeconds?: number;
+  /** Tries a mail gets before it is a dead letter (`MAIL_TRIES`, default 20). */
+  mailTries?: number;
 }
 
 /** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
@@ -209,6 +218,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // The load balancer's /healthz and /readyz: before everything that could fail to load on a sick database.
   await fastify.register(health);
+  await fastify.register(jobQueue, {
+    role: options.role ?? 'all',
+    claimSeconds: options.jobClaimSeconds ?? 600,
+    mailTries: options.mailTries,
+  });
   await fastify.register(changeNotices, { retryMs: options.changeNoticeRetryMs });
   await fastify.register(readCache, {
     enabled: options.readCache ?? true,
@@ -234,7 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(cartRepository);
   await fastify.register(couponRepository);
   await fastify.register(orderRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
-  await fastify.register(mailSender);
+  await fastify.register(mailSender, { claimSeconds: options.jobClaimSeconds ?? 600, tries: options.mailTries });
   await fastify.register(staffRepository);
   await fastify.register(contentRepository);
   // Before the profiles: saving a minor's profile asks their guardian to confirm.
@@ -251,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(notificationRepository);
   await fastify.register(memberData);
   await fastify.register(upkeep, { atStart: options.upkeepAtStart ?? false });
+  await fastify.register(noticeFanOut);
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });

@@ -42,7 +42,21 @@ export interface ServerConfig {
    * docs/operations/object-store.md.
    */
   objectStore: ObjectStoreSettings | undefined;
+  /**
+   * What this process does (`ROLE`): `web` answers requests and queues jobs, `worker` does the jobs (and answers
+   * too, for its health checks), `all` both (one process). See docs/operations/job-queue.md.
+   */
+  role: ProcessRole;
+  /**
+   * Seconds a job may run, and a mail stays claimed by its sender, before another process takes it over
+   * (`JOB_CLAIM_SECONDS`, default 600): a process killed in a job leaves it for this long.
+   */
+  jobClaimSeconds: number;
+  /** Tries a mail gets before it is a dead letter that staff can send again (`MAIL_TRIES`, default 20). */
+  mailTries: number;
 }
+
+export type ProcessRole = 'web' | 'worker' | 'all';
 
 /** The folder of package.json: found from here, as this code runs from its sources or compiled into dist-server/. */
 export const projectRoot = findProjectRoot(import.meta.dirname);
@@ -78,6 +92,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(registerLimit) || registerLimit < 1) {
     throw new Error(`REGISTER_LIMIT must be a whole number of 1 or more, got "${env.REGISTER_LIMIT}"`);
   }
+  const role = env.ROLE === undefined || env.ROLE === '' ? 'all' : env.ROLE;
+  if (role !== 'web' && role !== 'worker' && role !== 'all') {
+    throw new Error(`ROLE must be web, worker or all, got "${env.ROLE}"`);
+  }
+  const jobClaimSeconds =
+    env.JOB_CLAIM_SECONDS === undefined || env.JOB_CLAIM_SECONDS === '' ? 600 : Number(env.JOB_CLAIM_SECONDS);
+  if (!Number.isInteger(jobClaimSeconds) || jobClaimSeconds < 1) {
+    throw new Error(`JOB_CLAIM_SECONDS must be a whole number of 1 or more, got "${env.JOB_CLAIM_SECONDS}"`);
+  }
+  const mailTries = env.MAIL_TRIES === undefined || env.MAIL_TRIES === '' ? 20 : Number(env.MAIL_TRIES);
+  if (!Number.isInteger(mailTries) || mailTries < 1) {
+    throw new Error(`MAIL_TRIES must be a whole number of 1 or more, got "${env.MAIL_TRIES}"`);
+  }
   const trustProxy = env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true';
   const drainSeconds = env.DRAIN_SECONDS === undefined || env.DRAIN_SECONDS === '' ? 2 : Number(env.DRAIN_SECONDS);
   if (!Number.isFinite(drainSeconds) || drainSeconds < 0 || drainSeconds > 60) {
@@ -99,6 +126,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || 'CineVerse <no-reply@cineverse.in>',
     drainSeconds,
     metricsToken: env.METRICS_TOKEN || undefined,
+    role,
+    jobClaimSeconds,
+    mailTries,
     objectStore: readObjectStore(env),
   };
 }

@@ -79,6 +79,9 @@ const app = await buildApp({
   hsts: config.hsts,
   upkeepAtStart: true,
   metricsToken: config.metricsToken,
+  role: config.role,
+  jobClaimSeconds: config.jobClaimSeconds,
+  mailTries: config.mailTries,
   production: process.env.NODE_ENV === 'production',
   storage,
 });
@@ -117,4 +120,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
-console.log(`CineVerse is running at http://localhost:${port}/ (database: ${database.kind})`);
+console.log(`CineVerse is running at http://localhost:${port}/ (database: ${database.kind}, role: ${config.role})`);

@@ -59,6 +59,8 @@ const allowedRoles: Record<string, Role[]> = {
   'POST /moderation/casting-calls/{id}/unpublish': ['moderator', 'admin'],
   'GET /messages': ['shop_manager', 'admin'],
   'PUT /messages/{id}': ['shop_manager', 'admin'],
+  'GET /mail/dead-letters': ['admin'],
+  'POST /mail/dead-letters/{id}/retry': ['admin'],
   // Checked on the banner folder; product images are the shop managers' (admin-uploads.test.ts).
   'POST /uploads/{folder}': ['editor', 'admin'],
 };

@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.js
 import type { MailTransport } from '../../server/src/plugins/mailer.js';
 import { folderStorage, type Storage } from '../../server/src/lib/storage.js';
 import type { DatabaseTemplates } from './global-setup.js';
+import type { ProcessRole } from '../../server/src/config.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -60,6 +61,8 @@ export async function createTestApp(
     metricsToken?: string;
     /** Where files are stored (a bucket: tests/support/s3-server.ts); the data folder's uploads otherwise. */
     storage?: Storage;
+    /** What the app does of the job queue's work (`ROLE`, default `all`). */
+    role?: ProcessRole;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -121,6 +124,7 @@ export async function createTestApp(
     upkeepAtStart: options.upkeepAtStart,
     metricsToken: options.metricsToken,
     storage: options.storage,
+    role: options.role,
   });
   options.beforeReady?.(app);
   await app.ready();

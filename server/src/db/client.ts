@@ -23,8 +23,10 @@ export function rowsOf<T>(result: unknown): T[] {
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** PostgreSQL's address, for a connection of its own outside the pool (plugins/change-notices.ts). */
+  /** PostgreSQL's address, for connections of their own outside the pool (change notices, the job queue). */
   url?: string;
+  /** The embedded database's thread (the job queue sends it its statements, several to a message for its schema). */
+  pglite?: PGliteThread;
   /** Applies the committed drizzle-kit migrations; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -151,6 +153,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'pglite',
+      pglite: client,
       migrate: () => migratePglite(db, { migrationsFolder }),
       close: async () => {
         try {

@@ -393,8 +393,9 @@ export const orderRefunds = pgTable(
 );
 
 /**
- * Mail waiting to be sent: written in the transaction of what causes it, sent by the server's background loop,
- * retried with backoff when the mail server fails. A state change never waits for, or fails with, its mail.
+ * Mail waiting to be sent: written in the transaction of what causes it, sent by jobs of the job queue
+ * (plugins/mail-sender.ts), retried with backoff when the mail server fails. A state change never waits for, or
+ * fails with, its mail.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -1,7 +1,7 @@
 import { and, eq, gt, notExists } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { notifications, wishlistItems } from '../db/schema.js';
-import { tell } from './tell.js';
+import { notifyMany } from './notice-fan-out.js';
 import { backInStockNotice } from './templates.js';
 
 interface Buyable {
@@ -22,8 +22,8 @@ export const BACK_IN_STOCK_QUIET_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Tells everyone who keeps `product` in their wishlist that it can be ordered again, in the centre and by mail, in
- * the transaction `tx` that brought it back: the notice goes only if that commits. Keepers told about it in the last
- * `BACK_IN_STOCK_QUIET_MS` are left out.
+ * the transaction `tx` that brought it back: the notice goes only if that commits (to many keepers, by a job).
+ * Keepers told about it in the last `BACK_IN_STOCK_QUIET_MS` are left out.
  */
 export async function tellWishlisters(
   tx: Database,
@@ -46,7 +46,7 @@ export async function tellWishlisters(
     .select({ userId: wishlistItems.userId })
     .from(wishlistItems)
     .where(and(eq(wishlistItems.productId, product.id), notExists(toldLately)));
-  await tell(
+  await notifyMany(
     tx,
     keepers.map(({ userId }) => ({
       userId,

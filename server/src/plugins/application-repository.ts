@@ -41,6 +41,8 @@ import {
 } from '../lib/casting-calls.js';
 import { csvField, csvTime, UTF8_BOM } from '../lib/csv.js';
 import { confirmedGuardianEmail } from '../lib/guardian-consent.js';
+import { tellDecisionsAt } from '../lib/jobs.js';
+import { notifyMany } from '../lib/notice-fan-out.js';
 import { type Notice, tell } from '../lib/tell.js';
 import {
   applicationMovedNotice,
@@ -310,7 +312,7 @@ export default fp<ApplicationRepositoryOptions>(
           },
         ];
       });
-      await tell(tx, items);
+      await notifyMany(tx, items);
     }
 
     /** Tells a call's poster, in the centre and by mail, with a link to the call's applicants. */
@@ -371,6 +373,7 @@ export default fp<ApplicationRepositoryOptions>(
         .returning();
       forgetCounts(call.id);
       if (!tellAt) await tellApplicants(tx, moved, to, call, role);
+      else await tellDecisionsAt(tx, tellAt);
       return moved;
     }
 

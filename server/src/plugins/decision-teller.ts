@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { QUEUES } from '../lib/jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -7,17 +8,16 @@ declare module 'fastify' {
   }
 }
 
-/** How often the untold decisions are looked at: a decision is told at most this long after its 10 s. */
-const TELL_INTERVAL_MS = 2_000;
-
 /**
- * Tells applicants of the poster's decisions once their 10 s to undo have passed (`applicationRepository.tellDecisions`).
+ * Tells applicants of the poster's decisions once their 10 s to undo have passed (`applicationRepository.tellDecisions`),
+ * in a job of the `decisions` queue that the decision queued in its own transaction to start then (`tellDecisionsAt`):
+ * a worker asks for due jobs every second, so a decision is told a second or so after its 10 s.
  * The time to tell is kept with the decision, so a poster who closes the tab, or loses the connection, neither loses
  * nor hastens a notice; an undo within the 10 s leaves nothing to tell.
  */
 export default fp(
   async (fastify) => {
-    const { applicationRepository, db } = fastify;
+    const { applicationRepository, db, jobs } = fastify;
     /** The look under way, awaited before the app closes. */
     let telling: Promise<number> | null = null;
 
@@ -35,15 +35,15 @@ export default fp(
       }
     }
 
-    const timer = setInterval(() => {
-      tellDueDecisions().catch((error: unknown) => fastify.log.warn({ err: error }, 'telling decisions failed'));
-    }, TELL_INTERVAL_MS);
-    timer.unref();
+    await jobs.work(QUEUES.decisions, async () => {
+      await tellDueDecisions();
+    });
+    // Decisions whose job went with a process that stopped before the queue existed are told by a first look.
+    if (jobs.working) await jobs.send(QUEUES.decisions, {});
     fastify.addHook('onClose', async () => {
-      clearInterval(timer);
       await telling?.catch(() => {});
     });
     fastify.decorate('tellDueDecisions', tellDueDecisions);
   },
-  { name: 'decision-teller', dependencies: ['database', 'application-repository', 'mail-sender'] },
+  { name: 'decision-teller', dependencies: ['database', 'application-repository', 'mail-sender', 'job-queue'] },
 );

@@ -18,6 +18,7 @@ import {
 import { refreshApplicantKeys } from '../lib/applicant-keys.js';
 import { applicantUsers, callView, fullCall, openStatuses, rolesWithFilled } from '../lib/casting-calls.js';
 import { tellModerators } from '../lib/moderator-notice.js';
+import { notifyMany } from '../lib/notice-fan-out.js';
 import { type Notice, tell } from '../lib/tell.js';
 import {
   callPublishedNotice,
@@ -465,7 +466,7 @@ export default fp<ModerationRepositoryOptions>(
             },
           ];
         });
-        await tell(tx, items);
+        await notifyMany(tx, items);
         return takenDown;
       },
 

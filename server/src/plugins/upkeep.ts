@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { cartItems, idempotencyKeys, sentMessages, wishlistItems } from '../db/schema.js';
+import { QUEUES } from '../lib/jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,26 +14,26 @@ declare module 'fastify' {
 
 export interface UpkeepOptions {
   /**
-   * Run once as soon as the app is ready, then hourly (the real server): a server restarted more often than hourly
-   * would otherwise never run it. Off in tests, which run it when they mean to.
+   * A process that does jobs runs it once as soon as the app is ready too (the real server): a server restarted more
+   * often than hourly would otherwise never run it. Off in tests, which run it when they mean to.
    */
   atStart?: boolean;
 }
 
-/** How often the upkeep runs. */
-const UPKEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** At the start of every hour (UTC), as a job of the queue: one process runs it, however many there are. */
+const UPKEEP_CRON = '0 * * * *';
 
 /**
- * Hourly: deletes expired Idempotency-Keys and attempt counters, closes the casting calls whose deadline passed
- * CLOSE_AFTER_DEADLINE_DAYS ago (their applicants told), reminds the posters of those that close within a week and
- * the members who saved a call closing within two days without applying, then, on the embedded database, vacuums
- * and analyzes the tables whose rows are replaced all day. PGlite runs PostgreSQL without its autovacuum, so the
+ * Hourly, on the job queue's schedule (one process runs it): deletes expired Idempotency-Keys and attempt counters,
+ * closes the casting calls whose deadline passed CLOSE_AFTER_DEADLINE_DAYS ago (their applicants told), reminds the
+ * posters of those that close within a week and the members who saved a call closing within two days without
+ * applying, then, on the embedded database, vacuums and analyzes the tables whose rows are replaced all day. PGlite runs PostgreSQL without its autovacuum, so the
  * space of deleted and updated rows was never reused: the keys table, rewritten with every keyed cart edit, grew for
  * as long as the server ran. PostgreSQL vacuums by itself.
  */
 export default fp<UpkeepOptions>(
   async (fastify, options) => {
-    const { attempts, castingRepository, database, db, idempotency, savedCallRepository } = fastify;
+    const { attempts, castingRepository, database, db, idempotency, jobs, savedCallRepository } = fastify;
 
     async function runUpkeep(): Promise<void> {
       await idempotency.sweepExpired();
@@ -51,23 +52,29 @@ export default fp<UpkeepOptions>(
       return runUpkeep().catch((error: unknown) => fastify.log.warn({ err: error }, 'hourly upkeep failed'));
     }
 
-    const timer = setInterval(runLogged, UPKEEP_INTERVAL_MS);
-    timer.unref();
+    await jobs.work(QUEUES.upkeep, runUpkeep);
+    await jobs.schedule(QUEUES.upkeep, UPKEEP_CRON);
     fastify.decorate('runUpkeep', runUpkeep);
     fastify.decorate('firstUpkeep', undefined);
-    if (options.atStart) {
+    if (options.atStart && jobs.working) {
       // Not awaited: the server listens meanwhile.
       fastify.addHook('onReady', async () => {
         fastify.firstUpkeep = runLogged();
       });
     }
     fastify.addHook('onClose', async () => {
-      clearInterval(timer);
       await fastify.firstUpkeep;
     });
   },
   {
     name: 'upkeep',
-    dependencies: ['database', 'idempotency', 'attempt-counter', 'casting-repository', 'saved-call-repository'],
+    dependencies: [
+      'database',
+      'idempotency',
+      'attempt-counter',
+      'casting-repository',
+      'saved-call-repository',
+      'job-queue',
+    ],
   },
 );

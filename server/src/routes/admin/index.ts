@@ -3,6 +3,7 @@ import auditRoutes from './audit.js';
 import contentRoutes from './content.js';
 import couponRoutes from './coupons.js';
 import dashboardRoutes from './dashboard.js';
+import mailRoutes from './mail.js';
 import messageRoutes from './messages.js';
 import moderationRoutes from './moderation.js';
 import orderRoutes from './orders.js';
@@ -21,6 +22,7 @@ const adminRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(couponRoutes);
   await fastify.register(orderRoutes);
   await fastify.register(messageRoutes);
+  await fastify.register(mailRoutes);
   await fastify.register(auditRoutes);
   await fastify.register(moderationRoutes);
   await fastify.register(uploadRoutes);

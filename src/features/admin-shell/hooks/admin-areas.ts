@@ -22,6 +22,7 @@ export const adminAreas: readonly AdminArea[] = [
   { to: '/admin/settings', label: 'Site settings', roles: ['editor'] },
   { to: '/admin/moderation', label: 'Moderation', roles: ['moderator'] },
   { to: '/admin/users', label: 'Users', roles: [] },
+  { to: '/admin/mail', label: 'Mail not delivered', roles: [] },
   { to: '/admin/audit', label: 'Audit log', roles: [] },
 ];
 
