@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Gauge } from 'prom-client';
 import { mailOutbox } from '../../server/src/db/schema.js';
+import { QUEUES } from '../../server/src/lib/jobs.js';
 import { IMAGES_IN_FLIGHT, IMAGES_WAITING, imageWork } from '../../server/src/lib/images.js';
 import { QueueFullError } from '../../server/src/lib/work-queue.js';
 import { createShopper, productNamed, USER_API } from './shop-helpers.js';
@@ -98,6 +99,27 @@ describe('metrics', () => {
       expect(valueOf(samples, 'cineverse_database_connections', { state: 'active' })).toBeGreaterThanOrEqual(1);
       expect(valueOf(samples, 'cineverse_change_listener_up')).toBe(1);
     }
+  });
+
+  it('reports the job queue: what waits in each queue, and mail given up on', async () => {
+    const before = await scrape();
+    // A fan-out due tomorrow waits in its queue; a mail that used its 20 tries is a dead letter.
+    await testApp.app.jobs.send(QUEUES.notices, { userIds: [] }, { startAfter: new Date(Date.now() + 86_400_000) });
+    await testApp.app.db.insert(mailOutbox).values({
+      to: 'gone@example.in',
+      subject: 'Given up on',
+      text: 'Refused by the mail server',
+      attempts: 20,
+      lastError: '550 no such mailbox',
+    });
+    const samples = await scrape();
+    const queued = (list: Sample[]) => valueOf(list, 'cineverse_jobs_queued', { queue: QUEUES.notices }) ?? 0;
+    expect(queued(samples)).toBe(queued(before) + 1);
+    expect(valueOf(samples, 'cineverse_jobs_active', { queue: QUEUES.mail })).toBeDefined();
+    expect(valueOf(samples, 'cineverse_jobs_oldest_waiting_seconds', { queue: QUEUES.notices })).toBeDefined();
+    expect(valueOf(samples, 'cineverse_mail_dead_letters')).toBe(
+      (valueOf(before, 'cineverse_mail_dead_letters') ?? 0) + 1,
+    );
   });
 
   it('reports image work running, waiting and refused', async () => {

@@ -100,6 +100,48 @@ export default fp<MetricsOptions>(
       registers,
     });
 
+    // The job queue (plugins/job-queue.ts): what waits, runs and failed in each queue, and mail given up on.
+    const jobsQueued = new Gauge({
+      name: 'cineverse_jobs_queued',
+      help: 'Jobs waiting in each queue of the job queue',
+      labelNames: ['queue'] as const,
+      registers,
+    });
+    const jobsActive = new Gauge({
+      name: 'cineverse_jobs_active',
+      help: 'Jobs being done now, in every process, per queue',
+      labelNames: ['queue'] as const,
+      registers,
+    });
+    const jobsFailed = new Gauge({
+      name: 'cineverse_jobs_failed',
+      help: 'Jobs that failed their last try and are kept, per queue',
+      labelNames: ['queue'] as const,
+      registers,
+    });
+    const jobsOldest = new Gauge({
+      name: 'cineverse_jobs_oldest_waiting_seconds',
+      help: 'How long the oldest job due in each queue has waited, 0 when none waits',
+      labelNames: ['queue'] as const,
+      registers,
+    });
+    const mailDeadLetters = new Gauge({
+      name: 'cineverse_mail_dead_letters',
+      help: 'Mails given up on after their last try, waiting for an admin to send them again',
+      registers,
+    });
+
+    async function readJobs(): Promise<void> {
+      const figures = await fastify.jobs.stats();
+      for (const [queue, figure] of Object.entries(figures.queues)) {
+        jobsQueued.set({ queue }, figure.queued);
+        jobsActive.set({ queue }, figure.active);
+        jobsFailed.set({ queue }, figure.failed);
+        jobsOldest.set({ queue }, figure.oldestWaitingSeconds);
+      }
+      mailDeadLetters.set(figures.mail.deadLetters);
+    }
+
     async function readDatabase(): Promise<void> {
       const started = performance.now();
       await db.execute(sql`select 1`);
@@ -111,6 +153,7 @@ export default fp<MetricsOptions>(
       );
       mailUnsent.set(Number(mail?.unsent ?? 0));
       mailOldest.set(Number(mail?.oldest ?? 0));
+      await readJobs();
       connections.reset();
       if (fastify.database.kind === 'postgres') {
         const states = rowsOf<{ state: string | null; count: number | string }>(
@@ -199,5 +242,5 @@ export default fp<MetricsOptions>(
       },
     );
   },
-  { name: 'metrics', dependencies: ['database', 'change-notices'] },
+  { name: 'metrics', dependencies: ['database', 'change-notices', 'job-queue'] },
 );
