@@ -5,6 +5,7 @@ import path from 'node:path';
 import { compiledFile, compiledServerArgs } from '../../server/src/entry-points.js';
 import { startPostgresCluster, type PostgresCluster } from '../../bench/lib/postgres.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
+import { type S3Server, startS3Server } from '../support/s3-server.js';
 import { type Haproxy, startHaproxy } from './haproxy.js';
 
 /**
@@ -55,6 +56,8 @@ export interface Cluster {
   worker: ServerProcessHandle;
   haproxy: Haproxy;
   smtp: SmtpSink;
+  /** The S3-compatible store (s3rver on loopback) every process keeps its files in. */
+  objectStore: S3Server;
   /** Stops everything the cluster started; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -185,6 +188,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const smtp = await startSmtpSink({ port: ports.smtp });
     stops.push(() => smtp.close());
 
+    // One bucket for every process: an image uploaded through one is served by all.
+    const objectStore = await startS3Server('cineverse-cluster');
+    stops.push(() => objectStore.close());
+
     // An empty build folder: the processes serve the API and the uploads (the PWA's build is not needed here).
     const distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-cluster-dist-'));
     stops.push(() => fs.rm(distDir, { recursive: true, force: true }));
@@ -198,6 +205,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       PUBLIC_URL: `http://127.0.0.1:${ports.haproxy}`,
       TRUST_PROXY: '1',
       REGISTER_LIMIT: '100000',
+      ...objectStore.env,
       ...options.env,
     };
 
@@ -235,7 +243,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     children.push(haproxy.child);
     stops.push(() => haproxy.stop());
 
-    return { url: haproxy.url, databaseUrl, web, worker, haproxy, smtp, stop: stopAll };
+    return { url: haproxy.url, databaseUrl, web, worker, haproxy, smtp, objectStore, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -4,11 +4,10 @@ import net from 'node:net';
 import path from 'node:path';
 
 /**
- * The path haproxy asks each web process before it sends it requests, and every second after. The readiness route
- * (`/readyz`: database reachable, migrations applied, not draining) belongs here once the server has it; until then
- * the API's own health route, which answers 200 only when the database answers.
+ * The path haproxy asks each web process before it sends it requests, and every second after: the readiness route
+ * (database reachable, migrations applied, not draining), so that a process told to stop drains before it goes.
  */
-export const HEALTH_CHECK_PATH = '/backend/api/health';
+export const HEALTH_CHECK_PATH = '/readyz';
 
 /** haproxy's settings for the web processes, as an operator sets them (docs/operations/several-processes.md). */
 export const HAPROXY_SETTINGS = {
