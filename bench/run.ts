@@ -45,6 +45,7 @@ const log = (line: string) => console.log(line);
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (stage: string) => !only || only.includes(stage);
 /** BENCH_TARGET=addToCart measures only the load targets whose name starts so (stages 4 and 4b). */
+// BENCH_PG_PORT moves stage 4b's throw-away cluster off its port (54339), for a machine where that one is taken.
 const onlyTarget = process.env.BENCH_TARGET;
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
@@ -182,7 +183,7 @@ async function measureServer(
  * The embedded database's server is idle meanwhile.
  */
 async function measurePostgres(): Promise<{ figures: LoadFigures[]; skipped: string | null }> {
-  const cluster = startPostgresCluster(54339);
+  const cluster = startPostgresCluster(Number(process.env.BENCH_PG_PORT ?? 54339));
   if (typeof cluster === 'string') {
     log(`\n4b. Server under load on PostgreSQL: not run, ${cluster}`);
     return { figures: [], skipped: cluster };
