@@ -28,6 +28,8 @@ export interface ServerConfig {
   /** SMTP server for the app's mail; without it each mail is written to the log. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The bench's write floor route (BENCH_WRITE_FLOOR=1, routes/bench/write-floor.ts); never in production. */
+  benchWriteFloor: boolean;
 }
 
 /** The folder of package.json: found from here, as this code runs from its sources or compiled into dist-server/. */
@@ -78,6 +80,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     hsts: env.HSTS === '1' || env.HSTS === 'true',
     demoContent: env.DEMO_CONTENT !== '0' && env.DEMO_CONTENT !== 'false',
     smtpUrl: env.SMTP_URL || undefined,
+    benchWriteFloor: env.BENCH_WRITE_FLOOR === '1',
     mailFrom: env.MAIL_FROM || 'CineVerse <no-reply@cineverse.in>',
   };
 }

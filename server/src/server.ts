@@ -60,6 +60,7 @@ const app = await buildApp({
   hsts: config.hsts,
   upkeepAtStart: true,
   production: process.env.NODE_ENV === 'production',
+  benchWriteFloor: config.benchWriteFloor,
 });
 
 let closing = false;
