@@ -23,7 +23,7 @@ import { buildServer } from '../server/src/build/build-server.js';
 import { compiledServerArgs } from '../server/src/entry-points.js';
 import { startPostgresCluster } from './lib/postgres.js';
 import { peakRssMb, run, startNode } from './lib/processes.js';
-import { type BenchResults, budgetsOf, renderMarkdown } from './lib/report.js';
+import { type BenchResults, budgetsOf, renderMarkdown, WRITE_FLOOR } from './lib/report.js';
 import { API, USER_API, addToCart, fetchText, listAllProducts, registerShopper, type Shopper } from './lib/shop-api.js';
 import { measureSync, type SyncFigures } from './lib/sync.js';
 import { fillProfiles, measureSearches, type VolumeFigures, volumeUploadsDir } from './lib/volume.js';
@@ -49,7 +49,11 @@ const log = (line: string) => console.log(line);
  */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (stage: string) => !only || only.includes(stage);
-/** BENCH_TARGET=addToCart measures only the load targets whose name starts so (stages 4 and 4b). */
+/**
+ * BENCH_TARGET=addToCart measures only the load targets whose name starts so (stages 4 and 4b); the write floor's
+ * name starts so too, so that `addToCart` is always measured beside it.
+ */
+// BENCH_PG_PORT moves stage 4b's throw-away cluster off its port (54339), for a machine where that one is taken.
 const onlyTarget = process.env.BENCH_TARGET;
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
@@ -77,6 +81,8 @@ async function startServer(databaseUrl: string, dataDir?: string) {
       LOG_LEVEL: 'warn',
       SKIP_BUILD: '1',
       REGISTER_LIMIT: '100000',
+      // The write floor that `addToCart` is measured beside (stages 4 and 4b).
+      BENCH_WRITE_FLOOR: '1',
     },
     /running at (http:\/\/localhost:\d+)\//,
   );
@@ -153,6 +159,39 @@ async function measureServer(
       if (context.pair) freePairs.push(context.pair);
     },
   };
+  // The write floor: the same keyed statements in one transaction each, on a bare route (no sign-in, no batch, no
+  // look-up of the key), on the same server and database; in rounds of four adds and a quantity set, as above.
+  const floorPath = `${API}/bench/write-floor`;
+  const floorBody = (pair: (typeof pairs)[number], change: { product_id: number } | { line_id: number }) =>
+    JSON.stringify({ user_id: pair.shopper.userId, quantity: 1, ...change });
+  // Pairs of their own: those `addToCart`'s connections held when it ended never came back to `freePairs`.
+  const freeFloorPairs = [...pairs];
+  const floorAdd: autocannon.Request = {
+    method: 'POST',
+    path: floorPath,
+    setupRequest: (request, context: CartContext) => {
+      context.pair ??= freeFloorPairs.shift();
+      if (!context.pair) throw new Error('More connections than shopper and product pairs');
+      return {
+        ...request,
+        headers: headersOf(context.pair.shopper),
+        body: floorBody(context.pair, { product_id: context.pair.productId }),
+      };
+    },
+    onResponse: add.onResponse!,
+  };
+  const floorReset: autocannon.Request = {
+    method: 'POST',
+    path: floorPath,
+    setupRequest: (request, context: CartContext) => ({
+      ...request,
+      headers: headersOf(context.pair!.shopper),
+      body: floorBody(context.pair!, { line_id: context.lineId! }),
+    }),
+    onResponse: (_status, _body, context: CartContext) => {
+      if (context.pair) freeFloorPairs.push(context.pair);
+    },
+  };
   const productPath = `${API}/api/v1/getProduct/${product.id}`;
   const targets: LoadTarget[] = [
     {
@@ -177,6 +216,15 @@ async function measureServer(
       body: JSON.stringify({ product_id: stocked[0]!.id, quantity: 1 }),
       requests: [add, add, add, add, reset],
     },
+    {
+      name: WRITE_FLOOR,
+      method: 'POST',
+      path: floorPath,
+      cannedBody: cartBody,
+      headers: headersOf(probe),
+      body: floorBody({ shopper: probe, productId: stocked[0]!.id }, { product_id: stocked[0]!.id }),
+      requests: [floorAdd, floorAdd, floorAdd, floorAdd, floorReset],
+    },
   ];
   const chosen = targets.filter((target) => !onlyTarget || target.name.startsWith(onlyTarget));
   return measureLoad(baseUrl, chosen, settings, log);
@@ -187,7 +235,7 @@ async function measureServer(
  * The embedded database's server is idle meanwhile.
  */
 async function measurePostgres(): Promise<{ figures: LoadFigures[]; skipped: string | null }> {
-  const cluster = startPostgresCluster(54339);
+  const cluster = startPostgresCluster(Number(process.env.BENCH_PG_PORT ?? 54339));
   if (typeof cluster === 'string') {
     log(`\n4b. Server under load on PostgreSQL: not run, ${cluster}`);
     return { figures: [], skipped: cluster };

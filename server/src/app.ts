@@ -47,6 +47,7 @@ import catalogRoutes from './routes/catalog/index.js';
 import contactRoutes from './routes/contact/index.js';
 import directoryRoutes from './routes/directory/index.js';
 import cartRoutes from './routes/shop/cart.js';
+import writeFloorRoutes from './routes/bench/write-floor.js';
 import orderRoutes from './routes/shop/orders.js';
 import siteRoutes, { homeBannerImage } from './routes/site/index.js';
 import accountRoutes from './routes/user/accounts.js';
@@ -124,6 +125,8 @@ export interface AppOptions {
   jobClaimSeconds?: number;
   /** Tries a mail gets before it is a dead letter (`MAIL_TRIES`, default 20). */
   mailTries?: number;
+  /** Serve the bench's write floor (BENCH_WRITE_FLOOR=1): a keyed cart write without a sign-in. Never in production. */
+  benchWriteFloor?: boolean;
 }
 
 /** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
@@ -293,6 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(guardianRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberGuardianRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });
+  if (options.benchWriteFloor) await fastify.register(writeFloorRoutes, { prefix: API_PREFIX });
   await fastify.register(orderRoutes, { prefix: userPrefix });
   await fastify.register(adminRoutes, { prefix: `${API_PREFIX}${ADMIN_API_PATH}` });
 

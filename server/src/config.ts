@@ -54,6 +54,8 @@ export interface ServerConfig {
   jobClaimSeconds: number;
   /** Tries a mail gets before it is a dead letter that staff can send again (`MAIL_TRIES`, default 20). */
   mailTries: number;
+  /** The bench's write floor route (BENCH_WRITE_FLOOR=1, routes/bench/write-floor.ts); never in production. */
+  benchWriteFloor: boolean;
 }
 
 export type ProcessRole = 'web' | 'worker' | 'all';
@@ -123,6 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     hsts: env.HSTS === '1' || env.HSTS === 'true',
     demoContent: env.DEMO_CONTENT !== '0' && env.DEMO_CONTENT !== 'false',
     smtpUrl: env.SMTP_URL || undefined,
+    benchWriteFloor: env.BENCH_WRITE_FLOOR === '1',
     mailFrom: env.MAIL_FROM || 'CineVerse <no-reply@cineverse.in>',
     drainSeconds,
     metricsToken: env.METRICS_TOKEN || undefined,

@@ -84,6 +84,7 @@ const app = await buildApp({
   mailTries: config.mailTries,
   production: process.env.NODE_ENV === 'production',
   storage,
+  benchWriteFloor: config.benchWriteFloor,
 });
 
 let closing = false;

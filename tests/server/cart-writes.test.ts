@@ -175,7 +175,7 @@ describe('keyed writes of one batch', () => {
     return [request, reply] as const;
   }
 
-  it('run in their order in one transaction, one-statement writes sent together and other work between them', async () => {
+  it('run in their order in one transaction when they are one statement each; other work has a transaction of its own', async () => {
     await emptyCarts();
     const cap = await productNamed(testApp.app, 'Lights Camera Action Cap');
     await setStock(testApp.app, cap.id, 40);
@@ -186,12 +186,13 @@ describe('keyed writes of one batch', () => {
     const look = sql`select ${cartItems.quantity} as quantity, txid_current()::text as tx from ${cartItems}
       where ${cartItems.id} = ${line}`;
 
-    // Given in one turn of the event loop: one batch, in this order.
+    // Given in one turn of the event loop: the one-statement writes make one batch, in this order.
     const answers = await Promise.all([
       app.runIdempotent(...keyed(who, 'order-1'), app.cartRepository.addToCart(who.id, cap.id, 2)),
-      app.runIdempotent(...keyed(who, 'order-2'), async (tx) => seen(rowsOf(await tx.execute(look)))),
+      app.runIdempotent(...keyed(who, 'order-2'), { statement: look, answer: seen }),
       app.runIdempotent(...keyed(who, 'order-3'), app.cartRepository.setQuantity(who.id, line, 1)),
       app.runIdempotent(...keyed(who, 'order-4'), { statement: look, answer: seen }),
+      app.runIdempotent(...keyed(who, 'order-5'), async (tx) => seen(rowsOf(await tx.execute(look)))),
     ]);
 
     expect((answers[0] as Cart).data[0]!.quantity).toBe(3);
@@ -199,9 +200,53 @@ describe('keyed writes of one batch', () => {
     expect(between.quantity).toBe(3);
     expect((answers[2] as Cart).data[0]!.quantity).toBe(1);
     expect(answers[3]).toEqual({ quantity: 1, tx: between.tx });
+    expect((answers[4] as { tx: string }).tx).not.toBe(between.tx);
     // Each key's answer is stored, to be replayed.
     const stored = await app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, who.id));
-    expect(stored.map((row) => row.key).sort()).toEqual(['order-1', 'order-2', 'order-3', 'order-4']);
+    expect(stored.map((row) => row.key).sort()).toEqual(['order-1', 'order-2', 'order-3', 'order-4', 'order-5']);
+  });
+
+  it("a refused write does not run again, nor make another shopper's write sent at the same moment run again", async () => {
+    await emptyCarts();
+    const cap = await productNamed(testApp.app, 'Lights Camera Action Cap');
+    const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
+    await setStock(testApp.app, cap.id, 2);
+    await setStock(testApp.app, tee.id, 40);
+    const [refusedShopper, counted, worker, adder] = [shoppers[0]!, shoppers[1]!, shoppers[2]!, shoppers[3]!];
+    const { app } = testApp;
+    const runs = { statement: 0, work: 0, refused: 0 };
+    const refusedAdd = app.cartRepository.addToCart(refusedShopper.id, cap.id, 3);
+
+    // Given in one turn of the event loop, as requests arriving together.
+    const settled = await Promise.allSettled([
+      app.runIdempotent(...keyed(refusedShopper, 'refused-once'), {
+        statement: refusedAdd.statement,
+        answer: (rows) => {
+          runs.refused += 1;
+          return refusedAdd.answer(rows);
+        },
+      }),
+      app.runIdempotent(...keyed(counted, 'counted-once'), {
+        statement: sql`select 1 as one`,
+        answer: () => (runs.statement += 1),
+      }),
+      app.runIdempotent(...keyed(worker, 'work-once'), async (tx) => {
+        runs.work += 1;
+        await app.cartRepository.addToWishlist(tx, worker.id, tee.id);
+        return runs.work;
+      }),
+      app.runIdempotent(...keyed(adder, 'added-once'), app.cartRepository.addToCart(adder.id, tee.id, 2)),
+    ]);
+
+    expect(settled[0]).toMatchObject({ status: 'rejected', reason: { statusCode: 409 } });
+    expect(settled.slice(1).map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect(runs).toEqual({ statement: 1, work: 1, refused: 1 });
+    // The others' writes are kept, and only the refused one stored no answer; the refused line was not written.
+    const keys = (await app.db.select().from(idempotencyKeys)).map((row) => row.key);
+    expect(keys).toEqual(expect.arrayContaining(['counted-once', 'work-once', 'added-once']));
+    expect(keys).not.toContain('refused-once');
+    expect((await cartOf(adder)).data).toMatchObject([{ product_id: tee.id, quantity: 2 }]);
+    expect((await cartOf(refusedShopper)).data).toEqual([]);
   });
 
   it('answer a replayed key from its record and do the others once, when the replay shares their batch', async () => {

@@ -165,4 +165,31 @@ describe('the embedded database on its own thread', () => {
     );
     expect(seen.rows).toEqual([{ live: true }]);
   });
+
+  it('runs a transaction’s new statement while a transaction waiting for it prepares the same one', async () => {
+    const drizzle = { parsers: { 1184: (value: string) => value } };
+    await database.exec(
+      'create table takes (id serial primary key, live boolean); insert into takes (live) values (true), (false)',
+    );
+    const count = 'select count(*)::integer as takes from takes where live = $1';
+    let firstOpen!: () => void;
+    const opened = new Promise<void>((resolve) => (firstOpen = resolve));
+    let secondAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (secondAsked = resolve));
+    // The first transaction holds the database; the second, waiting for it, is first to ask for the new statement.
+    const first = database.transaction(async (tx) => {
+      await tx.query('select 1', [], drizzle);
+      firstOpen();
+      await asked;
+      return (await tx.query<{ takes: number }>(count, [true], drizzle)).rows;
+    });
+    await opened;
+    const second = database.transaction(async (tx) => {
+      const answer = tx.query<{ takes: number }>(count, [false], drizzle);
+      secondAsked();
+      return (await answer).rows;
+    });
+    expect(await first).toEqual([{ takes: 1 }]);
+    expect(await second).toEqual([{ takes: 1 }]);
+  });
 });

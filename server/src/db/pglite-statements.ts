@@ -196,8 +196,11 @@ function parseValue(value: string, dataTypeID: number): unknown {
 
 export class PreparedStatements {
   readonly #exchange: Exchange;
-  /** Each statement's preparation, kept from its first run (a failed one is forgotten, and tried again). */
-  readonly #statements = new Map<string, Promise<Statement>>();
+  /**
+   * Each statement's preparation, kept from its first run (a failed one is forgotten, and tried again), with the
+   * transaction that prepares it and whether it is done.
+   */
+  readonly #statements = new Map<string, { statement: Promise<Statement>; tx: number; ready: boolean }>();
   #named = 0;
 
   constructor(exchange: Exchange) {
@@ -210,14 +213,23 @@ export class PreparedStatements {
   }
 
   #prepare(text: string, tx: number): Promise<Statement> {
-    let statement = this.#statements.get(text);
-    if (!statement) {
-      this.#named += 1;
-      statement = this.#parse(`cv_${this.#named}`, text, tx);
-      this.#statements.set(text, statement);
-      statement.catch(() => this.#statements.delete(text));
-    }
-    return statement;
+    const known = this.#statements.get(text);
+    if (known && (known.ready || known.tx === tx)) return known.statement;
+    // A preparation still waiting in another transaction is not waited for: that transaction may be waiting for this
+    // one to end. This one prepares its own copy under another name; the first ready is kept.
+    this.#named += 1;
+    const preparation = { statement: this.#parse(`cv_${this.#named}`, text, tx), tx, ready: false };
+    if (!known) this.#statements.set(text, preparation);
+    preparation.statement.then(
+      () => {
+        preparation.ready = true;
+        if (!this.#statements.get(text)?.ready) this.#statements.set(text, preparation);
+      },
+      () => {
+        if (this.#statements.get(text) === preparation) this.#statements.delete(text);
+      },
+    );
+    return preparation.statement;
   }
 
   async #parse(name: string, text: string, tx: number): Promise<Statement> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { MAX_LINE_QUANTITY, type Cart, type Wishlist } from '../../../src/contract/cart.js';
 import { builtOnce } from '../db/built-once.js';
@@ -12,8 +12,10 @@ import type { OneStatement } from './idempotency.js';
 /**
  * Carts and wishlists. Every query is scoped by user id, so another user's line id is simply not found (404).
  * Writers take the transaction they run in (the idempotency wrapper's, `runIdempotent`), readers take any executor.
- * A write that breaks a rule throws after writing: its transaction then rolls back, so the rule is checked on the
- * line as it is after the write, whatever another request did to it meanwhile.
+ * The one-statement writes (adding, setting a quantity) check the rules in their statement, on the line as it is
+ * when written, whatever another request did to it meanwhile, and write nothing when refused: they share a
+ * transaction with other shoppers' writes, which a refusal must leave alone. The other writes throw after writing:
+ * their transaction, their own, then rolls back.
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,9 +102,13 @@ const linesOf = (userId: number | Placeholder, except: SQL = sql`false`) => sql`
  */
 const parsedCart = (cart: string): Cart => withJsonText(JSON.parse(cart) as Cart, cart);
 
+/** The most a line may hold of a product: its stock, and at most MAX_LINE_QUANTITY. */
+const lineLimitOf = (stock: SQLWrapper) => sql`least(${stock}, ${sql.raw(String(MAX_LINE_QUANTITY))})`;
+
 /**
  * Adding to a cart: the product checked, the line upserted and the cart read back in one statement; no row when the
- * product is not for sale.
+ * product is not for sale. The line is written only when its new quantity fits (checked by the upsert on the line as
+ * it is then); else `cart` is null and `quantity` the one refused, as the statement saw the line.
  */
 const addStatement = builtOnce(
   ['userId', 'productId', 'quantity'],
@@ -113,29 +119,44 @@ const addStatement = builtOnce(
     ), written as (
       insert into ${cartItems} (user_id, product_id, quantity)
       select ${userId}::integer, product.id, ${quantity}::integer from product
+      where ${quantity}::integer <= ${lineLimitOf(sql`product.stock`)}
       on conflict (user_id, product_id) do update set quantity = ${cartItems.quantity} + excluded.quantity
+        where ${cartItems.quantity} + excluded.quantity <= (select ${lineLimitOf(sql`product.stock`)} from product)
       returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
     )
-    select product.name, product.stock, written.quantity,
-      (${cartOf(sql`${linesOf(userId, sql`${cartItems.productId} = ${productId}::integer`)} union all select * from written`)})::text as cart
-    from product, written`,
+    select product.name, product.stock,
+      coalesce(written.quantity, (select ${cartItems.quantity} from ${cartItems}
+        where ${cartItems.userId} = ${userId}::integer and ${cartItems.productId} = ${productId}::integer)
+        + ${quantity}::integer, ${quantity}::integer) as quantity,
+      case when written.id is not null then
+        (${cartOf(sql`${linesOf(userId, sql`${cartItems.productId} = ${productId}::integer`)} union all select * from written`)})::text
+      end as cart
+    from product left join written on true`,
 );
 
 /**
  * Setting a line's quantity: the line changed, its product read and the cart read back in one statement; no row
- * when the line is not the user's.
+ * when the line is not the user's. The line is written only when its product is for sale and the quantity fits;
+ * else `cart` is null.
  */
 const setQuantityStatement = builtOnce(
   ['userId', 'lineId', 'quantity'],
   ({ userId, lineId, quantity }) => sql`
-    with written as (
+    with line as (
+      select ${cartItems.productId} as product_id from ${cartItems}
+      where ${cartItems.id} = ${lineId}::integer and ${cartItems.userId} = ${userId}::integer
+    ), written as (
       update ${cartItems} set quantity = ${quantity}::integer
       where ${cartItems.id} = ${lineId}::integer and ${cartItems.userId} = ${userId}::integer
+        and exists (select from ${products} where ${products.id} = ${cartItems.productId} and ${products.active}
+          and ${quantity}::integer <= ${lineLimitOf(products.stock)})
       returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
     )
     select ${products.name} as name, ${products.stock} as stock, ${products.active} as active,
-      (${cartOf(sql`${linesOf(userId, sql`${cartItems.id} = ${lineId}::integer`)} union all select * from written`)})::text as cart
-    from written join ${products} on ${products.id} = written.product_id`,
+      case when exists (select from written) then
+        (${cartOf(sql`${linesOf(userId, sql`${cartItems.id} = ${lineId}::integer`)} union all select * from written`)})::text
+      end as cart
+    from line join ${products} on ${products.id} = line.product_id`,
 );
 
 async function getCart(executor: Database, userId: number): Promise<Cart> {
@@ -184,10 +205,16 @@ export default fp(
         return {
           statement: addStatement({ userId, productId, quantity }),
           answer(rows) {
-            const [row] = rows as { name: string; stock: number; quantity: number; cart: string }[];
+            const [row] = rows as { name: string; stock: number; quantity: number; cart: string | null }[];
             if (!row) throw new HttpError(404, 'This product is no longer available', 'product_id');
-            const refusal = lineQuantityRefusal(row, row.quantity);
-            if (refusal) throw refusal;
+            if (row.cart === null) {
+              // Not written. The quantity is the line as the statement saw it: one added meanwhile by another
+              // request (which the upsert waited for) is not in it, and then the stock is what no longer fits.
+              throw (
+                lineQuantityRefusal(row, row.quantity) ??
+                new HttpError(409, stockMessage(row.name, row.stock), 'quantity')
+              );
+            }
             return parsedCart(row.cart);
           },
         };
@@ -196,11 +223,12 @@ export default fp(
         return {
           statement: setQuantityStatement({ userId, lineId, quantity }),
           answer(rows) {
-            const [row] = rows as { name: string; stock: number; active: boolean; cart: string }[];
+            const [row] = rows as { name: string; stock: number; active: boolean; cart: string | null }[];
             if (!row) throw new HttpError(404, 'This item is not in your cart');
             if (!row.active) throw new HttpError(404, 'This product is no longer available', 'product_id');
-            const refusal = lineQuantityRefusal(row, quantity);
-            if (refusal) throw refusal;
+            // Not written: past the stock or the limit, or the line removed meanwhile by another request.
+            if (row.cart === null)
+              throw lineQuantityRefusal(row, quantity) ?? new HttpError(404, 'This item is not in your cart');
             return parsedCart(row.cart);
           },
         };

@@ -11,9 +11,11 @@ import { HttpError } from './error-handler.js';
 /**
  * Idempotency-Key support for every keyed write, the one path they all take (`runIdempotent`). The key's record is
  * looked up, the work done and the answer stored in one transaction, so an effect and its record commit together or
- * not at all. Keys belong to a user and are kept for 24 hours; a refused request (4xx) rolls back and stores
- * nothing, so it may be retried with its key. See docs/decisions/2026-11-26-keyed-writes-sent-together.md and
- * docs/decisions/2026-11-26-answers-written-once.md.
+ * not at all. Keys belong to a user and are kept for 24 hours; a refused request (4xx) stores nothing, so it may be
+ * retried with its key. A write that is any work runs in a transaction of its own; only one-statement writes (the
+ * cart's) share a transaction with others sent at the same moment. See
+ * docs/decisions/2026-11-28-one-statement-batches.md, 2026-11-26-keyed-writes-sent-together.md and
+ * 2026-11-26-answers-written-once.md.
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,8 +29,12 @@ declare module 'fastify' {
 }
 
 /**
- * A write that is one statement: `answer` reads its rows, and throws to refuse it (its transaction then rolls back).
- * In a batch, such writes are sent to the database together, without waiting for each other's answers.
+ * A write that is one statement: `answer` reads its rows, and throws to refuse it. Such writes share a transaction
+ * with others sent at the same moment (a batch), sent to the database together without waiting for each other's
+ * answers. So a refusal does not roll back its batch-mates: the statement must write nothing when `answer` refuses
+ * it (an HttpError under 500), and is then answered with the refusal while the others commit. Anything else that
+ * fails, the statement itself or `answer` with another error, rolls the batch back and runs its writes again one at a
+ * time.
  */
 export interface OneStatement<T> {
   statement: SQL;
@@ -132,7 +138,7 @@ const liveRecordOf = builtOnce(
 );
 
 /** A finished write's record, as `storeAnswers` stores it. */
-interface Answer {
+export interface Answer {
   userId: number;
   key: string;
   fingerprint: string;
@@ -147,8 +153,9 @@ const storeStatements = new Map<number, (values: Record<string, unknown>) => SQL
 /**
  * Stores the `answers`, each a new key or one whose record has expired, and returns a row for each answer stored.
  * Each value is a parameter of its own: taken out of one JSON value, parsing that took twice as long as storing.
+ * (The bench's write floor stores its answers with it too.)
  */
-function storeAnswers(answers: Answer[]): SQL {
+export function storeAnswers(answers: Answer[]): SQL {
   const count = answers.length;
   let statement = storeStatements.get(count);
   if (!statement) {
@@ -189,7 +196,7 @@ class KeyStoredMeanwhile extends Error {
   }
 }
 
-/** A keyed write waiting for its batch. */
+/** A keyed write waiting for its batch, or running alone. */
 interface Pending {
   claim: IdempotencyClaim;
   reply: FastifyReply;
@@ -198,8 +205,16 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-/** How a keyed write of a batch ended: its work's result (and status), or what its key's record says. */
+/**
+ * How a keyed write of a batch ended: its work's result (and status), what its key's record says, or the refusal of a
+ * one-statement write, which wrote nothing.
+ */
 type Settlement = { kind: 'done'; statusCode: number; response: unknown } | StoredOutcome;
+
+/** A refusal a one-statement write answers with in its batch, its statement having written nothing. */
+function isRefusal(error: unknown): error is HttpError {
+  return error instanceof HttpError && error.statusCode < 500;
+}
 
 /** A key as one string: its user and itself. */
 const keyOf = ({ userId, key }: { userId: number; key: string }) => `${userId} ${key}`;
@@ -233,9 +248,10 @@ export default fp(
     });
 
     /**
-     * Runs a batch of keyed writes in one transaction: their keys' live records read in one statement, each new
-     * key's work in the batch's order, their answers stored in one statement. A write whose work throws (a refusal,
-     * anything else) fails the batch, which rolls back and runs again one write at a time, so that one write's
+     * Runs a batch of keyed writes in one transaction: each new key's work in the batch's order, their answers stored
+     * in one statement. A batch of several holds one-statement writes only; any other work is a batch of its own. A
+     * one-statement write refused by its answer wrote nothing: it is answered with its refusal and the batch goes on.
+     * Any other failure fails the batch, which rolls back and runs again one write at a time, so that one write's
      * failure is never another's.
      *
      * Only a single write looks its key up first. A batch of several expects new keys (a replay is the retry of a
@@ -262,11 +278,14 @@ export default fp(
             outcomes.push(Promise.resolve(outcomeOfStored(record, claim.fingerprint)));
             continue;
           }
-          const done = perform(tx, work).then((response): Settlement => ({
-            kind: 'done',
-            statusCode: reply.statusCode,
-            response,
-          }));
+          const done = perform(tx, work).then(
+            (response): Settlement => ({ kind: 'done', statusCode: reply.statusCode, response }),
+            (error: unknown): Settlement => {
+              // Only a one-statement write's refusal leaves its transaction as it was; other work may have written.
+              if (typeof work !== 'function' && isRefusal(error)) return { kind: 'refused', error };
+              throw error;
+            },
+          );
           // Observed by Promise.all below; a failure before then would otherwise count as unhandled.
           done.catch(() => {});
           outcomes.push(done);
@@ -323,8 +342,8 @@ export default fp(
 
     const queue: Pending[] = [];
     /**
-     * Batches in the database at once: one on the embedded database, which runs one transaction at a time; eight on
-     * PostgreSQL (docs/decisions/2026-11-26-eight-batches.md).
+     * Batches of one-statement writes in the database at once: one on the embedded database, which runs one
+     * transaction at a time; eight on PostgreSQL (docs/decisions/2026-11-26-eight-batches.md).
      */
     const maxRunning = fastify.database.kind === 'postgres' ? 8 : 1;
     let running = 0;
@@ -345,7 +364,11 @@ export default fp(
       const claim = claimOf(request);
       if (claim === undefined) return db.transaction((tx) => perform(tx, work));
       return new Promise<T>((resolve, reject) => {
-        queue.push({ claim, reply, work, resolve: resolve as (result: unknown) => void, reject });
+        const pending = { claim, reply, work, resolve: resolve as (result: unknown) => void, reject };
+        // Any work but one statement is a plain transaction of its own with its key: a batch-mate's refusal could
+        // otherwise make it run twice (an image encoded twice, a mail queued twice).
+        if (typeof work === 'function') return void run([pending]);
+        queue.push(pending);
         // On the next turn of the event loop, so that the writes read in this one share the batch.
         if (queue.length === 1) setImmediate(drain);
       });

@@ -4,8 +4,7 @@ import { z } from 'zod/mini';
 import type { Role } from '../../../../src/contract/roles.js';
 import { type UploadFolder, uploadFolders, uploadResponseSchema } from '../../../../src/contract/uploads.js';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
-import { acceptImageUploads, readImageUpload } from '../../lib/image-upload.js';
-import { storeImage } from '../../lib/images.js';
+import { acceptImageUploads, readImageUpload, storeImageThen } from '../../lib/image-upload.js';
 import { recordAudit } from '../../lib/audit.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { adminErrorResponses, adminRouteSchema } from './admin-route-helpers.js';
@@ -55,11 +54,12 @@ const uploadRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // The one idempotency path fingerprints the body: here, the file's own bytes.
       request.body = { file_sha256: createHash('sha256').update(bytes).digest('hex') };
       reply.code(201);
-      return fastify.runIdempotent(request, reply, async (tx) => {
-        const image = await storeImage(bytes, fastify.storage.folder(folder));
-        await recordAudit(tx, request, { action: 'upload', entity: 'upload', entityId: `${folder}/${image.name}` });
-        return { data: { ...image, folder } };
-      });
+      return storeImageThen(reply, bytes, fastify.storage.folder(folder), (image) =>
+        fastify.runIdempotent(request, reply, async (tx) => {
+          await recordAudit(tx, request, { action: 'upload', entity: 'upload', entityId: `${folder}/${image.name}` });
+          return { data: { ...image, folder } };
+        }),
+      );
     },
   );
 };

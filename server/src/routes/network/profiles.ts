@@ -21,8 +21,8 @@ import {
 } from '../../../../src/contract/profiles.js';
 import { MEMBER_UPLOADS_PER_HOUR } from '../../../../src/contract/uploads.js';
 import { messageResponseSchema } from '../../../../src/contract/user.js';
-import { acceptImageUploads, readImageUpload } from '../../lib/image-upload.js';
-import { removeImage, storeImage } from '../../lib/images.js';
+import { acceptImageUploads, readImageUpload, storeImageThen } from '../../lib/image-upload.js';
+import { removeImage } from '../../lib/images.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { jsonSerializer, sendJson } from '../../plugins/read-cache.js';
 import { signedInUser, userRouteSchema } from '../shop/route-helpers.js';
@@ -310,18 +310,13 @@ export const myProfileRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const bytes = await readImageUpload(fastify, request);
       request.body = { file_sha256: createHash('sha256').update(bytes).digest('hex') };
       reply.code(201);
-      const added = await fastify.runIdempotent(request, reply, async (tx) => {
-        // Checked before the image is processed: a member without a profile, or with a full one, writes nothing.
-        const current = await profileRepository.getMine(userId, tx);
-        if (!current) throw new HttpError(404, 'Create your profile first');
-        const image = await storeImage(bytes, photoFolder);
-        try {
-          return { data: await profileRepository.addPhoto(tx, userId, image.name) };
-        } catch (error) {
-          await removeImage(photoFolder, image.name);
-          throw error;
-        }
-      });
+      // Checked before the image is processed: a member without a profile costs no decode, and writes nothing.
+      if (!(await profileRepository.getMine(userId))) throw new HttpError(404, 'Create your profile first');
+      const added = await storeImageThen(reply, bytes, photoFolder, (image) =>
+        fastify.runIdempotent(request, reply, async (tx) => ({
+          data: await profileRepository.addPhoto(tx, userId, image.name),
+        })),
+      );
       // The directory's cards show the main photo.
       fastify.readCache.contentChanged();
       return added;
