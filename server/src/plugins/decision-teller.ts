@@ -26,10 +26,8 @@ export default fp(
       const look = db.transaction((tx) => applicationRepository.tellDecisions(tx, now));
       telling = look;
       try {
-        const told = await look;
-        // Their mail goes now, not at the mail sender's next look.
-        if (told > 0) void fastify.sendQueuedMail().catch(() => {});
-        return told;
+        // Their mail is queued with them, and sent by a worker within a second or two.
+        return await look;
       } finally {
         if (telling === look) telling = null;
       }

@@ -121,6 +121,9 @@ export default fp<MailSenderOptions>(
      */
     let following: Promise<void> | null = null;
     function sendQueuedMail(): Promise<void> {
+      // Only a process that does jobs sends mail: a web process killed in the middle of a send would leave the mails
+      // it claimed for JOB_CLAIM_SECONDS.
+      if (!jobs.working) return Promise.resolve();
       if (!sending) {
         sending = sendDue().finally(() => {
           sending = null;

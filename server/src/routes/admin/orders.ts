@@ -109,9 +109,9 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
         });
         return { data: after };
       });
-      // Stock may have come back; the shop's lists and pages show it at once. The mail goes out now.
+      // Stock may have come back; the shop's lists and pages show it at once. The mail is a worker's job, queued with
+      // the change.
       fastify.readCache.catalogChanged();
-      void fastify.sendQueuedMail().catch((error: unknown) => fastify.log.warn({ err: error }, 'mail not sent yet'));
       return answer;
     },
   );

@@ -112,7 +112,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       reply.code(201);
-      const answer = await changingStock(
+      return changingStock(
         fastify.runIdempotent(request, reply, async (tx) => ({
           data: await orderRepository.placeOrder(tx, signedInUser(request).id, {
             address: request.body.address,
@@ -123,9 +123,6 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
           }),
         })),
       );
-      // The "Order placed" mail goes out now rather than at the next turn of the outbox loop.
-      void fastify.sendQueuedMail().catch((error: unknown) => fastify.log.warn({ err: error }, 'mail not sent yet'));
-      return answer;
     },
   );
 
