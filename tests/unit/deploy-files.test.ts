@@ -63,12 +63,6 @@ function variablesTheServerReads(): Set<string> {
   return names;
 }
 
-/**
- * Variables compose.yaml sets for settings the server reads outside server/src/config.ts and its modules listed
- * above: the object store's (S3_*) and the process's role (ROLE). Empty once the server's code reads them.
- */
-const READ_ELSEWHERE = new Set(['ROLE']);
-
 const appServices = Object.entries(services)
   .filter(([, service]) => service.image === 'cineverse:latest')
   .map(([name]) => name);
@@ -88,7 +82,7 @@ describe('compose.yaml', () => {
     const read = variablesTheServerReads();
     for (const name of appServices) {
       const environment = environmentOf(name);
-      const unknown = Object.keys(environment).filter((key) => !read.has(key) && !READ_ELSEWHERE.has(key));
+      const unknown = Object.keys(environment).filter((key) => !read.has(key));
       expect(unknown, `${name} sets variables nothing reads`).toEqual([]);
       const config = readConfig(environment);
       expect(config.databaseUrl, name).toBeDefined();

@@ -18,7 +18,7 @@ export async function buildServer(): Promise<void> {
     packages: 'external',
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     tsconfig: path.join(projectRoot, 'tsconfig.json'),
     logLevel: 'warning',
   });
