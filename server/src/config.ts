@@ -98,6 +98,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (role !== 'web' && role !== 'worker' && role !== 'all') {
     throw new Error(`ROLE must be web, worker or all, got "${env.ROLE}"`);
   }
+  // The embedded database is one process's: a web process on it would queue work that no worker could ever do.
+  if (role !== 'all' && !env.DATABASE_URL) {
+    throw new Error(`ROLE=${role} needs DATABASE_URL: web processes and workers share one PostgreSQL database`);
+  }
   const jobClaimSeconds =
     env.JOB_CLAIM_SECONDS === undefined || env.JOB_CLAIM_SECONDS === '' ? 600 : Number(env.JOB_CLAIM_SECONDS);
   if (!Number.isInteger(jobClaimSeconds) || jobClaimSeconds < 1) {
@@ -125,7 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     hsts: env.HSTS === '1' || env.HSTS === 'true',
     demoContent: env.DEMO_CONTENT !== '0' && env.DEMO_CONTENT !== 'false',
     smtpUrl: env.SMTP_URL || undefined,
-    benchWriteFloor: env.BENCH_WRITE_FLOOR === '1',
+    benchWriteFloor: benchWriteFloor(env),
     mailFrom: env.MAIL_FROM || 'CineVerse <no-reply@cineverse.in>',
     drainSeconds,
     metricsToken: env.METRICS_TOKEN || undefined,
@@ -169,4 +173,18 @@ function readObjectStore(env: NodeJS.ProcessEnv): ObjectStoreSettings | undefine
     // AWS itself takes the bucket in the host name; other stores (MinIO, Garage, Ceph, s3rver) in the path.
     forcePathStyle: !endpoint.hostname.endsWith('.amazonaws.com'),
   };
+}
+
+/**
+ * The bench's write floor writes to any member's cart without a sign-in: refused outright in production rather than
+ * left to a stray variable.
+ */
+function benchWriteFloor(env: NodeJS.ProcessEnv): boolean {
+  if (env.BENCH_WRITE_FLOOR !== '1') return false;
+  if (env.NODE_ENV === 'production') {
+    throw new Error(
+      'BENCH_WRITE_FLOOR=1 serves a cart write without a sign-in: it cannot be set with NODE_ENV=production',
+    );
+  }
+  return true;
 }

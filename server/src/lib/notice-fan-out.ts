@@ -24,10 +24,11 @@ export interface FanOut {
 /**
  * Tells each member of `items` as `tell` does: in the transaction `tx` when they are few; when they are many, by jobs
  * queued in `tx` (one per distinct notice), so they go only if it commits. A notice whose mail is written by a
- * function of its own cannot travel in a job, and is told at once.
+ * function of its own cannot travel in a job, nor can a mail without a line in the centre: both are told at once.
  */
 export async function notifyMany(tx: Database, items: Notice[]): Promise<void> {
-  const inJobs = items.filter((item) => !item.mail || 'site' in item.mail);
+  // A job that runs again skips members already holding the notice in their centre: a mail alone leaves no such row.
+  const inJobs = items.filter((item) => item.centre !== false && (!item.mail || 'site' in item.mail));
   if (inJobs.length < FAN_OUT_FROM) {
     await tell(tx, items);
     return;

@@ -130,9 +130,9 @@ export default fp<JobQueueOptions>(
               count(*) filter (where state in ('created', 'retry'))::int as queued,
               count(*) filter (where state = 'active')::int as active,
               count(*) filter (where state = 'failed')::int as failed,
-              coalesce(extract(epoch from now() - min(created_on)
+              coalesce(extract(epoch from now() - min(start_after)
                 filter (where state in ('created', 'retry') and start_after <= now())), 0)::float8 as waited
-            from pgboss.job group by name`),
+            from pgboss.job where state in ('created', 'retry', 'active', 'failed') group by name`),
         );
         const queues = Object.fromEntries(
           names.map((name) => {

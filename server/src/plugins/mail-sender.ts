@@ -94,10 +94,6 @@ export default fp<MailSenderOptions>(
         for (const mail of claimed) {
           try {
             await mailer.send({ to: mail.to, kind: mail.kind, subject: mail.subject, text: mail.text });
-            await db
-              .update(mailOutbox)
-              .set({ sentAt: sql`now()` })
-              .where(eq(mailOutbox.id, mail.id));
           } catch (error) {
             // A dead letter keeps the time of its last try.
             const waitMs =
@@ -110,7 +106,14 @@ export default fp<MailSenderOptions>(
                 nextAttemptAt: sql`now() + make_interval(secs => ${waitMs / 1000})`,
               })
               .where(eq(mailOutbox.id, mail.id));
+            continue;
           }
+          // Outside the send's catch: a mail the server accepted is never tried again because this write failed. If
+          // it fails, the claim keeps the mail until it lapses (JOB_CLAIM_SECONDS) and the error ends this look.
+          await db
+            .update(mailOutbox)
+            .set({ sentAt: sql`now()` })
+            .where(eq(mailOutbox.id, mail.id));
         }
       }
     }

@@ -91,12 +91,12 @@ export default fp<MetricsOptions>(
     });
     const mailUnsent = new Gauge({
       name: 'cineverse_mail_unsent',
-      help: 'Mails queued and not yet sent (mail_outbox rows without sent_at)',
+      help: 'Mails queued and not yet sent that still have tries left (dead letters are counted apart)',
       registers,
     });
     const mailOldest = new Gauge({
       name: 'cineverse_mail_oldest_unsent_age_seconds',
-      help: 'Age of the oldest unsent mail, 0 when none waits',
+      help: 'How long the oldest mail due to be sent has waited since it fell due, 0 when none waits',
       registers,
     });
 
@@ -139,20 +139,18 @@ export default fp<MetricsOptions>(
         jobsFailed.set({ queue }, figure.failed);
         jobsOldest.set({ queue }, figure.oldestWaitingSeconds);
       }
+      mailUnsent.set(figures.mail.backlog);
+      mailOldest.set(figures.mail.oldestDueSeconds);
       mailDeadLetters.set(figures.mail.deadLetters);
     }
+
+    /** Figures read from the database, dropped when it does not answer rather than left at a stale value. */
+    const fromDatabase = [mailUnsent, mailOldest, mailDeadLetters, jobsQueued, jobsActive, jobsFailed, jobsOldest];
 
     async function readDatabase(): Promise<void> {
       const started = performance.now();
       await db.execute(sql`select 1`);
       databaseWait.set((performance.now() - started) / 1000);
-      const [mail] = rowsOf<{ unsent: number | string; oldest: number | string | null }>(
-        await db.execute(sql`select count(*) as unsent,
-          coalesce(extract(epoch from now() - min(created_at)), 0) as oldest
-          from mail_outbox where sent_at is null`),
-      );
-      mailUnsent.set(Number(mail?.unsent ?? 0));
-      mailOldest.set(Number(mail?.oldest ?? 0));
       await readJobs();
       connections.reset();
       if (fastify.database.kind === 'postgres') {
@@ -237,6 +235,7 @@ export default fp<MetricsOptions>(
         } catch (error) {
           request.log.warn({ err: error }, 'Metrics: the database did not answer');
           databaseUp.set(0);
+          for (const gauge of fromDatabase) gauge.reset();
         }
         return reply.type(registry.contentType).send(await registry.metrics());
       },
