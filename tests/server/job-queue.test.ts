@@ -168,7 +168,13 @@ describe('background work on the job queue', () => {
     const { app } = web;
     const members = await manyMembers(app, 1300, `fan-${randomUUID().slice(0, 8)}`);
     const fanOut: FanOut = {
-      notice: { kind: 'application', title: 'A role was closed', body: `Run ${randomUUID()}`, link: '/me', mail: { site: 'https://cineverse.test' } },
+      notice: {
+        kind: 'application',
+        title: 'A role was closed',
+        body: `Run ${randomUUID()}`,
+        link: '/me',
+        mail: { site: 'https://cineverse.test' },
+      },
       userIds: members,
       queuedAt: new Date().toISOString(),
     };
