@@ -247,25 +247,51 @@ async function measureFloor(
   world: World,
   settings: ProcessesSettings,
 ): Promise<ProcessesFigures['floor']> {
+  // As addToCart's load: four adds of one to a shopper's line, then its quantity set back to 1, a shopper per
+  // connection, each request with its own key; the shopper named in the body, as the bare route takes it.
+  const floorBody = (shopper: Member, change: { product_id: number } | { line_id: number }) =>
+    JSON.stringify({ user_id: shopper.userId, quantity: 1, ...change });
   const probe = await fetch(cluster.url + WRITE_FLOOR_PATH, {
     method: 'POST',
     headers: keyed(world.cartShoppers[0]!),
-    body: '{}',
+    body: floorBody(world.cartShoppers[0]!, { product_id: world.cartProductId }),
   });
   await probe.arrayBuffer();
   if (probe.ok) {
-    const result = await steadyLoad(
-      {
-        url: cluster.url,
-        connections: settings.connections,
-        requests: [
-          {
-            method: 'POST',
-            path: WRITE_FLOOR_PATH,
-            setupRequest: (request) => ({ ...request, headers: keyed(world.cartShoppers[0]!), body: '{}' }),
-          },
-        ],
+    const free = [...world.cartShoppers];
+    type Context = { shopper?: Member; lineId?: number };
+    const add: autocannon.Request = {
+      method: 'POST',
+      path: WRITE_FLOOR_PATH,
+      setupRequest: (request, context: Context) => {
+        context.shopper ??= free.shift();
+        if (!context.shopper) throw new Error('More connections than shoppers');
+        return {
+          ...request,
+          headers: keyed(context.shopper),
+          body: floorBody(context.shopper, { product_id: world.cartProductId }),
+        };
       },
+      onResponse: (status, body, context: Context) => {
+        if (status !== 200 || context.lineId !== undefined) return;
+        const cart = JSON.parse(body) as { data: { id: number; product_id: number }[] };
+        context.lineId = cart.data.find((line) => line.product_id === world.cartProductId)?.id;
+      },
+    };
+    const reset: autocannon.Request = {
+      method: 'POST',
+      path: WRITE_FLOOR_PATH,
+      setupRequest: (request, context: Context) => ({
+        ...request,
+        headers: keyed(context.shopper!),
+        body: floorBody(context.shopper!, { line_id: context.lineId! }),
+      }),
+      onResponse: (_status, _body, context: Context) => {
+        if (context.shopper) free.push(context.shopper);
+      },
+    };
+    const result = await steadyLoad(
+      { url: cluster.url, connections: settings.connections, requests: [add, add, add, add, reset] },
       settings.warmupSeconds,
       settings.durationSeconds,
     );
