@@ -151,7 +151,7 @@ export default fp<JobQueueOptions>(
         const [mail] = rowsOf<{ backlog: number; dead: number; waited: number }>(
           await db.execute(sql`select
               count(*) filter (where ${mailOutbox.attempts} < ${mailTries})::int as backlog,
-              count(*) filter (where ${mailOutbox.attempts} >= ${mailTries})::int as dead,
+              count(*) filter (where ${mailOutbox.attempts} >= ${mailTries} and ${mailOutbox.nextAttemptAt} <= now())::int as dead,
               coalesce(extract(epoch from now() - min(${mailOutbox.nextAttemptAt})
                 filter (where ${mailOutbox.attempts} < ${mailTries} and ${mailOutbox.nextAttemptAt} <= now())), 0)::float8
                 as waited

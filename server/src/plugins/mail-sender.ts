@@ -65,7 +65,13 @@ export default fp<MailSenderOptions>(
     const { db, jobs, mailer } = fastify;
     const tries = options.tries ?? MAIL_TRIES;
     /** A mail given up on: not sent, and out of tries. */
-    const isDeadLetter = and(isNull(mailOutbox.sentAt), gte(mailOutbox.attempts, tries));
+    // Its tries used up and none under way: a mail claimed for its last try (its next try moved ahead by the claim)
+    // is being sent, not given up on.
+    const isDeadLetter = and(
+      isNull(mailOutbox.sentAt),
+      gte(mailOutbox.attempts, tries),
+      lte(mailOutbox.nextAttemptAt, sql`now()`),
+    );
     let sending: Promise<void> | null = null;
 
     function claimDue() {
