@@ -14,9 +14,11 @@ const outsideFrames = /^https:\/\/(www\.youtube-nocookie\.com|www\.google\.com|m
 
 /** Waits for the app to take over a page it serves (see `data-app-ready` in src/app/app.tsx). */
 async function appReady(page: Page, response: Response | null): Promise<void> {
+  // The provisional headers, read at once: the raw ones (headerValue, allHeaders) wait for an event Chromium does not
+  // always send, and a test waited on them until its timeout now and then.
   const isAppPage =
     response?.request().resourceType() === 'document' &&
-    ((await response.headerValue('content-type')) ?? '').includes('text/html');
+    (response.headers()['content-type'] ?? '').includes('text/html');
   if (isAppPage) await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 
