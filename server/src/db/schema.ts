@@ -60,10 +60,13 @@ export const users = pgTable(
      * write to members, apply or post calls (see `hasConfirmedEmail`).
      */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** The language the member reads the product in (`en` or `hi`): their mail and notices are written in it. */
+    language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('users_role_known', sql`${table.role} in ('customer', 'editor', 'shop_manager', 'moderator', 'admin')`),
+    check('users_language_known', sql`${table.language} in ('en', 'hi')`),
   ],
 );
 
