@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { projectRoot } from '../config.js';
+import { fillSearchKeys } from '../lib/search-keys.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
@@ -27,7 +28,10 @@ export interface DatabaseHandle {
   url?: string;
   /** The embedded database's thread (the job queue sends it its statements, several to a message for its schema). */
   pglite?: PGliteThread;
-  /** Applies the committed drizzle-kit migrations; safe to call on every start. */
+  /**
+   * Applies the committed drizzle-kit migrations, then writes the search keys rows lack (lib/search-keys.ts); safe to
+   * call on every start.
+   */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -135,7 +139,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       url: options.databaseUrl,
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      migrate: async () => {
+        await migratePostgres(db, { migrationsFolder });
+        await fillSearchKeys(db);
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -154,7 +161,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'pglite',
       pglite: client,
-      migrate: () => migratePglite(db, { migrationsFolder }),
+      migrate: async () => {
+        await migratePglite(db, { migrationsFolder });
+        await fillSearchKeys(db);
+      },
       close: async () => {
         try {
           await client.close();
