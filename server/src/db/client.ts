@@ -43,7 +43,10 @@ const migrationsFolder = path.join(projectRoot, 'server/drizzle');
  * WebAssembly memory; the demo shop's tables fit in 16 MB many times over. A new 16 MB WAL file is not filled with
  * zeroes first: under a stream of cart writes one began every few seconds, and writing it held the database for tens
  * of milliseconds, the slowest answers of the bench (PostgreSQL checks each WAL page's address, so nothing
- * depends on the zeroes; PGlite runs without fsync, so they reserved nothing on disk either).
+ * depends on the zeroes; PGlite runs without fsync, so they reserved nothing on disk either). A page read at random
+ * costs about what a page read in turn does (small tables, in the operating system's cache): at PostgreSQL's default
+ * (4) the planner read all of 20,000 profiles for a name search that two trigram indexes answer several times faster
+ * (docs/decisions/2026-11-28-either-script-search.md).
  */
 export const PGLITE_OPTIONS: PGliteOptions = {
   startParams: [
@@ -56,6 +59,8 @@ export const PGLITE_OPTIONS: PGliteOptions = {
     'temp_buffers=2MB',
     '-c',
     'wal_init_zero=off',
+    '-c',
+    'random_page_cost=1.1',
   ],
 };
 

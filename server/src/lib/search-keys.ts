@@ -25,7 +25,9 @@ export function callKeys(row: { city: string }) {
  */
 export function profileSearch(search: string): SQL {
   const typed = like(profiles.searchText, likePattern(search.toLowerCase()));
-  const keyed = foldedForms(search, { partial: true }).map((form) => like(profiles.nameKey, `% ${form}%`));
+  const keyed = foldedForms(search, { partial: true }).map((form) =>
+    like(profiles.nameKey, form.length < 3 ? `% ${form}%` : `%${form}%`),
+  );
   if (keyed.length === 0) return typed;
   return /[a-z0-9]/i.test(search) ? or(typed, ...keyed)! : or(...keyed)!;
 }
@@ -61,7 +63,7 @@ const BATCH = 2_000;
  * Writes the keys of every profile and casting call that has none yet (rows of a database made before the keys
  * existed, or written by SQL of its own: the bench's, a restore's), in batches of 2,000 rows. The migration cannot:
  * the keys are made in JavaScript. Run after the migrations on every start and by `npm run db:migrate`; a database
- * with every key written costs one scan of each table (a few milliseconds for 100,000 profiles). Returns how many rows it wrote.
+ * with every key written costs one scan of each table (0.2 s for 20,000 profiles on a loaded machine). Returns how many rows it wrote.
  */
 export async function fillSearchKeys(db: Database): Promise<number> {
   let written = 0;
