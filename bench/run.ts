@@ -273,7 +273,8 @@ async function measureVolume(): Promise<{ figures: VolumeFigures[]; skipped: str
   } finally {
     await embedded.stop();
   }
-  const cluster = startPostgresCluster(54338);
+  // BENCH_VOLUME_PG_PORT moves this stage's cluster off its port (54338).
+  const cluster = startPostgresCluster(Number(process.env.BENCH_VOLUME_PG_PORT ?? 54338));
   if (typeof cluster === 'string') {
     log(`  PostgreSQL: not run, ${cluster}`);
     return { figures, skipped: cluster };

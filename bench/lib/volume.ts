@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseOptions } from '../../server/src/db/client.js';
 import { seedDemoContent } from '../../server/seed/seed.js';
+import { fillSearchKeys } from '../../server/src/lib/search-keys.js';
 import { API } from './shop-api.js';
 
 /**
@@ -161,6 +162,107 @@ const organisationCategories = [
   'Theatre',
 ];
 
+/**
+ * A third of the profiles (id divisible by 3) are written in Devanagari: the same names and cities in Hindi, so that
+ * a search in either script finds members written in the other.
+ */
+const firstNamesHindi = [
+  'आरव',
+  'अनन्या',
+  'विक्रम',
+  'मीरा',
+  'रोहन',
+  'इशिता',
+  'कबीर',
+  'प्रिया',
+  'अर्जुन',
+  'सना',
+  'देव',
+  'काव्या',
+  'निखिल',
+  'तारा',
+  'सिद्धार्थ',
+  'अदिति',
+  'फ़रहान',
+  'लक्ष्मी',
+  'राहुल',
+  'नंदिनी',
+  'यश',
+  'पूजा',
+  'इमरान',
+  'स्नेहा',
+  'कार्तिक',
+  'दिव्या',
+  'मनोज',
+  'ज़ोया',
+  'हर्ष',
+  'गौरी',
+  'तनवीर',
+  'रेखा',
+  'ओमकार',
+  'भावना',
+  'सुरेश',
+  'ज्योति',
+  'प्रणव',
+  'ईशा',
+  'वसीम',
+  'चित्रा',
+];
+const surnamesHindi = [
+  'शर्मा',
+  'अय्यर',
+  'बनर्जी',
+  'कुलकर्णी',
+  'रेड्डी',
+  'क़ुरैशी',
+  'मेनन',
+  'गिल',
+  'देसाई',
+  'नायडू',
+  'चटर्जी',
+  'पाटिल',
+  'फ़र्नांडिस',
+  'राव',
+  'भट्ट',
+  'ख़ान',
+  'जोशी',
+  'पिल्लई',
+  'दास',
+  'सेठी',
+  'मिश्रा',
+  'हेगड़े',
+  'सक्सेना',
+  'बोस',
+  'कपूर',
+  'नायर',
+  'ठाकुर',
+  'वर्मा',
+  'घोष',
+  'शेट्टी',
+];
+const citiesHindi = [
+  'मुंबई',
+  'चेन्नई',
+  'हैदराबाद',
+  'कोलकाता',
+  'पुणे',
+  'बेंगलुरु',
+  'कोच्चि',
+  'दिल्ली',
+  'लखनऊ',
+  'चंडीगढ़',
+  'जयपुर',
+  'अहमदाबाद',
+  'भोपाल',
+  'गुवाहाटी',
+  'इंदौर',
+  'पटना',
+  'मैसूरु',
+  'विशाखापत्तनम',
+  'नागपुर',
+  'गोवा',
+];
+
 const textArray = (values: string[]) => sql.raw(`array[${values.map((value) => `'${value}'`).join(',')}]`);
 /** SQL that picks one of `values` by the expression `index` (rows made by generate_series). */
 export const pick = (values: string[], index: string) =>
@@ -187,11 +289,12 @@ export async function fillProfiles(options: DatabaseOptions, uploadsDir: string,
         select id,
           case when id % 8 = 0 then 'organisation' else 'person' end,
           'volume-' || id,
-          ${pick(firstNames, 'id * 7')} || ' ' || ${pick(surnames, 'id / 7')},
+          case when id % 3 = 0 then ${pick(firstNamesHindi, 'id * 7')} || ' ' || ${pick(surnamesHindi, 'id / 7')}
+            else ${pick(firstNames, 'id * 7')} || ' ' || ${pick(surnames, 'id / 7')} end,
           case when id % 8 = 0 then ${pick(organisationCategories, 'id / 8')} else 'Artist' end,
           case when id % 8 = 0 then '[]'::jsonb else jsonb_build_array(${pick(crafts, 'id * 3')}) end,
           ${pick(headlines, 'id * 3')},
-          ${pick(cities, 'id * 11')},
+          case when id % 3 = 0 then ${pick(citiesHindi, 'id * 11')} else ${pick(cities, 'id * 11')} end,
           jsonb_build_array(
             jsonb_build_object('language', ${pick(languages, 'id * 11')}, 'level', 'native'),
             jsonb_build_object('language', ${pick(languages, 'id * 5 + 3')}, 'level', 'fluent')),
@@ -203,6 +306,8 @@ export async function fillProfiles(options: DatabaseOptions, uploadsDir: string,
           now() - make_interval(mins => id % 100000)
         from accounts`);
     }
+    // The rows above are written by SQL: their search keys are written as the migrate command writes them.
+    await fillSearchKeys(database.db);
     await database.db.execute(sql`analyze`);
   } finally {
     await database.close();
@@ -223,14 +328,17 @@ export interface VolumeFigures {
 /** The directory's three searches: a name's first letters, a language with a city, and words of a headline or skill. */
 export const volumeSearches: { name: string; queries: string[] }[] = [
   {
+    // A name's first letters in either script: each finds the members written in both.
     name: 'name prefix',
-    queries: firstNames.flatMap((name) => [name.slice(0, 3), name.slice(0, 4), name]).map((term) => `search=${term}`),
+    queries: [...firstNames, ...firstNamesHindi]
+      .flatMap((name) => [name.slice(0, 3), name.slice(0, 4), name])
+      .map((term) => `search=${encodeURIComponent(term)}`),
   },
   {
     name: 'language + city',
-    queries: cities.flatMap((city, index) =>
+    queries: [...cities, ...citiesHindi].flatMap((city, index) =>
       [languages[index % languages.length]!, 'Hindi', 'English'].map(
-        (language) => `category=Artist&language=${language}&city=${city}`,
+        (language) => `category=Artist&language=${language}&city=${encodeURIComponent(city)}`,
       ),
     ),
   },

@@ -33,6 +33,7 @@ import {
 } from '../src/db/schema.js';
 import { applicantKeys } from '../src/lib/applicant-keys.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import { fillSearchKeys } from '../src/lib/search-keys.js';
 import { avatarSvg, posterSvg } from './artwork.js';
 import { demoOrganisations, demoPeople } from './network-content.js';
 import { demoActor, demoCalls, demoCastingDirector, demoCastingPassword } from './casting-content.js';
@@ -234,6 +235,8 @@ export async function seedDemoContent(db: Database, uploads: SeedUploads): Promi
   const shopSeeded = await seedShopContent(db, uploads);
   const networkSeeded = await seedNetworkContent(db, uploads);
   const castingSeeded = await seedCastingContent(db, uploads);
+  // The members and calls above are written as rows: their search keys are written after them.
+  await fillSearchKeys(db);
   return seeded || shopSeeded || networkSeeded || castingSeeded;
 }
 

@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { projectRoot } from '../config.js';
+import { fillSearchKeys } from '../lib/search-keys.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
@@ -27,7 +28,10 @@ export interface DatabaseHandle {
   url?: string;
   /** The embedded database's thread (the job queue sends it its statements, several to a message for its schema). */
   pglite?: PGliteThread;
-  /** Applies the committed drizzle-kit migrations; safe to call on every start. */
+  /**
+   * Applies the committed drizzle-kit migrations, then writes the search keys rows lack (lib/search-keys.ts); safe to
+   * call on every start.
+   */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,7 +43,10 @@ const migrationsFolder = path.join(projectRoot, 'server/drizzle');
  * WebAssembly memory; the demo shop's tables fit in 16 MB many times over. A new 16 MB WAL file is not filled with
  * zeroes first: under a stream of cart writes one began every few seconds, and writing it held the database for tens
  * of milliseconds, the slowest answers of the bench (PostgreSQL checks each WAL page's address, so nothing
- * depends on the zeroes; PGlite runs without fsync, so they reserved nothing on disk either).
+ * depends on the zeroes; PGlite runs without fsync, so they reserved nothing on disk either). A page read at random
+ * costs about what a page read in turn does (small tables, in the operating system's cache): at PostgreSQL's default
+ * (4) the planner read all of 20,000 profiles for a name search that two trigram indexes answer several times faster
+ * (docs/decisions/2026-11-28-either-script-search.md).
  */
 export const PGLITE_OPTIONS: PGliteOptions = {
   startParams: [
@@ -52,6 +59,8 @@ export const PGLITE_OPTIONS: PGliteOptions = {
     'temp_buffers=2MB',
     '-c',
     'wal_init_zero=off',
+    '-c',
+    'random_page_cost=1.1',
   ],
 };
 
@@ -135,7 +144,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       url: options.databaseUrl,
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      migrate: async () => {
+        await migratePostgres(db, { migrationsFolder });
+        await fillSearchKeys(db);
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -154,7 +166,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'pglite',
       pglite: client,
-      migrate: () => migratePglite(db, { migrationsFolder }),
+      migrate: async () => {
+        await migratePglite(db, { migrationsFolder });
+        await fillSearchKeys(db);
+      },
       close: async () => {
         try {
           await client.close();

@@ -680,6 +680,13 @@ export const profiles = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(display_name || ' ' || headline || ' ' || skills::text)`,
     ),
+    /**
+     * The display name in either script folded into one loose Latin form (lib/either-script.ts `nameKey`), written by
+     * the server with the name; null until then (filled by `fillSearchKeys` when the database is migrated).
+     */
+    nameKey: text('name_key'),
+    /** The city's key (lib/either-script.ts `cityKey`): "Mumbai", "Bombay" and "मुंबई" alike are `mumbai`. */
+    cityKey: text('city_key'),
     /** The languages' names in lower case, a JSON array (`@>` through a GIN index). */
     languageKeys: jsonb('language_keys')
       .$type<string[]>()
@@ -695,8 +702,10 @@ export const profiles = pgTable(
     index('profiles_listed_order_idx')
       .on(table.verified.desc().nullsFirst(), table.updatedAt.desc().nullsFirst(), table.id)
       .where(sql`${table.listed}`),
-    index('profiles_listed_city_idx')
-      .on(sql`lower(${table.city})`)
+    // Names and cities in either script (docs/decisions/2026-11-28-either-script-search.md).
+    index('profiles_name_key_trgm_idx').using('gin', sql`${table.nameKey} gin_trgm_ops`),
+    index('profiles_listed_city_key_idx')
+      .on(table.cityKey)
       .where(sql`${table.listed}`),
   ],
 );
@@ -802,6 +811,8 @@ export const castingCalls = pgTable(
     projectType: text('project_type').notNull(),
     description: text('description').notNull(),
     city: text('city').notNull().default(''),
+    /** The city's key (lib/either-script.ts `cityKey`), written by the server with the city. */
+    cityKey: text('city_key'),
     remote: boolean('remote').notNull().default(false),
     shootStart: text('shoot_start'),
     shootEnd: text('shoot_end'),

@@ -32,6 +32,7 @@ import {
   rolesWithFilled,
 } from '../lib/casting-calls.js';
 import { tellModerators } from '../lib/moderator-notice.js';
+import { callKeys, cityMatch } from '../lib/search-keys.js';
 import { callClosedNotice, callClosesSoonNotice } from '../lib/templates.js';
 import { HttpError } from './error-handler.js';
 
@@ -88,6 +89,7 @@ function callValues(input: ParsedCallInput, deadline: Date) {
     projectType: input.project_type,
     description: input.description,
     city: input.city,
+    ...callKeys({ city: input.city }),
     remote: input.remote,
     shootStart: input.shoot_start,
     shootEnd: input.shoot_end,
@@ -176,7 +178,8 @@ export default fp(
           isNull(profiles.heldReason),
         ];
         if (query.city) {
-          filters.push(sql`(lower(${castingCalls.city}) = lower(${query.city}) or ${castingCalls.remote})`);
+          // The city in either script or under another of its names ("Bombay", "मुंबई").
+          filters.push(sql`(${cityMatch(castingCalls.cityKey, query.city)} or ${castingCalls.remote})`);
         }
         if (query.type) filters.push(eq(castingCalls.projectType, query.type));
         if (query.closing_soon === 'true')

@@ -1,10 +1,10 @@
-import { and, asc, desc, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { DirectoryPage, DirectoryQuery } from '../../../src/contract/directory.js';
 import { categories, listedProfile, profiles } from '../db/schema.js';
 import { PROFILE_COUNT_LIMIT } from '../../../src/contract/profiles.js';
 import { countListed, profilePhotoUrl } from './profile-repository.js';
-import { likePattern } from '../lib/like-pattern.js';
+import { cityMatch, profileSearch, profileSearchRank } from '../lib/search-keys.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,8 +31,8 @@ export default fp(
         // The network's public profiles of the category (the entries staff once wrote are gone from here).
         const filters: SQL[] = [listedProfile, sql`lower(${profiles.category}) = lower(${category.name})`];
         const listed = and(...filters);
-        if (query.search) filters.push(like(profiles.searchText, likePattern(query.search.toLowerCase())));
-        if (query.city) filters.push(sql`lower(${profiles.city}) = lower(${query.city})`);
+        if (query.search) filters.push(profileSearch(query.search));
+        if (query.city) filters.push(cityMatch(profiles.cityKey, query.city));
         const where = and(...filters);
 
         const [cityRows, totalRows, rows] = await Promise.all([
@@ -55,7 +55,13 @@ export default fp(
             })
             .from(profiles)
             .where(where)
-            .orderBy(desc(profiles.verified), desc(profiles.updatedAt), asc(profiles.id))
+            .orderBy(
+              // A name that is the search comes first, in either script.
+              ...(query.search ? [asc(profileSearchRank(query.search))] : []),
+              desc(profiles.verified),
+              desc(profiles.updatedAt),
+              asc(profiles.id),
+            )
             .limit(query.pageSize)
             .offset((query.page - 1) * query.pageSize),
         ]);

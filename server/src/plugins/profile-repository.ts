@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import {
   ADULT_AGE,
@@ -24,7 +24,7 @@ import { listedProfile, moderationItems, profilePhotos, profiles } from '../db/s
 import { refreshApplicantKeys } from '../lib/applicant-keys.js';
 import { type ConsentRow, guardianView, latestConsent } from '../lib/guardian-consent.js';
 import { heldReasonFor } from '../lib/held-words.js';
-import { likePattern } from '../lib/like-pattern.js';
+import { cityMatch, profileKeys, profileSearch, profileSearchRank } from '../lib/search-keys.js';
 import { tellModerators } from '../lib/moderator-notice.js';
 import { HttpError } from './error-handler.js';
 import { UPLOADS_PREFIX } from './web-app.js';
@@ -273,6 +273,8 @@ export default fp(
           kind: input.kind,
           handle: input.handle,
           displayName: input.display_name,
+          // The name and city in either script, for search (lib/search-keys.ts).
+          ...profileKeys({ displayName: input.display_name, city: input.city }),
           category: input.category,
           crafts: input.crafts,
           headline: input.headline,
@@ -356,7 +358,7 @@ export default fp(
         // Each filter has an index behind it (migration 0016, docs/decisions/2026-11-25-directory-search.md).
         const filters: SQL[] = [listedProfile];
         if (query.category) filters.push(sql`lower(${profiles.category}) = lower(${query.category})`);
-        if (query.city) filters.push(sql`lower(${profiles.city}) = lower(${query.city})`);
+        if (query.city) filters.push(cityMatch(profiles.cityKey, query.city));
         if (query.craft) filters.push(sql`${profiles.crafts} @> ${JSON.stringify([query.craft])}::jsonb`);
         if (query.language) {
           filters.push(sql`${profiles.languageKeys} @> ${JSON.stringify([query.language.toLowerCase()])}::jsonb`);
@@ -366,7 +368,7 @@ export default fp(
         if (query.age !== undefined) {
           filters.push(sql`${profiles.playingAgeMin} <= ${query.age} and ${profiles.playingAgeMax} >= ${query.age}`);
         }
-        if (query.search) filters.push(like(profiles.searchText, likePattern(query.search.toLowerCase())));
+        if (query.search) filters.push(profileSearch(query.search));
         const where = and(...filters);
         const [rows, total] = await Promise.all([
           db
@@ -380,6 +382,8 @@ export default fp(
             .from(profiles)
             .where(where)
             .orderBy(
+              // A name that is the search comes first, in either script.
+              ...(query.search ? [asc(profileSearchRank(query.search))] : []),
               ...(query.sort === 'verified' ? [desc(profiles.verified)] : []),
               desc(profiles.updatedAt),
               asc(profiles.id),
