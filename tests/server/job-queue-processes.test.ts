@@ -182,8 +182,7 @@ describe.skipIf(!databaseUrl)('workers on one PostgreSQL database, one of them k
         members.map((userId) => ({
           userId,
           kind: 'application',
-          title: 'A role was closed',
-          body,
+          words: { en: { title: 'A role was closed', body }, hi: { title: 'एक भूमिका बंद हुई', body } },
           link: '/me',
         })),
       ),

@@ -167,11 +167,11 @@ describe('background work on the job queue', () => {
   it('a fan-out taken over from a process that died midway tells each member once', async () => {
     const { app } = web;
     const members = await manyMembers(app, 1300, `fan-${randomUUID().slice(0, 8)}`);
+    const body = `Run ${randomUUID()}`;
     const fanOut: FanOut = {
       notice: {
         kind: 'application',
-        title: 'A role was closed',
-        body: `Run ${randomUUID()}`,
+        words: { en: { title: 'A role was closed', body }, hi: { title: 'एक भूमिका बंद हुई', body } },
         link: '/me',
         mail: { site: 'https://cineverse.test' },
       },
@@ -183,14 +183,14 @@ describe('background work on the job queue', () => {
     await writeFanOut(app.db, fanOut);
     const perMember = rowsOf<{ count: number }>(
       await app.db.execute(sql`select count(*)::int as count from ${notifications}
-        where ${notifications.body} = ${fanOut.notice.body} group by ${notifications.userId}`),
+        where ${notifications.body} = ${body} group by ${notifications.userId}`),
     );
     expect(perMember).toHaveLength(1300);
     expect(perMember.every((row) => row.count === 1)).toBe(true);
     const [mailed] = await app.db
       .select({ count: count() })
       .from(mailOutbox)
-      .where(sql`${mailOutbox.text} like ${`%${fanOut.notice.body}%`}`);
+      .where(sql`${mailOutbox.text} like ${`%${body}%`}`);
     expect(mailed!.count).toBe(1300);
   }, 60_000);
 

@@ -51,7 +51,7 @@ export async function tellWishlisters(
     keepers.map(({ userId }) => ({
       userId,
       kind: 'wishlist' as const,
-      ...backInStockNotice(product.name),
+      words: backInStockNotice(product.name),
       link,
       mail: { site: publicUrl },
     })),

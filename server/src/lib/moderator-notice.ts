@@ -22,7 +22,7 @@ export async function tellModerators(tx: Database, kind: WaitingKind, what: stri
     moderators.map(({ id }) => ({
       userId: id,
       kind: 'moderation' as const,
-      ...notice,
+      words: notice,
       link: `/admin/moderation?type=${kind}`,
     })),
   );

@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, or } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { notifications } from '../db/schema.js';
 import { enqueue, QUEUES } from './jobs.js';
+import { LANGUAGES } from './language.js';
 import { type Notice, tell } from './tell.js';
 
 /**
@@ -68,8 +69,15 @@ export async function writeFanOut(db: Database, fanOut: FanOut): Promise<void> {
           and(
             inArray(notifications.userId, chunk),
             eq(notifications.kind, notice.kind),
-            eq(notifications.title, notice.title),
-            eq(notifications.body, notice.body),
+            // Stored in the member's language: the notice in any of them.
+            or(
+              ...LANGUAGES.map((language) =>
+                and(
+                  eq(notifications.title, notice.words[language].title),
+                  eq(notifications.body, notice.words[language].body),
+                ),
+              ),
+            ),
             eq(notifications.link, notice.link),
             gte(notifications.createdAt, since),
           ),

@@ -1,12 +1,27 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { profiles, users } from '../db/schema.js';
 import { confirmedGuardianEmail } from './guardian-consent.js';
 import { inRuns } from './in-runs.js';
+import { type Language, readsIn } from './language.js';
+import { formatIndianDate } from './money.js';
 
-/** The date and time of `date` as people in India read it: "5 Dec 2026, 11:00 am". */
-export function indiaTime(date: Date): string {
-  return new Intl.DateTimeFormat('en-IN', {
+/**
+ * The date and time of `date` as people in India read it, saying it is India's time (members also read from abroad):
+ * "5 Dec 2026, 11:00 am (India time)", or in Hindi "5 दिसंबर 2026, सुबह 11:00 बजे (भारतीय समय)".
+ */
+export function indiaTime(date: Date, language: Language = 'en'): string {
+  if (language === 'hi') {
+    const time = new Intl.DateTimeFormat('hi-IN', {
+      timeZone: 'Asia/Kolkata',
+      hour: 'numeric',
+      minute: '2-digit',
+      dayPeriod: 'short',
+      numberingSystem: 'latn',
+    }).format(date);
+    return `${formatIndianDate(date, 'hi')}, ${time} बजे (भारतीय समय)`;
+  }
+  const time = new Intl.DateTimeFormat('en-IN', {
     timeZone: 'Asia/Kolkata',
     day: 'numeric',
     month: 'short',
@@ -15,13 +30,18 @@ export function indiaTime(date: Date): string {
     minute: '2-digit',
     hour12: true,
   }).format(date);
+  return `${time} (India time)`;
 }
 
-/** Where a member's mail goes; `ward` is the member's profile name when it goes to their guardian. */
+/**
+ * Where a member's mail goes; `ward` is the member's profile name when it goes to their guardian; `language` is the
+ * reader's (docs/manual/languages-in-mail.md).
+ */
 export interface MailRecipient {
   email: string;
   name: string;
   ward?: string;
+  language: Language;
 }
 
 /**
@@ -36,9 +56,11 @@ export async function mailRecipients(tx: Database, userIds: number[]): Promise<M
   }
   return new Map(
     rows.flatMap((row): [number, MailRecipient][] => {
-      if (!row.minor) return [[row.id, { email: row.email, name: row.name }]];
+      if (!row.minor) return [[row.id, { email: row.email, name: row.name, language: readsIn(row.language) }]];
       if (!row.guardianEmail) return [];
-      return [[row.id, { email: row.guardianEmail, name: row.guardian?.name ?? '', ward: row.displayName! }]];
+      // The guardian reads in their own account's language; one without an account, in the minor's who named them.
+      const language = readsIn(row.guardianLanguage ?? row.language);
+      return [[row.id, { email: row.guardianEmail, name: row.guardian?.name ?? '', ward: row.displayName!, language }]];
     }),
   );
 }
@@ -53,7 +75,11 @@ function recipientRows(tx: Database, ids: number[]) {
       minor: profiles.minor,
       guardian: profiles.guardian,
       guardianEmail: confirmedGuardianEmail,
+      guardianLanguage: sql<
+        string | null
+      >`(select g.language from users g where g.email = lower(${confirmedGuardianEmail}))`,
       displayName: profiles.displayName,
+      language: users.language,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))

@@ -1,19 +1,22 @@
+import { eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { notifications } from '../db/schema.js';
+import { notifications, users } from '../db/schema.js';
 import type { MailMessage } from '../plugins/mailer.js';
 import { queueConversationMail } from './conversation-mail.js';
 import { inRuns } from './in-runs.js';
+import { type InEach, type Language, readsIn } from './language.js';
 import { queueMail, queueMails } from './mail-outbox.js';
 import { type MailRecipient, mailRecipients } from './notify.js';
-import { type MailText, noticeMail } from './templates.js';
+import { type MailText, type NoticeText, noticeMail } from './templates.js';
 
 /**
  * The one door through which CineVerse tells a member anything: `tell` writes the notice in their notification centre
  * and queues its mail, in the transaction `tx` of the event that causes it, so both appear only if it commits. Every
  * mail to a member goes where `mailRecipients` says (a minor's to the guardian who confirmed, never to the minor; a
  * disabled account's nowhere). `mailAddress` is the door for the few mails to an address rather than a member (an
- * account's own links, a guardian's consent). The words come from `lib/templates.ts`. Nothing else writes a
- * notification or a mail row (tests/server/tell.test.ts keeps it so).
+ * account's own links, a guardian's consent). The words come from `lib/templates.ts`, and each reader gets them in
+ * their language (docs/manual/languages-in-mail.md): a notice's line in the member's own, its mail in its recipient's
+ * (a minor's guardian's). Nothing else writes a notification or a mail row (tests/server/tell.test.ts keeps it so).
  */
 
 export type NotificationKind = (typeof notifications.$inferInsert)['kind'];
@@ -22,8 +25,8 @@ export type NotificationKind = (typeof notifications.$inferInsert)['kind'];
 export interface Notice {
   userId: number;
   kind: NotificationKind;
-  title: string;
-  body: string;
+  /** Its title and body in every language: the member's is stored in their centre (and mailed). */
+  words: InEach<NoticeText>;
   /** A path in the app. */
   link: string;
   /** False for a mail alone: what the member just did themselves needs no line in their centre. */
@@ -52,10 +55,20 @@ export type NoticeMail =
 export async function tell(tx: Database, notice: Notice | Notice[]): Promise<void> {
   const notices = Array.isArray(notice) ? notice : [notice];
   if (notices.length === 0) return;
-  for (const run of inRuns(notices.filter((item) => item.centre !== false))) {
-    await tx
-      .insert(notifications)
-      .values(run.map(({ userId, kind, title, body, link }) => ({ userId, kind, title, body, link })));
+  const centre = notices.filter((item) => item.centre !== false);
+  const languages = await languagesOf(
+    tx,
+    centre.map((item) => item.userId),
+  );
+  for (const run of inRuns(centre)) {
+    await tx.insert(notifications).values(
+      run.map(({ userId, kind, words, link }) => ({
+        userId,
+        kind,
+        ...words[languages.get(userId) ?? 'en'],
+        link,
+      })),
+    );
   }
   const mailed = notices.filter((item) => item.mail);
   if (mailed.length === 0) return;
@@ -68,7 +81,8 @@ export async function tell(tx: Database, notice: Notice | Notice[]): Promise<voi
     const to = recipients.get(item.userId);
     if (!to) continue;
     const mail = item.mail!;
-    const words = 'site' in mail ? noticeMail(to, item, mail.site) : mail.write(to);
+    const words =
+      'site' in mail ? noticeMail(to, { ...item.words[to.language], link: item.link }, mail.site) : mail.write(to);
     const message = { to: to.email, kind: item.kind, ...words };
     if ('gather' in mail && mail.gather) {
       const { conversationId, write } = mail.gather;
@@ -84,11 +98,42 @@ export async function tell(tx: Database, notice: Notice | Notice[]): Promise<voi
   await queueMails(tx, mails);
 }
 
+/** The language each of `userIds` reads in: the member's own, whatever their age (it is their centre). */
+async function languagesOf(tx: Database, userIds: number[]): Promise<Map<number, Language>> {
+  const languages = new Map<number, Language>();
+  for (const ids of inRuns([...new Set(userIds)])) {
+    const rows = await tx.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, ids));
+    for (const row of rows) languages.set(row.id, readsIn(row.language));
+  }
+  return languages;
+}
+
+/**
+ * The language of a mail to `address`: that of the account at the address; else that of the member `causedBy` for
+ * whom it is sent (the account holder for their own links, the minor for the guardian they named); else English.
+ */
+export async function languageAt(tx: Database, address: string, causedBy?: number): Promise<Language> {
+  const email = address.toLowerCase();
+  const rows = await tx
+    .select({ id: users.id, email: users.email, language: users.language })
+    .from(users)
+    .where(causedBy === undefined ? eq(users.email, email) : or(eq(users.email, email), eq(users.id, causedBy)));
+  const reader = rows.find((row) => row.email === email) ?? rows.find((row) => row.id === causedBy);
+  return readsIn(reader?.language);
+}
+
 /**
  * Mails an address that is not (or not yet) a member's mailbox by the rule above: an account's own links go to the
- * address being confirmed or recovered, a guardian's consent and messages to the guardian the minor named. `kind`
+ * address being confirmed or recovered, a guardian's consent and messages to the guardian the minor named. The mail
+ * is written in every language and sent in the reader's (`languageAt`, `causedBy` the member it is sent for). `kind`
  * names the mail in the log.
  */
-export async function mailAddress(tx: Database, to: string, kind: string, words: MailText): Promise<void> {
-  await queueMail(tx, { to, kind, ...words });
+export async function mailAddress(
+  tx: Database,
+  to: string,
+  kind: string,
+  words: InEach<MailText>,
+  causedBy?: number,
+): Promise<void> {
+  await queueMail(tx, { to, kind, ...words[await languageAt(tx, to, causedBy)] });
 }

@@ -1,13 +1,16 @@
 import type { StaffOrder } from '../../../src/contract/admin.js';
 import type { PosterTransition } from '../../../src/contract/casting.js';
+import { counted, type InEach, inEach, isOne, type Language } from './language.js';
 import { formatIndianDate, formatRupees } from './money.js';
 import { indiaTime, type MailRecipient } from './notify.js';
 
 /**
- * The words of every notice and mail CineVerse sends, each a function of its data: a notice's title and body (the
- * notification centre's line, and the mail that repeats it), a mail's subject and text. Code never writes them
- * inline; `lib/tell.ts` delivers them. A language of its own is added here, template by template
- * (docs/decisions/2026-11-28-one-door-to-tell.md).
+ * The words of every notice and mail CineVerse sends, each a function of its data, in English and in Hindi: a notice's
+ * title and body (the notification centre's line, and the mail that repeats it), a mail's subject and text. Code
+ * never writes them inline; `lib/tell.ts` delivers them in the reader's language. A notice is written in every
+ * language (`InEach`), as it is made before its readers are looked up; a mail to a member is written in its
+ * recipient's `language`; a mail to an address in every language, the door choosing
+ * (docs/manual/languages-in-mail.md). Names, titles, order numbers, amounts and links are data, never translated.
  */
 
 /** A notice in the notification centre. */
@@ -22,11 +25,25 @@ export interface MailText {
   text: string;
 }
 
-/** Who a mail greets: the member, or a minor's guardian (`ward` is then the minor's profile name). */
-type Greeted = Pick<MailRecipient, 'name' | 'ward'>;
+/** Who a mail greets, in their language: the member, or a minor's guardian (`ward` is then the minor's profile name). */
+type Greeted = Pick<MailRecipient, 'name' | 'ward' | 'language'>;
+
+/** The greeting that opens a mail. */
+const hello = (language: Language, name: string) => (language === 'hi' ? `नमस्ते ${name},` : `Hello ${name},`);
+
+/** The signature that closes a mail. */
+const TEAM: InEach<string> = { en: 'The CineVerse team', hi: 'CineVerse टीम' };
 
 /** The line a guardian reads before a notice about their ward. */
-const forWard = (to: Greeted) => (to.ward ? `For ${to.ward}, whose guardian you are: ` : '');
+const forWard = (to: Greeted) => {
+  if (!to.ward) return '';
+  return to.language === 'hi'
+    ? `आप ${to.ward} के अभिभावक हैं, इसलिए यह सूचना आपको भेजी गई है: `
+    : `For ${to.ward}, whose guardian you are: `;
+};
+
+/** A sentence's full stop: Hindi ends it with a danda. */
+const STOP: InEach<string> = { en: '.', hi: '।' };
 
 // ---------------------------------------------------------------------------------------------------------------
 // A notice by mail: the notice's own words with a greeting and its link.
@@ -36,7 +53,7 @@ export function noticeMail(to: Greeted, notice: NoticeText & { link: string }, s
   const address = site.replace(/\/+$/, '');
   return {
     subject: to.ward ? `${to.ward}: ${notice.title}` : notice.title,
-    text: `Hello ${to.name},\n\n${forWard(to)}${notice.title}.\n${notice.body}\n\n${address}${notice.link}\n\nThe CineVerse team`,
+    text: `${hello(to.language, to.name)}\n\n${forWard(to)}${notice.title}${STOP[to.language]}\n${notice.body}\n\n${address}${notice.link}\n\n${TEAM[to.language]}`,
   };
 }
 
@@ -46,51 +63,94 @@ export function noticeMail(to: Greeted, notice: NoticeText & { link: string }, s
 /** Where in the moderation queue each kind of waiting item is decided. */
 export type WaitingKind = 'verification' | 'report' | 'held' | 'calls' | 'reported-calls';
 
-/** The notice for each kind of item that starts to wait; `what` names the profile or the call. */
-export const waitingNotice: Record<WaitingKind, (what: string) => NoticeText> = {
-  verification: (what) => ({ title: 'A verification request waits', body: `${what} asks to be verified.` }),
-  report: (what) => ({ title: 'A profile was reported', body: `${what}: a member reported it.` }),
-  held: (what) => ({
-    title: 'A new organisation waits for review',
-    body: `${what} is not listed until a moderator approves it.`,
-  }),
-  calls: (what) => ({ title: 'A casting call waits to be published', body: what }),
-  'reported-calls': (what) => ({ title: 'A casting call was reported', body: `${what}: a member reported it.` }),
+const waitingWords: InEach<Record<WaitingKind, (what: string) => NoticeText>> = {
+  en: {
+    verification: (what) => ({ title: 'A verification request waits', body: `${what} asks to be verified.` }),
+    report: (what) => ({ title: 'A profile was reported', body: `${what}: a member reported it.` }),
+    held: (what) => ({
+      title: 'A new organisation waits for review',
+      body: `${what} is not listed until a moderator approves it.`,
+    }),
+    calls: (what) => ({ title: 'A casting call waits to be published', body: what }),
+    'reported-calls': (what) => ({ title: 'A casting call was reported', body: `${what}: a member reported it.` }),
+  },
+  hi: {
+    verification: (what) => ({
+      title: 'सत्यापन का एक अनुरोध इंतज़ार में है',
+      body: `${what} ने सत्यापन का अनुरोध किया है।`,
+    }),
+    report: (what) => ({ title: 'एक प्रोफ़ाइल की शिकायत आई है', body: `${what}: एक सदस्य ने इसकी शिकायत की है।` }),
+    held: (what) => ({
+      title: 'एक नई संस्था समीक्षा के इंतज़ार में है',
+      body: `जब तक कोई मॉडरेटर मंज़ूरी न दे, ${what} डायरेक्टरी में नहीं दिखेगी।`,
+    }),
+    calls: (what) => ({ title: 'एक कास्टिंग कॉल प्रकाशित होने के इंतज़ार में है', body: what }),
+    'reported-calls': (what) => ({
+      title: 'एक कास्टिंग कॉल की शिकायत आई है',
+      body: `${what}: एक सदस्य ने इसकी शिकायत की है।`,
+    }),
+  },
 };
+
+/** The notice for each kind of item that starts to wait; `what` names the profile or the call. */
+export const waitingNotice = Object.fromEntries(
+  (Object.keys(waitingWords.en) as WaitingKind[]).map((kind) => [
+    kind,
+    (what: string) => inEach((language) => waitingWords[language][kind](what)),
+  ]),
+) as Record<WaitingKind, (what: string) => InEach<NoticeText>>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // A member's profile: a moderator's decision.
 
 export type ProfileDecision = 'verify' | 'refuse' | 'hide' | 'approve';
 
-const profileDecisionWords: Record<ProfileDecision, (name: string, reason: string) => MailText> = {
-  verify: (name, reason) => ({
-    subject: 'Your CineVerse profile is verified',
-    text: `Hello ${name},\n\nYour profile now shows the verified badge: ${reason}.\n\nThe CineVerse team`,
-  }),
-  refuse: (name, reason) => ({
-    subject: 'Your CineVerse verification request',
-    text: `Hello ${name},\n\nWe could not verify your profile: ${reason}.\nYou can ask again from My profile once this is resolved.\n\nThe CineVerse team`,
-  }),
-  hide: (name, reason) => ({
-    subject: 'Your CineVerse profile has been hidden',
-    text: `Hello ${name},\n\nA moderator has hidden your profile from the public: ${reason}.\nReply to this mail if you think this is a mistake.\n\nThe CineVerse team`,
-  }),
-  approve: (name, reason) => ({
-    subject: 'Your CineVerse profile is listed',
-    text: `Hello ${name},\n\nA moderator has checked your profile and it is now listed in the directory: ${reason}.\n\nThe CineVerse team`,
-  }),
+const profileDecisionWords: InEach<Record<ProfileDecision, (name: string, reason: string) => MailText>> = {
+  en: {
+    verify: (name, reason) => ({
+      subject: 'Your CineVerse profile is verified',
+      text: `Hello ${name},\n\nYour profile now shows the verified badge: ${reason}.\n\nThe CineVerse team`,
+    }),
+    refuse: (name, reason) => ({
+      subject: 'Your CineVerse verification request',
+      text: `Hello ${name},\n\nWe could not verify your profile: ${reason}.\nYou can ask again from My profile once this is resolved.\n\nThe CineVerse team`,
+    }),
+    hide: (name, reason) => ({
+      subject: 'Your CineVerse profile has been hidden',
+      text: `Hello ${name},\n\nA moderator has hidden your profile from the public: ${reason}.\nReply to this mail if you think this is a mistake.\n\nThe CineVerse team`,
+    }),
+    approve: (name, reason) => ({
+      subject: 'Your CineVerse profile is listed',
+      text: `Hello ${name},\n\nA moderator has checked your profile and it is now listed in the directory: ${reason}.\n\nThe CineVerse team`,
+    }),
+  },
+  hi: {
+    verify: (name, reason) => ({
+      subject: 'आपकी CineVerse प्रोफ़ाइल सत्यापित हो गई है',
+      text: `नमस्ते ${name},\n\nअब आपकी प्रोफ़ाइल पर सत्यापित होने का बैज दिखता है: ${reason}।\n\nCineVerse टीम`,
+    }),
+    refuse: (name, reason) => ({
+      subject: 'CineVerse पर सत्यापन का आपका अनुरोध',
+      text: `नमस्ते ${name},\n\nहम आपकी प्रोफ़ाइल सत्यापित नहीं कर सके: ${reason}।\nयह बात सुलझ जाने के बाद आप "मेरी प्रोफ़ाइल" से फिर से अनुरोध कर सकते हैं।\n\nCineVerse टीम`,
+    }),
+    hide: (name, reason) => ({
+      subject: 'आपकी CineVerse प्रोफ़ाइल छिपा दी गई है',
+      text: `नमस्ते ${name},\n\nएक मॉडरेटर ने आपकी प्रोफ़ाइल सबसे छिपा दी है: ${reason}।\nअगर आपको लगता है कि यह ग़लती है, तो इस मेल का जवाब दें।\n\nCineVerse टीम`,
+    }),
+    approve: (name, reason) => ({
+      subject: 'आपकी CineVerse प्रोफ़ाइल डायरेक्टरी में दिखने लगी है',
+      text: `नमस्ते ${name},\n\nएक मॉडरेटर ने आपकी प्रोफ़ाइल जाँच ली है और अब यह डायरेक्टरी में दिखती है: ${reason}।\n\nCineVerse टीम`,
+    }),
+  },
 };
 
 /** The notice of a moderator's decision on the member's profile: the mail's subject, and the reason. */
-export const profileDecisionNotice = (action: ProfileDecision, reason: string): NoticeText => ({
-  title: profileDecisionWords[action]('', reason).subject,
-  body: reason,
-});
+export const profileDecisionNotice = (action: ProfileDecision, reason: string): InEach<NoticeText> =>
+  inEach((language) => ({ title: profileDecisionWords[language][action]('', reason).subject, body: reason }));
 
 /** The mail of a moderator's decision on the member's profile (to a minor's guardian, with a line saying so). */
 export function profileDecisionMail(action: ProfileDecision, to: Greeted, reason: string): MailText {
-  const mail = profileDecisionWords[action](to.name, reason);
+  const mail = profileDecisionWords[to.language][action](to.name, reason);
   return { subject: mail.subject, text: mail.text.replace(/\n\n/, `\n\n${forWard(to)}`) };
 }
 
@@ -103,71 +163,138 @@ export function applicationMovedNotice(
   call: string,
   role: string,
   callback: { at: Date; place: string | null } | null = null,
-): NoticeText {
-  const notice: Record<PosterTransition, NoticeText> = {
-    viewed: { title: 'Your application was viewed', body: `${role} in ${call}` },
-    shortlisted: { title: 'You are shortlisted', body: `${role} in ${call}` },
-    callback: { title: 'You have a callback', body: `${role} in ${call}` },
-    selected: { title: 'You are selected', body: `${role} in ${call}: congratulations!` },
-    not_selected: { title: 'Not selected this time', body: `${role} in ${call}: thank you for applying` },
-  };
-  const { title, body } = notice[to];
-  return to === 'callback' && callback
-    ? { title, body: `${body}: ${indiaTime(callback.at)} at ${callback.place}. Please accept or decline.` }
-    : { title, body };
+): InEach<NoticeText> {
+  return inEach((language) => {
+    const notice: Record<PosterTransition, NoticeText> =
+      language === 'hi'
+        ? {
+            viewed: { title: 'आपका आवेदन देखा गया', body: `${call} में ${role} की भूमिका` },
+            shortlisted: { title: 'आपको शॉर्टलिस्ट किया गया है', body: `${call} में ${role} की भूमिका` },
+            callback: { title: 'आपको कॉलबैक मिला है', body: `${call} में ${role} की भूमिका` },
+            selected: { title: 'आपका चयन हो गया है', body: `${call} में ${role} की भूमिका: बधाई हो!` },
+            not_selected: {
+              title: 'इस बार आपका चयन नहीं हुआ',
+              body: `${call} में ${role} की भूमिका: आवेदन करने के लिए धन्यवाद`,
+            },
+          }
+        : {
+            viewed: { title: 'Your application was viewed', body: `${role} in ${call}` },
+            shortlisted: { title: 'You are shortlisted', body: `${role} in ${call}` },
+            callback: { title: 'You have a callback', body: `${role} in ${call}` },
+            selected: { title: 'You are selected', body: `${role} in ${call}: congratulations!` },
+            not_selected: { title: 'Not selected this time', body: `${role} in ${call}: thank you for applying` },
+          };
+    const { title, body } = notice[to];
+    if (to !== 'callback' || !callback) return { title, body };
+    const when = indiaTime(callback.at, language);
+    return language === 'hi'
+      ? {
+          title,
+          body: `${body}: ${when}${callback.place ? `, ${callback.place} में` : ''}। कृपया स्वीकार करें या मना करें।`,
+        }
+      : {
+          title,
+          body: `${body}: ${when}${callback.place ? ` at ${callback.place}` : ''}. Please accept or decline.`,
+        };
+  });
 }
 
 /** The poster's call was closed by the upkeep, `days` after its deadline. */
-export const callClosedNotice = (call: string, days: number): NoticeText => ({
-  title: 'Your casting call is closed',
-  body: `${call}: its deadline passed ${days} days ago, so its open roles were closed and everyone still waiting was told "not selected"`,
+export const callClosedNotice = (call: string, days: number): InEach<NoticeText> => ({
+  en: {
+    title: 'Your casting call is closed',
+    body: `${call}: its deadline passed ${counted('en', days, { one: 'day', other: 'days' })} ago, so its open roles were closed and everyone still waiting was told "not selected"`,
+  },
+  hi: {
+    title: 'आपकी कास्टिंग कॉल बंद हो गई है',
+    body: `${call}: इसकी आख़िरी तारीख़ ${days} दिन पहले निकल गई, इसलिए इसकी खुली भूमिकाएँ बंद कर दी गईं और जो अब भी इंतज़ार कर रहे थे, उन्हें बता दिया गया कि उनका चयन नहीं हुआ`,
+  },
 });
 
 /** The poster's call closes by itself at `closesAt`, and `waiting` applicants still wait. */
-export const callClosesSoonNotice = (call: string, waiting: number, closesAt: Date): NoticeText => ({
-  title: 'Your casting call closes soon',
-  body: `${call}: ${waiting === 1 ? '1 applicant is' : `${waiting} applicants are`} still waiting. Decide by ${indiaTime(closesAt)}, or set a later deadline: then its open roles are closed and everyone still waiting is told "not selected"`,
+export const callClosesSoonNotice = (call: string, waiting: number, closesAt: Date): InEach<NoticeText> => ({
+  en: {
+    title: 'Your casting call closes soon',
+    body: `${call}: ${isOne('en', waiting) ? `${waiting} applicant is` : `${waiting} applicants are`} still waiting. Decide by ${indiaTime(closesAt)}, or set a later deadline: then its open roles are closed and everyone still waiting is told "not selected"`,
+  },
+  hi: {
+    title: 'आपकी कास्टिंग कॉल जल्द बंद होगी',
+    body: `${call}: ${waiting} आवेदक अब भी इंतज़ार कर ${isOne('hi', waiting) ? 'रहा है' : 'रहे हैं'}। ${indiaTime(closesAt, 'hi')} तक फ़ैसला करें या आख़िरी तारीख़ आगे बढ़ाएँ: उसके बाद इसकी खुली भूमिकाएँ बंद हो जाएँगी और जो अब भी इंतज़ार कर रहे हैं, उन्हें बता दिया जाएगा कि उनका चयन नहीं हुआ`,
+  },
 });
 
 /** A call the member saved, and has not applied to, closes at `deadline`. */
-export const savedCallClosesNotice = (call: string, deadline: Date): NoticeText => ({
-  title: 'A call you saved closes soon',
-  body: `${call}: applications close on ${indiaTime(deadline)}, and you have not applied`,
+export const savedCallClosesNotice = (call: string, deadline: Date): InEach<NoticeText> => ({
+  en: {
+    title: 'A call you saved closes soon',
+    body: `${call}: applications close on ${indiaTime(deadline)}, and you have not applied`,
+  },
+  hi: {
+    title: 'आपकी सहेजी हुई एक कॉल जल्द बंद होगी',
+    body: `${call}: आवेदन ${indiaTime(deadline, 'hi')} को बंद होंगे, और आपने अभी तक आवेदन नहीं किया है`,
+  },
 });
 
 /** The poster hears of a new applicant (once an hour per call at most). */
-export const newApplicantsNotice = (call: string, applicant: string, role: string): NoticeText => ({
-  title: 'New applicants for your casting call',
-  body: `${call}: ${applicant} applied for ${role}`,
+export const newApplicantsNotice = (call: string, applicant: string, role: string): InEach<NoticeText> => ({
+  en: { title: 'New applicants for your casting call', body: `${call}: ${applicant} applied for ${role}` },
+  hi: {
+    title: 'आपकी कास्टिंग कॉल के लिए नए आवेदक',
+    body: `${call}: ${applicant} ने ${role} की भूमिका के लिए आवेदन किया है`,
+  },
 });
 
 /** The applicant answered the poster's callback. */
 export const callbackAnsweredNotice = (
-  answer: string,
+  answer: 'accepted' | 'declined',
   applicant: string | undefined,
   role: string,
   call: string,
-): NoticeText => ({
-  title: `Callback ${answer}`,
-  body: `${applicant ?? 'An applicant'} ${answer} the callback for ${role} in ${call}`,
+): InEach<NoticeText> => ({
+  en: {
+    title: `Callback ${answer}`,
+    body: `${applicant ?? 'An applicant'} ${answer} the callback for ${role} in ${call}`,
+  },
+  hi:
+    answer === 'accepted'
+      ? {
+          title: 'कॉलबैक स्वीकार किया गया',
+          body: `${applicant ?? 'एक आवेदक'} ने ${call} में ${role} की भूमिका का कॉलबैक स्वीकार कर लिया है`,
+        }
+      : {
+          title: 'कॉलबैक के लिए मना किया गया',
+          body: `${applicant ?? 'एक आवेदक'} ने ${call} में ${role} की भूमिका के कॉलबैक के लिए मना कर दिया है`,
+        },
 });
 
 /** A call the member applied to went down with its poster's profile. */
-export const callWithdrawnNotice = (call: string): NoticeText => ({
-  title: 'A casting call you applied to was withdrawn',
-  body: `${call}: it is no longer on CineVerse, so your application is closed.`,
+export const callWithdrawnNotice = (call: string): InEach<NoticeText> => ({
+  en: {
+    title: 'A casting call you applied to was withdrawn',
+    body: `${call}: it is no longer on CineVerse, so your application is closed.`,
+  },
+  hi: {
+    title: 'जिस कास्टिंग कॉल पर आपने आवेदन किया था, वह हटा ली गई है',
+    body: `${call}: अब यह CineVerse पर नहीं है, इसलिए आपका आवेदन बंद कर दिया गया है।`,
+  },
 });
 
 /** A moderator published the poster's call. */
-export const callPublishedNotice = (call: string): NoticeText => ({
-  title: 'Your casting call is published',
-  body: call,
+export const callPublishedNotice = (call: string): InEach<NoticeText> => ({
+  en: { title: 'Your casting call is published', body: call },
+  hi: { title: 'आपकी कास्टिंग कॉल प्रकाशित हो गई है', body: call },
 });
 
 /** A moderator unpublished the poster's call, with `reason`. */
-export const callUnpublishedNotice = (call: string, reason: string | null): NoticeText => ({
-  title: 'Your casting call was unpublished',
-  body: `${call}: ${reason}. Edit it and it goes back to a moderator.`,
+export const callUnpublishedNotice = (call: string, reason: string | null): InEach<NoticeText> => ({
+  en: {
+    title: 'Your casting call was unpublished',
+    body: `${call}${reason ? `: ${reason}` : ''}. Edit it and it goes back to a moderator.`,
+  },
+  hi: {
+    title: 'आपकी कास्टिंग कॉल का प्रकाशन रोक दिया गया है',
+    body: `${call}${reason ? `: ${reason}` : ''}। इसमें बदलाव करने पर यह फिर से किसी मॉडरेटर के पास जाएगी।`,
+  },
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -179,12 +306,17 @@ export interface RecordedRefund {
   reference: string;
 }
 
-/** When the parcel is expected, as the mail and the notice say it: "between 2 Dec 2026 and 9 Dec 2026". */
-function expectedDelivery(order: Pick<StaffOrder, 'delivery_estimate'>): string | null {
+/**
+ * When the parcel is expected, as the mail and the notice say it: "between 2 Dec 2026 and 9 Dec 2026", in Hindi
+ * "2 दिसंबर 2026 से 9 दिसंबर 2026 के बीच".
+ */
+function expectedDelivery(order: Pick<StaffOrder, 'delivery_estimate'>, language: Language): string | null {
   const estimate = order.delivery_estimate;
   if (!estimate) return null;
-  const day = (isoDay: string) => formatIndianDate(new Date(isoDay));
-  return `between ${day(estimate.earliest)} and ${day(estimate.latest)}`;
+  const day = (isoDay: string) => formatIndianDate(new Date(isoDay), language);
+  return language === 'hi'
+    ? `${day(estimate.earliest)} से ${day(estimate.latest)} के बीच`
+    : `between ${day(estimate.earliest)} and ${day(estimate.latest)}`;
 }
 
 /**
@@ -194,53 +326,125 @@ function expectedDelivery(order: Pick<StaffOrder, 'delivery_estimate'>): string 
 export function orderNotice(
   order: Pick<StaffOrder, 'id' | 'status' | 'total' | 'refunded_total' | 'delivery_estimate'>,
   refund: RecordedRefund | null = null,
-): NoticeText {
+): InEach<NoticeText> {
   const number = `#${order.id}`;
-  if (refund && order.status !== 'refunded') {
-    return {
-      title: `Part of order ${number} refunded`,
-      body:
-        `We have refunded ${formatRupees(refund.amount)} for your order ${number}: ` +
-        `${formatRupees(order.refunded_total)} of its ${formatRupees(order.total)} so far.`,
+  return inEach((language) => {
+    const rupees = (paise: number) => formatRupees(paise, language);
+    const expected = expectedDelivery(order, language);
+    if (language === 'hi') {
+      if (refund && order.status !== 'refunded') {
+        return {
+          title: `ऑर्डर ${number} का कुछ हिस्सा रिफ़ंड हुआ`,
+          body:
+            `हमने आपके ऑर्डर ${number} के ${rupees(refund.amount)} रिफ़ंड कर दिए हैं: ` +
+            `अब तक इसके ${rupees(order.total)} में से ${rupees(order.refunded_total)} लौटाए जा चुके हैं।`,
+        };
+      }
+      const lines: Record<StaffOrder['status'], string> = {
+        placed:
+          `आपका ऑर्डर ${number} दर्ज हो गया है। डिलीवरी के समय ${rupees(order.total)} नक़द चुकाएँ` +
+          (expected ? `; यह ${expected} पहुँचने की उम्मीद है।` : '।'),
+        confirmed: `आपका ऑर्डर ${number} पक्का हो गया है और पैक किया जा रहा है।`,
+        shipped: `आपका ऑर्डर ${number} रास्ते में है।`,
+        delivered: `आपका ऑर्डर ${number} पहुँच गया है। उम्मीद है कि यह आपको पसंद आएगा।`,
+        refunded: refund
+          ? `हमने आपके ऑर्डर ${number} के ${rupees(refund.amount)} रिफ़ंड कर दिए हैं।`
+          : `हमने आपके ऑर्डर ${number} की रक़म रिफ़ंड कर दी है।`,
+        cancelled: `आपका ऑर्डर ${number} रद्द कर दिया गया है। इसके लिए आपको कुछ नहीं चुकाना है।`,
+      };
+      const subjects: Record<StaffOrder['status'], string> = {
+        placed: `ऑर्डर ${number} दर्ज हुआ`,
+        confirmed: `ऑर्डर ${number} पक्का हुआ`,
+        shipped: `ऑर्डर ${number} भेज दिया गया`,
+        delivered: `ऑर्डर ${number} पहुँच गया`,
+        refunded: `ऑर्डर ${number} का रिफ़ंड हुआ`,
+        cancelled: `ऑर्डर ${number} रद्द हुआ`,
+      };
+      return { title: subjects[order.status], body: lines[order.status] };
+    }
+    if (refund && order.status !== 'refunded') {
+      return {
+        title: `Part of order ${number} refunded`,
+        body:
+          `We have refunded ${rupees(refund.amount)} for your order ${number}: ` +
+          `${rupees(order.refunded_total)} of its ${rupees(order.total)} so far.`,
+      };
+    }
+    const lines: Record<StaffOrder['status'], string> = {
+      placed:
+        `Your order ${number} has been placed. Pay ${rupees(order.total)} in cash on delivery` +
+        (expected ? `; it is expected ${expected}.` : '.'),
+      confirmed: `Your order ${number} is confirmed and is being packed.`,
+      shipped: `Your order ${number} is on its way.`,
+      delivered: `Your order ${number} has been delivered. We hope you enjoy it.`,
+      refunded: `We have refunded ${refund ? rupees(refund.amount) : 'you'} for your order ${number}.`,
+      cancelled: `Your order ${number} has been cancelled. Nothing is due for it.`,
     };
-  }
-  const expected = expectedDelivery(order);
-  const lines: Record<StaffOrder['status'], string> = {
-    placed:
-      `Your order ${number} has been placed. Pay ${formatRupees(order.total)} in cash on delivery` +
-      (expected ? `; it is expected ${expected}.` : '.'),
-    confirmed: `Your order ${number} is confirmed and is being packed.`,
-    shipped: `Your order ${number} is on its way.`,
-    delivered: `Your order ${number} has been delivered. We hope you enjoy it.`,
-    refunded: `We have refunded ${refund ? formatRupees(refund.amount) : 'you'} for your order ${number}.`,
-    cancelled: `Your order ${number} has been cancelled. Nothing is due for it.`,
-  };
-  const subjects: Record<StaffOrder['status'], string> = {
-    placed: `Order ${number} placed`,
-    confirmed: `Order ${number} confirmed`,
-    shipped: `Order ${number} shipped`,
-    delivered: `Order ${number} delivered`,
-    refunded: `Order ${number} refunded`,
-    cancelled: `Order ${number} cancelled`,
-  };
-  return { title: subjects[order.status], body: lines[order.status] };
+    const subjects: Record<StaffOrder['status'], string> = {
+      placed: `Order ${number} placed`,
+      confirmed: `Order ${number} confirmed`,
+      shipped: `Order ${number} shipped`,
+      delivered: `Order ${number} delivered`,
+      refunded: `Order ${number} refunded`,
+      cancelled: `Order ${number} cancelled`,
+    };
+    return { title: subjects[order.status], body: lines[order.status] };
+  });
 }
 
+/** The labels of an order's mail. */
+const orderWords = {
+  en: {
+    items: 'Items:',
+    coupon: 'Coupon',
+    shipping: 'Shipping',
+    free: 'Free',
+    address: 'Delivery address:',
+    phone: 'Phone',
+    courier: 'Courier',
+    trackingId: 'Tracking ID',
+    track: 'Track it',
+    expected: 'Expected delivery',
+    reference: 'Payment reference',
+    total: (total: string) => `Order total: ${total} (cash on delivery)`,
+    willMail: 'We will mail you the courier and tracking link when it ships.',
+    see: 'See your order',
+  },
+  hi: {
+    items: 'सामान:',
+    coupon: 'कूपन',
+    shipping: 'डिलीवरी शुल्क',
+    free: 'मुफ़्त',
+    address: 'डिलीवरी का पता:',
+    phone: 'फ़ोन',
+    courier: 'कूरियर',
+    trackingId: 'ट्रैकिंग आईडी',
+    track: 'ट्रैक करें',
+    expected: 'डिलीवरी की अनुमानित तारीख़',
+    reference: 'भुगतान का संदर्भ',
+    total: (total: string) => `ऑर्डर की कुल रक़म: ${total} (कैश ऑन डिलीवरी)`,
+    willMail: 'ऑर्डर भेजे जाने पर हम आपको कूरियर का नाम और ट्रैकिंग लिंक मेल करेंगे।',
+    see: 'अपना ऑर्डर देखें',
+  },
+} satisfies InEach<unknown>;
+
 /** What was ordered and where it goes, for the mail that says the order is placed. */
-function orderDetails(order: StaffOrder): string[] {
+function orderDetails(order: StaffOrder, language: Language): string[] {
   const { address } = order;
+  const words = orderWords[language];
+  const rupees = (paise: number) => formatRupees(paise, language);
   return [
-    'Items:',
-    ...order.items.map((item) => `${item.quantity} × ${item.name}: ${formatRupees(item.line_total)}`),
-    ...(order.discount > 0 ? [`Coupon ${order.coupon_code ?? ''}: −${formatRupees(order.discount)}`] : []),
-    `Shipping: ${order.shipping === 0 ? 'Free' : formatRupees(order.shipping)}`,
+    words.items,
+    ...order.items.map((item) => `${item.quantity} × ${item.name}: ${rupees(item.line_total)}`),
+    ...(order.discount > 0 ? [`${words.coupon} ${order.coupon_code ?? ''}: −${rupees(order.discount)}`] : []),
+    `${words.shipping}: ${order.shipping === 0 ? words.free : rupees(order.shipping)}`,
     '',
-    'Delivery address:',
+    words.address,
     address.name,
     address.line1,
     ...(address.line2 ? [address.line2] : []),
     `${address.city}, ${address.state} ${address.pincode}`,
-    `Phone ${address.phone}`,
+    `${words.phone} ${address.phone}`,
   ];
 }
 
@@ -256,29 +460,31 @@ export function orderMail(
   refund: RecordedRefund | null,
   to: Greeted,
 ): MailText {
+  const { language } = to;
+  const words = orderWords[language];
   const link = `${site}/orders/${order.id}`;
-  const { title, body } = orderNotice(order, refund);
-  const expected = expectedDelivery(order);
+  const { title, body } = orderNotice(order, refund)[language];
+  const expected = expectedDelivery(order, language);
   const tracking = order.tracking
     ? [
-        `Courier: ${order.tracking.courier}`,
-        `Tracking ID: ${order.tracking.tracking_id}`,
-        ...(order.tracking.tracking_url ? [`Track it: ${order.tracking.tracking_url}`] : []),
+        `${words.courier}: ${order.tracking.courier}`,
+        `${words.trackingId}: ${order.tracking.tracking_id}`,
+        ...(order.tracking.tracking_url ? [`${words.track}: ${order.tracking.tracking_url}`] : []),
       ]
     : [];
   const text = [
-    `Hello ${to.name},`,
+    hello(language, to.name),
     '',
     `${forWard(to)}${body}`,
-    ...(order.status === 'placed' ? ['', ...orderDetails(order)] : []),
+    ...(order.status === 'placed' ? ['', ...orderDetails(order, language)] : []),
     ...(order.status === 'shipped' ? ['', ...tracking] : []),
-    ...(expected ? ['', `Expected delivery: ${expected}`] : []),
-    ...(refund ? ['', `Payment reference: ${refund.reference}`] : []),
+    ...(expected ? ['', `${words.expected}: ${expected}`] : []),
+    ...(refund ? ['', `${words.reference}: ${refund.reference}`] : []),
     ...(note ? ['', note] : []),
     '',
-    `Order total: ${formatRupees(order.total)} (cash on delivery)`,
-    ...(order.status === 'placed' ? ['We will mail you the courier and tracking link when it ships.'] : []),
-    `See your order: ${link}`,
+    words.total(formatRupees(order.total, language)),
+    ...(order.status === 'placed' ? [words.willMail] : []),
+    `${words.see}: ${link}`,
     '',
     'CineVerse',
   ].join('\n');
@@ -286,9 +492,12 @@ export function orderMail(
 }
 
 /** A product in the member's wishlist can be ordered again. */
-export const backInStockNotice = (product: string): NoticeText => ({
-  title: `${product} is back in stock`,
-  body: 'It is in your wishlist: order it before it runs out again',
+export const backInStockNotice = (product: string): InEach<NoticeText> => ({
+  en: { title: `${product} is back in stock`, body: 'It is in your wishlist: order it before it runs out again' },
+  hi: {
+    title: `${product} फिर से स्टॉक में है`,
+    body: 'यह आपकी विशलिस्ट में है: दोबारा ख़त्म होने से पहले इसे ऑर्डर कर लें',
+  },
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -301,30 +510,44 @@ function excerpt(message: string): string {
 }
 
 /** `sender` wrote to the member's profile `profile`. */
-export const messageNotice = (sender: string, profile: string, message: string): NoticeText => ({
-  title: `${sender} wrote to ${profile}`,
-  body: excerpt(message),
+export const messageNotice = (sender: string, profile: string, message: string): InEach<NoticeText> => ({
+  en: { title: `${sender} wrote to ${profile}`, body: excerpt(message) },
+  hi: { title: `${sender} ने ${profile} को लिखा`, body: excerpt(message) },
 });
 
 /** `answerer` answered in a conversation. */
-export const answerNotice = (answerer: string, message: string): NoticeText => ({
-  title: `${answerer} answered`,
-  body: excerpt(message),
+export const answerNotice = (answerer: string, message: string): InEach<NoticeText> => ({
+  en: { title: `${answerer} answered`, body: excerpt(message) },
+  hi: { title: `${answerer} ने जवाब दिया`, body: excerpt(message) },
 });
 
 /** The mail of a first message of the hour to a profile: its text, the sender's details kept private. */
-export const messageMail = (to: Greeted, sender: string, profile: string, message: string, site: string): MailText => ({
-  subject: `${sender} wrote to ${profile} on CineVerse`,
-  text:
-    `Hello ${to.name},\n\n${sender} wrote to ${to.ward ? `${to.ward}, whose guardian you are` : 'your profile'}:\n\n` +
-    `${message}\n\nTheir contact details stay private until you answer; sign in to CineVerse (${site}) to answer it, or leave it.\n\nThe CineVerse team`,
-});
+export const messageMail = (to: Greeted, sender: string, profile: string, message: string, site: string): MailText =>
+  to.language === 'hi'
+    ? {
+        subject: `${sender} ने CineVerse पर ${profile} को लिखा`,
+        text:
+          `नमस्ते ${to.name},\n\n${sender} ने ${to.ward ? `${to.ward} को लिखा है, जिनके अभिभावक आप हैं` : 'आपकी प्रोफ़ाइल पर लिखा है'}:\n\n` +
+          `${message}\n\nजब तक आप जवाब नहीं देते, उनकी संपर्क जानकारी निजी रहती है; जवाब देने के लिए CineVerse (${site}) में साइन इन करें, या इसे ऐसे ही छोड़ दें।\n\nCineVerse टीम`,
+      }
+    : {
+        subject: `${sender} wrote to ${profile} on CineVerse`,
+        text:
+          `Hello ${to.name},\n\n${sender} wrote to ${to.ward ? `${to.ward}, whose guardian you are` : 'your profile'}:\n\n` +
+          `${message}\n\nTheir contact details stay private until you answer; sign in to CineVerse (${site}) to answer it, or leave it.\n\nThe CineVerse team`,
+      };
 
 /** The mail of a first answer of the hour in a conversation. */
-export const answerMail = (to: Greeted, answerer: string, message: string, site: string): MailText => ({
-  subject: `${answerer} answered on CineVerse`,
-  text: `Hello ${to.name},\n\n${message}\n\nSign in to CineVerse (${site}) to answer.\n\nThe CineVerse team`,
-});
+export const answerMail = (to: Greeted, answerer: string, message: string, site: string): MailText =>
+  to.language === 'hi'
+    ? {
+        subject: `${answerer} ने CineVerse पर जवाब दिया`,
+        text: `नमस्ते ${to.name},\n\n${message}\n\nजवाब देने के लिए CineVerse (${site}) में साइन इन करें।\n\nCineVerse टीम`,
+      }
+    : {
+        subject: `${answerer} answered on CineVerse`,
+        text: `Hello ${to.name},\n\n${message}\n\nSign in to CineVerse (${site}) to answer.\n\nThe CineVerse team`,
+      };
 
 /** The mail that gathers the `count` messages `from` wrote within an hour of the last one mailed; `latest` is quoted. */
 export const gatheredMessagesMail = (
@@ -334,9 +557,20 @@ export const gatheredMessagesMail = (
   latest: string,
   site: string,
 ): MailText => {
-  const what = count === 1 ? 'a new message' : `${count} new messages`;
+  if (to.language === 'hi') {
+    const one = isOne('hi', count);
+    const messages = counted('hi', count, { one: 'नया संदेश', other: 'नए संदेश' });
+    return {
+      subject: `CineVerse पर ${from} से ${messages}`,
+      text:
+        `नमस्ते ${to.name},\n\nहमारे पिछले ईमेल के बाद ${from} ने ${to.ward ? `${to.ward} को, जिनके अभिभावक आप हैं, ` : ''}${messages} ${one ? 'लिखा है' : 'लिखे हैं'}। सबसे नया:\n\n` +
+        `${latest}\n\nसारे संदेश पढ़ने और जवाब देने के लिए CineVerse (${site}) में साइन इन करें।\n\nCineVerse टीम`,
+    };
+  }
+  const one = isOne('en', count);
+  const what = one ? 'a new message' : `${count} new messages`;
   return {
-    subject: `${count === 1 ? '1 new message' : `${count} new messages`} from ${from} on CineVerse`,
+    subject: `${counted('en', count, { one: 'new message', other: 'new messages' })} from ${from} on CineVerse`,
     text:
       `Hello ${to.name},\n\n${from} wrote ${what}${to.ward ? ` to ${to.ward}, whose guardian you are` : ''} since our last email. The latest:\n\n` +
       `${latest}\n\nSign in to CineVerse (${site}) to read them all and answer.\n\nThe CineVerse team`,
@@ -344,33 +578,54 @@ export const gatheredMessagesMail = (
 };
 
 /** A minor applicant's guardian answered the poster's message. */
-export const guardianAnsweredNotice = (ward: string, message: string): NoticeText => ({
-  title: `${ward}’s guardian answered`,
-  body: message.length > 140 ? `${message.slice(0, 139)}…` : message,
-});
+export const guardianAnsweredNotice = (ward: string, message: string): InEach<NoticeText> => {
+  const body = message.length > 140 ? `${message.slice(0, 139)}…` : message;
+  return {
+    en: { title: `${ward}’s guardian answered`, body },
+    hi: { title: `${ward} के अभिभावक ने जवाब दिया`, body },
+  };
+};
 
 /**
  * The mail a minor's guardian receives from CineVerse itself (notices about the minor go through `tell`, to the
- * guardian by the same rule). Links carry their token after `#`: a browser never sends that part to a server, so it
- * stays out of logs and referrers.
+ * guardian by the same rule), in every language: `mailAddress` sends the reader's. Links carry their token after
+ * `#`: a browser never sends that part to a server, so it stays out of logs and referrers.
  */
 export const guardianMail = {
   /** Asks the guardian to confirm (or refuse) a minor's profile; the same link withdraws consent later. */
-  confirm: (to: { name: string }, ward: string, link: string): MailText => ({
-    subject: `Please confirm ${ward}’s CineVerse profile`,
-    text: [
-      `Hello ${to.name},`,
-      '',
-      `${ward} has made a profile on CineVerse, a network of the Indian film industry, and named you as their parent or guardian.`,
-      'Members under 18 are never shown in public. Once you confirm, they may apply to casting calls, and the people who post those calls may write to you (never to them) about their applications.',
-      '',
-      `Confirm, or leave it unconfirmed, on this page: ${link}`,
-      'Keep this mail: the same page lets you withdraw your consent at any time, which hides the profile and withdraws its applications.',
-      '',
-      'If you do not know this child, do nothing: the profile can do nothing without you.',
-      '',
-      'The CineVerse team',
-    ].join('\n'),
+  confirm: (to: { name: string }, ward: string, link: string): InEach<MailText> => ({
+    en: {
+      subject: `Please confirm ${ward}’s CineVerse profile`,
+      text: [
+        `Hello ${to.name},`,
+        '',
+        `${ward} has made a profile on CineVerse, a network of the Indian film industry, and named you as their parent or guardian.`,
+        'Members under 18 are never shown in public. Once you confirm, they may apply to casting calls, and the people who post those calls may write to you (never to them) about their applications.',
+        '',
+        `Confirm, or leave it unconfirmed, on this page: ${link}`,
+        'Keep this mail: the same page lets you withdraw your consent at any time, which hides the profile and withdraws its applications.',
+        '',
+        'If you do not know this child, do nothing: the profile can do nothing without you.',
+        '',
+        'The CineVerse team',
+      ].join('\n'),
+    },
+    hi: {
+      subject: `कृपया CineVerse पर ${ward} की प्रोफ़ाइल की पुष्टि करें`,
+      text: [
+        `नमस्ते ${to.name},`,
+        '',
+        `${ward} ने भारतीय फ़िल्म उद्योग के नेटवर्क CineVerse पर एक प्रोफ़ाइल बनाई है और अपने माता-पिता या अभिभावक के रूप में आपका नाम दिया है।`,
+        '18 साल से कम उम्र के सदस्य कभी भी सबको नहीं दिखाए जाते। आपकी पुष्टि के बाद वे कास्टिंग कॉल पर आवेदन कर सकेंगे, और कॉल पोस्ट करने वाले लोग उनके आवेदनों के बारे में आपको (उन्हें कभी नहीं) लिख सकेंगे।',
+        '',
+        `इस पेज पर पुष्टि करें, या बिना पुष्टि के छोड़ दें: ${link}`,
+        'यह मेल सँभालकर रखें: इसी पेज से आप कभी भी अपनी सहमति वापस ले सकते हैं, जिससे प्रोफ़ाइल छिप जाएगी और उसके आवेदन वापस ले लिए जाएँगे।',
+        '',
+        'अगर आप इस बच्चे को नहीं जानते, तो कुछ न करें: आपके बिना यह प्रोफ़ाइल कुछ नहीं कर सकती।',
+        '',
+        'CineVerse टीम',
+      ].join('\n'),
+    },
   }),
 
   /** A poster's message about the minor's application, with the link where the guardian reads and answers it. */
@@ -379,97 +634,188 @@ export const guardianMail = {
     about: { ward: string; poster: string; call: string; role: string },
     message: string,
     link: string,
-  ): MailText => ({
-    subject: `${about.poster} wrote about ${about.ward}’s application on CineVerse`,
-    text: [
-      `Hello ${to.name},`,
-      '',
-      `${about.poster}, who posted the casting call “${about.call}”, wrote to you about ${about.ward}’s application for ${about.role}:`,
-      '',
-      message,
-      '',
-      `Read the conversation and answer on this page (no account needed): ${link}`,
-      `${about.ward} does not receive this message.`,
-      '',
-      'The CineVerse team',
-    ].join('\n'),
+  ): InEach<MailText> => ({
+    en: {
+      subject: `${about.poster} wrote about ${about.ward}’s application on CineVerse`,
+      text: [
+        `Hello ${to.name},`,
+        '',
+        `${about.poster}, who posted the casting call “${about.call}”, wrote to you about ${about.ward}’s application for ${about.role}:`,
+        '',
+        message,
+        '',
+        `Read the conversation and answer on this page (no account needed): ${link}`,
+        `${about.ward} does not receive this message.`,
+        '',
+        'The CineVerse team',
+      ].join('\n'),
+    },
+    hi: {
+      subject: `${about.poster} ने CineVerse पर ${about.ward} के आवेदन के बारे में लिखा`,
+      text: [
+        `नमस्ते ${to.name},`,
+        '',
+        `कास्टिंग कॉल “${about.call}” पोस्ट करने वाले ${about.poster} ने ${about.role} की भूमिका के लिए ${about.ward} के आवेदन के बारे में आपको लिखा है:`,
+        '',
+        message,
+        '',
+        `इस पेज पर बातचीत पढ़ें और जवाब दें (खाते की ज़रूरत नहीं): ${link}`,
+        `${about.ward} को यह संदेश नहीं भेजा जाता।`,
+        '',
+        'CineVerse टीम',
+      ].join('\n'),
+    },
   }),
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// The account: mail to the address the account holder gave, about the account itself.
+// The account: mail to the address the account holder gave, about the account itself, in every language
+// (`mailAddress` sends the reader's).
 
 export const accountMail = {
   /** A new link that confirms the account's email address, working for `hours`. */
-  confirmEmail: (to: { name: string }, link: string, hours: number): MailText => ({
-    subject: 'Confirm your email for CineVerse',
-    text: [
-      `Hello ${to.name},`,
-      '',
-      'Open this link to confirm that this email address is yours:',
-      '',
-      link,
-      '',
-      `The link works for ${hours / 24} days. Until you confirm, you can browse and shop, but not write to members, apply to casting calls or post them.`,
-      'If you did not open a CineVerse account, ignore this email: nothing is linked to your address.',
-    ].join('\n'),
+  confirmEmail: (to: { name: string }, link: string, hours: number): InEach<MailText> => ({
+    en: {
+      subject: 'Confirm your email for CineVerse',
+      text: [
+        `Hello ${to.name},`,
+        '',
+        'Open this link to confirm that this email address is yours:',
+        '',
+        link,
+        '',
+        `The link works for ${counted('en', hours / 24, { one: 'day', other: 'days' })}. Until you confirm, you can browse and shop, but not write to members, apply to casting calls or post them.`,
+        'If you did not open a CineVerse account, ignore this email: nothing is linked to your address.',
+      ].join('\n'),
+    },
+    hi: {
+      subject: 'CineVerse के लिए अपने ईमेल की पुष्टि करें',
+      text: [
+        `नमस्ते ${to.name},`,
+        '',
+        'यह ईमेल पता आपका ही है, इसकी पुष्टि के लिए यह लिंक खोलें:',
+        '',
+        link,
+        '',
+        `यह लिंक ${hours / 24} दिन तक काम करेगा। पुष्टि होने तक आप साइट देख सकते हैं और ख़रीदारी कर सकते हैं, लेकिन सदस्यों को लिखना, कास्टिंग कॉल पर आवेदन करना या कॉल पोस्ट करना पुष्टि के बाद ही हो सकेगा।`,
+        'अगर आपने CineVerse पर खाता नहीं खोला है, तो इस ईमेल को अनदेखा करें: आपके पते से कुछ भी नहीं जुड़ा है।',
+      ].join('\n'),
+    },
   }),
 
   /** The account's password was changed, and its other devices logged out. */
-  passwordChanged: (to: { name: string }): MailText => ({
-    subject: 'Your CineVerse password was changed',
-    text: [
-      `Hello ${to.name},`,
-      '',
-      'The password of your CineVerse account was changed, and every other device signed in to it was logged out.',
-      '',
-      'If it was not you, choose a new password with "Forgot your password?" on the login page, and write to us.',
-    ].join('\n'),
+  passwordChanged: (to: { name: string }): InEach<MailText> => ({
+    en: {
+      subject: 'Your CineVerse password was changed',
+      text: [
+        `Hello ${to.name},`,
+        '',
+        'The password of your CineVerse account was changed, and every other device signed in to it was logged out.',
+        '',
+        'If it was not you, choose a new password with "Forgot your password?" on the login page, and write to us.',
+      ].join('\n'),
+    },
+    hi: {
+      subject: 'आपका CineVerse पासवर्ड बदल दिया गया है',
+      text: [
+        `नमस्ते ${to.name},`,
+        '',
+        'आपके CineVerse खाते का पासवर्ड बदल दिया गया है, और जिन दूसरे डिवाइसों पर यह खाता खुला था, उन सब से लॉग आउट कर दिया गया है।',
+        '',
+        'अगर यह आपने नहीं किया, तो लॉगिन पेज पर "पासवर्ड भूल गए?" से नया पासवर्ड चुनें, और हमें लिखें।',
+      ].join('\n'),
+    },
   }),
 
   /** A login from a new device, after many wrong passwords, is finished by this link (from `address`). */
-  signInLink: (to: { name: string }, link: string, address: string, minutes: number): MailText => ({
-    subject: 'Your CineVerse sign-in link',
-    text: [
-      `Hello ${to.name},`,
-      '',
-      `Many wrong passwords have been tried for your CineVerse account, so a login from a device it has not used before (this one came from ${address}) is finished by mail. Open this link to sign in:`,
-      '',
-      link,
-      '',
-      `The link works once, within ${minutes} minutes, and marks the device as yours.`,
-      'If you did not just log in, someone knows your password: choose a new one with "Forgot password?" on the login page.',
-    ].join('\n'),
+  signInLink: (to: { name: string }, link: string, address: string, minutes: number): InEach<MailText> => ({
+    en: {
+      subject: 'Your CineVerse sign-in link',
+      text: [
+        `Hello ${to.name},`,
+        '',
+        `Many wrong passwords have been tried for your CineVerse account, so a login from a device it has not used before (this one came from ${address}) is finished by mail. Open this link to sign in:`,
+        '',
+        link,
+        '',
+        `The link works once, within ${counted('en', minutes, { one: 'minute', other: 'minutes' })}, and marks the device as yours.`,
+        'If you did not just log in, someone knows your password: choose a new one with "Forgot password?" on the login page.',
+      ].join('\n'),
+    },
+    hi: {
+      subject: 'आपका CineVerse साइन-इन लिंक',
+      text: [
+        `नमस्ते ${to.name},`,
+        '',
+        `आपके CineVerse खाते पर कई बार ग़लत पासवर्ड आज़माए गए हैं, इसलिए किसी नए डिवाइस से लॉगिन (यह लॉगिन ${address} से आया है) मेल के ज़रिए पूरा होता है। साइन इन करने के लिए यह लिंक खोलें:`,
+        '',
+        link,
+        '',
+        `यह लिंक ${minutes} मिनट के अंदर सिर्फ़ एक बार काम करेगा, और इस डिवाइस को आपका डिवाइस मान लेगा।`,
+        'अगर आपने अभी लॉगिन नहीं किया, तो किसी और को आपका पासवर्ड पता है: लॉगिन पेज पर "पासवर्ड भूल गए?" से नया पासवर्ड चुनें।',
+      ].join('\n'),
+    },
   }),
 
   /** The link that chooses a new password, working once within `minutes`. */
-  passwordReset: (to: { name: string }, link: string, minutes: number): MailText => ({
-    subject: 'Choose a new CineVerse password',
-    text: [
-      `Hello ${to.name},`,
-      '',
-      'Someone (we hope you) asked to choose a new password for your CineVerse account. Open this link to choose it:',
-      '',
-      link,
-      '',
-      `The link works once, within ${minutes} minutes. Choosing a new password logs you out everywhere.`,
-      'If you did not ask for it, ignore this email: your password stays as it is.',
-    ].join('\n'),
+  passwordReset: (to: { name: string }, link: string, minutes: number): InEach<MailText> => ({
+    en: {
+      subject: 'Choose a new CineVerse password',
+      text: [
+        `Hello ${to.name},`,
+        '',
+        'Someone (we hope you) asked to choose a new password for your CineVerse account. Open this link to choose it:',
+        '',
+        link,
+        '',
+        `The link works once, within ${counted('en', minutes, { one: 'minute', other: 'minutes' })}. Choosing a new password logs you out everywhere.`,
+        'If you did not ask for it, ignore this email: your password stays as it is.',
+      ].join('\n'),
+    },
+    hi: {
+      subject: 'अपना नया CineVerse पासवर्ड चुनें',
+      text: [
+        `नमस्ते ${to.name},`,
+        '',
+        'किसी ने (हमें उम्मीद है कि आपने ही) आपके CineVerse खाते के लिए नया पासवर्ड चुनना चाहा है। नया पासवर्ड चुनने के लिए यह लिंक खोलें:',
+        '',
+        link,
+        '',
+        `यह लिंक ${minutes} मिनट के अंदर सिर्फ़ एक बार काम करेगा। नया पासवर्ड चुनते ही आप हर जगह से लॉग आउट हो जाएँगे।`,
+        'अगर आपने यह नहीं माँगा, तो इस ईमेल को अनदेखा करें: आपका पासवर्ड जैसा है वैसा ही रहेगा।',
+      ].join('\n'),
+    },
   }),
 
   /** The link that attaches the messages sent from the contact page while signed out, working for `hours`. */
-  contactClaim: (to: { name: string }, link: string, hours: number): MailText => ({
-    subject: 'Attach your messages to your CineVerse account',
-    text: [
-      `Hello ${to.name},`,
-      '',
-      'You asked to see, in your CineVerse account, the messages you sent us from the contact page while signed out with this email address. Open this link to attach them:',
-      '',
-      link,
-      '',
-      `The link works once, within ${hours} hours. If you did not ask for it, ignore this email: nothing changes.`,
-      '',
-      'The CineVerse team',
-    ].join('\n'),
+  contactClaim: (to: { name: string }, link: string, hours: number): InEach<MailText> => ({
+    en: {
+      subject: 'Attach your messages to your CineVerse account',
+      text: [
+        `Hello ${to.name},`,
+        '',
+        'You asked to see, in your CineVerse account, the messages you sent us from the contact page while signed out with this email address. Open this link to attach them:',
+        '',
+        link,
+        '',
+        `The link works once, within ${counted('en', hours, { one: 'hour', other: 'hours' })}. If you did not ask for it, ignore this email: nothing changes.`,
+        '',
+        'The CineVerse team',
+      ].join('\n'),
+    },
+    hi: {
+      subject: 'अपने संदेश अपने CineVerse खाते से जोड़ें',
+      text: [
+        `नमस्ते ${to.name},`,
+        '',
+        'आपने साइन आउट रहते हुए इस ईमेल पते से संपर्क पेज के ज़रिए हमें जो संदेश भेजे थे, उन्हें आप अपने CineVerse खाते में देखना चाहते हैं। उन्हें जोड़ने के लिए यह लिंक खोलें:',
+        '',
+        link,
+        '',
+        `यह लिंक ${hours} घंटे के अंदर सिर्फ़ एक बार काम करेगा। अगर आपने यह नहीं माँगा, तो इस ईमेल को अनदेखा करें: कुछ नहीं बदलेगा।`,
+        '',
+        'CineVerse टीम',
+      ].join('\n'),
+    },
   }),
 };

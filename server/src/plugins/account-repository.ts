@@ -144,6 +144,7 @@ async function queueConfirmation(tx: Database, user: Pick<User, 'id' | 'name' | 
     user.email,
     'email-confirmation',
     accountMail.confirmEmail(user, link, CONFIRMATION_LINK_HOURS),
+    user.id,
   );
 }
 
@@ -295,7 +296,7 @@ export default fp<AccountRepositoryOptions>(
       async changePassword(user, passwordHash, keepTokenId) {
         await db.transaction(async (tx) => {
           await setPassword(tx, user.id, passwordHash, keepTokenId);
-          await mailAddress(tx, user.email, 'password-changed', accountMail.passwordChanged(user));
+          await mailAddress(tx, user.email, 'password-changed', accountMail.passwordChanged(user), user.id);
         });
         fastify.forgetSessions();
       },

@@ -43,6 +43,7 @@ import { csvField, csvTime, UTF8_BOM } from '../lib/csv.js';
 import { confirmedGuardianEmail } from '../lib/guardian-consent.js';
 import { tellDecisionsAt } from '../lib/jobs.js';
 import { notifyMany } from '../lib/notice-fan-out.js';
+import type { InEach } from '../lib/language.js';
 import { type Notice, tell } from '../lib/tell.js';
 import {
   applicationMovedNotice,
@@ -230,7 +231,7 @@ declare module 'fastify' {
         role: RoleRow,
       ): Promise<void>;
       /** Tells a call's poster, in the centre and by mail, with a link to the call's applicants. */
-      tellPoster(tx: Database, call: Pick<CallRow, 'id' | 'posterId'>, notice: NoticeText): Promise<void>;
+      tellPoster(tx: Database, call: Pick<CallRow, 'id' | 'posterId'>, notice: InEach<NoticeText>): Promise<void>;
     };
   }
 }
@@ -305,7 +306,7 @@ export default fp<ApplicationRepositoryOptions>(
           {
             userId,
             kind: to === 'callback' ? 'callback' : 'application',
-            ...applicationMovedNotice(to, call.title, role.name, callback),
+            words: applicationMovedNotice(to, call.title, role.name, callback),
             link: '/me/applications',
             // Being viewed is worth a line in the centre, not a mail.
             ...(to !== 'viewed' ? { mail: { site: publicUrl } } : {}),
@@ -316,7 +317,7 @@ export default fp<ApplicationRepositoryOptions>(
     }
 
     /** Tells a call's poster, in the centre and by mail, with a link to the call's applicants. */
-    async function tellPoster(tx: Database, call: Pick<CallRow, 'id' | 'posterId'>, notice: NoticeText) {
+    async function tellPoster(tx: Database, call: Pick<CallRow, 'id' | 'posterId'>, notice: InEach<NoticeText>) {
       if (call.posterId === null) return;
       const [poster] = await tx
         .select({ userId: profiles.userId })
@@ -324,7 +325,7 @@ export default fp<ApplicationRepositoryOptions>(
         .where(eq(profiles.id, call.posterId));
       if (!poster) return;
       const link = `/me/casting-calls/${call.id}`;
-      await tell(tx, { userId: poster.userId, kind: 'applicants', ...notice, link, mail: { site: publicUrl } });
+      await tell(tx, { userId: poster.userId, kind: 'applicants', words: notice, link, mail: { site: publicUrl } });
     }
 
     /** When a decision made now is told: its poster may undo it until then. */
@@ -824,7 +825,7 @@ export default fp<ApplicationRepositoryOptions>(
             await tell(tx, {
               userId: poster.userId,
               kind: 'callback',
-              ...callbackAnsweredNotice(input.callback_answer, applicant?.name, found.role.name, found.call.title),
+              words: callbackAnsweredNotice(input.callback_answer, applicant?.name, found.role.name, found.call.title),
               link: `/me/casting-calls/${found.call.id}`,
               mail: { site: publicUrl },
             });

@@ -103,7 +103,7 @@ export default fp<ConversationRepositoryOptions>(
         await tell(tx, {
           userId: profile.userId,
           kind: 'message',
-          ...messageNotice(sender!.name, profile.displayName, message),
+          words: messageNotice(sender!.name, profile.displayName, message),
           link: '/messages',
           mail: {
             write: (to) => messageMail(to, sender!.name, profile.displayName, message, site),
@@ -142,7 +142,7 @@ export default fp<ConversationRepositoryOptions>(
         await tell(tx, {
           userId: toId,
           kind: 'message',
-          ...answerNotice(answerer, message),
+          words: answerNotice(answerer, message),
           link: '/messages',
           mail: {
             write: (to) => answerMail(to, answerer, message, site),

@@ -66,6 +66,7 @@ function createGuardianConsentRepository(db: Database, publicUrl: string) {
       consent.email,
       'guardian',
       guardianMail.confirm({ name: consent.name }, ward, `${site}/guardian#${token}`),
+      userId,
     );
   }
 

@@ -163,6 +163,7 @@ function createGuardianMessageRepository(db: Database, publicUrl: string) {
           message,
           `${site}/guardian/messages#${token}`,
         ),
+        found.applicant.userId,
       );
     },
 
@@ -195,7 +196,7 @@ function createGuardianMessageRepository(db: Database, publicUrl: string) {
       await tell(tx, {
         userId: found.poster.userId,
         kind: 'message',
-        ...guardianAnsweredNotice(found.applicant.displayName, message),
+        words: guardianAnsweredNotice(found.applicant.displayName, message),
         link: `/me/casting-calls/${found.call.id}`,
         ...(answered === 0 ? { mail: { site: publicUrl } } : {}),
       });

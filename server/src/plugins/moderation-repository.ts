@@ -261,7 +261,7 @@ export default fp<ModerationRepositoryOptions>(
         await tell(tx, {
           userId: row.userId,
           kind: 'moderation',
-          ...profileDecisionNotice(action, reason),
+          words: profileDecisionNotice(action, reason),
           link: '/my-profile',
           mail: { write: (to) => profileDecisionMail(action, to, reason) },
         });
@@ -460,7 +460,7 @@ export default fp<ModerationRepositoryOptions>(
             {
               userId,
               kind: 'application' as const,
-              ...callWithdrawnNotice(call.title),
+              words: callWithdrawnNotice(call.title),
               link: '/me/applications',
               mail: { site: publicUrl },
             },
@@ -530,14 +530,14 @@ export default fp<ModerationRepositoryOptions>(
             ? {
                 userId: poster.userId,
                 kind: 'moderation',
-                ...callPublishedNotice(call.title),
+                words: callPublishedNotice(call.title),
                 link: `/auditions/${callId}`,
                 mail: { site: publicUrl },
               }
             : {
                 userId: poster.userId,
                 kind: 'moderation',
-                ...callUnpublishedNotice(call.title, reason),
+                words: callUnpublishedNotice(call.title, reason),
                 link: `/me/casting-calls/${callId}`,
                 mail: { site: publicUrl },
               },

@@ -9,7 +9,7 @@ export default fp(
     await jobs.work(QUEUES.notices, async (data) => {
       const fanOut = data as unknown as FanOut;
       fastify.log.info(
-        { members: fanOut.userIds.length, title: fanOut.notice.title },
+        { members: fanOut.userIds.length, title: fanOut.notice.words.en.title },
         'writing a notice to many members',
       );
       await writeFanOut(db, fanOut);

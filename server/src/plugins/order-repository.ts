@@ -266,7 +266,7 @@ export default fp<{ publicUrl?: string }>(
     ): Notice => ({
       userId,
       kind: 'order',
-      ...orderNotice(order, refund),
+      words: orderNotice(order, refund),
       link: `/orders/${order.id}`,
       mail: { write: (to) => orderMail(order, note, publicUrl, refund, to) },
     });

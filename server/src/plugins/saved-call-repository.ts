@@ -71,7 +71,7 @@ export default fp<SavedCallRepositoryOptions>(
           reminded.map((row) => ({
             userId: row.userId,
             kind: 'application' as const,
-            ...savedCallClosesNotice(row.title, row.deadline),
+            words: savedCallClosesNotice(row.title, row.deadline),
             link: `/auditions/${row.callId}`,
             mail: { site: publicUrl },
           })),

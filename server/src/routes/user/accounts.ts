@@ -28,6 +28,7 @@ import {
   loginVerdict,
 } from '../../lib/login-throttle.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { languageAt } from '../../lib/tell.js';
 import { accountMail } from '../../lib/templates.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInUser } from '../shop/route-helpers.js';
@@ -186,7 +187,7 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
     await fastify.mailer.send({
       to: user.email,
       kind: 'sign-in-link',
-      ...accountMail.signInLink(user, link, address, SIGN_IN_LINK_MINUTES),
+      ...accountMail.signInLink(user, link, address, SIGN_IN_LINK_MINUTES)[await languageAt(fastify.db, user.email)],
     });
   }
 
@@ -313,7 +314,7 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
         await fastify.mailer.send({
           to: user.email,
           kind: 'password-reset',
-          ...accountMail.passwordReset(user, link, PASSWORD_RESET_MINUTES),
+          ...accountMail.passwordReset(user, link, PASSWORD_RESET_MINUTES)[await languageAt(fastify.db, user.email)],
         });
       }
       return { message: FORGOT_PASSWORD_ANSWER };

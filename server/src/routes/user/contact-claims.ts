@@ -49,7 +49,13 @@ const contactClaimRoutes: FastifyPluginAsyncZod<ContactClaimRoutesOptions> = asy
       await fastify.db.transaction(async (tx) => {
         const token = await contactRepository.createClaimToken(tx, user, CONTACT_CLAIM_HOURS);
         const link = new URL(`/contact-claim?token=${encodeURIComponent(token)}`, options.publicUrl).toString();
-        await mailAddress(tx, user.email, 'contact-claim', accountMail.contactClaim(user, link, CONTACT_CLAIM_HOURS));
+        await mailAddress(
+          tx,
+          user.email,
+          'contact-claim',
+          accountMail.contactClaim(user, link, CONTACT_CLAIM_HOURS),
+          user.id,
+        );
       });
       return reply.code(202).send({
         message: `A link is on its way to ${user.email}. It works once, within ${CONTACT_CLAIM_HOURS} hours.`,
