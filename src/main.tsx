@@ -5,8 +5,21 @@
  * route's: they all download at once instead of one after the other. Without paint timing, the app starts two
  * frames later; in a hidden tab, where nothing is painted, at once.
  */
+import { asLanguage, BASE_LANGUAGE, LANGUAGE_CHOICE_KEY, pathInLanguage } from './contract/languages';
 import { APP_MODULES_META, PAGE_MODULES_META } from './contract/page-routes';
 import { recordEarlyInput } from './early-input';
+
+// The home page's plain address opens in the language chosen on this device: the server sends it there online, and
+// this does when the service worker answered (an installed app opened offline).
+if (window.location.pathname === '/') {
+  let chosen = null;
+  try {
+    chosen = asLanguage(localStorage.getItem(LANGUAGE_CHOICE_KEY));
+  } catch {
+    // No storage, no choice.
+  }
+  if (chosen && chosen !== BASE_LANGUAGE) window.location.replace(pathInLanguage(`/${window.location.search}`, chosen));
+}
 
 // The browser may offer installing before the app has started (it did, and the install button never showed): the
 // offer is kept here from the first script on, for the install button (src/hooks/use-install-prompt.ts).

@@ -6,6 +6,7 @@ import { useDisplayedWishlist } from '@/features/wishlist/api/use-wishlist';
 import { isStaff } from '@/contract/roles';
 import { useAppStore } from '@/lib/app-store';
 import { getRole } from '@/lib/session';
+import { m } from '@/paraglide/messages';
 import { AccountButton } from './account-button';
 
 /**
@@ -50,46 +51,50 @@ export function AccountMenu() {
       <Menu.Dropdown>
         {signedIn ? (
           <>
-            <Menu.Label>{user ? `Hello, ${user.name.split(' ')[0]}` : 'Your account'}</Menu.Label>
+            <Menu.Label>
+              {user ? m.account_hello({ name: user.name.split(' ')[0] ?? '' }) : m.account_yours()}
+            </Menu.Label>
             <Menu.Item component={Link} to="/my-profile">
-              My profile
+              {m.account_my_profile()}
             </Menu.Item>
             <Menu.Item component={Link} to="/messages">
-              Messages
+              {m.account_messages()}
             </Menu.Item>
             <Menu.Item component={Link} to="/me/applications">
-              My applications
+              {m.account_my_applications()}
             </Menu.Item>
             <Menu.Item component={Link} to="/me/casting-calls">
-              My casting calls
+              {m.account_my_calls()}
             </Menu.Item>
             <Menu.Item component={Link} to="/profile">
-              Account
+              {m.account_account()}
             </Menu.Item>
             <Menu.Item component={Link} to="/orders">
-              Orders
+              {m.account_orders()}
             </Menu.Item>
             <Menu.Item component={Link} to="/wishlist">
-              {wishlistCount > 0 ? `Wishlist (${wishlistCount})` : 'Wishlist'}
+              {wishlistCount > 0 ? m.account_wishlist_count({ count: wishlistCount }) : m.account_wishlist()}
             </Menu.Item>
             {isStaff(user?.role ?? getRole()) ? (
               <Menu.Item component={Link} to="/admin">
-                Back office
+                {m.account_back_office()}
               </Menu.Item>
             ) : null}
             <Menu.Item component={Link} to="/coupons">
-              Coupons
+              {m.account_coupons()}
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item onClick={() => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) })}>
-              Log out
+              {m.account_log_out()}
             </Menu.Item>
           </>
         ) : (
           <>
-            <Menu.Item renderRoot={(props) => <Link {...props} to="/login" search={loginSearch} />}>Log in</Menu.Item>
+            <Menu.Item renderRoot={(props) => <Link {...props} to="/login" search={loginSearch} />}>
+              {m.account_log_in()}
+            </Menu.Item>
             <Menu.Item renderRoot={(props) => <Link {...props} to="/register" search={loginSearch} />}>
-              Create account
+              {m.account_create()}
             </Menu.Item>
           </>
         )}

@@ -5,6 +5,8 @@ import { useDisplayedCart } from '@/features/cart/api/use-cart';
 import { useDisplayedWishlist } from '@/features/wishlist/api/use-wishlist';
 import { useAppStore } from '@/lib/app-store';
 import { lazyPart } from '@/lib/lazy-part';
+import { plural } from '@/lib/plural';
+import { m } from '@/paraglide/messages';
 import { AccountButton } from './account-button';
 import { CartIcon, HeartIcon } from './header-icons';
 import classes from './site-layout.module.css';
@@ -81,7 +83,7 @@ export function HeaderShopActions() {
           variant="transparent"
           size={44}
           className={classes.iconLink}
-          aria-label={`Wishlist, ${wishlistCount} ${wishlistCount === 1 ? 'item' : 'items'}`}
+          aria-label={plural(wishlistCount, { one: m.header_wishlist_one, other: m.header_wishlist_other })}
         >
           <HeartIcon />
         </ActionIcon>
@@ -98,7 +100,7 @@ export function HeaderShopActions() {
           variant="transparent"
           size={44}
           className={classes.iconLink}
-          aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+          aria-label={plural(cartCount, { one: m.header_cart_one, other: m.header_cart_other })}
         >
           <CartIcon />
         </ActionIcon>

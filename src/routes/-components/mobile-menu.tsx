@@ -2,6 +2,7 @@ import { Drawer, Stack, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useInstallPrompt } from '@/hooks/use-install-prompt';
 import { requestPersistentStorage } from '@/offline/storage';
+import { m } from '@/paraglide/messages';
 import { navLinks } from './nav-links';
 import classes from './site-layout.module.css';
 
@@ -12,13 +13,13 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
     <Drawer
       opened={opened}
       onClose={onClose}
-      title="Menu"
+      title={m.menu_title()}
       position="right"
       size="80%"
       hiddenFrom="sm"
-      closeButtonProps={{ 'aria-label': 'Close menu' }}
+      closeButtonProps={{ 'aria-label': m.header_menu_close() }}
     >
-      <nav aria-label="Mobile">
+      <nav aria-label={m.menu_nav_label()}>
         <Stack gap={4}>
           {navLinks.map((link) => (
             <Link
@@ -28,7 +29,7 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
               activeOptions={{ exact: link.to === '/' }}
               onClick={onClose}
             >
-              {link.label}
+              {link.label()}
             </Link>
           ))}
         </Stack>
@@ -43,7 +44,7 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
             if (await install()) void requestPersistentStorage();
           }}
         >
-          Install the app
+          {m.menu_install()}
         </UnstyledButton>
       ) : null}
     </Drawer>

@@ -5,7 +5,9 @@ import { Suspense, useState } from 'react';
 import { useSiteSettings } from '@/lib/site-settings-context';
 import { imageUrl } from '@/lib/image-url';
 import { lazyPart } from '@/lib/lazy-part';
+import { m } from '@/paraglide/messages';
 import { HeaderShopActions } from './header-shop-actions';
+import { LanguageSwitch } from './language-switch';
 import { navLinks } from './nav-links';
 import { SyncStatus } from './sync-status';
 import classes from './site-layout.module.css';
@@ -26,18 +28,19 @@ export function SiteHeader() {
     <header className={classes.header}>
       <TaglineStrip />
       <div className={classes.bar}>
-        <Link to="/" className={classes.logo} aria-label={`${siteName} home`}>
+        <Link to="/" className={classes.logo} aria-label={m.header_home_label({ siteName })}>
           <img src={logo} alt="" width={40} height={40} />
           <span>{siteName}</span>
         </Link>
-        <nav aria-label="Main" className={classes.nav}>
+        <nav aria-label={m.header_nav_main()} className={classes.nav}>
           <Stack visibleFrom="sm" gap={0} style={{ flexDirection: 'row' }}>
             {navLinks.map((link) => (
               <Link key={link.to} to={link.to} className={classes.navLink} activeOptions={{ exact: link.to === '/' }}>
-                {link.label}
+                {link.label()}
               </Link>
             ))}
           </Stack>
+          <LanguageSwitch className={classes.languageSwitch} />
           <HeaderShopActions />
           <Burger
             hiddenFrom="sm"
@@ -48,7 +51,7 @@ export function SiteHeader() {
             }}
             color="#f5efe6"
             size="md"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? m.header_menu_close() : m.header_menu_open()}
             aria-expanded={menuOpen}
             style={{ minWidth: 44, minHeight: 44 }}
           />

@@ -1,16 +1,10 @@
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { m } from '@/paraglide/messages';
 import classes from './site-layout.module.css';
 
-export const taglines = [
-  'Where India’s storytellers meet',
-  'Auditions, crews and studios in one place',
-  'Build your portfolio. Get discovered.',
-  'From Mumbai to Chennai, Hyderabad to Kolkata',
-  'Verified casting calls, no middlemen',
-  'Learn the craft from working professionals',
-  'Official merchandise of the films you love',
-] as const;
+/** The spec's seven taglines, in the page's language. */
+export const taglines = [m.tagline_1, m.tagline_2, m.tagline_3, m.tagline_4, m.tagline_5, m.tagline_6, m.tagline_7];
 
 /** Spec: a new tagline every 3000 ms, each change animated over 1200 ms. */
 export const TAGLINE_AUTOPLAY_MS = 3000;
@@ -28,7 +22,7 @@ export function TaglineStrip() {
   }, [reducedMotion]);
 
   return (
-    <div className={classes.taglineStrip} aria-roledescription="carousel" aria-label="Taglines">
+    <div className={classes.taglineStrip} aria-roledescription="carousel" aria-label={m.header_taglines()}>
       <ul
         className={classes.taglineTrack}
         style={{
@@ -37,8 +31,8 @@ export function TaglineStrip() {
         }}
       >
         {taglines.map((tagline, position) => (
-          <li key={tagline} className={classes.tagline} aria-hidden={position !== index}>
-            {tagline}
+          <li key={position} className={classes.tagline} aria-hidden={position !== index}>
+            {tagline()}
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { loginRequestSchema, type LoginRequest } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { m } from '@/paraglide/messages';
 import { useLogin } from '../api/login';
 import classes from './auth.module.css';
 
@@ -39,21 +40,21 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
       form.setFieldValue('password', '');
       setLinkMailed(answer.message);
     } catch (error) {
-      setFailure(applyServerError(form, error, 'You are offline. Logging in needs the network.'));
+      setFailure(applyServerError(form, error, m.login_offline()));
     }
   });
 
   return (
     <PageContainer>
       <div className={classes.panel}>
-        <DocumentTitle page="Log in" />
+        <DocumentTitle page={m.login_title()} />
         <Title order={1} className={classes.title}>
-          Log in
+          {m.login_title()}
         </Title>
         <Text c="dimmed" mb="lg">
-          Apply to auditions, build your profile, shop: your applications, messages and orders are waiting.
+          {m.login_intro()}
         </Text>
-        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label="Log in">
+        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label={m.login_title()}>
           <Stack gap="md">
             {failure ? (
               <Alert color="red" variant="light" role="alert">
@@ -61,29 +62,35 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
               </Alert>
             ) : null}
             {linkMailed ? (
-              <Alert color="blue" variant="light" role="status" title="Check your email">
+              <Alert color="blue" variant="light" role="status" title={m.login_check_email()}>
                 {linkMailed}
               </Alert>
             ) : null}
-            <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+            <TextInput
+              label={m.auth_email()}
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
             <PasswordInput
-              label="Password"
+              label={m.auth_password()}
               autoComplete="current-password"
               withAsterisk
               {...form.getInputProps('password')}
             />
             <Anchor component={Link} to="/forgot-password" fz="sm" ta="right">
-              Forgot password?
+              {m.login_forgot()}
             </Anchor>
             <Button type="submit" loading={login.isPending} fullWidth>
-              Log in
+              {m.login_title()}
             </Button>
           </Stack>
         </form>
         <Text mt="lg" ta="center">
-          New here?{' '}
+          {m.login_new_here()}{' '}
           <Anchor renderRoot={(props) => <Link {...props} to="/register" search={{ redirect }} />}>
-            Create an account
+            {m.login_create_account()}
           </Anchor>
         </Text>
       </div>

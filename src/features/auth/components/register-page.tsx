@@ -6,6 +6,9 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { PASSWORD_MIN_LENGTH, registerRequestSchema } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { getLocale } from '@/paraglide/runtime';
+import { m } from '@/paraglide/messages';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRegister } from '../api/register';
 import classes from './auth.module.css';
 
@@ -30,45 +33,59 @@ export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
   });
   const [failure, setFailure] = useState<string | null>(null);
   const registration = useRegister();
+  const queryClient = useQueryClient();
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
       await registration.mutateAsync(values);
+      // An account made on a Hindi page reads Hindi, here and on the member's other devices.
+      const language = getLocale();
+      if (language !== 'en') {
+        void import('../api/save-language')
+          .then(({ saveLanguage }) => saveLanguage(queryClient, language))
+          .catch(() => {});
+      }
       onSignedIn();
     } catch (error) {
-      setFailure(applyServerError(form, error, 'You are offline. Creating an account needs the network.'));
+      setFailure(applyServerError(form, error, m.register_offline()));
     }
   });
 
   return (
     <PageContainer>
       <div className={classes.panel}>
-        <DocumentTitle page="Create account" />
+        <DocumentTitle page={m.register_page_title()} />
         <Title order={1} className={classes.title}>
-          Create your account
+          {m.register_title()}
         </Title>
         <Text c="dimmed" mb="lg">
-          One account to apply to auditions, build your profile and shop film merchandise.
+          {m.register_intro()}
         </Text>
-        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label="Create account">
+        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label={m.register_page_title()}>
           <Stack gap="md">
             {failure ? (
               <Alert color="red" variant="light" role="alert">
                 {failure}
               </Alert>
             ) : null}
-            <TextInput label="Name" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
-            <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+            <TextInput label={m.register_name()} autoComplete="name" withAsterisk {...form.getInputProps('name')} />
+            <TextInput
+              label={m.auth_email()}
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
             <PasswordInput
-              label="Password"
-              description={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password`}
+              label={m.auth_password()}
+              description={m.register_password_hint({ min: PASSWORD_MIN_LENGTH })}
               autoComplete="new-password"
               withAsterisk
               {...form.getInputProps('password')}
             />
             <TextInput
-              label="Mobile number (optional)"
+              label={m.register_mobile()}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
@@ -76,13 +93,15 @@ export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
               {...form.getInputProps('phone')}
             />
             <Button type="submit" loading={registration.isPending} fullWidth>
-              Create account
+              {m.register_submit()}
             </Button>
           </Stack>
         </form>
         <Text mt="lg" ta="center">
-          Already have an account?{' '}
-          <Anchor renderRoot={(props) => <Link {...props} to="/login" search={{ redirect }} />}>Log in</Anchor>
+          {m.register_have_account()}{' '}
+          <Anchor renderRoot={(props) => <Link {...props} to="/login" search={{ redirect }} />}>
+            {m.register_log_in()}
+          </Anchor>
         </Text>
       </div>
     </PageContainer>

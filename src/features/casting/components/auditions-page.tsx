@@ -20,9 +20,11 @@ import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
-import { NEVER_PAY_NOTICE, projectTypes, type CallCard } from '@/contract/casting';
+import { projectTypes, type CallCard } from '@/contract/casting';
 import { genders } from '@/contract/profiles';
 import { useAppStore } from '@/lib/app-store';
+import { plural } from '@/lib/plural';
+import { m } from '@/paraglide/messages';
 import type { CallFilters } from '../api/casting-keys';
 import { CALLS_PER_PAGE, callListQueryOptions } from '../api/casting-queries';
 import { formatIndiaTime, genderWords, placeOf, projectTypeLabels, roleSummary } from './casting-labels';
@@ -38,10 +40,10 @@ function CallCardView({ call }: { call: CallCard }) {
         {projectTypeLabels[call.project_type]} · {placeOf(call)}
       </Text>
       <Group gap={6} mt={4}>
-        <Text size="sm">by {call.poster.display_name}</Text>
+        <Text size="sm">{m.auditions_by({ name: call.poster.display_name })}</Text>
         {call.poster.verified ? (
           <Badge color="teal.9" variant="filled" size="xs">
-            Verified
+            {m.auditions_verified()}
           </Badge>
         ) : null}
       </Group>
@@ -57,7 +59,7 @@ function CallCardView({ call }: { call: CallCard }) {
           ))}
       </ul>
       <Text size="sm" mt="xs" fw={600}>
-        Apply by {formatIndiaTime(call.deadline)}
+        {m.auditions_apply_by({ date: formatIndiaTime(call.deadline) })}
       </Text>
     </Link>
   );
@@ -96,33 +98,30 @@ export function AuditionsPage({ filters, onFiltersChange }: AuditionsPageProps) 
 
   return (
     <PageContainer>
-      <DocumentTitle page="Auditions" />
-      <meta
-        name="description"
-        content="Open casting calls from verified production houses, studios and casting directors across India."
-      />
+      <DocumentTitle page={m.auditions_title()} />
+      <meta name="description" content={m.auditions_description()} />
       <Group justify="space-between" align="center" mb="sm">
-        <Title order={1}>Auditions</Title>
+        <Title order={1}>{m.auditions_title()}</Title>
         {signedIn ? (
           <Group gap="xs">
             <Button variant="light" size="sm" renderRoot={(props) => <Link {...props} to="/me/applications" />}>
-              My applications
+              {m.auditions_my_applications()}
             </Button>
             <Button variant="subtle" size="sm" renderRoot={(props) => <Link {...props} to="/me/casting-calls" />}>
-              Post a call
+              {m.auditions_post_call()}
             </Button>
           </Group>
         ) : null}
       </Group>
       <Alert color="saffron" variant="light" mb="md">
-        {NEVER_PAY_NOTICE}. Report any call that does.
+        {m.auditions_never_pay()}
       </Alert>
       <div className={classes.filters}>
-        {textInput('city', 'City')}
-        {textInput('language', 'Language')}
+        {textInput('city', m.auditions_city())}
+        {textInput('language', m.auditions_language())}
         <Select
-          label="Gender"
-          placeholder="Any"
+          label={m.auditions_gender()}
+          placeholder={m.auditions_any()}
           data={genders
             .filter((gender) => gender !== 'prefer_not_to_say')
             .map((gender) => ({ value: gender, label: genderWords[gender]! }))}
@@ -132,15 +131,15 @@ export function AuditionsPage({ filters, onFiltersChange }: AuditionsPageProps) 
           comboboxProps={{ withinPortal: true }}
         />
         <NumberInput
-          label="Playing age"
+          label={m.auditions_playing_age()}
           min={1}
           max={100}
           value={filters.age ?? ''}
           onChange={(age) => change({ age: typeof age === 'number' && age >= 1 && age <= 100 ? age : undefined })}
         />
         <Select
-          label="Project"
-          placeholder="Any project"
+          label={m.auditions_project()}
+          placeholder={m.auditions_any_project()}
           data={projectTypes.map((type) => ({ value: type, label: projectTypeLabels[type] }))}
           value={filters.type ?? null}
           onChange={(type) => change({ type: type ?? undefined })}
@@ -148,23 +147,23 @@ export function AuditionsPage({ filters, onFiltersChange }: AuditionsPageProps) 
           comboboxProps={{ withinPortal: true }}
         />
         <Checkbox
-          label="Paid only"
+          label={m.auditions_paid_only()}
           checked={filters.paid === 'true'}
           onChange={(event) => change({ paid: event.currentTarget.checked ? 'true' : undefined })}
           mb={8}
         />
         <Checkbox
-          label="Closing soon"
+          label={m.auditions_closing_soon()}
           checked={filters.closing_soon === 'true'}
           onChange={(event) => change({ closing_soon: event.currentTarget.checked ? 'true' : undefined })}
           mb={8}
         />
       </div>
 
-      {query.isPending ? <LoadingState label="Loading casting calls" /> : null}
+      {query.isPending ? <LoadingState label={m.auditions_loading()} /> : null}
       {query.isError && !data ? (
         <LoadError
-          title="The casting calls could not be loaded"
+          title={m.auditions_load_failed()}
           what="list"
           error={query.error}
           onRetry={() => void query.refetch()}
@@ -173,11 +172,11 @@ export function AuditionsPage({ filters, onFiltersChange }: AuditionsPageProps) 
       {data ? (
         <>
           <Text size="sm" c="dimmed" mb="sm" role="status">
-            {total === 1 ? '1 open call' : `${total} open calls`}
+            {plural(total, { one: m.auditions_count_one, other: m.auditions_count_other })}
           </Text>
           {data.data.length === 0 ? (
             <div>
-              <Text mb="sm">No open call matches your search.</Text>
+              <Text mb="sm">{m.auditions_none()}</Text>
               <Button
                 variant="light"
                 onClick={() => {
@@ -185,7 +184,7 @@ export function AuditionsPage({ filters, onFiltersChange }: AuditionsPageProps) 
                   onFiltersChange({});
                 }}
               >
-                Clear filters
+                {m.auditions_clear_filters()}
               </Button>
             </div>
           ) : (

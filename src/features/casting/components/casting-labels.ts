@@ -1,14 +1,30 @@
-import { formatInr, MONTHS } from '@/lib/money';
+import { formatInr, monthName } from '@/lib/money';
 import type { ApplicationStatus, CallCard, CastingRole, ProjectType } from '@/contract/casting';
+import { m } from '@/paraglide/messages';
 
+/** Each project type's name in the page's language (read when shown: a page's language is its render's). */
 export const projectTypeLabels: Record<ProjectType, string> = {
-  feature: 'Feature film',
-  web_series: 'Web series',
-  short: 'Short film',
-  ad: 'Ad film',
-  theatre: 'Theatre',
-  tv: 'TV',
-  music_video: 'Music video',
+  get feature() {
+    return m.project_feature();
+  },
+  get web_series() {
+    return m.project_web_series();
+  },
+  get short() {
+    return m.project_short();
+  },
+  get ad() {
+    return m.project_ad();
+  },
+  get theatre() {
+    return m.project_theatre();
+  },
+  get tv() {
+    return m.project_tv();
+  },
+  get music_video() {
+    return m.project_music_video();
+  },
 };
 
 export const statusLabels: Record<ApplicationStatus, string> = {
@@ -32,10 +48,18 @@ export const statusColors: Record<ApplicationStatus, string> = {
 };
 
 export const genderWords: Record<string, string> = {
-  female: 'Female',
-  male: 'Male',
-  non_binary: 'Non-binary',
-  prefer_not_to_say: 'Any',
+  get female() {
+    return m.gender_female();
+  },
+  get male() {
+    return m.gender_male();
+  },
+  get non_binary() {
+    return m.gender_non_binary();
+  },
+  get prefer_not_to_say() {
+    return m.auditions_any();
+  },
 };
 
 /**
@@ -48,13 +72,13 @@ export function formatIndiaTime(iso: string): string {
   if (!match) return iso;
   const [, year, month, day, hour, minute] = match;
   const hours = Number(hour);
-  return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}, ${hours % 12 || 12}:${minute} ${hours < 12 ? 'am' : 'pm'}`;
+  return `${Number(day)} ${monthName(Number(month) - 1)} ${year}, ${hours % 12 || 12}:${minute} ${hours < 12 ? 'am' : 'pm'}`;
 }
 
 /** A date (`2026-12-10`) as "10 Dec 2026". */
 export function formatDay(date: string): string {
   const [year, month, day] = date.split('-');
-  return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
+  return `${Number(day)} ${monthName(Number(month) - 1)} ${year}`;
 }
 
 /** Whole rupees with Indian grouping: 150000 -> "₹1,50,000". */
@@ -65,14 +89,16 @@ export function roleSummary(
   role: Pick<CastingRole, 'genders' | 'age_min' | 'age_max' | 'languages' | 'paid' | 'pay_inr'>,
 ) {
   return [
-    role.genders.length === 0 ? 'Any gender' : role.genders.map((gender) => genderWords[gender]).join(' or '),
-    `plays ${role.age_min}–${role.age_max}`,
+    role.genders.length === 0
+      ? m.role_any_gender()
+      : role.genders.map((gender) => genderWords[gender]).join(m.role_or()),
+    m.role_plays({ min: role.age_min, max: role.age_max }),
     role.languages.join(', '),
-    role.paid ? formatRupees(role.pay_inr) : 'Unpaid',
+    role.paid ? formatRupees(role.pay_inr) : m.role_unpaid(),
   ]
     .filter(Boolean)
     .join(' · ');
 }
 
 export const placeOf = (call: Pick<CallCard, 'city' | 'remote'>) =>
-  call.remote ? (call.city ? `${call.city} or remote` : 'Remote (self-tape)') : call.city;
+  call.remote ? (call.city ? m.place_or_remote({ city: call.city }) : m.place_remote()) : call.city;
