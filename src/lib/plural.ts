@@ -14,7 +14,7 @@ export function pluralCategory(count: number, language: Language = getLocale()):
   return rule.select(count);
 }
 
-/** The message of `count`'s form: `plural(n, { one: m.x_one, other: m.x_other })`; forms not given fall to other. */
+/** The message of `count`'s form: `plural(n, { one: x_one, other: x_other })`; forms not given fall to other. */
 export function plural(
   count: number,
   forms: { one: (inputs: { count: number }) => string; other: (inputs: { count: number }) => string },

@@ -30,6 +30,19 @@ test.describe('the product in Hindi', () => {
     });
   }
 
+  test('pages rendered at once are each rendered in the language of their own address', async ({ request }) => {
+    // Query strings of their own: every request is a render, not a copy the server kept.
+    const paths = Array.from({ length: 8 }, (_, index) => `${index % 2 ? '/hi' : ''}/auditions?page=${index + 1}`);
+    const pages = await Promise.all(
+      paths.map(async (path) => ({ path, html: await (await request.get(path)).text() })),
+    );
+    for (const { path, html } of pages) {
+      const hindi = path.startsWith('/hi/');
+      expect(html, path).toContain(hindi ? '<html lang="hi"' : '<html lang="en-IN"');
+      expect(html, path).toMatch(hindi ? /<h1[^>]*>ऑडिशन<\/h1>/ : /<h1[^>]*>Auditions<\/h1>/);
+    }
+  });
+
   test('the switch in the header and the footer opens the same page in the other language, remembered', async ({
     page,
   }) => {

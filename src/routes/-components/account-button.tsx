@@ -1,6 +1,6 @@
 import { ActionIcon } from '@mantine/core';
 import type { ComponentPropsWithRef } from 'react';
-import { m } from '@/paraglide/messages';
+import { header_account_menu } from '@/paraglide/messages/header_account_menu.js';
 import { UserIcon } from './header-icons';
 import classes from './site-layout.module.css';
 
@@ -11,7 +11,7 @@ export function AccountButton(props: Omit<ComponentPropsWithRef<'button'>, 'colo
       variant="transparent"
       size={44}
       className={classes.iconLink}
-      aria-label={m.header_account_menu()}
+      aria-label={header_account_menu()}
       {...props}
     >
       <UserIcon />

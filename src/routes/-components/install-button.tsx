@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useInstallPrompt } from '@/hooks/use-install-prompt';
 import { requestPersistentStorage } from '@/offline/storage';
-import { m } from '@/paraglide/messages';
+import { menu_install } from '@/paraglide/messages/menu_install.js';
 
 /** "Install the app", shown only where the browser offers installing. */
 export function InstallButton() {
@@ -17,7 +17,7 @@ export function InstallButton() {
         if (await install()) void requestPersistentStorage();
       }}
     >
-      {m.menu_install()}
+      {menu_install()}
     </Button>
   );
 }

@@ -2,7 +2,10 @@ import { Drawer, Stack, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useInstallPrompt } from '@/hooks/use-install-prompt';
 import { requestPersistentStorage } from '@/offline/storage';
-import { m } from '@/paraglide/messages';
+import { header_menu_close } from '@/paraglide/messages/header_menu_close.js';
+import { menu_install } from '@/paraglide/messages/menu_install.js';
+import { menu_nav_label } from '@/paraglide/messages/menu_nav_label.js';
+import { menu_title } from '@/paraglide/messages/menu_title.js';
 import { navLinks } from './nav-links';
 import classes from './site-layout.module.css';
 
@@ -13,13 +16,13 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
     <Drawer
       opened={opened}
       onClose={onClose}
-      title={m.menu_title()}
+      title={menu_title()}
       position="right"
       size="80%"
       hiddenFrom="sm"
-      closeButtonProps={{ 'aria-label': m.header_menu_close() }}
+      closeButtonProps={{ 'aria-label': header_menu_close() }}
     >
-      <nav aria-label={m.menu_nav_label()}>
+      <nav aria-label={menu_nav_label()}>
         <Stack gap={4}>
           {navLinks.map((link) => (
             <Link
@@ -44,7 +47,7 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
             if (await install()) void requestPersistentStorage();
           }}
         >
-          {m.menu_install()}
+          {menu_install()}
         </UnstyledButton>
       ) : null}
     </Drawer>

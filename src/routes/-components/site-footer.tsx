@@ -6,19 +6,33 @@ import { useHomeData } from '@/features/site-settings/hooks/use-home-data';
 import { useInView } from '@/hooks/use-in-view';
 import { telHref, whatsappHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
-import { m } from '@/paraglide/messages';
+import { footer_categories } from '@/paraglide/messages/footer_categories.js';
+import { footer_contact } from '@/paraglide/messages/footer_contact.js';
+import { footer_follow_us } from '@/paraglide/messages/footer_follow_us.js';
+import { footer_important_links } from '@/paraglide/messages/footer_important_links.js';
+import { footer_language } from '@/paraglide/messages/footer_language.js';
+import { footer_phone } from '@/paraglide/messages/footer_phone.js';
+import { footer_privacy } from '@/paraglide/messages/footer_privacy.js';
+import { footer_returns } from '@/paraglide/messages/footer_returns.js';
+import { footer_rights } from '@/paraglide/messages/footer_rights.js';
+import { footer_shipping } from '@/paraglide/messages/footer_shipping.js';
+import { footer_social_links } from '@/paraglide/messages/footer_social_links.js';
+import { footer_terms } from '@/paraglide/messages/footer_terms.js';
+import { footer_whatsapp } from '@/paraglide/messages/footer_whatsapp.js';
+import { nav_about } from '@/paraglide/messages/nav_about.js';
+import { nav_contact } from '@/paraglide/messages/nav_contact.js';
 import { InstallButton } from './install-button';
 import { LanguageSwitch } from './language-switch';
 import classes from './site-layout.module.css';
 import { SocialIcon, type SocialNetwork } from './social-icons';
 
 export const importantLinks = [
-  { to: '/about', label: m.nav_about },
-  { to: '/contact', label: m.nav_contact },
-  { to: '/privacy-policy', label: m.footer_privacy },
-  { to: '/terms-and-conditions', label: m.footer_terms },
-  { to: '/refund-cancellation', label: m.footer_returns },
-  { to: '/shipping-policy', label: m.footer_shipping },
+  { to: '/about', label: nav_about },
+  { to: '/contact', label: nav_contact },
+  { to: '/privacy-policy', label: footer_privacy },
+  { to: '/terms-and-conditions', label: footer_terms },
+  { to: '/refund-cancellation', label: footer_returns },
+  { to: '/shipping-policy', label: footer_shipping },
 ] as const;
 
 const socialNetworks: { key: SocialNetwork; label: string }[] = [
@@ -60,23 +74,23 @@ export function SiteFooter() {
           <div>
             <h2 className={classes.footerHeading}>{siteName}</h2>
             {settings?.site_description ? <Text size="sm">{settings.site_description}</Text> : null}
-            <ul className={classes.footerList} aria-label={m.footer_contact()}>
+            <ul className={classes.footerList} aria-label={footer_contact()}>
               {settings?.site_phone ? (
                 <li>
-                  <a href={telHref(settings.site_phone)}>{m.footer_phone({ phone: settings.site_phone })}</a>
+                  <a href={telHref(settings.site_phone)}>{footer_phone({ phone: settings.site_phone })}</a>
                 </li>
               ) : null}
               {settings?.site_whatsapp ? (
                 <li>
                   <a href={whatsappHref(settings.site_whatsapp)} target="_blank" rel="noopener noreferrer">
-                    {m.footer_whatsapp({ number: settings.site_whatsapp })}
+                    {footer_whatsapp({ number: settings.site_whatsapp })}
                   </a>
                 </li>
               ) : null}
             </ul>
           </div>
           <div>
-            <h2 className={classes.footerHeading}>{m.footer_categories()}</h2>
+            <h2 className={classes.footerHeading}>{footer_categories()}</h2>
             <ul className={classes.footerList}>
               {categoryNames.map((name) => (
                 <li key={name}>
@@ -88,7 +102,7 @@ export function SiteFooter() {
             </ul>
           </div>
           <div>
-            <h2 className={classes.footerHeading}>{m.footer_important_links()}</h2>
+            <h2 className={classes.footerHeading}>{footer_important_links()}</h2>
             <ul className={classes.footerList}>
               {importantLinks.map((link) => (
                 <li key={link.to}>
@@ -99,8 +113,8 @@ export function SiteFooter() {
           </div>
           {socials.length > 0 ? (
             <div>
-              <h2 className={classes.footerHeading}>{m.footer_follow_us()}</h2>
-              <ul className={classes.footerList} aria-label={m.footer_social_links()}>
+              <h2 className={classes.footerHeading}>{footer_follow_us()}</h2>
+              <ul className={classes.footerList} aria-label={footer_social_links()}>
                 {socials.map((network) => (
                   <li key={network.key}>
                     <a href={network.href} target="_blank" rel="noopener noreferrer">
@@ -115,9 +129,9 @@ export function SiteFooter() {
         </SimpleGrid>
         <div className={classes.footerBottom}>
           <p className={classes.footerLanguage}>
-            {m.footer_language()}: <LanguageSwitch />
+            {footer_language()}: <LanguageSwitch />
           </p>
-          {m.footer_rights({ year: new Date().getFullYear(), siteName })}
+          {footer_rights({ year: new Date().getFullYear(), siteName })}
         </div>
       </div>
     </footer>

@@ -5,7 +5,10 @@ import { Suspense, useState } from 'react';
 import { useSiteSettings } from '@/lib/site-settings-context';
 import { imageUrl } from '@/lib/image-url';
 import { lazyPart } from '@/lib/lazy-part';
-import { m } from '@/paraglide/messages';
+import { header_home_label } from '@/paraglide/messages/header_home_label.js';
+import { header_menu_close } from '@/paraglide/messages/header_menu_close.js';
+import { header_menu_open } from '@/paraglide/messages/header_menu_open.js';
+import { header_nav_main } from '@/paraglide/messages/header_nav_main.js';
 import { HeaderShopActions } from './header-shop-actions';
 import { LanguageSwitch } from './language-switch';
 import { navLinks } from './nav-links';
@@ -28,11 +31,11 @@ export function SiteHeader() {
     <header className={classes.header}>
       <TaglineStrip />
       <div className={classes.bar}>
-        <Link to="/" className={classes.logo} aria-label={m.header_home_label({ siteName })}>
+        <Link to="/" className={classes.logo} aria-label={header_home_label({ siteName })}>
           <img src={logo} alt="" width={40} height={40} />
           <span>{siteName}</span>
         </Link>
-        <nav aria-label={m.header_nav_main()} className={classes.nav}>
+        <nav aria-label={header_nav_main()} className={classes.nav}>
           <Stack visibleFrom="sm" gap={0} style={{ flexDirection: 'row' }}>
             {navLinks.map((link) => (
               <Link key={link.to} to={link.to} className={classes.navLink} activeOptions={{ exact: link.to === '/' }}>
@@ -51,7 +54,7 @@ export function SiteHeader() {
             }}
             color="#f5efe6"
             size="md"
-            aria-label={menuOpen ? m.header_menu_close() : m.header_menu_open()}
+            aria-label={menuOpen ? header_menu_close() : header_menu_open()}
             aria-expanded={menuOpen}
             style={{ minWidth: 44, minHeight: 44 }}
           />

@@ -6,7 +6,15 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { loginRequestSchema, type LoginRequest } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
-import { m } from '@/paraglide/messages';
+import { auth_email } from '@/paraglide/messages/auth_email.js';
+import { auth_password } from '@/paraglide/messages/auth_password.js';
+import { login_check_email } from '@/paraglide/messages/login_check_email.js';
+import { login_create_account } from '@/paraglide/messages/login_create_account.js';
+import { login_forgot } from '@/paraglide/messages/login_forgot.js';
+import { login_intro } from '@/paraglide/messages/login_intro.js';
+import { login_new_here } from '@/paraglide/messages/login_new_here.js';
+import { login_offline } from '@/paraglide/messages/login_offline.js';
+import { login_title } from '@/paraglide/messages/login_title.js';
 import { useLogin } from '../api/login';
 import classes from './auth.module.css';
 
@@ -40,21 +48,21 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
       form.setFieldValue('password', '');
       setLinkMailed(answer.message);
     } catch (error) {
-      setFailure(applyServerError(form, error, m.login_offline()));
+      setFailure(applyServerError(form, error, login_offline()));
     }
   });
 
   return (
     <PageContainer>
       <div className={classes.panel}>
-        <DocumentTitle page={m.login_title()} />
+        <DocumentTitle page={login_title()} />
         <Title order={1} className={classes.title}>
-          {m.login_title()}
+          {login_title()}
         </Title>
         <Text c="dimmed" mb="lg">
-          {m.login_intro()}
+          {login_intro()}
         </Text>
-        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label={m.login_title()}>
+        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label={login_title()}>
           <Stack gap="md">
             {failure ? (
               <Alert color="red" variant="light" role="alert">
@@ -62,35 +70,35 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
               </Alert>
             ) : null}
             {linkMailed ? (
-              <Alert color="blue" variant="light" role="status" title={m.login_check_email()}>
+              <Alert color="blue" variant="light" role="status" title={login_check_email()}>
                 {linkMailed}
               </Alert>
             ) : null}
             <TextInput
-              label={m.auth_email()}
+              label={auth_email()}
               type="email"
               autoComplete="email"
               withAsterisk
               {...form.getInputProps('email')}
             />
             <PasswordInput
-              label={m.auth_password()}
+              label={auth_password()}
               autoComplete="current-password"
               withAsterisk
               {...form.getInputProps('password')}
             />
             <Anchor component={Link} to="/forgot-password" fz="sm" ta="right">
-              {m.login_forgot()}
+              {login_forgot()}
             </Anchor>
             <Button type="submit" loading={login.isPending} fullWidth>
-              {m.login_title()}
+              {login_title()}
             </Button>
           </Stack>
         </form>
         <Text mt="lg" ta="center">
-          {m.login_new_here()}{' '}
+          {login_new_here()}{' '}
           <Anchor renderRoot={(props) => <Link {...props} to="/register" search={{ redirect }} />}>
-            {m.login_create_account()}
+            {login_create_account()}
           </Anchor>
         </Text>
       </div>

@@ -7,7 +7,18 @@ import { PageContainer } from '@/components/page-container';
 import { PASSWORD_MIN_LENGTH, registerRequestSchema } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { getLocale } from '@/paraglide/runtime';
-import { m } from '@/paraglide/messages';
+import { auth_email } from '@/paraglide/messages/auth_email.js';
+import { auth_password } from '@/paraglide/messages/auth_password.js';
+import { register_have_account } from '@/paraglide/messages/register_have_account.js';
+import { register_intro } from '@/paraglide/messages/register_intro.js';
+import { register_log_in } from '@/paraglide/messages/register_log_in.js';
+import { register_mobile } from '@/paraglide/messages/register_mobile.js';
+import { register_name } from '@/paraglide/messages/register_name.js';
+import { register_offline } from '@/paraglide/messages/register_offline.js';
+import { register_page_title } from '@/paraglide/messages/register_page_title.js';
+import { register_password_hint } from '@/paraglide/messages/register_password_hint.js';
+import { register_submit } from '@/paraglide/messages/register_submit.js';
+import { register_title } from '@/paraglide/messages/register_title.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRegister } from '../api/register';
 import classes from './auth.module.css';
@@ -48,44 +59,44 @@ export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
       }
       onSignedIn();
     } catch (error) {
-      setFailure(applyServerError(form, error, m.register_offline()));
+      setFailure(applyServerError(form, error, register_offline()));
     }
   });
 
   return (
     <PageContainer>
       <div className={classes.panel}>
-        <DocumentTitle page={m.register_page_title()} />
+        <DocumentTitle page={register_page_title()} />
         <Title order={1} className={classes.title}>
-          {m.register_title()}
+          {register_title()}
         </Title>
         <Text c="dimmed" mb="lg">
-          {m.register_intro()}
+          {register_intro()}
         </Text>
-        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label={m.register_page_title()}>
+        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label={register_page_title()}>
           <Stack gap="md">
             {failure ? (
               <Alert color="red" variant="light" role="alert">
                 {failure}
               </Alert>
             ) : null}
-            <TextInput label={m.register_name()} autoComplete="name" withAsterisk {...form.getInputProps('name')} />
+            <TextInput label={register_name()} autoComplete="name" withAsterisk {...form.getInputProps('name')} />
             <TextInput
-              label={m.auth_email()}
+              label={auth_email()}
               type="email"
               autoComplete="email"
               withAsterisk
               {...form.getInputProps('email')}
             />
             <PasswordInput
-              label={m.auth_password()}
-              description={m.register_password_hint({ min: PASSWORD_MIN_LENGTH })}
+              label={auth_password()}
+              description={register_password_hint({ min: PASSWORD_MIN_LENGTH })}
               autoComplete="new-password"
               withAsterisk
               {...form.getInputProps('password')}
             />
             <TextInput
-              label={m.register_mobile()}
+              label={register_mobile()}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
@@ -93,14 +104,14 @@ export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
               {...form.getInputProps('phone')}
             />
             <Button type="submit" loading={registration.isPending} fullWidth>
-              {m.register_submit()}
+              {register_submit()}
             </Button>
           </Stack>
         </form>
         <Text mt="lg" ta="center">
-          {m.register_have_account()}{' '}
+          {register_have_account()}{' '}
           <Anchor renderRoot={(props) => <Link {...props} to="/login" search={{ redirect }} />}>
-            {m.register_log_in()}
+            {register_log_in()}
           </Anchor>
         </Text>
       </div>

@@ -1,29 +1,45 @@
 import { formatInr, monthName } from '@/lib/money';
 import type { ApplicationStatus, CallCard, CastingRole, ProjectType } from '@/contract/casting';
-import { m } from '@/paraglide/messages';
+import { auditions_any } from '@/paraglide/messages/auditions_any.js';
+import { gender_female } from '@/paraglide/messages/gender_female.js';
+import { gender_male } from '@/paraglide/messages/gender_male.js';
+import { gender_non_binary } from '@/paraglide/messages/gender_non_binary.js';
+import { place_or_remote } from '@/paraglide/messages/place_or_remote.js';
+import { place_remote } from '@/paraglide/messages/place_remote.js';
+import { project_ad } from '@/paraglide/messages/project_ad.js';
+import { project_feature } from '@/paraglide/messages/project_feature.js';
+import { project_music_video } from '@/paraglide/messages/project_music_video.js';
+import { project_short } from '@/paraglide/messages/project_short.js';
+import { project_theatre } from '@/paraglide/messages/project_theatre.js';
+import { project_tv } from '@/paraglide/messages/project_tv.js';
+import { project_web_series } from '@/paraglide/messages/project_web_series.js';
+import { role_any_gender } from '@/paraglide/messages/role_any_gender.js';
+import { role_or } from '@/paraglide/messages/role_or.js';
+import { role_plays } from '@/paraglide/messages/role_plays.js';
+import { role_unpaid } from '@/paraglide/messages/role_unpaid.js';
 
 /** Each project type's name in the page's language (read when shown: a page's language is its render's). */
 export const projectTypeLabels: Record<ProjectType, string> = {
   get feature() {
-    return m.project_feature();
+    return project_feature();
   },
   get web_series() {
-    return m.project_web_series();
+    return project_web_series();
   },
   get short() {
-    return m.project_short();
+    return project_short();
   },
   get ad() {
-    return m.project_ad();
+    return project_ad();
   },
   get theatre() {
-    return m.project_theatre();
+    return project_theatre();
   },
   get tv() {
-    return m.project_tv();
+    return project_tv();
   },
   get music_video() {
-    return m.project_music_video();
+    return project_music_video();
   },
 };
 
@@ -49,16 +65,16 @@ export const statusColors: Record<ApplicationStatus, string> = {
 
 export const genderWords: Record<string, string> = {
   get female() {
-    return m.gender_female();
+    return gender_female();
   },
   get male() {
-    return m.gender_male();
+    return gender_male();
   },
   get non_binary() {
-    return m.gender_non_binary();
+    return gender_non_binary();
   },
   get prefer_not_to_say() {
-    return m.auditions_any();
+    return auditions_any();
   },
 };
 
@@ -89,16 +105,14 @@ export function roleSummary(
   role: Pick<CastingRole, 'genders' | 'age_min' | 'age_max' | 'languages' | 'paid' | 'pay_inr'>,
 ) {
   return [
-    role.genders.length === 0
-      ? m.role_any_gender()
-      : role.genders.map((gender) => genderWords[gender]).join(m.role_or()),
-    m.role_plays({ min: role.age_min, max: role.age_max }),
+    role.genders.length === 0 ? role_any_gender() : role.genders.map((gender) => genderWords[gender]).join(role_or()),
+    role_plays({ min: role.age_min, max: role.age_max }),
     role.languages.join(', '),
-    role.paid ? formatRupees(role.pay_inr) : m.role_unpaid(),
+    role.paid ? formatRupees(role.pay_inr) : role_unpaid(),
   ]
     .filter(Boolean)
     .join(' · ');
 }
 
 export const placeOf = (call: Pick<CallCard, 'city' | 'remote'>) =>
-  call.remote ? (call.city ? m.place_or_remote({ city: call.city }) : m.place_remote()) : call.city;
+  call.remote ? (call.city ? place_or_remote({ city: call.city }) : place_remote()) : call.city;

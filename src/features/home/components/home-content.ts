@@ -1,6 +1,25 @@
 import type { CarouselDurations } from '@/components/carousel/carousel-props';
 import type { SectionType } from '@/contract/site';
-import { m } from '@/paraglide/messages';
+import { faq_duration_a } from '@/paraglide/messages/faq_duration_a.js';
+import { faq_duration_q } from '@/paraglide/messages/faq_duration_q.js';
+import { faq_enrol_a } from '@/paraglide/messages/faq_enrol_a.js';
+import { faq_enrol_q } from '@/paraglide/messages/faq_enrol_q.js';
+import { faq_equipment_a } from '@/paraglide/messages/faq_equipment_a.js';
+import { faq_equipment_q } from '@/paraglide/messages/faq_equipment_q.js';
+import { faq_experience_a } from '@/paraglide/messages/faq_experience_a.js';
+import { faq_experience_q } from '@/paraglide/messages/faq_experience_q.js';
+import { faq_payment_a } from '@/paraglide/messages/faq_payment_a.js';
+import { faq_payment_q } from '@/paraglide/messages/faq_payment_q.js';
+import { faq_placement_a } from '@/paraglide/messages/faq_placement_a.js';
+import { faq_placement_q } from '@/paraglide/messages/faq_placement_q.js';
+import { home_section_auditions } from '@/paraglide/messages/home_section_auditions.js';
+import { home_section_awards } from '@/paraglide/messages/home_section_awards.js';
+import { home_section_courses } from '@/paraglide/messages/home_section_courses.js';
+import { home_section_fashion } from '@/paraglide/messages/home_section_fashion.js';
+import { home_section_magazine } from '@/paraglide/messages/home_section_magazine.js';
+import { home_section_news } from '@/paraglide/messages/home_section_news.js';
+import { home_section_testimonials } from '@/paraglide/messages/home_section_testimonials.js';
+import { home_section_trailers } from '@/paraglide/messages/home_section_trailers.js';
 
 /**
  * How each section type shows on the home page: its landmark's id (the same in every language), its heading in the
@@ -10,14 +29,14 @@ export const sectionDisplay: Record<
   SectionType,
   { id: string; title: () => string; layout: 'grid' | 'carousel' | 'video' }
 > = {
-  'Cine News': { id: 'cinenews', title: m.home_section_news, layout: 'grid' },
-  'Cine Fashion': { id: 'cinefashion', title: m.home_section_fashion, layout: 'grid' },
-  'Cine Course': { id: 'courses', title: m.home_section_courses, layout: 'grid' },
-  'Cine Audition': { id: 'auditions', title: m.home_section_auditions, layout: 'grid' },
-  Testimonial: { id: 'testimonials', title: m.home_section_testimonials, layout: 'carousel' },
-  'Cine Trailer': { id: 'trailers', title: m.home_section_trailers, layout: 'video' },
-  'Cine Awards': { id: 'awards', title: m.home_section_awards, layout: 'grid' },
-  Magazine: { id: 'magazine', title: m.home_section_magazine, layout: 'carousel' },
+  'Cine News': { id: 'cinenews', title: home_section_news, layout: 'grid' },
+  'Cine Fashion': { id: 'cinefashion', title: home_section_fashion, layout: 'grid' },
+  'Cine Course': { id: 'courses', title: home_section_courses, layout: 'grid' },
+  'Cine Audition': { id: 'auditions', title: home_section_auditions, layout: 'grid' },
+  Testimonial: { id: 'testimonials', title: home_section_testimonials, layout: 'carousel' },
+  'Cine Trailer': { id: 'trailers', title: home_section_trailers, layout: 'video' },
+  'Cine Awards': { id: 'awards', title: home_section_awards, layout: 'grid' },
+  Magazine: { id: 'magazine', title: home_section_magazine, layout: 'carousel' },
 };
 
 /** Spec point 9: the top banner carousel, autoplay every 2000 ms. */
@@ -32,10 +51,10 @@ export const CARD_EMBLA_DURATION: CarouselDurations = { phone: 15, tablet: 14, d
  * the page's language (the spec's English text is English's).
  */
 export const faqEntries = [
-  { question: m.faq_enrol_q, answer: m.faq_enrol_a },
-  { question: m.faq_duration_q, answer: m.faq_duration_a },
-  { question: m.faq_experience_q, answer: m.faq_experience_a },
-  { question: m.faq_equipment_q, answer: m.faq_equipment_a },
-  { question: m.faq_placement_q, answer: m.faq_placement_a },
-  { question: m.faq_payment_q, answer: m.faq_payment_a },
+  { question: faq_enrol_q, answer: faq_enrol_a },
+  { question: faq_duration_q, answer: faq_duration_a },
+  { question: faq_experience_q, answer: faq_experience_a },
+  { question: faq_equipment_q, answer: faq_equipment_a },
+  { question: faq_placement_q, answer: faq_placement_a },
+  { question: faq_payment_q, answer: faq_payment_a },
 ] as const;

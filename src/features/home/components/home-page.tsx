@@ -4,7 +4,9 @@ import { PageContainer } from '@/components/page-container';
 import type { HomeData, Section } from '@/contract/site';
 import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { lazyPart } from '@/lib/lazy-part';
-import { m } from '@/paraglide/messages';
+import { home_insider } from '@/paraglide/messages/home_insider.js';
+import { home_magazine_label } from '@/paraglide/messages/home_magazine_label.js';
+import { home_testimonials_label } from '@/paraglide/messages/home_testimonials_label.js';
 import { sectionDisplay } from './home-content';
 import {
   BannerCarousel,
@@ -28,7 +30,7 @@ function ContentSection({ section, onPlay }: { section: Section; onPlay: (video:
       {layout === 'grid' ? <ContentGrid items={section.data} /> : null}
       {layout === 'carousel' ? (
         <CardCarousel
-          label={section.type === 'Testimonial' ? m.home_testimonials_label() : m.home_magazine_label()}
+          label={section.type === 'Testimonial' ? home_testimonials_label() : home_magazine_label()}
           items={section.data}
           variant={section.type === 'Testimonial' ? 'testimonial' : 'magazine'}
         />
@@ -66,7 +68,7 @@ export function HomePage({ data, siteName }: { data: HomeData | undefined; siteN
       <CategoryTiles categoryList={data?.categoryList} />
       <BannerCarousel banners={data?.bannerList ?? []} />
       {insiders.length > 0 ? (
-        <HomeSection id="insider" title={m.home_insider()}>
+        <HomeSection id="insider" title={home_insider()}>
           <VideoGrid
             onPlay={setVideo}
             items={insiders.map((insider) => ({
