@@ -1,4 +1,6 @@
 import { expect, test } from './fixtures';
+import { siteKeys } from '../../src/lib/site-query-keys';
+import { waitForPersistedCache, waitForServiceWorker } from './offline-helpers';
 import { registerShopper, signIn, USER_API } from './shop-helpers';
 
 // A phone, as most members read it.
@@ -134,5 +136,31 @@ test.describe('the product in Hindi', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test('a Hindi page seen once opens offline, in Hindi and in the Devanagari font the worker kept', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/hi/');
+    await waitForServiceWorker(page);
+    await expect(page.getByRole('heading', { name: 'आपके सवाल' })).toBeVisible();
+    await waitForPersistedCache(page, siteKeys.homeData());
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open('cineverse-fonts')).keys()).length))
+      .toBeGreaterThan(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('heading', { name: 'आपके सवाल' })).toBeVisible();
+    await expect(page.locator('footer').getByRole('link', { name: 'हमारे बारे में' })).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].some((font) => font.family.includes('Noto Sans Devanagari') && font.status === 'loaded'),
+        ),
+      )
+      .toBe(true);
   });
 });
