@@ -26,7 +26,18 @@ const serverStaysOut = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'data', 'node_modules', '.scratch', 'src/route-tree.gen.ts', 'bench/results'] },
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'data',
+      'node_modules',
+      '.scratch',
+      'src/route-tree.gen.ts',
+      'src/paraglide',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.recommended,

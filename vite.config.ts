@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
@@ -19,7 +20,16 @@ const devBackend = process.env.DEV_BACKEND ?? 'http://localhost:8080';
  */
 function sourcesId(): string {
   const hash = createHash('sha256');
-  for (const root of ['src', 'sw', 'public', 'build', 'index.html', 'vite.config.ts', 'package-lock.json']) {
+  for (const root of [
+    'src',
+    'sw',
+    'public',
+    'build',
+    'messages',
+    'index.html',
+    'vite.config.ts',
+    'package-lock.json',
+  ]) {
     const files = fs.statSync(root).isDirectory()
       ? fs
           .readdirSync(root, { recursive: true, encoding: 'utf8' })
@@ -215,8 +225,9 @@ const browserPlugins = (): PluginOption[] => [
     injectManifest: {
       // Every route chunk, the styles, fonts and icons: the app must open offline on pages never visited.
       globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
-      // Not the back office's code (backOfficeModules): staff load it online; visitors never need it.
-      globIgnores: ['**/*.br', '**/*.gz', 'assets/admin*'],
+      // Not the back office's code (backOfficeModules): staff load it online; visitors never need it. Nor the
+      // Devanagari font: the worker keeps it once a Hindi page has used it (sw/sw.ts).
+      globIgnores: ['**/*.br', '**/*.gz', 'assets/admin*', 'assets/noto-sans-devanagari-*'],
     },
     devOptions: { enabled: false },
   }),
@@ -230,6 +241,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     ],
   },
   plugins: [
+    // The messages compiled into src/paraglide (options in project.inlang/paraglide.config.js), again on a change.
+    paraglideVitePlugin({ project: './project.inlang', outdir: './src/paraglide' }),
     // The router plugin must run before React's so that it sees the route files untransformed.
     tanstackRouter({
       target: 'react',

@@ -5,8 +5,20 @@
  * route's: they all download at once instead of one after the other. Without paint timing, the app starts two
  * frames later; in a hidden tab, where nothing is painted, at once.
  */
+import { BASE_LANGUAGE, LANGUAGE_CHOICE_KEY, languages } from './contract/languages';
 import { APP_MODULES_META, PAGE_MODULES_META } from './contract/page-routes';
 import { recordEarlyInput } from './early-input';
+
+// The home page's plain address opens in the language chosen on this device: the server sends it there online, and
+// this does when the service worker answered (an installed app opened offline). Kept to a few bytes: every page runs it.
+try {
+  const chosen = window.location.pathname === '/' ? localStorage.getItem(LANGUAGE_CHOICE_KEY) : null;
+  if (chosen !== BASE_LANGUAGE && languages.some((language) => language === chosen)) {
+    window.location.replace(`/${chosen}/${window.location.search}`);
+  }
+} catch {
+  // No storage, no choice.
+}
 
 // The browser may offer installing before the app has started (it did, and the install button never showed): the
 // offer is kept here from the first script on, for the install button (src/hooks/use-install-prompt.ts).

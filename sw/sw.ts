@@ -5,7 +5,10 @@
  *   release (old revisions are deleted when the new worker activates);
  * - `cineverse-images`: uploaded images (banners, posters, products...) as they are seen, cache first, at most
  *   300 files and 30 days each (uploads never change under a name; an edited image gets a new file name).
- * Page navigations are answered with the precached shell so that the app opens with no network; API and upload
+ * - `cineverse-fonts`: the Devanagari font's files, once a Hindi page has used them, cache first (their names carry
+ *   their content's hash); not precached, so that a device that reads only English never downloads them.
+ * Page navigations, in every language (`/hi/...` too), are answered with the precached shell so that the app opens
+ * with no network; the app reads the page's language from its address. API and upload
  * paths are never answered with the shell. An image that is neither cached nor reachable gets a placeholder drawing
  * instead of a broken icon. Caches of older versions are deleted when a new worker activates.
  */
@@ -26,6 +29,21 @@ registerRoute(
 );
 
 export const IMAGE_CACHE = 'cineverse-images';
+export const FONT_CACHE = 'cineverse-fonts';
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.destination === 'font' &&
+    /^\/assets\/noto-sans-devanagari-/.test(url.pathname),
+  new CacheFirst({
+    cacheName: FONT_CACHE,
+    plugins: [
+      // A new release's font files replace the old ones; 4 leaves room for both weights of two releases.
+      new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true }),
+    ],
+  }),
+);
 
 /** A neutral film-frame drawing, shown for an image the device has never seen while offline. */
 const placeholderSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400"><rect width="400" height="400" fill="#2a231d"/><rect x="0" y="0" width="400" height="36" fill="#14110f"/><rect x="0" y="364" width="400" height="36" fill="#14110f"/><circle cx="200" cy="200" r="64" fill="none" stroke="#ffc547" stroke-width="8" stroke-opacity="0.6"/><text x="200" y="300" text-anchor="middle" font-family="sans-serif" font-size="24" fill="#f5efe6">Image offline</text></svg>`;
@@ -59,7 +77,7 @@ registerRoute(
 );
 
 /** Runtime caches this version uses; any other cache but the precache is left over from an older version. */
-const currentCaches = new Set([IMAGE_CACHE]);
+const currentCaches = new Set([IMAGE_CACHE, FONT_CACHE]);
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches

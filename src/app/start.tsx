@@ -1,7 +1,9 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { languageOfPath } from '@/contract/languages';
 import { SERVER_STATE_ELEMENT_ID } from '@/contract/page-routes';
+import { overwriteGetLocale } from '@/paraglide/runtime';
 import { afterAppReady } from '@/lib/app-ready';
 import { useAppStore } from '@/lib/app-store';
 import { appElement } from './app-element';
@@ -25,8 +27,13 @@ function serverState(): DehydratedState | null {
  * renders into the shell. Both are transitions: React works in slices and the page stays responsive meanwhile.
  */
 export async function start(rootElement: HTMLElement): Promise<void> {
+  // The page's language is its address's: a switch of language loads the other address.
+  const language = languageOfPath(window.location.pathname);
+  overwriteGetLocale(() => language);
+  // A page the service worker answered from the English shell says its language too.
+  document.documentElement.lang = language === 'en' ? 'en-IN' : language;
   const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient);
+  const router = createAppRouter(queryClient, undefined, language);
   // Hydration reads the store's initial, signed-out state (as the server rendered), then renders the session.
   useAppStore.getState().restoreSession();
   const element = appElement({ queryClient, router });

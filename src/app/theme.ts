@@ -41,8 +41,9 @@ export const theme = createTheme({
   autoContrast: true,
   variantColorResolver: primaryTextPerScheme,
   colors: { saffron },
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  headings: { fontFamily: '"Bebas Neue", Inter, system-ui, sans-serif', fontWeight: '400' },
+  // Devanagari's letters are drawn by Noto Sans Devanagari (src/app/fonts.css): Inter and Bebas Neue have none.
+  fontFamily: 'Inter, "Noto Sans Devanagari", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  headings: { fontFamily: '"Bebas Neue", Inter, "Noto Sans Devanagari", system-ui, sans-serif', fontWeight: '400' },
   defaultRadius: 'md',
   components: {
     // A link in a sentence is told from its text by its underline, not by a colour too close to it in dark mode.

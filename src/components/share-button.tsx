@@ -1,3 +1,4 @@
+import { pageAddress } from '@/lib/page-address';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
@@ -24,7 +25,8 @@ export function ShareButton({ path, title, text }: ShareButtonProps) {
   }, [state]);
 
   const share = async () => {
-    const address = new URL(path, window.location.origin).href;
+    // Shared from a Hindi page, the link opens in Hindi.
+    const address = new URL(pageAddress(path), window.location.origin).href;
     setUrl(address);
     const data = { title, url: address, ...(text ? { text } : {}) };
     if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {

@@ -1,5 +1,8 @@
+// With its extension: vite.config.ts imports this module too, and Vite's config loader asks for one.
+import { pathWithoutLanguage } from './languages.js';
+
 /**
- * The page paths the app answers, shared by the router's tests and the server, which returns the app shell with
+ * The page paths the app answers (in English; every one also under a language's prefix, `/hi/shop`), shared by the router's tests and the server, which returns the app shell with
  * status 200 for these and 404 for any other path so that crawlers see a real 404.
  */
 export const pageRoutePatterns: readonly RegExp[] = [
@@ -25,7 +28,8 @@ export const pageRoutePatterns: readonly RegExp[] = [
 ];
 
 export function isPagePath(pathname: string): boolean {
-  return pageRoutePatterns.some((pattern) => pattern.test(pathname));
+  const bare = pathWithoutLanguage(pathname);
+  return pageRoutePatterns.some((pattern) => pattern.test(bare));
 }
 
 /**
@@ -37,12 +41,12 @@ const accountPagePattern =
 
 /** The back office: staff pages, which search engines are told not to index. */
 export function isBackOfficePath(pathname: string): boolean {
-  return /^\/admin(\/|$)/.test(pathname);
+  return /^\/admin(\/|$)/.test(pathWithoutLanguage(pathname));
 }
 
 /** Public pages, which the server renders to HTML so that they show before the app's code has run. */
 export function isServerRenderedPath(pathname: string): boolean {
-  return isPagePath(pathname) && !accountPagePattern.test(pathname);
+  return isPagePath(pathname) && !accountPagePattern.test(pathWithoutLanguage(pathname));
 }
 
 /** The id of the JSON script element that carries a server-rendered page's data (dehydrated query cache). */

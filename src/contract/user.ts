@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { singleEmailSchema } from './email';
+import { languages } from './languages';
 
 /** Phones are 10-digit Indian mobile numbers; spaces, dashes and a +91 or 0 prefix are accepted and removed. */
 export const phoneSchema = z.pipe(
@@ -200,7 +201,13 @@ export const savedAddressSchema = z.object({
 });
 export type SavedAddress = z.infer<typeof savedAddressSchema>;
 
-export const profileSchema = z.extend(userSchema, { addresses: z.array(savedAddressSchema) });
+/** The language a member reads the product in; their mail and notices are written in it too. */
+export const languageSchema = z.enum(languages, { error: 'Choose English (en) or Hindi (hi)' });
+
+export const profileSchema = z.extend(userSchema, {
+  addresses: z.array(savedAddressSchema),
+  language: languageSchema,
+});
 export type Profile = z.infer<typeof profileSchema>;
 
 export const profileResponseSchema = z.object({ data: profileSchema });
@@ -209,6 +216,8 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 export const profileUpdateSchema = z.object({
   name: nameSchema,
   phone: optionalPhoneSchema,
+  /** Left out, the account keeps its language. */
+  language: z.optional(languageSchema),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 

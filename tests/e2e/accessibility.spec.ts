@@ -20,6 +20,8 @@ const publicPages = [
   '/shop/1',
   '/login',
   '/register',
+  '/hi/',
+  '/hi/auditions',
 ];
 
 /** Pages of a signed-in shopper, checked as the demo shopper. */

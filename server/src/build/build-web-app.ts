@@ -6,7 +6,17 @@ import zlib from 'node:zlib';
 import { projectRoot } from '../config.js';
 
 /** What the PWA build is made from: a change to any of these makes the build stale. */
-const buildInputs = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const buildInputs = [
+  'src',
+  'sw',
+  'public',
+  'messages',
+  'project.inlang',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 /** Text files worth compressing; images and fonts are compressed already. */
 const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
 /** Below 1 KB the compressed file saves less than the headers cost. */

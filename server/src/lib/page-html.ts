@@ -5,6 +5,13 @@
  */
 import type { RenderedPage } from '../../../src/contract/page-renderer.js';
 import { PAGE_MODULES_META, SERVER_STATE_ELEMENT_ID } from '../../../src/contract/page-routes.js';
+import {
+  BASE_LANGUAGE,
+  type Language,
+  languageOfPath,
+  languages,
+  pathInLanguage,
+} from '../../../src/contract/languages.js';
 
 /** dist/.vite/manifest.json: each source module's output file, stylesheets and static imports. */
 export type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
@@ -115,4 +122,45 @@ export function serverRenderedHtml(shell: string, page: RenderedPage, assets: Ro
   if (hints.includes('<meta name="description"'))
     withPage = withPage.replace(/<meta\s+name="description"[^>]*>\s*/, '');
   return beforeScripts(withPage, links);
+}
+
+/** The words of the shell itself (the start-up screen, the title before the app's) in each language but English. */
+const shellWords: Record<Exclude<Language, 'en'>, [string, string][]> = {
+  hi: [
+    ['<p>Loading CineVerse…</p>', '<p>CineVerse खुल रहा है…</p>'],
+    ['CineVerse needs JavaScript to run.', 'CineVerse चलाने के लिए JavaScript चालू करें।'],
+    [
+      "CineVerse: India's film-industry network for actors, writers, directors, DOPs, studios and learners, with official film merchandise.",
+      'CineVerse: भारत के फ़िल्म जगत का नेटवर्क, अभिनेताओं, लेखकों, निर्देशकों, DOP, स्टूडियो और सीखने वालों के लिए, साथ में फ़िल्मों का असली मर्चेंडाइज़।',
+    ],
+  ],
+};
+
+/**
+ * The shell in the language of `pathname`: `<html lang>` says it (screen readers, the browser's fonts and
+ * hyphenation follow it), and the start-up screen speaks it. English pages keep the shell as built.
+ */
+export function shellInLanguage(shell: string, pathname: string): string {
+  const language = languageOfPath(pathname);
+  if (language === 'en') return shell;
+  let html = shell.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+  for (const [english, translated] of shellWords[language]) html = html.replace(english, translated);
+  return html;
+}
+
+/**
+ * A public page's canonical address and its alternates in every language (`hreflang`, with x-default the English
+ * one), so that search engines index each language's page as its own and show readers theirs. The query is left out:
+ * filters and pages of a list are the same page.
+ */
+export function languageLinks(pathname: string, publicUrl: string): string[] {
+  const origin = publicUrl.replace(/\/$/, '');
+  // The path is the request's: escaped, it cannot end the attribute it is written in.
+  const href = (language: Language) =>
+    `${origin}${pathInLanguage(pathname, language)}`.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return [
+    `<link rel="canonical" href="${href(languageOfPath(pathname))}">`,
+    ...languages.map((language) => `<link rel="alternate" hreflang="${language}" href="${href(language)}">`),
+    `<link rel="alternate" hreflang="x-default" href="${href(BASE_LANGUAGE)}">`,
+  ];
 }

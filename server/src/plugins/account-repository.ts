@@ -7,6 +7,7 @@ import {
   type SavedAddress,
   type User,
 } from '../../../src/contract/user.js';
+import type { Language } from '../../../src/contract/languages.js';
 import type { Database } from '../db/client.js';
 import {
   addresses,
@@ -50,7 +51,10 @@ declare module 'fastify' {
       issueToken(userId: number): Promise<string>;
       revokeToken(tokenId: number): Promise<void>;
       getProfile(userId: number): Promise<Profile>;
-      updateProfile(userId: number, input: { name: string; phone: string | null }): Promise<Profile>;
+      updateProfile(
+        userId: number,
+        input: { name: string; phone: string | null; language?: Language | undefined },
+      ): Promise<Profile>;
       addAddress(tx: Database, userId: number, input: Address): Promise<SavedAddress>;
       /** Saves the address unless the same one is saved already or the limit is reached (then nothing happens). */
       keepAddress(tx: Database, userId: number, input: Address): Promise<void>;
@@ -158,14 +162,19 @@ export default fp<AccountRepositoryOptions>(
     const { db } = fastify;
 
     async function getProfile(userId: number): Promise<Profile> {
-      const [user] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
+      const [user] = await db
+        .select({ ...userColumns, language: users.language })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
       if (!user) throw new HttpError(401, 'Please log in to continue');
       const saved = await db
         .select(addressColumns)
         .from(addresses)
         .where(eq(addresses.userId, userId))
         .orderBy(asc(addresses.id));
-      return { ...user, addresses: saved };
+      // The column's check constraint keeps it to the languages there are.
+      return { ...user, language: user.language as Language, addresses: saved };
     }
 
     fastify.decorate('accountRepository', {
@@ -234,7 +243,10 @@ export default fp<AccountRepositoryOptions>(
       },
       getProfile,
       async updateProfile(userId, input) {
-        await db.update(users).set({ name: input.name, phone: input.phone }).where(eq(users.id, userId));
+        await db
+          .update(users)
+          .set({ name: input.name, phone: input.phone, ...(input.language ? { language: input.language } : {}) })
+          .where(eq(users.id, userId));
         // Signed-in requests carry the user's name; the next one reads the new name.
         fastify.forgetSessions();
         return getProfile(userId);

@@ -6,10 +6,21 @@ import fp from 'fastify-plugin';
 import type { ApiTransport, PageRendererModule } from '../../../src/contract/page-renderer.js';
 import { isBackOfficePath, isPagePath, isServerRenderedPath } from '../../../src/contract/page-routes.js';
 import {
+  BASE_LANGUAGE,
+  LANGUAGE_CHOICE_KEY,
+  asLanguage,
+  languageOfPath,
+  pathInLanguage,
+  pathWithoutLanguage,
+  preferredLanguage,
+} from '../../../src/contract/languages.js';
+import {
   beforeScripts,
   imagePreload,
+  languageLinks,
   routeAssets,
   serverRenderedHtml,
+  shellInLanguage,
   type LargestImage,
   type ViteManifest,
 } from '../lib/page-html.js';
@@ -30,6 +41,15 @@ export interface PageRenderingOptions {
   hiddenPage?: (pathname: string) => Promise<boolean>;
   /** The site's address as users reach it (`PUBLIC_URL`). */
   publicUrl: string;
+}
+
+/** The value of the cookie `name` in a Cookie header, if it has one. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const pair of (header ?? '').split(';')) {
+    const [key, value] = pair.trim().split('=');
+    if (key === name) return value;
+  }
+  return undefined;
 }
 
 /**
@@ -75,9 +95,11 @@ function pageRendererOf(fastify: FastifyInstance, distDir: string) {
 export default fp<PageRenderingOptions>(
   async (fastify, options) => {
     const readDist = (file: string) => fs.promises.readFile(path.join(options.distDir, file), 'utf8');
+    /** The shell in the language of the page's address. */
+    const readShell = async (pathname: string) => shellInLanguage(await readDist('index.html'), pathname);
     const largestImage = async (pathname: string): Promise<LargestImage | null> => {
       try {
-        return (await options.largestImage?.(pathname)) ?? null;
+        return (await options.largestImage?.(pathWithoutLanguage(pathname))) ?? null;
       } catch (error) {
         // Only a hint: the page works without it.
         fastify.log.warn({ err: error }, 'Could not find the largest image of the page');
@@ -97,12 +119,10 @@ export default fp<PageRenderingOptions>(
         fastify.log.error({ err: error }, 'Could not load the page renderer');
         return null;
       });
-      const [shell, image, renderPage] = await Promise.all([
-        readDist('index.html'),
-        largestImage(pathname),
-        loadRenderer,
-      ]);
+      const [shell, image, renderPage] = await Promise.all([readShell(pathname), largestImage(pathname), loadRenderer]);
       let html = image ? beforeScripts(shell, [imagePreload(image)]) : shell;
+      // Every public page names its address in each language; the back office and the account pages are not indexed.
+      if (isServerRenderedPath(pathname)) html = beforeScripts(html, languageLinks(pathname, options.publicUrl));
       if (renderPage && isServerRenderedPath(pathname)) {
         try {
           const page = await renderPage(url);
@@ -133,15 +153,34 @@ export default fp<PageRenderingOptions>(
         // `send` keeps the file inside the build's folder and ignores dotfiles.
         return reply.sendFile(file);
       }
-      if (!isPagePath(pathname)) return reply.code(404).sendFile('index.html');
+      if (!isPagePath(pathname)) {
+        if (languageOfPath(pathname) === BASE_LANGUAGE) return reply.code(404).sendFile('index.html');
+        return reply
+          .code(404)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(await readShell(pathname));
+      }
+      // The home page's plain address follows the language this device chose, or on a first visit the browser's
+      // (docs/decisions/2026-11-28-hindi-addresses.md); every other address opens in the language it names.
+      if (pathname === '/') {
+        reply.header('vary', 'Cookie, Accept-Language');
+        const chosen = asLanguage(cookieValue(request.headers.cookie, LANGUAGE_CHOICE_KEY));
+        const language = chosen ?? preferredLanguage(request.headers['accept-language']) ?? BASE_LANGUAGE;
+        if (language !== BASE_LANGUAGE) {
+          const query = request.url.slice(pathname.length);
+          return reply.header('cache-control', 'no-store').redirect(pathInLanguage('/', language) + query, 302);
+        }
+      }
       if (isBackOfficePath(pathname)) reply.header('x-robots-tag', 'noindex, nofollow');
-      if (await options.hiddenPage?.(pathname)) {
+      // A page kept from the public is kept so in every language.
+      if (await options.hiddenPage?.(pathWithoutLanguage(pathname))) {
         return reply
           .code(404)
           .header('x-robots-tag', 'noindex, nofollow')
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(await readDist('index.html'));
+          .send(await readShell(pathname));
       }
       return reply
         .header('cache-control', 'no-store')

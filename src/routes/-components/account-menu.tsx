@@ -6,6 +6,21 @@ import { useDisplayedWishlist } from '@/features/wishlist/api/use-wishlist';
 import { isStaff } from '@/contract/roles';
 import { useAppStore } from '@/lib/app-store';
 import { getRole } from '@/lib/session';
+import { account_account } from '@/paraglide/messages/account_account.js';
+import { account_back_office } from '@/paraglide/messages/account_back_office.js';
+import { account_coupons } from '@/paraglide/messages/account_coupons.js';
+import { account_create } from '@/paraglide/messages/account_create.js';
+import { account_hello } from '@/paraglide/messages/account_hello.js';
+import { account_log_in } from '@/paraglide/messages/account_log_in.js';
+import { account_log_out } from '@/paraglide/messages/account_log_out.js';
+import { account_messages } from '@/paraglide/messages/account_messages.js';
+import { account_my_applications } from '@/paraglide/messages/account_my_applications.js';
+import { account_my_calls } from '@/paraglide/messages/account_my_calls.js';
+import { account_my_profile } from '@/paraglide/messages/account_my_profile.js';
+import { account_orders } from '@/paraglide/messages/account_orders.js';
+import { account_wishlist } from '@/paraglide/messages/account_wishlist.js';
+import { account_wishlist_count } from '@/paraglide/messages/account_wishlist_count.js';
+import { account_yours } from '@/paraglide/messages/account_yours.js';
 import { AccountButton } from './account-button';
 
 /**
@@ -50,46 +65,48 @@ export function AccountMenu() {
       <Menu.Dropdown>
         {signedIn ? (
           <>
-            <Menu.Label>{user ? `Hello, ${user.name.split(' ')[0]}` : 'Your account'}</Menu.Label>
+            <Menu.Label>{user ? account_hello({ name: user.name.split(' ')[0] ?? '' }) : account_yours()}</Menu.Label>
             <Menu.Item component={Link} to="/my-profile">
-              My profile
+              {account_my_profile()}
             </Menu.Item>
             <Menu.Item component={Link} to="/messages">
-              Messages
+              {account_messages()}
             </Menu.Item>
             <Menu.Item component={Link} to="/me/applications">
-              My applications
+              {account_my_applications()}
             </Menu.Item>
             <Menu.Item component={Link} to="/me/casting-calls">
-              My casting calls
+              {account_my_calls()}
             </Menu.Item>
             <Menu.Item component={Link} to="/profile">
-              Account
+              {account_account()}
             </Menu.Item>
             <Menu.Item component={Link} to="/orders">
-              Orders
+              {account_orders()}
             </Menu.Item>
             <Menu.Item component={Link} to="/wishlist">
-              {wishlistCount > 0 ? `Wishlist (${wishlistCount})` : 'Wishlist'}
+              {wishlistCount > 0 ? account_wishlist_count({ count: wishlistCount }) : account_wishlist()}
             </Menu.Item>
             {isStaff(user?.role ?? getRole()) ? (
               <Menu.Item component={Link} to="/admin">
-                Back office
+                {account_back_office()}
               </Menu.Item>
             ) : null}
             <Menu.Item component={Link} to="/coupons">
-              Coupons
+              {account_coupons()}
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item onClick={() => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) })}>
-              Log out
+              {account_log_out()}
             </Menu.Item>
           </>
         ) : (
           <>
-            <Menu.Item renderRoot={(props) => <Link {...props} to="/login" search={loginSearch} />}>Log in</Menu.Item>
+            <Menu.Item renderRoot={(props) => <Link {...props} to="/login" search={loginSearch} />}>
+              {account_log_in()}
+            </Menu.Item>
             <Menu.Item renderRoot={(props) => <Link {...props} to="/register" search={loginSearch} />}>
-              Create account
+              {account_create()}
             </Menu.Item>
           </>
         )}

@@ -5,6 +5,11 @@ import { useDisplayedCart } from '@/features/cart/api/use-cart';
 import { useDisplayedWishlist } from '@/features/wishlist/api/use-wishlist';
 import { useAppStore } from '@/lib/app-store';
 import { lazyPart } from '@/lib/lazy-part';
+import { plural } from '@/lib/plural';
+import { header_cart_one } from '@/paraglide/messages/header_cart_one.js';
+import { header_cart_other } from '@/paraglide/messages/header_cart_other.js';
+import { header_wishlist_one } from '@/paraglide/messages/header_wishlist_one.js';
+import { header_wishlist_other } from '@/paraglide/messages/header_wishlist_other.js';
 import { AccountButton } from './account-button';
 import { CartIcon, HeartIcon } from './header-icons';
 import classes from './site-layout.module.css';
@@ -81,7 +86,7 @@ export function HeaderShopActions() {
           variant="transparent"
           size={44}
           className={classes.iconLink}
-          aria-label={`Wishlist, ${wishlistCount} ${wishlistCount === 1 ? 'item' : 'items'}`}
+          aria-label={plural(wishlistCount, { one: header_wishlist_one, other: header_wishlist_other })}
         >
           <HeartIcon />
         </ActionIcon>
@@ -98,7 +103,7 @@ export function HeaderShopActions() {
           variant="transparent"
           size={44}
           className={classes.iconLink}
-          aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+          aria-label={plural(cartCount, { one: header_cart_one, other: header_cart_other })}
         >
           <CartIcon />
         </ActionIcon>

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { useInstallPrompt } from '@/hooks/use-install-prompt';
 import { requestPersistentStorage } from '@/offline/storage';
+import { menu_install } from '@/paraglide/messages/menu_install.js';
 
 /** "Install the app", shown only where the browser offers installing. */
 export function InstallButton() {
@@ -16,7 +17,7 @@ export function InstallButton() {
         if (await install()) void requestPersistentStorage();
       }}
     >
-      Install the app
+      {menu_install()}
     </Button>
   );
 }

@@ -2,6 +2,10 @@ import { Drawer, Stack, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useInstallPrompt } from '@/hooks/use-install-prompt';
 import { requestPersistentStorage } from '@/offline/storage';
+import { header_menu_close } from '@/paraglide/messages/header_menu_close.js';
+import { menu_install } from '@/paraglide/messages/menu_install.js';
+import { menu_nav_label } from '@/paraglide/messages/menu_nav_label.js';
+import { menu_title } from '@/paraglide/messages/menu_title.js';
 import { navLinks } from './nav-links';
 import classes from './site-layout.module.css';
 
@@ -12,13 +16,13 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
     <Drawer
       opened={opened}
       onClose={onClose}
-      title="Menu"
+      title={menu_title()}
       position="right"
       size="80%"
       hiddenFrom="sm"
-      closeButtonProps={{ 'aria-label': 'Close menu' }}
+      closeButtonProps={{ 'aria-label': header_menu_close() }}
     >
-      <nav aria-label="Mobile">
+      <nav aria-label={menu_nav_label()}>
         <Stack gap={4}>
           {navLinks.map((link) => (
             <Link
@@ -28,7 +32,7 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
               activeOptions={{ exact: link.to === '/' }}
               onClick={onClose}
             >
-              {link.label}
+              {link.label()}
             </Link>
           ))}
         </Stack>
@@ -43,7 +47,7 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
             if (await install()) void requestPersistentStorage();
           }}
         >
-          Install the app
+          {menu_install()}
         </UnstyledButton>
       ) : null}
     </Drawer>

@@ -6,17 +6,33 @@ import { useHomeData } from '@/features/site-settings/hooks/use-home-data';
 import { useInView } from '@/hooks/use-in-view';
 import { telHref, whatsappHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
+import { footer_categories } from '@/paraglide/messages/footer_categories.js';
+import { footer_contact } from '@/paraglide/messages/footer_contact.js';
+import { footer_follow_us } from '@/paraglide/messages/footer_follow_us.js';
+import { footer_important_links } from '@/paraglide/messages/footer_important_links.js';
+import { footer_language } from '@/paraglide/messages/footer_language.js';
+import { footer_phone } from '@/paraglide/messages/footer_phone.js';
+import { footer_privacy } from '@/paraglide/messages/footer_privacy.js';
+import { footer_returns } from '@/paraglide/messages/footer_returns.js';
+import { footer_rights } from '@/paraglide/messages/footer_rights.js';
+import { footer_shipping } from '@/paraglide/messages/footer_shipping.js';
+import { footer_social_links } from '@/paraglide/messages/footer_social_links.js';
+import { footer_terms } from '@/paraglide/messages/footer_terms.js';
+import { footer_whatsapp } from '@/paraglide/messages/footer_whatsapp.js';
+import { nav_about } from '@/paraglide/messages/nav_about.js';
+import { nav_contact } from '@/paraglide/messages/nav_contact.js';
 import { InstallButton } from './install-button';
+import { LanguageSwitch } from './language-switch';
 import classes from './site-layout.module.css';
 import { SocialIcon, type SocialNetwork } from './social-icons';
 
 export const importantLinks = [
-  { to: '/about', label: 'About Us' },
-  { to: '/contact', label: 'Contact Us' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/terms-and-conditions', label: 'Terms & Conditions' },
-  { to: '/refund-cancellation', label: 'Return Policy' },
-  { to: '/shipping-policy', label: 'Shipping Policy' },
+  { to: '/about', label: nav_about },
+  { to: '/contact', label: nav_contact },
+  { to: '/privacy-policy', label: footer_privacy },
+  { to: '/terms-and-conditions', label: footer_terms },
+  { to: '/refund-cancellation', label: footer_returns },
+  { to: '/shipping-policy', label: footer_shipping },
 ] as const;
 
 const socialNetworks: { key: SocialNetwork; label: string }[] = [
@@ -58,23 +74,23 @@ export function SiteFooter() {
           <div>
             <h2 className={classes.footerHeading}>{siteName}</h2>
             {settings?.site_description ? <Text size="sm">{settings.site_description}</Text> : null}
-            <ul className={classes.footerList} aria-label="Contact">
+            <ul className={classes.footerList} aria-label={footer_contact()}>
               {settings?.site_phone ? (
                 <li>
-                  <a href={telHref(settings.site_phone)}>Phone: {settings.site_phone}</a>
+                  <a href={telHref(settings.site_phone)}>{footer_phone({ phone: settings.site_phone })}</a>
                 </li>
               ) : null}
               {settings?.site_whatsapp ? (
                 <li>
                   <a href={whatsappHref(settings.site_whatsapp)} target="_blank" rel="noopener noreferrer">
-                    WhatsApp: {settings.site_whatsapp}
+                    {footer_whatsapp({ number: settings.site_whatsapp })}
                   </a>
                 </li>
               ) : null}
             </ul>
           </div>
           <div>
-            <h2 className={classes.footerHeading}>Categories</h2>
+            <h2 className={classes.footerHeading}>{footer_categories()}</h2>
             <ul className={classes.footerList}>
               {categoryNames.map((name) => (
                 <li key={name}>
@@ -86,19 +102,19 @@ export function SiteFooter() {
             </ul>
           </div>
           <div>
-            <h2 className={classes.footerHeading}>Important Links</h2>
+            <h2 className={classes.footerHeading}>{footer_important_links()}</h2>
             <ul className={classes.footerList}>
               {importantLinks.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+                  <Link to={link.to}>{link.label()}</Link>
                 </li>
               ))}
             </ul>
           </div>
           {socials.length > 0 ? (
             <div>
-              <h2 className={classes.footerHeading}>Follow Us</h2>
-              <ul className={classes.footerList} aria-label="Social links">
+              <h2 className={classes.footerHeading}>{footer_follow_us()}</h2>
+              <ul className={classes.footerList} aria-label={footer_social_links()}>
                 {socials.map((network) => (
                   <li key={network.key}>
                     <a href={network.href} target="_blank" rel="noopener noreferrer">
@@ -112,7 +128,10 @@ export function SiteFooter() {
           ) : null}
         </SimpleGrid>
         <div className={classes.footerBottom}>
-          © {new Date().getFullYear()} {siteName}. All rights reserved.
+          <p className={classes.footerLanguage}>
+            {footer_language()}: <LanguageSwitch />
+          </p>
+          {footer_rights({ year: new Date().getFullYear(), siteName })}
         </div>
       </div>
     </footer>

@@ -5,7 +5,12 @@ import { Suspense, useState } from 'react';
 import { useSiteSettings } from '@/lib/site-settings-context';
 import { imageUrl } from '@/lib/image-url';
 import { lazyPart } from '@/lib/lazy-part';
+import { header_home_label } from '@/paraglide/messages/header_home_label.js';
+import { header_menu_close } from '@/paraglide/messages/header_menu_close.js';
+import { header_menu_open } from '@/paraglide/messages/header_menu_open.js';
+import { header_nav_main } from '@/paraglide/messages/header_nav_main.js';
 import { HeaderShopActions } from './header-shop-actions';
+import { LanguageSwitch } from './language-switch';
 import { navLinks } from './nav-links';
 import { SyncStatus } from './sync-status';
 import classes from './site-layout.module.css';
@@ -26,18 +31,19 @@ export function SiteHeader() {
     <header className={classes.header}>
       <TaglineStrip />
       <div className={classes.bar}>
-        <Link to="/" className={classes.logo} aria-label={`${siteName} home`}>
+        <Link to="/" className={classes.logo} aria-label={header_home_label({ siteName })}>
           <img src={logo} alt="" width={40} height={40} />
           <span>{siteName}</span>
         </Link>
-        <nav aria-label="Main" className={classes.nav}>
+        <nav aria-label={header_nav_main()} className={classes.nav}>
           <Stack visibleFrom="sm" gap={0} style={{ flexDirection: 'row' }}>
             {navLinks.map((link) => (
               <Link key={link.to} to={link.to} className={classes.navLink} activeOptions={{ exact: link.to === '/' }}>
-                {link.label}
+                {link.label()}
               </Link>
             ))}
           </Stack>
+          <LanguageSwitch className={classes.languageSwitch} />
           <HeaderShopActions />
           <Burger
             hiddenFrom="sm"
@@ -48,7 +54,7 @@ export function SiteHeader() {
             }}
             color="#f5efe6"
             size="md"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? header_menu_close() : header_menu_open()}
             aria-expanded={menuOpen}
             style={{ minWidth: 44, minHeight: 44 }}
           />

@@ -1,16 +1,17 @@
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { header_taglines } from '@/paraglide/messages/header_taglines.js';
+import { tagline_1 } from '@/paraglide/messages/tagline_1.js';
+import { tagline_2 } from '@/paraglide/messages/tagline_2.js';
+import { tagline_3 } from '@/paraglide/messages/tagline_3.js';
+import { tagline_4 } from '@/paraglide/messages/tagline_4.js';
+import { tagline_5 } from '@/paraglide/messages/tagline_5.js';
+import { tagline_6 } from '@/paraglide/messages/tagline_6.js';
+import { tagline_7 } from '@/paraglide/messages/tagline_7.js';
 import classes from './site-layout.module.css';
 
-export const taglines = [
-  'Where India’s storytellers meet',
-  'Auditions, crews and studios in one place',
-  'Build your portfolio. Get discovered.',
-  'From Mumbai to Chennai, Hyderabad to Kolkata',
-  'Verified casting calls, no middlemen',
-  'Learn the craft from working professionals',
-  'Official merchandise of the films you love',
-] as const;
+/** The spec's seven taglines, in the page's language. */
+export const taglines = [tagline_1, tagline_2, tagline_3, tagline_4, tagline_5, tagline_6, tagline_7];
 
 /** Spec: a new tagline every 3000 ms, each change animated over 1200 ms. */
 export const TAGLINE_AUTOPLAY_MS = 3000;
@@ -28,7 +29,7 @@ export function TaglineStrip() {
   }, [reducedMotion]);
 
   return (
-    <div className={classes.taglineStrip} aria-roledescription="carousel" aria-label="Taglines">
+    <div className={classes.taglineStrip} aria-roledescription="carousel" aria-label={header_taglines()}>
       <ul
         className={classes.taglineTrack}
         style={{
@@ -37,8 +38,8 @@ export function TaglineStrip() {
         }}
       >
         {taglines.map((tagline, position) => (
-          <li key={tagline} className={classes.tagline} aria-hidden={position !== index}>
-            {tagline}
+          <li key={position} className={classes.tagline} aria-hidden={position !== index}>
+            {tagline()}
           </li>
         ))}
       </ul>

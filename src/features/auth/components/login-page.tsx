@@ -6,6 +6,15 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { loginRequestSchema, type LoginRequest } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { auth_email } from '@/paraglide/messages/auth_email.js';
+import { auth_password } from '@/paraglide/messages/auth_password.js';
+import { login_check_email } from '@/paraglide/messages/login_check_email.js';
+import { login_create_account } from '@/paraglide/messages/login_create_account.js';
+import { login_forgot } from '@/paraglide/messages/login_forgot.js';
+import { login_intro } from '@/paraglide/messages/login_intro.js';
+import { login_new_here } from '@/paraglide/messages/login_new_here.js';
+import { login_offline } from '@/paraglide/messages/login_offline.js';
+import { login_title } from '@/paraglide/messages/login_title.js';
 import { useLogin } from '../api/login';
 import classes from './auth.module.css';
 
@@ -39,21 +48,21 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
       form.setFieldValue('password', '');
       setLinkMailed(answer.message);
     } catch (error) {
-      setFailure(applyServerError(form, error, 'You are offline. Logging in needs the network.'));
+      setFailure(applyServerError(form, error, login_offline()));
     }
   });
 
   return (
     <PageContainer>
       <div className={classes.panel}>
-        <DocumentTitle page="Log in" />
+        <DocumentTitle page={login_title()} />
         <Title order={1} className={classes.title}>
-          Log in
+          {login_title()}
         </Title>
         <Text c="dimmed" mb="lg">
-          Apply to auditions, build your profile, shop: your applications, messages and orders are waiting.
+          {login_intro()}
         </Text>
-        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label="Log in">
+        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label={login_title()}>
           <Stack gap="md">
             {failure ? (
               <Alert color="red" variant="light" role="alert">
@@ -61,29 +70,35 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
               </Alert>
             ) : null}
             {linkMailed ? (
-              <Alert color="blue" variant="light" role="status" title="Check your email">
+              <Alert color="blue" variant="light" role="status" title={login_check_email()}>
                 {linkMailed}
               </Alert>
             ) : null}
-            <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+            <TextInput
+              label={auth_email()}
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
             <PasswordInput
-              label="Password"
+              label={auth_password()}
               autoComplete="current-password"
               withAsterisk
               {...form.getInputProps('password')}
             />
             <Anchor component={Link} to="/forgot-password" fz="sm" ta="right">
-              Forgot password?
+              {login_forgot()}
             </Anchor>
             <Button type="submit" loading={login.isPending} fullWidth>
-              Log in
+              {login_title()}
             </Button>
           </Stack>
         </form>
         <Text mt="lg" ta="center">
-          New here?{' '}
+          {login_new_here()}{' '}
           <Anchor renderRoot={(props) => <Link {...props} to="/register" search={{ redirect }} />}>
-            Create an account
+            {login_create_account()}
           </Anchor>
         </Text>
       </div>

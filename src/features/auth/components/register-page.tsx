@@ -6,6 +6,20 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { PASSWORD_MIN_LENGTH, registerRequestSchema } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { getLocale } from '@/paraglide/runtime';
+import { auth_email } from '@/paraglide/messages/auth_email.js';
+import { auth_password } from '@/paraglide/messages/auth_password.js';
+import { register_have_account } from '@/paraglide/messages/register_have_account.js';
+import { register_intro } from '@/paraglide/messages/register_intro.js';
+import { register_log_in } from '@/paraglide/messages/register_log_in.js';
+import { register_mobile } from '@/paraglide/messages/register_mobile.js';
+import { register_name } from '@/paraglide/messages/register_name.js';
+import { register_offline } from '@/paraglide/messages/register_offline.js';
+import { register_page_title } from '@/paraglide/messages/register_page_title.js';
+import { register_password_hint } from '@/paraglide/messages/register_password_hint.js';
+import { register_submit } from '@/paraglide/messages/register_submit.js';
+import { register_title } from '@/paraglide/messages/register_title.js';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRegister } from '../api/register';
 import classes from './auth.module.css';
 
@@ -30,45 +44,59 @@ export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
   });
   const [failure, setFailure] = useState<string | null>(null);
   const registration = useRegister();
+  const queryClient = useQueryClient();
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
       await registration.mutateAsync(values);
+      // An account made on a Hindi page reads Hindi, here and on the member's other devices.
+      const language = getLocale();
+      if (language !== 'en') {
+        void import('../api/save-language')
+          .then(({ saveLanguage }) => saveLanguage(queryClient, language))
+          .catch(() => {});
+      }
       onSignedIn();
     } catch (error) {
-      setFailure(applyServerError(form, error, 'You are offline. Creating an account needs the network.'));
+      setFailure(applyServerError(form, error, register_offline()));
     }
   });
 
   return (
     <PageContainer>
       <div className={classes.panel}>
-        <DocumentTitle page="Create account" />
+        <DocumentTitle page={register_page_title()} />
         <Title order={1} className={classes.title}>
-          Create your account
+          {register_title()}
         </Title>
         <Text c="dimmed" mb="lg">
-          One account to apply to auditions, build your profile and shop film merchandise.
+          {register_intro()}
         </Text>
-        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label="Create account">
+        <form ref={focusFirstError} onSubmit={submit} noValidate aria-label={register_page_title()}>
           <Stack gap="md">
             {failure ? (
               <Alert color="red" variant="light" role="alert">
                 {failure}
               </Alert>
             ) : null}
-            <TextInput label="Name" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
-            <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+            <TextInput label={register_name()} autoComplete="name" withAsterisk {...form.getInputProps('name')} />
+            <TextInput
+              label={auth_email()}
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
             <PasswordInput
-              label="Password"
-              description={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password`}
+              label={auth_password()}
+              description={register_password_hint({ min: PASSWORD_MIN_LENGTH })}
               autoComplete="new-password"
               withAsterisk
               {...form.getInputProps('password')}
             />
             <TextInput
-              label="Mobile number (optional)"
+              label={register_mobile()}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
@@ -76,13 +104,15 @@ export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
               {...form.getInputProps('phone')}
             />
             <Button type="submit" loading={registration.isPending} fullWidth>
-              Create account
+              {register_submit()}
             </Button>
           </Stack>
         </form>
         <Text mt="lg" ta="center">
-          Already have an account?{' '}
-          <Anchor renderRoot={(props) => <Link {...props} to="/login" search={{ redirect }} />}>Log in</Anchor>
+          {register_have_account()}{' '}
+          <Anchor renderRoot={(props) => <Link {...props} to="/login" search={{ redirect }} />}>
+            {register_log_in()}
+          </Anchor>
         </Text>
       </div>
     </PageContainer>

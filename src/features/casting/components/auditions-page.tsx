@@ -20,9 +20,33 @@ import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
-import { NEVER_PAY_NOTICE, projectTypes, type CallCard } from '@/contract/casting';
+import { projectTypes, type CallCard } from '@/contract/casting';
 import { genders } from '@/contract/profiles';
 import { useAppStore } from '@/lib/app-store';
+import { plural } from '@/lib/plural';
+import { auditions_any } from '@/paraglide/messages/auditions_any.js';
+import { auditions_any_project } from '@/paraglide/messages/auditions_any_project.js';
+import { auditions_apply_by } from '@/paraglide/messages/auditions_apply_by.js';
+import { auditions_by } from '@/paraglide/messages/auditions_by.js';
+import { auditions_city } from '@/paraglide/messages/auditions_city.js';
+import { auditions_clear_filters } from '@/paraglide/messages/auditions_clear_filters.js';
+import { auditions_closing_soon } from '@/paraglide/messages/auditions_closing_soon.js';
+import { auditions_count_one } from '@/paraglide/messages/auditions_count_one.js';
+import { auditions_count_other } from '@/paraglide/messages/auditions_count_other.js';
+import { auditions_description } from '@/paraglide/messages/auditions_description.js';
+import { auditions_gender } from '@/paraglide/messages/auditions_gender.js';
+import { auditions_language } from '@/paraglide/messages/auditions_language.js';
+import { auditions_load_failed } from '@/paraglide/messages/auditions_load_failed.js';
+import { auditions_loading } from '@/paraglide/messages/auditions_loading.js';
+import { auditions_my_applications } from '@/paraglide/messages/auditions_my_applications.js';
+import { auditions_never_pay } from '@/paraglide/messages/auditions_never_pay.js';
+import { auditions_none } from '@/paraglide/messages/auditions_none.js';
+import { auditions_paid_only } from '@/paraglide/messages/auditions_paid_only.js';
+import { auditions_playing_age } from '@/paraglide/messages/auditions_playing_age.js';
+import { auditions_post_call } from '@/paraglide/messages/auditions_post_call.js';
+import { auditions_project } from '@/paraglide/messages/auditions_project.js';
+import { auditions_title } from '@/paraglide/messages/auditions_title.js';
+import { auditions_verified } from '@/paraglide/messages/auditions_verified.js';
 import type { CallFilters } from '../api/casting-keys';
 import { CALLS_PER_PAGE, callListQueryOptions } from '../api/casting-queries';
 import { formatIndiaTime, genderWords, placeOf, projectTypeLabels, roleSummary } from './casting-labels';
@@ -38,10 +62,10 @@ function CallCardView({ call }: { call: CallCard }) {
         {projectTypeLabels[call.project_type]} · {placeOf(call)}
       </Text>
       <Group gap={6} mt={4}>
-        <Text size="sm">by {call.poster.display_name}</Text>
+        <Text size="sm">{auditions_by({ name: call.poster.display_name })}</Text>
         {call.poster.verified ? (
           <Badge color="teal.9" variant="filled" size="xs">
-            Verified
+            {auditions_verified()}
           </Badge>
         ) : null}
       </Group>
@@ -57,7 +81,7 @@ function CallCardView({ call }: { call: CallCard }) {
           ))}
       </ul>
       <Text size="sm" mt="xs" fw={600}>
-        Apply by {formatIndiaTime(call.deadline)}
+        {auditions_apply_by({ date: formatIndiaTime(call.deadline) })}
       </Text>
     </Link>
   );
@@ -96,33 +120,30 @@ export function AuditionsPage({ filters, onFiltersChange }: AuditionsPageProps) 
 
   return (
     <PageContainer>
-      <DocumentTitle page="Auditions" />
-      <meta
-        name="description"
-        content="Open casting calls from verified production houses, studios and casting directors across India."
-      />
+      <DocumentTitle page={auditions_title()} />
+      <meta name="description" content={auditions_description()} />
       <Group justify="space-between" align="center" mb="sm">
-        <Title order={1}>Auditions</Title>
+        <Title order={1}>{auditions_title()}</Title>
         {signedIn ? (
           <Group gap="xs">
             <Button variant="light" size="sm" renderRoot={(props) => <Link {...props} to="/me/applications" />}>
-              My applications
+              {auditions_my_applications()}
             </Button>
             <Button variant="subtle" size="sm" renderRoot={(props) => <Link {...props} to="/me/casting-calls" />}>
-              Post a call
+              {auditions_post_call()}
             </Button>
           </Group>
         ) : null}
       </Group>
       <Alert color="saffron" variant="light" mb="md">
-        {NEVER_PAY_NOTICE}. Report any call that does.
+        {auditions_never_pay()}
       </Alert>
       <div className={classes.filters}>
-        {textInput('city', 'City')}
-        {textInput('language', 'Language')}
+        {textInput('city', auditions_city())}
+        {textInput('language', auditions_language())}
         <Select
-          label="Gender"
-          placeholder="Any"
+          label={auditions_gender()}
+          placeholder={auditions_any()}
           data={genders
             .filter((gender) => gender !== 'prefer_not_to_say')
             .map((gender) => ({ value: gender, label: genderWords[gender]! }))}
@@ -132,15 +153,15 @@ export function AuditionsPage({ filters, onFiltersChange }: AuditionsPageProps) 
           comboboxProps={{ withinPortal: true }}
         />
         <NumberInput
-          label="Playing age"
+          label={auditions_playing_age()}
           min={1}
           max={100}
           value={filters.age ?? ''}
           onChange={(age) => change({ age: typeof age === 'number' && age >= 1 && age <= 100 ? age : undefined })}
         />
         <Select
-          label="Project"
-          placeholder="Any project"
+          label={auditions_project()}
+          placeholder={auditions_any_project()}
           data={projectTypes.map((type) => ({ value: type, label: projectTypeLabels[type] }))}
           value={filters.type ?? null}
           onChange={(type) => change({ type: type ?? undefined })}
@@ -148,23 +169,23 @@ export function AuditionsPage({ filters, onFiltersChange }: AuditionsPageProps) 
           comboboxProps={{ withinPortal: true }}
         />
         <Checkbox
-          label="Paid only"
+          label={auditions_paid_only()}
           checked={filters.paid === 'true'}
           onChange={(event) => change({ paid: event.currentTarget.checked ? 'true' : undefined })}
           mb={8}
         />
         <Checkbox
-          label="Closing soon"
+          label={auditions_closing_soon()}
           checked={filters.closing_soon === 'true'}
           onChange={(event) => change({ closing_soon: event.currentTarget.checked ? 'true' : undefined })}
           mb={8}
         />
       </div>
 
-      {query.isPending ? <LoadingState label="Loading casting calls" /> : null}
+      {query.isPending ? <LoadingState label={auditions_loading()} /> : null}
       {query.isError && !data ? (
         <LoadError
-          title="The casting calls could not be loaded"
+          title={auditions_load_failed()}
           what="list"
           error={query.error}
           onRetry={() => void query.refetch()}
@@ -173,11 +194,11 @@ export function AuditionsPage({ filters, onFiltersChange }: AuditionsPageProps) 
       {data ? (
         <>
           <Text size="sm" c="dimmed" mb="sm" role="status">
-            {total === 1 ? '1 open call' : `${total} open calls`}
+            {plural(total, { one: auditions_count_one, other: auditions_count_other })}
           </Text>
           {data.data.length === 0 ? (
             <div>
-              <Text mb="sm">No open call matches your search.</Text>
+              <Text mb="sm">{auditions_none()}</Text>
               <Button
                 variant="light"
                 onClick={() => {
@@ -185,7 +206,7 @@ export function AuditionsPage({ filters, onFiltersChange }: AuditionsPageProps) 
                   onFiltersChange({});
                 }}
               >
-                Clear filters
+                {auditions_clear_filters()}
               </Button>
             </div>
           ) : (

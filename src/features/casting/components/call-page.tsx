@@ -1,3 +1,4 @@
+import { pageAddress } from '@/lib/page-address';
 import {
   Alert,
   Anchor,
@@ -96,7 +97,7 @@ function CallMeta({ call }: { call: CastingCall }) {
     <>
       <meta name="description" content={description} />
       <meta property="og:type" content="website" />
-      <meta property="og:url" content={`/auditions/${call.id}`} />
+      <meta property="og:url" content={pageAddress(`/auditions/${call.id}`)} />
       <meta property="og:title" content={`Casting call: ${call.title}`} />
       <meta property="og:description" content={description} />
       <meta name="twitter:card" content="summary" />

@@ -1,14 +1,46 @@
-import { formatInr, MONTHS } from '@/lib/money';
+import { formatInr, monthName } from '@/lib/money';
 import type { ApplicationStatus, CallCard, CastingRole, ProjectType } from '@/contract/casting';
+import { auditions_any } from '@/paraglide/messages/auditions_any.js';
+import { gender_female } from '@/paraglide/messages/gender_female.js';
+import { gender_male } from '@/paraglide/messages/gender_male.js';
+import { gender_non_binary } from '@/paraglide/messages/gender_non_binary.js';
+import { place_or_remote } from '@/paraglide/messages/place_or_remote.js';
+import { place_remote } from '@/paraglide/messages/place_remote.js';
+import { project_ad } from '@/paraglide/messages/project_ad.js';
+import { project_feature } from '@/paraglide/messages/project_feature.js';
+import { project_music_video } from '@/paraglide/messages/project_music_video.js';
+import { project_short } from '@/paraglide/messages/project_short.js';
+import { project_theatre } from '@/paraglide/messages/project_theatre.js';
+import { project_tv } from '@/paraglide/messages/project_tv.js';
+import { project_web_series } from '@/paraglide/messages/project_web_series.js';
+import { role_any_gender } from '@/paraglide/messages/role_any_gender.js';
+import { role_or } from '@/paraglide/messages/role_or.js';
+import { role_plays } from '@/paraglide/messages/role_plays.js';
+import { role_unpaid } from '@/paraglide/messages/role_unpaid.js';
 
+/** Each project type's name in the page's language (read when shown: a page's language is its render's). */
 export const projectTypeLabels: Record<ProjectType, string> = {
-  feature: 'Feature film',
-  web_series: 'Web series',
-  short: 'Short film',
-  ad: 'Ad film',
-  theatre: 'Theatre',
-  tv: 'TV',
-  music_video: 'Music video',
+  get feature() {
+    return project_feature();
+  },
+  get web_series() {
+    return project_web_series();
+  },
+  get short() {
+    return project_short();
+  },
+  get ad() {
+    return project_ad();
+  },
+  get theatre() {
+    return project_theatre();
+  },
+  get tv() {
+    return project_tv();
+  },
+  get music_video() {
+    return project_music_video();
+  },
 };
 
 export const statusLabels: Record<ApplicationStatus, string> = {
@@ -32,10 +64,18 @@ export const statusColors: Record<ApplicationStatus, string> = {
 };
 
 export const genderWords: Record<string, string> = {
-  female: 'Female',
-  male: 'Male',
-  non_binary: 'Non-binary',
-  prefer_not_to_say: 'Any',
+  get female() {
+    return gender_female();
+  },
+  get male() {
+    return gender_male();
+  },
+  get non_binary() {
+    return gender_non_binary();
+  },
+  get prefer_not_to_say() {
+    return auditions_any();
+  },
 };
 
 /**
@@ -48,13 +88,13 @@ export function formatIndiaTime(iso: string): string {
   if (!match) return iso;
   const [, year, month, day, hour, minute] = match;
   const hours = Number(hour);
-  return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}, ${hours % 12 || 12}:${minute} ${hours < 12 ? 'am' : 'pm'}`;
+  return `${Number(day)} ${monthName(Number(month) - 1)} ${year}, ${hours % 12 || 12}:${minute} ${hours < 12 ? 'am' : 'pm'}`;
 }
 
 /** A date (`2026-12-10`) as "10 Dec 2026". */
 export function formatDay(date: string): string {
   const [year, month, day] = date.split('-');
-  return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
+  return `${Number(day)} ${monthName(Number(month) - 1)} ${year}`;
 }
 
 /** Whole rupees with Indian grouping: 150000 -> "₹1,50,000". */
@@ -65,14 +105,14 @@ export function roleSummary(
   role: Pick<CastingRole, 'genders' | 'age_min' | 'age_max' | 'languages' | 'paid' | 'pay_inr'>,
 ) {
   return [
-    role.genders.length === 0 ? 'Any gender' : role.genders.map((gender) => genderWords[gender]).join(' or '),
-    `plays ${role.age_min}–${role.age_max}`,
+    role.genders.length === 0 ? role_any_gender() : role.genders.map((gender) => genderWords[gender]).join(role_or()),
+    role_plays({ min: role.age_min, max: role.age_max }),
     role.languages.join(', '),
-    role.paid ? formatRupees(role.pay_inr) : 'Unpaid',
+    role.paid ? formatRupees(role.pay_inr) : role_unpaid(),
   ]
     .filter(Boolean)
     .join(' · ');
 }
 
 export const placeOf = (call: Pick<CallCard, 'city' | 'remote'>) =>
-  call.remote ? (call.city ? `${call.city} or remote` : 'Remote (self-tape)') : call.city;
+  call.remote ? (call.city ? place_or_remote({ city: call.city }) : place_remote()) : call.city;

@@ -1,3 +1,4 @@
+import { pageAddress } from '@/lib/page-address';
 import { Anchor, Breadcrumbs, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -21,7 +22,7 @@ import { PriceTag, StockState } from './price-tag';
  * whole (`PUBLIC_URL`) into the page it renders.
  */
 function ProductMeta({ product }: { product: Product }) {
-  const path = `/shop/${product.id}`;
+  const path = pageAddress(`/shop/${product.id}`);
   const description = product.description.slice(0, 200) || `${product.name}, from the CineVerse store`;
   const image = product.images[0] ? imageUrl(product.images[0], 'product') : null;
   const rupees = (product.price / 100).toFixed(2);

@@ -1,16 +1,42 @@
 import type { CarouselDurations } from '@/components/carousel/carousel-props';
 import type { SectionType } from '@/contract/site';
+import { faq_duration_a } from '@/paraglide/messages/faq_duration_a.js';
+import { faq_duration_q } from '@/paraglide/messages/faq_duration_q.js';
+import { faq_enrol_a } from '@/paraglide/messages/faq_enrol_a.js';
+import { faq_enrol_q } from '@/paraglide/messages/faq_enrol_q.js';
+import { faq_equipment_a } from '@/paraglide/messages/faq_equipment_a.js';
+import { faq_equipment_q } from '@/paraglide/messages/faq_equipment_q.js';
+import { faq_experience_a } from '@/paraglide/messages/faq_experience_a.js';
+import { faq_experience_q } from '@/paraglide/messages/faq_experience_q.js';
+import { faq_payment_a } from '@/paraglide/messages/faq_payment_a.js';
+import { faq_payment_q } from '@/paraglide/messages/faq_payment_q.js';
+import { faq_placement_a } from '@/paraglide/messages/faq_placement_a.js';
+import { faq_placement_q } from '@/paraglide/messages/faq_placement_q.js';
+import { home_section_auditions } from '@/paraglide/messages/home_section_auditions.js';
+import { home_section_awards } from '@/paraglide/messages/home_section_awards.js';
+import { home_section_courses } from '@/paraglide/messages/home_section_courses.js';
+import { home_section_fashion } from '@/paraglide/messages/home_section_fashion.js';
+import { home_section_magazine } from '@/paraglide/messages/home_section_magazine.js';
+import { home_section_news } from '@/paraglide/messages/home_section_news.js';
+import { home_section_testimonials } from '@/paraglide/messages/home_section_testimonials.js';
+import { home_section_trailers } from '@/paraglide/messages/home_section_trailers.js';
 
-/** How each section type shows on the home page: its heading and its layout. */
-export const sectionDisplay: Record<SectionType, { title: string; layout: 'grid' | 'carousel' | 'video' }> = {
-  'Cine News': { title: 'CineNews', layout: 'grid' },
-  'Cine Fashion': { title: 'CineFashion', layout: 'grid' },
-  'Cine Course': { title: 'Courses', layout: 'grid' },
-  'Cine Audition': { title: 'Auditions', layout: 'grid' },
-  Testimonial: { title: 'Testimonials', layout: 'carousel' },
-  'Cine Trailer': { title: 'Trailers', layout: 'video' },
-  'Cine Awards': { title: 'Awards', layout: 'grid' },
-  Magazine: { title: 'Magazine', layout: 'carousel' },
+/**
+ * How each section type shows on the home page: its landmark's id (the same in every language), its heading in the
+ * page's language and its layout.
+ */
+export const sectionDisplay: Record<
+  SectionType,
+  { id: string; title: () => string; layout: 'grid' | 'carousel' | 'video' }
+> = {
+  'Cine News': { id: 'cinenews', title: home_section_news, layout: 'grid' },
+  'Cine Fashion': { id: 'cinefashion', title: home_section_fashion, layout: 'grid' },
+  'Cine Course': { id: 'courses', title: home_section_courses, layout: 'grid' },
+  'Cine Audition': { id: 'auditions', title: home_section_auditions, layout: 'grid' },
+  Testimonial: { id: 'testimonials', title: home_section_testimonials, layout: 'carousel' },
+  'Cine Trailer': { id: 'trailers', title: home_section_trailers, layout: 'video' },
+  'Cine Awards': { id: 'awards', title: home_section_awards, layout: 'grid' },
+  Magazine: { id: 'magazine', title: home_section_magazine, layout: 'carousel' },
 };
 
 /** Spec point 9: the top banner carousel, autoplay every 2000 ms. */
@@ -20,36 +46,15 @@ export const BANNER_EMBLA_DURATION: CarouselDurations = { phone: 28, tablet: 26,
 /** Embla's durations closest to the spec's 500 ms card transition (measured figures: README, Home page). */
 export const CARD_EMBLA_DURATION: CarouselDurations = { phone: 15, tablet: 14, desktop: 10 };
 
-/** The six FAQ entries the spec names: enrolment, duration, audition experience, equipment, placement, payment. */
+/**
+ * The six FAQ entries the spec names: enrolment, duration, audition experience, equipment, placement, payment, in
+ * the page's language (the spec's English text is English's).
+ */
 export const faqEntries = [
-  {
-    question: 'How do I enrol in a course?',
-    answer:
-      'Open the course from the Courses section or the Course category, choose a batch and fill in the enrolment form. The institute confirms your seat by phone or email within two working days.',
-  },
-  {
-    question: 'How long do the courses last?',
-    answer:
-      'Most courses run for 8 to 16 weeks, on weekends or weekday evenings; workshops take two to five days. Every listing shows its exact duration and timetable.',
-  },
-  {
-    question: 'Do I need acting experience to apply for auditions?',
-    answer:
-      'No. Many casting calls welcome newcomers. Each call says whether it needs prior experience, a showreel or a particular language; a clear self-tape and a complete profile matter most.',
-  },
-  {
-    question: 'What do I need for an online course?',
-    answer:
-      'A laptop or phone with a camera, an internet connection of at least 5 Mbps and headphones. Editing courses list the software they use; most offer student licences or free versions.',
-  },
-  {
-    question: 'Do the courses help with career placement?',
-    answer:
-      'Courses end with a showcase or a portfolio review, and graduates are introduced to production houses, casting directors and studios on CineVerse. No one can promise a role, but the right people will see your work.',
-  },
-  {
-    question: 'Can I pay the course fee in instalments?',
-    answer:
-      'Yes. Institutes accept UPI, cards and net banking, and most offer two or three instalments, or no-cost EMI on courses above ₹20,000.',
-  },
+  { question: faq_enrol_q, answer: faq_enrol_a },
+  { question: faq_duration_q, answer: faq_duration_a },
+  { question: faq_experience_q, answer: faq_experience_a },
+  { question: faq_equipment_q, answer: faq_equipment_a },
+  { question: faq_placement_q, answer: faq_placement_a },
+  { question: faq_payment_q, answer: faq_payment_a },
 ] as const;

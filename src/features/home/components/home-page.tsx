@@ -4,6 +4,9 @@ import { PageContainer } from '@/components/page-container';
 import type { HomeData, Section } from '@/contract/site';
 import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { lazyPart } from '@/lib/lazy-part';
+import { home_insider } from '@/paraglide/messages/home_insider.js';
+import { home_magazine_label } from '@/paraglide/messages/home_magazine_label.js';
+import { home_testimonials_label } from '@/paraglide/messages/home_testimonials_label.js';
 import { sectionDisplay } from './home-content';
 import {
   BannerCarousel,
@@ -20,15 +23,14 @@ import type { PlayingVideo } from './video-modal';
 const VideoModal = lazyPart(() => import('./video-modal').then((module) => module.VideoModal));
 
 function ContentSection({ section, onPlay }: { section: Section; onPlay: (video: PlayingVideo) => void }) {
-  const { title, layout } = sectionDisplay[section.type];
-  const id = title.toLowerCase();
+  const { id, title, layout } = sectionDisplay[section.type];
   if (section.data.length === 0) return null;
   return (
-    <HomeSection id={id} title={title}>
+    <HomeSection id={id} title={title()}>
       {layout === 'grid' ? <ContentGrid items={section.data} /> : null}
       {layout === 'carousel' ? (
         <CardCarousel
-          label={section.type === 'Testimonial' ? 'Testimonials from members' : 'Magazine issues'}
+          label={section.type === 'Testimonial' ? home_testimonials_label() : home_magazine_label()}
           items={section.data}
           variant={section.type === 'Testimonial' ? 'testimonial' : 'magazine'}
         />
@@ -66,7 +68,7 @@ export function HomePage({ data, siteName }: { data: HomeData | undefined; siteN
       <CategoryTiles categoryList={data?.categoryList} />
       <BannerCarousel banners={data?.bannerList ?? []} />
       {insiders.length > 0 ? (
-        <HomeSection id="insider" title="Insider">
+        <HomeSection id="insider" title={home_insider()}>
           <VideoGrid
             onPlay={setVideo}
             items={insiders.map((insider) => ({

@@ -10,6 +10,10 @@ import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { BANNER_IMAGE_SIZES } from '@/contract/uploads';
 import { CardImage, CardText, ContentCard } from './content-card';
 import { BANNER_AUTOPLAY_MS, BANNER_EMBLA_DURATION, CARD_EMBLA_DURATION, faqEntries } from './home-content';
+import { home_banner } from '@/paraglide/messages/home_banner.js';
+import { home_categories } from '@/paraglide/messages/home_categories.js';
+import { home_faq } from '@/paraglide/messages/home_faq.js';
+import { home_featured } from '@/paraglide/messages/home_featured.js';
 import classes from './home.module.css';
 import { VideoCard, type VideoItem } from './video-card';
 import type { PlayingVideo } from './video-modal';
@@ -33,7 +37,7 @@ export function CategoryTiles({ categoryList }: { categoryList: Record<string, C
   return (
     <section className={classes.section} aria-labelledby="categories-heading" data-section="categories">
       <h2 id="categories-heading" className={classes.srOnly}>
-        Categories
+        {home_categories()}
       </h2>
       <ul className={classes.tiles}>
         {/* The directory's categories as the site lists them (getHomeData's categoryList, in its order). */}
@@ -55,7 +59,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   return (
     <div className={classes.section} data-section="banners">
       <Carousel
-        label="Featured"
+        label={home_featured()}
         items={banners}
         getKey={(banner) => banner.id}
         layout="single"
@@ -69,7 +73,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               src={imageUrl(banner.image, 'banner')}
               srcSet={imageSrcSet(banner.image, 'banner')}
               sizes={BANNER_IMAGE_SIZES}
-              alt={banner.alt || `Banner ${index + 1}`}
+              alt={banner.alt || home_banner({ number: index + 1 })}
               width={1600}
               height={600}
               // The first slide is the largest image above the fold; the rest wait until needed.
@@ -154,12 +158,12 @@ export function CardCarousel({
 /** The six hard-coded FAQ entries; one open at a time, and clicking the open one closes it. */
 export function FaqSection() {
   return (
-    <HomeSection id="faq" title="FAQ">
+    <HomeSection id="faq" title={home_faq()}>
       <Accordion variant="separated" chevronPosition="right">
         {faqEntries.map((entry, index) => (
-          <Accordion.Item key={entry.question} value={String(index)}>
-            <Accordion.Control>{entry.question}</Accordion.Control>
-            <Accordion.Panel>{entry.answer}</Accordion.Panel>
+          <Accordion.Item key={index} value={String(index)}>
+            <Accordion.Control>{entry.question()}</Accordion.Control>
+            <Accordion.Panel>{entry.answer()}</Accordion.Panel>
           </Accordion.Item>
         ))}
       </Accordion>

@@ -1,3 +1,4 @@
+import { pageAddress } from '@/lib/page-address';
 import { Alert, Anchor, AspectRatio, Badge, Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
@@ -39,7 +40,7 @@ function ProfileMeta({ profile }: { profile: PublicProfile }) {
     <>
       <meta name="description" content={description} />
       <meta property="og:type" content="profile" />
-      <meta property="og:url" content={`/profiles/${profile.handle}`} />
+      <meta property="og:url" content={pageAddress(`/profiles/${profile.handle}`)} />
       <meta property="og:title" content={profile.display_name} />
       <meta property="og:description" content={description} />
       {main ? <meta property="og:image" content={main.url} /> : null}
