@@ -89,6 +89,8 @@ export async function tell(tx: Database, notice: Notice | Notice[]): Promise<voi
  * address being confirmed or recovered, a guardian's consent and messages to the guardian the minor named. `kind`
  * names the mail in the log.
  */
-export async function mailAddress(tx: Database, to: string, kind: string, words: MailText): Promise<void> {
+export async function mailAddress(tx: Database, to: string | null, kind: string, words: MailText): Promise<void> {
+  // An account made with a phone number alone has no address: its mail is skipped, never an error.
+  if (to === null) return;
   await queueMail(tx, { to, kind, ...words });
 }

@@ -7,15 +7,18 @@ import { PageContainer } from '@/components/page-container';
 import { loginRequestSchema, type LoginRequest } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { useLogin } from '../api/login';
+import { PhoneSignInPanel } from './phone-sign-in-panel';
 import classes from './auth.module.css';
 
 export interface LoginPageProps {
   /** Where to go after signing in: the page that asked for it. */
   redirect: string;
   onSignedIn: () => void;
+  /** The server can send codes by SMS: offer the mobile number instead of email. */
+  phoneSignIn?: boolean;
 }
 
-export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
+export function LoginPage({ redirect, onSignedIn, phoneSignIn = false }: LoginPageProps) {
   const form = useForm<LoginRequest>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -42,6 +45,18 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
       setFailure(applyServerError(form, error, 'You are offline. Logging in needs the network.'));
     }
   });
+
+  const [byPhone, setByPhone] = useState(false);
+  if (byPhone) {
+    return (
+      <PhoneSignInPanel
+        purpose="login"
+        redirect={redirect}
+        onSignedIn={onSignedIn}
+        onUseEmail={() => setByPhone(false)}
+      />
+    );
+  }
 
   return (
     <PageContainer>
@@ -80,6 +95,11 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
             </Button>
           </Stack>
         </form>
+        {phoneSignIn ? (
+          <Button variant="default" fullWidth mt="md" onClick={() => setByPhone(true)}>
+            Use a mobile number instead
+          </Button>
+        ) : null}
         <Text mt="lg" ta="center">
           New here?{' '}
           <Anchor renderRoot={(props) => <Link {...props} to="/register" search={{ redirect }} />}>

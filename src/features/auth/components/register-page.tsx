@@ -7,11 +7,14 @@ import { PageContainer } from '@/components/page-container';
 import { PASSWORD_MIN_LENGTH, registerRequestSchema } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { useRegister } from '../api/register';
+import { PhoneSignInPanel } from './phone-sign-in-panel';
 import classes from './auth.module.css';
 
 export interface RegisterPageProps {
   redirect: string;
   onSignedIn: () => void;
+  /** The server can send codes by SMS: offer the mobile number instead of email. */
+  phoneSignIn?: boolean;
 }
 
 interface RegisterValues {
@@ -21,7 +24,7 @@ interface RegisterValues {
   phone: string;
 }
 
-export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
+export function RegisterPage({ redirect, onSignedIn, phoneSignIn = false }: RegisterPageProps) {
   const form = useForm<RegisterValues>({
     mode: 'controlled',
     initialValues: { name: '', email: '', password: '', phone: '' },
@@ -40,6 +43,18 @@ export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
       setFailure(applyServerError(form, error, 'You are offline. Creating an account needs the network.'));
     }
   });
+
+  const [byPhone, setByPhone] = useState(false);
+  if (byPhone) {
+    return (
+      <PhoneSignInPanel
+        purpose="register"
+        redirect={redirect}
+        onSignedIn={onSignedIn}
+        onUseEmail={() => setByPhone(false)}
+      />
+    );
+  }
 
   return (
     <PageContainer>
@@ -80,6 +95,11 @@ export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
             </Button>
           </Stack>
         </form>
+        {phoneSignIn ? (
+          <Button variant="default" fullWidth mt="md" onClick={() => setByPhone(true)}>
+            Use a mobile number instead
+          </Button>
+        ) : null}
         <Text mt="lg" ta="center">
           Already have an account?{' '}
           <Anchor renderRoot={(props) => <Link {...props} to="/login" search={{ redirect }} />}>Log in</Anchor>

@@ -18,6 +18,7 @@ export function useSessionProfile(): void {
         phone: data.phone,
         role: data.role,
         email_confirmed: data.email_confirmed,
+        phone_confirmed: data.phone_confirmed,
       });
     }
   }, [data, signedIn, setUserProfile]);
