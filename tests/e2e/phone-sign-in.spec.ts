@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { textCutOnScreen } from './layout-helpers';
@@ -17,10 +18,20 @@ async function nextSms(number: string, after: number): Promise<ReceivedSms> {
 }
 const smsCount = async (number: string) => (await readSmsDir(smsDir!)).filter((sms) => sms.to === `91${number}`).length;
 
+/** Screenshots of the screen at 360 px in both schemes, each checked by axe (no serious or critical violation). */
 async function shoot(page: Page, name: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
     await page.screenshot({ path: test.info().outputPath(`${name}-${colorScheme}-360.png`), fullPage: true });
+    const results = await new AxeBuilder({ page })
+      .include('main')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    const serious = results.violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+    expect(serious.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
