@@ -32,9 +32,9 @@ export interface PhoneSignInRoutesOptions {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** "+91 98765 43210", as the number is read out to its owner. */
+/** "+91 98765 43210", as the number is read out to its owner; no-break spaces keep it on one line. */
 function spokenPhone(phone: string): string {
-  return `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`;
+  return `+91\u00a0${phone.slice(0, 5)}\u00a0${phone.slice(5)}`;
 }
 
 function minutes(seconds: number): string {

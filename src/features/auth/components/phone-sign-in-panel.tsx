@@ -66,7 +66,7 @@ export function PhoneSignInPanel({ purpose, redirect, onSignedIn, onUseEmail }: 
 
   return (
     <PageContainer>
-      <div className={classes.panel}>
+      <div className={`${classes.panel} ${classes.readableErrors}`}>
         <DocumentTitle page={text.page} />
         <Title order={1} className={classes.title}>
           {text.title}
