@@ -265,7 +265,7 @@ export async function seedNetworkContent(db: Database, uploads: SeedUploads): Pr
       )
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email });
-    const idOf = new Map(accounts.map((account) => [account.email.split('@')[0]!, account.id]));
+    const idOf = new Map(accounts.map((account) => [account.email!.split('@')[0]!, account.id]));
     const verifiedReason = 'Identity and credits checked by CineVerse';
     const rows = [
       ...demoPeople.map((person, index) => ({

@@ -28,6 +28,10 @@ import errorHandler from './plugins/error-handler.js';
 import health from './plugins/health.js';
 import idempotency from './plugins/idempotency.js';
 import mailer, { type MailTransport } from './plugins/mailer.js';
+import phoneCodeRepository from './plugins/phone-code-repository.js';
+import { logSmsProvider } from './lib/sms/log-provider.js';
+import type { SmsProvider } from './lib/sms/sms-provider.js';
+import phoneSignInRoutes from './routes/user/phone-sign-in.js';
 import metrics from './plugins/metrics.js';
 import orderRepository from './plugins/order-repository.js';
 import readCache from './plugins/read-cache.js';
@@ -127,6 +131,11 @@ export interface AppOptions {
   mailTries?: number;
   /** Serve the bench's write floor (BENCH_WRITE_FLOOR=1): a keyed cart write without a sign-in. Never in production. */
   benchWriteFloor?: boolean;
+  /**
+   * Sends sign-in codes by SMS (MSG91 when SMS_* is set). Without one, phone sign-in is off in production and writes
+   * its codes to the log in development (docs/operations/sms.md).
+   */
+  smsProvider?: SmsProvider;
 }
 
 /** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
@@ -239,6 +248,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(contactRepository);
   await fastify.register(authPlugin);
   await fastify.register(attemptCounter);
+  // Never the log in production: a code written there would be read by whoever reads the log.
+  const smsProvider = options.smsProvider ?? (options.production ? undefined : logSmsProvider(fastify.log));
+  await fastify.register(phoneCodeRepository, { offered: smsProvider !== undefined });
   await fastify.register(mailer, {
     transport: options.mailTransport,
     smtpUrl: options.smtpUrl,
@@ -281,6 +293,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerLimit: options.registerLimit ?? 10,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
   });
+  if (smsProvider) {
+    await fastify.register(phoneSignInRoutes, {
+      prefix: userPrefix,
+      provider: smsProvider,
+      host: new URL(options.publicUrl ?? 'http://localhost:8080').hostname,
+    });
+  }
   await fastify.register(profileRoutes, { prefix: userPrefix });
   await fastify.register(privacyRoutes, { prefix: userPrefix });
   await fastify.register(contactClaimRoutes, {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { SmsSettings } from './lib/sms/sms-provider.js';
 import type { ObjectStoreSettings } from './lib/storage.js';
 
 /** Runtime configuration, read once from the environment. */
@@ -56,6 +57,11 @@ export interface ServerConfig {
   mailTries: number;
   /** The bench's write floor route (BENCH_WRITE_FLOOR=1, routes/bench/write-floor.ts); never in production. */
   benchWriteFloor: boolean;
+  /**
+   * The MSG91 account sign-in codes are sent through (SMS_AUTH_KEY, SMS_TEMPLATE_ID, SMS_SENDER_ID, SMS_BASE_URL);
+   * without it phone sign-in is off in production. See docs/operations/sms.md.
+   */
+  sms: SmsSettings | undefined;
 }
 
 export type ProcessRole = 'web' | 'worker' | 'all';
@@ -137,6 +143,37 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobClaimSeconds,
     mailTries,
     objectStore: readObjectStore(env),
+    sms: readSms(env),
+  };
+}
+
+const SMS_VARIABLES = ['SMS_AUTH_KEY', 'SMS_TEMPLATE_ID', 'SMS_SENDER_ID'] as const;
+
+/** The SMS provider's account, when SMS_* is set; some of it without the rest is a mistake to refuse at start. */
+function readSms(env: NodeJS.ProcessEnv): SmsSettings | undefined {
+  const missing = SMS_VARIABLES.filter((name) => !env[name]);
+  if (missing.length === SMS_VARIABLES.length) return undefined;
+  if (missing.length > 0) {
+    throw new Error(
+      `${missing.join(', ')} must be set too: sending SMS needs SMS_AUTH_KEY, SMS_TEMPLATE_ID and SMS_SENDER_ID ` +
+        '(or none of them, to leave phone sign-in off)',
+    );
+  }
+  const baseUrl = env.SMS_BASE_URL || 'https://control.msg91.com';
+  let parsed: URL;
+  try {
+    parsed = new URL(baseUrl);
+  } catch {
+    throw new Error(`SMS_BASE_URL must be an address like https://control.msg91.com, got "${baseUrl}"`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new Error(`SMS_BASE_URL must start with https:// or http://, got "${baseUrl}"`);
+  }
+  return {
+    baseUrl,
+    authKey: env.SMS_AUTH_KEY!,
+    templateId: env.SMS_TEMPLATE_ID!,
+    senderId: env.SMS_SENDER_ID!,
   };
 }
 

@@ -5,6 +5,7 @@ import { readConfig } from './config.js';
 import { childProcessArgs } from './entry-points.js';
 import { databaseOptionsFrom, isNewEmbeddedDatabase, openDatabase } from './db/client.js';
 import { type DataDirLock, exitIfLocked, lockDataDir } from './db/data-dir-lock.js';
+import { msg91Provider } from './lib/sms/msg91.js';
 import { createStorage } from './lib/storage.js';
 import { hasDemoStaff, seedDemoContent } from '../seed/seed.js';
 
@@ -85,6 +86,7 @@ const app = await buildApp({
   production: process.env.NODE_ENV === 'production',
   storage,
   benchWriteFloor: config.benchWriteFloor,
+  smsProvider: config.sms ? msg91Provider(config.sms) : undefined,
 });
 
 let closing = false;

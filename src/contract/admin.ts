@@ -136,7 +136,8 @@ export type StaffOrderListQuery = z.infer<typeof staffOrderListQuerySchema>;
 /** An order as staff see it: the shopper's view, with who the shopper is. */
 export const staffOrderSchema = z.object({
   ...orderSchema.shape,
-  customer: z.object({ id: z.int(), name: z.string(), email: z.string(), phone: z.nullable(z.string()) }),
+  /** `email` is null for an account made with a phone number alone. */
+  customer: z.object({ id: z.int(), name: z.string(), email: z.nullable(z.string()), phone: z.nullable(z.string()) }),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 export const staffOrderResponseSchema = z.object({ data: staffOrderSchema });
@@ -144,7 +145,7 @@ export const staffOrderResponseSchema = z.object({ data: staffOrderSchema });
 export const staffOrderSummarySchema = z.object({
   ...orderSummarySchema.shape,
   customer_name: z.string(),
-  customer_email: z.string(),
+  customer_email: z.nullable(z.string()),
 });
 export const staffOrderListResponseSchema = z.object({
   data: z.array(staffOrderSummarySchema),

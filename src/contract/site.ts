@@ -83,6 +83,8 @@ export const homeDataSchema = z.object({
   bannerList: z.array(bannerSchema),
   insiderList: z.array(insiderSchema),
   sectionList: z.array(sectionSchema),
+  /** Whether members may register and log in with a phone number and a code by SMS (the server can send codes). */
+  phone_sign_in: z.optional(z.boolean()),
 });
 export type HomeData = z.infer<typeof homeDataSchema>;
 

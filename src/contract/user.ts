@@ -124,11 +124,14 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 export const userSchema = z.object({
   id: z.int(),
   name: z.string(),
-  email: z.string(),
+  /** Null for an account made with a phone number alone. */
+  email: z.nullable(z.string()),
   phone: z.nullable(z.string()),
   role: z.string(),
   /** False until the owner opens the link mailed to the address: until then they may shop, not write or apply. */
   email_confirmed: z.boolean(),
+  /** True once the owner typed a code sent by SMS to `phone`: it counts as a confirmed email does. */
+  phone_confirmed: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -224,3 +227,78 @@ export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 export const addressResponseSchema = z.object({ data: savedAddressSchema });
 
 export const messageResponseSchema = z.object({ message: z.string() });
+
+/**
+ * Sign-in by phone: a 6-digit code sent by SMS works for 5 minutes, takes 3 tries, and is used once. A new code may
+ * be asked for 30 s after the last; at most 5 codes an hour go to one number and 20 an hour to one client address.
+ */
+export const PHONE_CODE_DIGITS = 6;
+export const PHONE_CODE_MINUTES = 5;
+export const PHONE_CODE_TRIES = 3;
+export const PHONE_CODE_RESEND_SECONDS = 30;
+export const PHONE_CODES_PER_NUMBER_PER_HOUR = 5;
+export const PHONE_CODES_PER_ADDRESS_PER_HOUR = 20;
+
+/** Codes (`code` of an error answer) the code screen acts on. */
+export const PHONE_CODE_ERRORS = {
+  wrong: 'code_wrong',
+  expired: 'code_expired',
+  triesUsed: 'code_tries_used',
+  tooSoon: 'code_too_soon',
+  tooMany: 'code_too_many',
+  smsFailed: 'sms_failed',
+} as const;
+
+/** Asks for a code: to create an account with the number, or to log in with it. */
+export const phoneCodeRequestSchema = z.object({
+  phone: phoneSchema,
+  purpose: z.enum(['register', 'login'], { error: 'purpose must be register or login' }),
+});
+export type PhoneCodeRequest = z.input<typeof phoneCodeRequestSchema>;
+
+/** A code was sent: how long it works and when the next may be asked for. */
+export const phoneCodeResponseSchema = z.object({
+  message: z.string(),
+  /** The number as stored (10 digits). */
+  phone: z.string(),
+  expires_in_seconds: z.int(),
+  resend_in_seconds: z.int(),
+});
+export type PhoneCodeResponse = z.infer<typeof phoneCodeResponseSchema>;
+
+export const phoneCodeSchema = z.pipe(
+  z.pipe(
+    z.string({ error: 'Enter the code we sent you' }).check(z.trim()),
+    z.transform((value: string) => value.replace(/\s/g, '')),
+  ),
+  z
+    .string()
+    .check(
+      z.minLength(1, 'Enter the code we sent you'),
+      z.regex(/^\d{6}$/, `The code has ${PHONE_CODE_DIGITS} digits`),
+    ),
+);
+
+export const phoneLoginRequestSchema = z.object({
+  phone: phoneSchema,
+  code: phoneCodeSchema,
+  device_token: z.optional(z.string().check(z.maxLength(200))),
+});
+export type PhoneLoginRequest = z.input<typeof phoneLoginRequestSchema>;
+
+/** A new account with a phone number and no email or password. */
+export const phoneRegisterRequestSchema = z.object({
+  name: nameSchema,
+  phone: phoneSchema,
+  code: phoneCodeSchema,
+});
+export type PhoneRegisterRequest = z.input<typeof phoneRegisterRequestSchema>;
+
+/** A signed-in member's phone number, with the code sent to it (asked for as `register`). */
+export const phoneConfirmRequestSchema = z.object({ phone: phoneSchema, code: phoneCodeSchema });
+export type PhoneConfirmRequest = z.input<typeof phoneConfirmRequestSchema>;
+
+/** The first step of registering by phone: the name and number, before the code is sent. */
+export const phoneRegisterStartSchema = z.pick(phoneRegisterRequestSchema, { name: true, phone: true });
+/** The first step of logging in by phone: the number. */
+export const phoneLoginStartSchema = z.pick(phoneLoginRequestSchema, { phone: true });

@@ -5,5 +5,9 @@ import { useAppStore } from '@/lib/app-store';
  * then the server refuses their messages, applications and calls, and the page says why instead.
  */
 export function useEmailUnconfirmed(): boolean {
-  return useAppStore((state) => state.signedIn && state.userProfile?.email_confirmed === false);
+  // A phone confirmed by its code counts as a confirmed email does.
+  return useAppStore(
+    (state) =>
+      state.signedIn && state.userProfile?.email_confirmed === false && state.userProfile.phone_confirmed !== true,
+  );
 }

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { z } from 'zod/mini';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { SignInLinkPage } from '@/features/auth/components/sign-in-link-page';
+import { useHomeData } from '@/features/site-settings/hooks/use-home-data';
 import { useAppStore } from '@/lib/app-store';
 import { safeRedirect } from '@/lib/safe-redirect';
 import { lenient } from '@/lib/search-params';
@@ -16,10 +17,11 @@ function LoginRoute() {
   const { redirect: target, link } = Route.useSearch();
   const navigate = Route.useNavigate();
   const destination = safeRedirect(target);
+  const phoneSignIn = useHomeData()?.phone_sign_in === true;
   // Replaces the page in history, so the used link's token is not kept there.
   const onSignedIn = useCallback(() => void navigate({ to: destination, replace: true }), [navigate, destination]);
   if (link) return <SignInLinkPage token={link} onSignedIn={onSignedIn} />;
-  return <LoginPage redirect={destination} onSignedIn={onSignedIn} />;
+  return <LoginPage redirect={destination} onSignedIn={onSignedIn} phoneSignIn={phoneSignIn} />;
 }
 
 export const Route = createFileRoute('/login')({

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RegisterPage } from '@/features/auth/components/register-page';
+import { useHomeData } from '@/features/site-settings/hooks/use-home-data';
 import { useAppStore } from '@/lib/app-store';
 import { safeRedirect } from '@/lib/safe-redirect';
 import { authSearchSchema } from './login';
@@ -8,7 +9,14 @@ function RegisterRoute() {
   const { redirect: target } = Route.useSearch();
   const navigate = Route.useNavigate();
   const destination = safeRedirect(target);
-  return <RegisterPage redirect={destination} onSignedIn={() => void navigate({ to: destination, replace: true })} />;
+  const phoneSignIn = useHomeData()?.phone_sign_in === true;
+  return (
+    <RegisterPage
+      redirect={destination}
+      phoneSignIn={phoneSignIn}
+      onSignedIn={() => void navigate({ to: destination, replace: true })}
+    />
+  );
 }
 
 export const Route = createFileRoute('/register')({

@@ -2,13 +2,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../../server/src/build/build-server.js';
+import { signInCodeTemplate } from '../../server/src/lib/sms/sign-in-code-sms.js';
+import { E2E_SMS, startMsg91StandIn } from '../support/msg91-stand-in.js';
 import { startSmtpSink } from '../support/smtp-sink.js';
 import { makeDataTemplate, startServerProcess } from './server-process.js';
 
 /**
  * Compiles the server and starts it as `npm start` does (it builds the PWA when stale), with a fresh temporary
  * database, mailing through a local SMTP server that writes each mail to a folder, as a member's inbox would hold
- * it. BASE_URL and MAIL_DIR are handed to the tests through the environment; the returned function stops both. The
+ * it. BASE_URL, MAIL_DIR and SMS_DIR (the SMS its MSG91 stand-in was sent) are handed to the tests through the environment; the returned function stops them all. The
  * demo database is made once, first (E2E_DATA_TEMPLATE): this server and every one a test starts begin on a copy.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -17,13 +19,33 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_DATA_TEMPLATE = template;
   const mailDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-e2e-mail-'));
   const smtp = await startSmtpSink({ dir: mailDir });
-  const server = await startServerProcess({ SMTP_URL: smtp.url }, true);
+  // Sign-in codes go through the MSG91 adapter to a stand-in that writes each SMS to a folder, as a phone holds it.
+  const smsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-e2e-sms-'));
+  const sms = await startMsg91StandIn({
+    authKey: E2E_SMS.authKey,
+    // The server's PUBLIC_URL is http://localhost:<port>: its WebOTP line names localhost.
+    templates: { [E2E_SMS.templateId]: signInCodeTemplate('localhost') },
+    dir: smsDir,
+  });
+  const server = await startServerProcess(
+    {
+      SMTP_URL: smtp.url,
+      SMS_BASE_URL: sms.url,
+      SMS_AUTH_KEY: E2E_SMS.authKey,
+      SMS_TEMPLATE_ID: E2E_SMS.templateId,
+      SMS_SENDER_ID: E2E_SMS.senderId,
+    },
+    true,
+  );
   process.env.BASE_URL = server.url;
   process.env.MAIL_DIR = mailDir;
+  process.env.SMS_DIR = smsDir;
   return async () => {
     await server.stop();
     await smtp.close();
+    await sms.close();
     await fs.rm(mailDir, { recursive: true, force: true });
+    await fs.rm(smsDir, { recursive: true, force: true });
     await fs.rm(template, { recursive: true, force: true });
   };
 }

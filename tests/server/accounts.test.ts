@@ -39,6 +39,8 @@ describe('register and login', () => {
       role: 'customer',
       // Until the link mailed to the address is opened.
       email_confirmed: false,
+      // A phone given at registration is only a contact number until a code sent to it is typed.
+      phone_confirmed: false,
     });
     expect(Buffer.from(body.token, 'base64url').length).toBeGreaterThanOrEqual(16);
     const [row] = await testApp.app.db.select().from(users).where(eq(users.id, body.user.id));

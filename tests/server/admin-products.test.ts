@@ -171,7 +171,7 @@ describe('products in the back office', () => {
     const mailsTo = async (who: Shopper) => {
       const [account] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, who.id));
       // Every mail but the link that confirmed the account.
-      return (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email)))
+      return (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email!)))
         .map((mail) => mail.subject)
         .filter((subject) => subject !== CONFIRMATION_SUBJECT);
     };

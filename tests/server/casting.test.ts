@@ -504,7 +504,7 @@ describe('managing applicants and following an application', () => {
     const read = await send('POST', `${USER}/notifications/read`, actor, {});
     expect(read.json().meta.unread).toBe(0);
     const [account] = await app.db.select().from(users).where(eq(users.id, actor.id));
-    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email));
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email!));
     // Being viewed is told in the centre, not by mail.
     expect(mails.map((mail) => mail.subject).sort()).toEqual([
       CONFIRMATION_SUBJECT,
@@ -546,7 +546,7 @@ describe('managing applicants and following an application', () => {
     );
     const [account] = await app.db.select().from(users).where(eq(users.id, young.id));
     // Only the link that confirms the account's own email goes to it.
-    const own = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email));
+    const own = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email!));
     expect(own.map((mail) => mail.subject)).toEqual([CONFIRMATION_SUBJECT]);
   });
 
@@ -670,7 +670,7 @@ describe('managing applicants and following an application', () => {
       }),
     ]);
     const [poster] = await app.db.select().from(users).where(eq(users.id, house.id));
-    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, poster!.email));
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, poster!.email!));
     expect(mails.map((mail) => mail.subject)).toContain('Your casting call is closed');
 
     // A call a moderator took down: its applicant is told, and it stays out of sight (a closed call is public).
@@ -729,7 +729,7 @@ describe('managing applicants and following an application', () => {
     ]);
     const [poster] = await app.db.select().from(users).where(eq(users.id, house.id));
     const subjects = async () =>
-      (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, poster!.email))).map((mail) => mail.subject);
+      (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, poster!.email!))).map((mail) => mail.subject);
     expect((await subjects()).filter((subject) => subject === 'Your casting call closes soon')).toHaveLength(1);
     // Nothing is closed yet, and the applicants hear nothing.
     expect(
@@ -790,7 +790,7 @@ describe('managing applicants and following an application', () => {
       }),
     ]);
     const [account] = await app.db.select().from(users).where(eq(users.id, saver.id));
-    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email));
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email!));
     expect(mails.filter((mail) => mail.subject === 'A call you saved closes soon')).toHaveLength(1);
     const toPoster = (await send('GET', `${USER}/notifications`, house)).json().data as { title: string }[];
     expect(toPoster.map((item) => item.title)).not.toContain('A call you saved closes soon');
@@ -942,7 +942,7 @@ describe('decisions told after 10 seconds', () => {
     (await send('GET', `${USER}/notifications`, who)).json().data.map((item: { title: string }) => item.title);
   const mailsTo = async (who: Shopper, subject: string) => {
     const [account] = await app.db.select().from(users).where(eq(users.id, who.id));
-    return (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email))).filter(
+    return (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, account!.email!))).filter(
       (mail) => mail.subject === subject,
     );
   };

@@ -78,7 +78,7 @@ async function mailTo(address: string): Promise<{ subject: string; text: string 
 const readsIn = (who: Shopper, language: 'en' | 'hi') =>
   app.db.update(users).set({ language }).where(eq(users.id, who.id));
 const emailOf = async (who: Shopper) =>
-  (await app.db.select({ email: users.email }).from(users).where(eq(users.id, who.id)))[0]!.email;
+  (await app.db.select({ email: users.email }).from(users).where(eq(users.id, who.id)))[0]!.email!;
 const centre = async (who: Shopper) =>
   notificationListResponseSchema.parse((await send('GET', '/notifications', who)).json()).data;
 

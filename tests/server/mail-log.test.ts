@@ -11,7 +11,7 @@ async function appWithLog(production: boolean) {
   const testApp = await createTestApp({ seed: false, production, logStream: { write: (line) => lines.push(line) } });
   const shopper = await createShopper(testApp.app, 'Meera Iyer');
   const [account] = await testApp.app.db.select().from(users).where(eq(users.id, shopper.id));
-  return { testApp, lines, email: account!.email };
+  return { testApp, lines, email: account!.email! };
 }
 
 /** A reset link's mail and a queued order mail, as the app sends them. */

@@ -32,7 +32,7 @@ async function account(name: string, email = `${randomUUID()}@example.in`): Prom
   // Its owner opened the confirmation link: the member may write.
   await app.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, user.id));
   const token = await app.accountRepository.issueToken(user.id);
-  return { id: user.id, token, email: user.email, headers: { authorization: `Bearer ${token}` } };
+  return { id: user.id, token, email: user.email!, headers: { authorization: `Bearer ${token}` } };
 }
 
 const contact = (email: string, message: string, who?: Shopper) =>

@@ -58,7 +58,7 @@ const answer = (app: TestApp['app'], who: Shopper, conversationId: number, messa
   });
 
 const emailOf = async (who: Shopper) =>
-  (await testApp.app.db.select({ email: users.email }).from(users).where(eq(users.id, who.id)))[0]!.email;
+  (await testApp.app.db.select({ email: users.email }).from(users).where(eq(users.id, who.id)))[0]!.email!;
 
 describe('messages one member may send', () => {
   it('30 an hour, answers and first messages together: 40 sent at once give exactly 30', async () => {

@@ -120,7 +120,7 @@ const mailsTo = (email: string) =>
     .from(mailOutbox)
     .where(and(eq(mailOutbox.to, email), ne(mailOutbox.kind, 'email-confirmation')));
 const accountEmail = async (who: Shopper) =>
-  (await app.db.select({ email: users.email }).from(users).where(eq(users.id, who.id)))[0]!.email;
+  (await app.db.select({ email: users.email }).from(users).where(eq(users.id, who.id)))[0]!.email!;
 
 describe('a minor’s profile', () => {
   it('answers 404 to the public, other members and other posters; its owner, staff and its call’s poster see it', async () => {

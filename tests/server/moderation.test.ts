@@ -67,7 +67,7 @@ async function member(kind: 'house' | 'actor', who?: Shopper): Promise<Member> {
     await app.db.update(profiles).set({ verified: true }).where(eq(profiles.id, row!.id));
   }
   const [user] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, account.id));
-  return { ...account, handle, email: user!.email };
+  return { ...account, handle, email: user!.email! };
 }
 
 async function postCall(poster: Shopper) {

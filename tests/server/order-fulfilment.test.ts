@@ -391,7 +391,7 @@ describe('order fulfilment', () => {
     const byNumber = (await request('GET', `${ADMIN_API}/orders?search=%23${order.id}`, manager)).json();
     expect(byNumber.data.map((row: { id: number }) => row.id)).toEqual([order.id]);
     const byEmail = (
-      await request('GET', `${ADMIN_API}/orders?search=${encodeURIComponent(owner!.email.toUpperCase())}`, manager)
+      await request('GET', `${ADMIN_API}/orders?search=${encodeURIComponent(owner!.email!.toUpperCase())}`, manager)
     ).json();
     expect(byEmail.data.map((row: { id: number }) => row.id)).toEqual([order.id]);
     expect(byEmail.data[0]).toMatchObject({ customer_email: owner!.email, status: 'placed' });

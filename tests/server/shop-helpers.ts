@@ -40,7 +40,7 @@ export async function confirmEmail(app: FastifyInstance, userId: number): Promis
   const response = await app.inject({
     method: 'POST',
     url: `${USER_API}/confirm-email`,
-    payload: { token: await confirmationTokenFor(app, account.email) },
+    payload: { token: await confirmationTokenFor(app, account.email!) },
   });
   if (response.statusCode !== 200) throw new Error(`The email was not confirmed: ${response.body}`);
 }

@@ -43,7 +43,7 @@ const fourteenYearsAgo = () => {
 };
 
 const accountEmail = async (who: Shopper) =>
-  (await app.db.select({ email: users.email }).from(users).where(eq(users.id, who.id)))[0]!.email;
+  (await app.db.select({ email: users.email }).from(users).where(eq(users.id, who.id)))[0]!.email!;
 
 /** The order mail sent to `email`. */
 const orderMailsTo = (email: string) =>

@@ -13,6 +13,7 @@ import type { MailTransport } from '../../server/src/plugins/mailer.js';
 import { folderStorage, type Storage } from '../../server/src/lib/storage.js';
 import type { DatabaseTemplates } from './global-setup.js';
 import type { ProcessRole } from '../../server/src/config.js';
+import type { SmsProvider } from '../../server/src/lib/sms/sms-provider.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -63,6 +64,8 @@ export async function createTestApp(
     storage?: Storage;
     /** What the app does of the job queue's work (`ROLE`, default `all`). */
     role?: ProcessRole;
+    /** Where sign-in codes go (the MSG91 adapter on tests/support/msg91-stand-in.ts); the log without one. */
+    smsProvider?: SmsProvider;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -125,6 +128,7 @@ export async function createTestApp(
     metricsToken: options.metricsToken,
     storage: options.storage,
     role: options.role,
+    smsProvider: options.smsProvider,
   });
   options.beforeReady?.(app);
   await app.ready();

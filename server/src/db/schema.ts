@@ -48,16 +48,22 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    /** Stored lower-cased so that look-ups ignore case. */
-    email: text('email').notNull().unique(),
+    /** Stored lower-cased so that look-ups ignore case. Null for an account made with a phone number alone. */
+    email: text('email').unique(),
+    /** A 10-digit Indian mobile number. One account at most holds a number it confirmed by a code. */
     phone: text('phone'),
+    /**
+     * Set when the owner typed a code sent by SMS to `phone`; it counts as a confirmed email does (see
+     * `hasConfirmedContact`). Cleared when the phone changes.
+     */
+    phoneConfirmedAt: timestamp('phone_confirmed_at', { withTimezone: true }),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('customer'),
     /** Set when an admin disables the account: it cannot log in and its tokens stop working. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /**
      * Set when the owner opened the confirmation link mailed to `email`. Until then the account may shop, but not
-     * write to members, apply or post calls (see `hasConfirmedEmail`).
+     * write to members, apply or post calls (see `hasConfirmedContact`).
      */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** The language the member reads the product in (`en` or `hi`): their mail and notices are written in it. */
@@ -67,6 +73,35 @@ export const users = pgTable(
   (table) => [
     check('users_role_known', sql`${table.role} in ('customer', 'editor', 'shop_manager', 'moderator', 'admin')`),
     check('users_language_known', sql`${table.language} in ('en', 'hi')`),
+    uniqueIndex('users_confirmed_phone_idx')
+      .on(table.phone)
+      .where(sql`${table.phoneConfirmedAt} is not null`),
+    // An account can always sign in: by its email or by its confirmed phone.
+    check('users_email_or_phone', sql`${table.email} is not null or ${table.phoneConfirmedAt} is not null`),
+  ],
+);
+
+/**
+ * One-time codes sent by SMS to sign in or register with a phone number. Only a salted SHA-256 of the code is kept;
+ * a code works for 5 minutes, takes 3 tries and is used once. Rows older than a day are swept by the upkeep.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Wrong tries so far. */
+    tries: integer('tries').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('phone_codes_phone_idx').on(table.phone, table.createdAt),
+    check('phone_codes_purpose_known', sql`${table.purpose} in ('register', 'login')`),
   ],
 );
 

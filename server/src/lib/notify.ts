@@ -47,7 +47,8 @@ export interface MailRecipient {
 /**
  * Where the mail of each of `userIds` goes: to the account's email, or, for a member under 18, to the guardian who
  * confirmed their address (none until then: a minor's own inbox never gets it). A disabled account gets none (it is
- * left out of the map). Every mail to a member goes through this one rule.
+ * left out of the map), nor does an adult's account without an email. Every mail to a member goes through this one
+ * rule.
  */
 export async function mailRecipients(tx: Database, userIds: number[]): Promise<Map<number, MailRecipient>> {
   const rows: Awaited<ReturnType<typeof recipientRows>> = [];
@@ -56,7 +57,12 @@ export async function mailRecipients(tx: Database, userIds: number[]): Promise<M
   }
   return new Map(
     rows.flatMap((row): [number, MailRecipient][] => {
-      if (!row.minor) return [[row.id, { email: row.email, name: row.name, language: readsIn(row.language) }]];
+      // An account with a phone number and no email gets its notices in the app only.
+      if (!row.minor) {
+        return row.email === null
+          ? []
+          : [[row.id, { email: row.email, name: row.name, language: readsIn(row.language) }]];
+      }
       if (!row.guardianEmail) return [];
       // The guardian reads in their own account's language; one without an account, in the minor's who named them.
       const language = readsIn(row.guardianLanguage ?? row.language);

@@ -130,10 +130,12 @@ export async function languageAt(tx: Database, address: string, causedBy?: numbe
  */
 export async function mailAddress(
   tx: Database,
-  to: string,
+  to: string | null,
   kind: string,
   words: InEach<MailText>,
   causedBy?: number,
 ): Promise<void> {
+  // An account made with a phone number alone has no address: its mail is skipped, never an error.
+  if (to === null) return;
   await queueMail(tx, { to, kind, ...words[await languageAt(tx, to, causedBy)] });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import {
   type Address,
@@ -23,6 +23,9 @@ import { accountMail } from '../lib/templates.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
 
+/** An account that has an email. */
+type MailedUser = Pick<User, 'id' | 'name'> & { email: string };
+
 /** A user may keep this many delivery addresses. */
 export const MAX_ADDRESSES = 10;
 /** An account's known devices kept, the most recently used. */
@@ -38,10 +41,21 @@ declare module 'fastify' {
         phone: string | null;
         passwordHash: string;
       }): Promise<User | null>;
+      /**
+       * A new account with a phone number confirmed by a code, and no email or password; null when an account has
+       * confirmed that number already.
+       */
+      createPhoneUser(input: { name: string; phone: string }): Promise<User | null>;
+      /**
+       * Sets the account's phone to `phone`, confirmed by a code: false when another account confirmed it first.
+       */
+      confirmPhone(userId: number, phone: string): Promise<boolean>;
+      /** The account that confirmed `phone` (10 digits); `disabled` when an admin has disabled it. */
+      findByConfirmedPhone(phone: string): Promise<(User & { disabled: boolean }) | null>;
       /** The account of `email` with its password hash; `disabled` when an admin has disabled it. */
       findByEmail(email: string): Promise<(User & { passwordHash: string; disabled: boolean }) | null>;
       /** Mails the user a new link that confirms their email (the earlier ones keep working until they expire). */
-      sendConfirmation(user: Pick<User, 'id' | 'name' | 'email'>): Promise<void>;
+      sendConfirmation(user: MailedUser): Promise<void>;
       /**
        * Confirms the email a live link was mailed to, if the account still has that address: the account's links go.
        * False when the token does not work.
@@ -93,7 +107,14 @@ const userColumns = {
   phone: users.phone,
   role: users.role,
   email_confirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
+  phone_confirmed: sql<boolean>`${users.phoneConfirmedAt} is not null`,
 };
+
+/**
+ * The password hash of an account made with a phone number: not a hash at all, so no password ever matches it
+ * (`verifyPassword` refuses anything but an scrypt hash).
+ */
+export const NO_PASSWORD = 'none';
 const addressColumns = {
   id: addresses.id,
   name: addresses.name,
@@ -134,7 +155,7 @@ async function setPassword(tx: Database, userId: number, passwordHash: string, k
  * Queues, in `tx`, a mail to `user` with a new link that confirms their email; only the token's hash is stored, with
  * the address it was sent to.
  */
-async function queueConfirmation(tx: Database, user: Pick<User, 'id' | 'name' | 'email'>, publicUrl: string) {
+async function queueConfirmation(tx: Database, user: MailedUser, publicUrl: string) {
   const token = createToken();
   await tx.insert(emailConfirmationTokens).values({
     userId: user.id,
@@ -186,9 +207,50 @@ export default fp<AccountRepositoryOptions>(
             .onConflictDoNothing({ target: users.email })
             .returning(userColumns);
           if (!user) return null;
-          await queueConfirmation(tx, user, options.publicUrl);
+          await queueConfirmation(tx, { ...user, email: input.email.toLowerCase() }, options.publicUrl);
           return user;
         });
+      },
+      async createPhoneUser(input) {
+        const [user] = await db
+          .insert(users)
+          .values({ name: input.name, phone: input.phone, phoneConfirmedAt: sql`now()`, passwordHash: NO_PASSWORD })
+          // The one unique rule a phone account can break: another account confirmed the number meanwhile.
+          .onConflictDoNothing()
+          .returning(userColumns);
+        return user ?? null;
+      },
+      async confirmPhone(userId, phone) {
+        const [taken] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.phone, phone), isNotNull(users.phoneConfirmedAt), ne(users.id, userId)))
+          .limit(1);
+        if (taken) return false;
+        try {
+          await db
+            .update(users)
+            .set({ phone, phoneConfirmedAt: sql`now()` })
+            .where(eq(users.id, userId));
+        } catch (error) {
+          // Another account confirmed the number between the look-up and this write (the unique index said so).
+          const failed = error as { code?: unknown; cause?: { code?: unknown } };
+          if ((failed.code ?? failed.cause?.code) === '23505') return false;
+          throw error;
+        }
+        // Signed-in requests carry whether the account is confirmed; the next one reads it again.
+        fastify.forgetSessions();
+        return true;
+      },
+      async findByConfirmedPhone(phone) {
+        const [user] = await db
+          .select({ ...userColumns, disabledAt: users.disabledAt })
+          .from(users)
+          .where(and(eq(users.phone, phone), isNotNull(users.phoneConfirmedAt)))
+          .limit(1);
+        if (!user) return null;
+        const { disabledAt, ...account } = user;
+        return { ...account, disabled: disabledAt !== null };
       },
       async sendConfirmation(user) {
         await db.transaction((tx) => queueConfirmation(tx, user, options.publicUrl));
@@ -243,9 +305,23 @@ export default fp<AccountRepositoryOptions>(
       },
       getProfile,
       async updateProfile(userId, input) {
+        const [current] = await db
+          .select({ email: users.email, phone: users.phone })
+          .from(users)
+          .where(eq(users.id, userId));
+        const phoneChanged = current !== undefined && current.phone !== input.phone;
+        // An account without an email signs in with its phone: taking that away would lock its owner out.
+        if (phoneChanged && current.email === null) {
+          throw new HttpError(400, 'You sign in with this number, so it cannot be changed here', 'phone');
+        }
         await db
           .update(users)
-          .set({ name: input.name, phone: input.phone, ...(input.language ? { language: input.language } : {}) })
+          .set({
+            name: input.name,
+            phone: input.phone,
+            ...(input.language ? { language: input.language } : {}),
+            ...(phoneChanged ? { phoneConfirmedAt: null } : {}),
+          })
           .where(eq(users.id, userId));
         // Signed-in requests carry the user's name; the next one reads the new name.
         fastify.forgetSessions();

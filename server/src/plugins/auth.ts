@@ -22,7 +22,7 @@ declare module 'fastify' {
     allowRoles(...allowed: Role[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
      * onRequest hook of a write that reaches other people (a message, an application, a casting call): a signed-in
-     * user (401 without) whose email is confirmed (403 with code `email_not_confirmed` otherwise).
+     * user (401 without) whose email or phone is confirmed (403 with code `email_not_confirmed` otherwise).
      */
     requireConfirmedEmail(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
@@ -34,11 +34,12 @@ declare module 'fastify' {
 }
 
 /**
- * Whether the account's owner has shown the email is theirs (by the link mailed to it). An account that has not may
- * browse and shop, but reaches no one: it cannot be used to write to members, apply or post in someone else's name.
+ * Whether the account's owner has shown the email is theirs (by the link mailed to it) or the phone is (by a code sent
+ * to it). An account that has not may browse and shop, but reaches no one: it cannot be used to write to members,
+ * apply or post in someone else's name.
  */
-export function hasConfirmedEmail(user: Pick<User, 'email_confirmed'>): boolean {
-  return user.email_confirmed;
+export function hasConfirmedContact(user: Pick<User, 'email_confirmed' | 'phone_confirmed'>): boolean {
+  return user.email_confirmed || user.phone_confirmed;
 }
 
 /** A token unused for this long stops working (30 days, in milliseconds). */
@@ -87,6 +88,7 @@ export default fp(
         phone: users.phone,
         role: users.role,
         emailConfirmedAt: users.emailConfirmedAt,
+        phoneConfirmedAt: users.phoneConfirmedAt,
       })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
@@ -115,6 +117,7 @@ export default fp(
           phone: row.phone,
           role: row.role,
           email_confirmed: row.emailConfirmedAt !== null,
+          phone_confirmed: row.phoneConfirmedAt !== null,
         },
         checkedAt: Date.now(),
       };
@@ -149,10 +152,10 @@ export default fp(
 
     fastify.decorate('requireConfirmedEmail', async (request: FastifyRequest, reply: FastifyReply) => {
       await fastify.authenticate(request, reply);
-      if (request.user && !hasConfirmedEmail(request.user)) {
+      if (request.user && !hasConfirmedContact(request.user)) {
         throw new HttpError(
           403,
-          `Confirm your email first: open the link we sent to ${request.user.email}, or ask for a new one.`,
+          `Confirm your email first: open the link we sent to ${request.user.email ?? 'your email'}, or ask for a new one.`,
           undefined,
           undefined,
           EMAIL_NOT_CONFIRMED,

@@ -70,9 +70,13 @@ function createGuardianConsentRepository(db: Database, publicUrl: string) {
     );
   }
 
+  /** The account confirmed its email, or its phone by a code (`hasConfirmedContact`). */
   async function emailConfirmed(tx: Database, userId: number): Promise<boolean> {
-    const [account] = await tx.select({ at: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
-    return account?.at != null;
+    const [account] = await tx
+      .select({ email: users.emailConfirmedAt, phone: users.phoneConfirmedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    return account?.email != null || account?.phone != null;
   }
 
   /** A new consent to ask for, with a token that opens nothing until its mail goes (`mailConsent`). */

@@ -222,7 +222,7 @@ export default fp(
           // Contact messages stay with the team (the account's own ones lose their owner when the row goes, and none is
           // ever chosen by email: the address may have written before this account existed). Mail still queued for
           // the address goes only with an account that has shown the address is its own.
-          if (account.emailConfirmedAt !== null) {
+          if (account.emailConfirmedAt !== null && account.email !== null) {
             await tx.delete(mailOutbox).where(eq(mailOutbox.to, account.email));
           }
           // Orders stay (tax records), with the place of supply only.
@@ -238,6 +238,7 @@ export default fp(
               name: 'Deleted member',
               email: `deleted-${userId}@deleted.invalid`,
               phone: null,
+              phoneConfirmedAt: null,
               passwordHash: 'deleted',
               role: 'customer',
               disabledAt: new Date(),

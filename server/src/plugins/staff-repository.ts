@@ -51,16 +51,18 @@ const staffUserColumns = {
   role: users.role,
   disabledAt: users.disabledAt,
   emailConfirmedAt: users.emailConfirmedAt,
+  phoneConfirmedAt: users.phoneConfirmedAt,
   createdAt: users.createdAt,
 };
 
 type StaffUserRow = { [K in keyof typeof staffUserColumns]: (typeof users.$inferSelect)[K] };
 
-function staffUserOf({ disabledAt, emailConfirmedAt, createdAt, ...row }: StaffUserRow): StaffUser {
+function staffUserOf({ disabledAt, emailConfirmedAt, phoneConfirmedAt, createdAt, ...row }: StaffUserRow): StaffUser {
   return {
     ...row,
     disabled: disabledAt !== null,
     email_confirmed: emailConfirmedAt !== null,
+    phone_confirmed: phoneConfirmedAt !== null,
     created_at: createdAt.toISOString(),
   };
 }

@@ -38,6 +38,7 @@ export default fp<UpkeepOptions>(
     async function runUpkeep(): Promise<void> {
       await idempotency.sweepExpired();
       await attempts.sweepExpired();
+      await fastify.phoneCodes.sweepExpired();
       // A sent message counts toward its sender's limits for a day (lib/message-quota.ts).
       await db.delete(sentMessages).where(lt(sentMessages.sentAt, sql`now() - interval '1 day'`));
       await db.transaction((tx) => castingRepository.closeLapsedCalls(tx));

@@ -13,7 +13,7 @@ const serializeHomeData = jsonSerializer(homeDataSchema, '/getHomeData');
 /** The getHomeData answer, serialized, from the read cache. */
 function homeDataBody(fastify: FastifyInstance): Promise<Buffer> {
   return fastify.readCache.content.get('home', async () =>
-    serializeHomeData(await fastify.siteRepository.getHomeData()),
+    serializeHomeData({ ...(await fastify.siteRepository.getHomeData()), phone_sign_in: fastify.phoneSignInOffered }),
   );
 }
 

@@ -159,8 +159,9 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       if (user.disabled) throw new HttpError(403, 'This account has been disabled. Please contact us', 'email');
       // A right password takes its attempt back everywhere; the failures of others stay counted for the account.
       await Promise.all([attempts.forget(guessKey), attempts.giveBack(accountKey), attempts.giveBack(addressKey)]);
-      if (deviceId === null && isGuessedAt(account.attempts)) {
-        await mailSignInLink(user, request.ip);
+      // A right password means the account has an email (an account made with a phone has no password).
+      if (deviceId === null && isGuessedAt(account.attempts) && user.email !== null) {
+        await mailSignInLink({ ...user, email: user.email }, request.ip);
         return reply.code(202).send({ message: SIGN_IN_LINK_ANSWER });
       }
       return signInOn(user, deviceId === null ? null : { id: deviceId, token: deviceToken ?? '' });
@@ -173,11 +174,15 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       accountRepository.issueToken(user.id),
       device ? accountRepository.touchDevice(device.id).then(() => device.token) : accountRepository.addDevice(user.id),
     ]);
-    const { id, name, email, phone, role, email_confirmed } = user;
-    return { token, user: { id, name, email, phone, role, email_confirmed }, device_token: deviceToken };
+    const { id, name, email, phone, role, email_confirmed, phone_confirmed } = user;
+    return {
+      token,
+      user: { id, name, email, phone, role, email_confirmed, phone_confirmed },
+      device_token: deviceToken,
+    };
   }
 
-  async function mailSignInLink(user: User, address: string): Promise<void> {
+  async function mailSignInLink(user: User & { email: string }, address: string): Promise<void> {
     const [count] = await attempts.count([`sign-in-link:${user.id}`], HOUR_MS);
     if (count && count.attempts > SIGN_IN_LINKS_PER_HOUR) {
       throw tooMany('We have mailed you several sign-in links; use the latest one.', count.retryAfterSeconds);
@@ -271,7 +276,12 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
         summary: 'Mail the signed-in account a new link that confirms its email',
         description: `At most ${CONFIRMATION_RESEND_LIMIT} an hour per account (429 with Retry-After).`,
         security: [{ bearerAuth: [] }],
-        response: { 200: messageResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: messageResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request) => {
@@ -281,8 +291,10 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       if (count && count.attempts > CONFIRMATION_RESEND_LIMIT) {
         throw tooMany('Too many confirmation links were asked for.', count.retryAfterSeconds);
       }
-      await accountRepository.sendConfirmation(user);
-      return { message: `A new confirmation link is on its way to ${user.email}.` };
+      const { email } = user;
+      if (email === null) throw new HttpError(400, 'Your account has no email to confirm', 'email');
+      await accountRepository.sendConfirmation({ ...user, email });
+      return { message: `A new confirmation link is on its way to ${email}.` };
     },
   );
 
@@ -308,7 +320,7 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       );
       if (over) throw tooMany('Too many reset links were asked for.', over.retryAfterSeconds);
       const user = await accountRepository.findByEmail(email);
-      if (user) {
+      if (user?.email) {
         const token = await accountRepository.createResetToken(user.id, PASSWORD_RESET_MINUTES);
         const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, options.publicUrl).toString();
         await fastify.mailer.send({
@@ -374,7 +386,7 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       const verdict = loginVerdict(await attempts.count([key], LOGIN_WINDOW_MS));
       if (!verdict.allowed) throw tooMany('Too many wrong passwords.', verdict.retryAfterSeconds);
       if (verdict.delayMs > 0) await sleep(verdict.delayMs);
-      const account = await accountRepository.findByEmail(user.email);
+      const account = user.email === null ? null : await accountRepository.findByEmail(user.email);
       if (!account || !(await verifyPassword(current, account.passwordHash))) {
         throw new HttpError(400, 'This is not your current password', 'current_password');
       }

@@ -32,11 +32,19 @@ const contactClaimRoutes: FastifyPluginAsyncZod<ContactClaimRoutesOptions> = asy
           'Mail a link that attaches the contact messages sent from my email while signed out',
         ),
         description: `The link goes to the account's email and works once, within ${CONTACT_CLAIM_HOURS} hours. ${CONTACT_CLAIM_LIMIT} an hour (429 with Retry-After).`,
-        response: { 202: messageResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          202: messageResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
+      const { email } = user;
+      // Only contact messages sent from the account's own email can be claimed; a phone account has none.
+      if (email === null) throw new HttpError(400, 'Your account has no email to claim messages from', 'email');
       const [counted] = await attempts.count([`contact-claim:${user.id}`], HOUR_MS);
       if (counted && counted.attempts > CONTACT_CLAIM_LIMIT) {
         throw new HttpError(
@@ -47,18 +55,18 @@ const contactClaimRoutes: FastifyPluginAsyncZod<ContactClaimRoutesOptions> = asy
         );
       }
       await fastify.db.transaction(async (tx) => {
-        const token = await contactRepository.createClaimToken(tx, user, CONTACT_CLAIM_HOURS);
+        const token = await contactRepository.createClaimToken(tx, { ...user, email }, CONTACT_CLAIM_HOURS);
         const link = new URL(`/contact-claim?token=${encodeURIComponent(token)}`, options.publicUrl).toString();
         await mailAddress(
           tx,
-          user.email,
+          email,
           'contact-claim',
           accountMail.contactClaim(user, link, CONTACT_CLAIM_HOURS),
           user.id,
         );
       });
       return reply.code(202).send({
-        message: `A link is on its way to ${user.email}. It works once, within ${CONTACT_CLAIM_HOURS} hours.`,
+        message: `A link is on its way to ${email}. It works once, within ${CONTACT_CLAIM_HOURS} hours.`,
       });
     },
   );

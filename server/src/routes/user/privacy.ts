@@ -20,7 +20,14 @@ const privacyRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * The password again; wrong ones are throttled as logins are, on a count of their own: failed logins tried by
    * others never refuse the signed-in owner.
    */
-  async function confirmPassword(email: string, password: string | undefined) {
+  async function confirmPassword(email: string | null, password: string | undefined) {
+    if (email === null) {
+      throw new HttpError(
+        403,
+        'Your account signs in with a code by SMS and has no password; write to us to have your data sent or deleted',
+        'password',
+      );
+    }
     const key = `password-confirm:${email}`;
     const verdict = loginVerdict(await attempts.count([key], LOGIN_WINDOW_MS));
     if (!verdict.allowed) {

@@ -308,7 +308,7 @@ export function StaffOrderPage({ orderId }: { orderId: number }) {
             Shopper
           </Title>
           <Text>{order.customer.name}</Text>
-          <Text fz="sm">{order.customer.email}</Text>
+          {order.customer.email ? <Text fz="sm">{order.customer.email}</Text> : null}
           {order.customer.phone ? <PhoneLinks phone={order.customer.phone} /> : null}
           <Title order={2} fz="h5" mt="sm" mb={4}>
             Deliver to

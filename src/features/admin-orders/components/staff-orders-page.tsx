@@ -114,7 +114,7 @@ export function StaffOrdersPage({
                   <OrderStatusBadge status={order.status} />
                 </Group>
                 <Text fz="sm">
-                  {order.customer_name} · {order.customer_email}
+                  {order.customer_email ? `${order.customer_name} · ${order.customer_email}` : order.customer_name}
                 </Text>
                 <Group justify="space-between" gap="xs">
                   <Text fz="sm" c="dimmed">

@@ -89,7 +89,7 @@ export function UsersPage({ filters, onChange }: { filters: UserFilters; onChang
                 {data.data.map((user) => (
                   <Table.Tr key={user.id}>
                     <Table.Td>{user.name}</Table.Td>
-                    <Table.Td>{user.email}</Table.Td>
+                    <Table.Td>{user.email ?? user.phone}</Table.Td>
                     <Table.Td>{formatDate(user.created_at)}</Table.Td>
                     <Table.Td>
                       <Select

@@ -24,7 +24,7 @@ export function login(input: LoginRequest): Promise<LoginAnswer> {
 function useSignInOnDevice() {
   const signIn = useSignIn();
   return (answer: LoginResponse) => {
-    keepDeviceToken(answer.user.email, answer.device_token);
+    if (answer.user.email) keepDeviceToken(answer.user.email, answer.device_token);
     signIn(answer);
   };
 }

@@ -16,15 +16,18 @@ import { login_new_here } from '@/paraglide/messages/login_new_here.js';
 import { login_offline } from '@/paraglide/messages/login_offline.js';
 import { login_title } from '@/paraglide/messages/login_title.js';
 import { useLogin } from '../api/login';
+import { PhoneSignInPanel } from './phone-sign-in-panel';
 import classes from './auth.module.css';
 
 export interface LoginPageProps {
   /** Where to go after signing in: the page that asked for it. */
   redirect: string;
   onSignedIn: () => void;
+  /** The server can send codes by SMS: offer the mobile number instead of email. */
+  phoneSignIn?: boolean;
 }
 
-export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
+export function LoginPage({ redirect, onSignedIn, phoneSignIn = false }: LoginPageProps) {
   const form = useForm<LoginRequest>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -51,6 +54,18 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
       setFailure(applyServerError(form, error, login_offline()));
     }
   });
+
+  const [byPhone, setByPhone] = useState(false);
+  if (byPhone) {
+    return (
+      <PhoneSignInPanel
+        purpose="login"
+        redirect={redirect}
+        onSignedIn={onSignedIn}
+        onUseEmail={() => setByPhone(false)}
+      />
+    );
+  }
 
   return (
     <PageContainer>
@@ -95,6 +110,11 @@ export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
             </Button>
           </Stack>
         </form>
+        {phoneSignIn ? (
+          <Button variant="default" fullWidth mt="md" onClick={() => setByPhone(true)}>
+            Use a mobile number instead
+          </Button>
+        ) : null}
         <Text mt="lg" ta="center">
           {login_new_here()}{' '}
           <Anchor renderRoot={(props) => <Link {...props} to="/register" search={{ redirect }} />}>

@@ -21,11 +21,14 @@ import { register_submit } from '@/paraglide/messages/register_submit.js';
 import { register_title } from '@/paraglide/messages/register_title.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRegister } from '../api/register';
+import { PhoneSignInPanel } from './phone-sign-in-panel';
 import classes from './auth.module.css';
 
 export interface RegisterPageProps {
   redirect: string;
   onSignedIn: () => void;
+  /** The server can send codes by SMS: offer the mobile number instead of email. */
+  phoneSignIn?: boolean;
 }
 
 interface RegisterValues {
@@ -35,7 +38,7 @@ interface RegisterValues {
   phone: string;
 }
 
-export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
+export function RegisterPage({ redirect, onSignedIn, phoneSignIn = false }: RegisterPageProps) {
   const form = useForm<RegisterValues>({
     mode: 'controlled',
     initialValues: { name: '', email: '', password: '', phone: '' },
@@ -62,6 +65,18 @@ export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
       setFailure(applyServerError(form, error, register_offline()));
     }
   });
+
+  const [byPhone, setByPhone] = useState(false);
+  if (byPhone) {
+    return (
+      <PhoneSignInPanel
+        purpose="register"
+        redirect={redirect}
+        onSignedIn={onSignedIn}
+        onUseEmail={() => setByPhone(false)}
+      />
+    );
+  }
 
   return (
     <PageContainer>
@@ -108,6 +123,11 @@ export function RegisterPage({ redirect, onSignedIn }: RegisterPageProps) {
             </Button>
           </Stack>
         </form>
+        {phoneSignIn ? (
+          <Button variant="default" fullWidth mt="md" onClick={() => setByPhone(true)}>
+            Use a mobile number instead
+          </Button>
+        ) : null}
         <Text mt="lg" ta="center">
           {register_have_account()}{' '}
           <Anchor renderRoot={(props) => <Link {...props} to="/login" search={{ redirect }} />}>

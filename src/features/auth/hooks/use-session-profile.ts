@@ -25,6 +25,7 @@ export function useSessionProfile(): void {
         phone: data.phone,
         role: data.role,
         email_confirmed: data.email_confirmed,
+        phone_confirmed: data.phone_confirmed,
       });
       const chosen = asLanguage(data.language);
       if (chosen && chosen !== BASE_LANGUAGE && chosen !== getLocale() && rememberedLanguage() === null) {

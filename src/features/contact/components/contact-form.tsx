@@ -40,8 +40,9 @@ export function ContactForm() {
     filledFor.current = user.id;
     const { name, email } = form.getValues();
     if (name || email) return;
-    form.setInitialValues({ ...form.getInitialValues(), name: user.name, email: user.email });
-    form.setValues({ name: user.name, email: user.email });
+    // An account made with a phone number has no email to offer.
+    form.setInitialValues({ ...form.getInitialValues(), name: user.name, email: user.email ?? '' });
+    form.setValues({ name: user.name, email: user.email ?? '' });
   }, [user, form]);
   const [touched, setTouched] = useState<ReadonlySet<ContactField>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<ContactField, string>>>({});

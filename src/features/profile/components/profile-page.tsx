@@ -48,8 +48,18 @@ function DetailsForm({ profile }: { profile: Profile }) {
           </Alert>
         ) : null}
         <TextInput label="Name" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
-        <TextInput label="Email" value={profile.email} readOnly description="Your email cannot be changed here." />
-        <TextInput label="Mobile number" type="tel" inputMode="numeric" {...form.getInputProps('phone')} />
+        {profile.email !== null ? (
+          <TextInput label="Email" value={profile.email} readOnly description="Your email cannot be changed here." />
+        ) : null}
+        <TextInput
+          label="Mobile number"
+          type="tel"
+          inputMode="numeric"
+          // An account without an email logs in with its number: it stays as it is.
+          readOnly={profile.email === null}
+          description={profile.phone_confirmed ? 'Confirmed by a code sent to it: you can log in with it.' : undefined}
+          {...form.getInputProps('phone')}
+        />
         <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
           Save details
         </Button>

@@ -1,0 +1,290 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../../src/contract/common.js';
+import {
+  authResponseSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  PHONE_CODE_ERRORS,
+  PHONE_CODE_MINUTES,
+  PHONE_CODE_RESEND_SECONDS,
+  PHONE_CODE_TRIES,
+  PHONE_CODES_PER_ADDRESS_PER_HOUR,
+  PHONE_CODES_PER_NUMBER_PER_HOUR,
+  phoneCodeRequestSchema,
+  phoneCodeResponseSchema,
+  phoneConfirmRequestSchema,
+  phoneLoginRequestSchema,
+  phoneRegisterRequestSchema,
+  type User,
+} from '../../../../src/contract/user.js';
+import { signInCodeSms } from '../../lib/sms/sign-in-code-sms.js';
+import { SmsSendError, type SmsProvider } from '../../lib/sms/sms-provider.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import type { PhoneCodeCheck, PhoneCodePurpose } from '../../plugins/phone-code-repository.js';
+import { signedInUser } from '../shop/route-helpers.js';
+
+export interface PhoneSignInRoutesOptions {
+  /** Where the codes go: MSG91, or the log in development. */
+  provider: SmsProvider;
+  /** The site's host as members reach it (PUBLIC_URL's), for the SMS's WebOTP line. */
+  host: string;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** "+91 98765 43210", as the number is read out to its owner; no-break spaces keep it on one line. */
+function spokenPhone(phone: string): string {
+  return `+91\u00a0${phone.slice(0, 5)}\u00a0${phone.slice(5)}`;
+}
+
+function minutes(seconds: number): string {
+  const count = Math.ceil(seconds / 60);
+  return `${count} minute${count === 1 ? '' : 's'}`;
+}
+
+/** Each refusal of a code, named for the code screen (the field and a `code` it acts on). */
+function refusal(check: Exclude<PhoneCodeCheck, { ok: true }>): HttpError {
+  switch (check.reason) {
+    case 'wrong':
+      return new HttpError(
+        400,
+        check.triesLeft > 0
+          ? `That code is not right. ${check.triesLeft} ${check.triesLeft === 1 ? 'try' : 'tries'} left.`
+          : `That code is not right, and it was the last of ${PHONE_CODE_TRIES} tries. Ask for a new code.`,
+        'code',
+        undefined,
+        check.triesLeft > 0 ? PHONE_CODE_ERRORS.wrong : PHONE_CODE_ERRORS.triesUsed,
+      );
+    case 'tries_used':
+      return new HttpError(
+        400,
+        `This code has had its ${PHONE_CODE_TRIES} tries. Ask for a new code.`,
+        'code',
+        undefined,
+        PHONE_CODE_ERRORS.triesUsed,
+      );
+    case 'used':
+    case 'expired':
+    case 'none':
+      return new HttpError(
+        400,
+        check.reason === 'used'
+          ? 'This code was used already. Ask for a new code.'
+          : `This code has expired (a code works for ${PHONE_CODE_MINUTES} minutes). Ask for a new code.`,
+        'code',
+        undefined,
+        PHONE_CODE_ERRORS.expired,
+      );
+  }
+}
+
+/**
+ * Sign-in and registration with an Indian mobile number and a code sent by SMS. Registered only when codes can be
+ * sent (an SMS provider, or the log in development): otherwise every path here answers 404.
+ */
+const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async (fastify, options) => {
+  const { accountRepository, attempts, phoneCodes } = fastify;
+  const noStore = { onRequest: fastify.noStore };
+
+  fastify.post(
+    '/phone/code',
+    {
+      ...noStore,
+      schema: {
+        tags: ['account'],
+        summary: 'Send a one-time code by SMS to register or log in with a phone number',
+        description:
+          `The code has 6 digits, works for ${PHONE_CODE_MINUTES} minutes and ${PHONE_CODE_TRIES} tries, once. ` +
+          `A new one may be asked for ${PHONE_CODE_RESEND_SECONDS} s after the last; at most ` +
+          `${PHONE_CODES_PER_NUMBER_PER_HOUR} an hour go to one number and ${PHONE_CODES_PER_ADDRESS_PER_HOUR} an ` +
+          'hour to one client address (429 with Retry-After). 409 when registering a number an account has, 400 ' +
+          'when logging in with one no account has. An SMS the provider did not take answers 502 (refused) or 503 ' +
+          '(no answer, with Retry-After) and counts toward no limit.',
+        body: phoneCodeRequestSchema,
+        response: {
+          202: phoneCodeResponseSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+          502: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { phone, purpose } = request.body;
+      // Per purpose: a member who has just registered may log in at once. For one number only one purpose ever sends
+      // (registering a number with an account, or logging in with one without, is refused before sending).
+      const waitKey = `sms-wait:${purpose}:${phone}`;
+      const numberKey = `sms-number:${phone}`;
+      const addressKey = `sms-address:${request.ip}`;
+      // Each in one statement, before anything is sent: requests at once each see the others.
+      const [wait] = await attempts.count([waitKey], PHONE_CODE_RESEND_SECONDS * 1000);
+      if (wait && wait.attempts > 1) {
+        throw new HttpError(
+          429,
+          `Wait ${wait.retryAfterSeconds} seconds before asking for a new code.`,
+          'phone',
+          wait.retryAfterSeconds,
+          PHONE_CODE_ERRORS.tooSoon,
+        );
+      }
+      const counts = await attempts.count([numberKey, addressKey], HOUR_MS);
+      const forNumber = counts.find((count) => count.key === numberKey);
+      const forAddress = counts.find((count) => count.key === addressKey);
+      // A request that sends nothing does not start a wait for the next.
+      const noWait = () => attempts.forget(waitKey);
+      if (forNumber && forNumber.attempts > PHONE_CODES_PER_NUMBER_PER_HOUR) {
+        await Promise.all([attempts.giveBack(addressKey), noWait()]);
+        throw new HttpError(
+          429,
+          `We have sent ${PHONE_CODES_PER_NUMBER_PER_HOUR} codes to this number in the last hour. Try again in ${minutes(forNumber.retryAfterSeconds)}.`,
+          'phone',
+          forNumber.retryAfterSeconds,
+          PHONE_CODE_ERRORS.tooMany,
+        );
+      }
+      if (forAddress && forAddress.attempts > PHONE_CODES_PER_ADDRESS_PER_HOUR) {
+        await Promise.all([attempts.giveBack(numberKey), noWait()]);
+        throw new HttpError(
+          429,
+          `Too many codes were asked for from this network. Try again in ${minutes(forAddress.retryAfterSeconds)}.`,
+          'phone',
+          forAddress.retryAfterSeconds,
+          PHONE_CODE_ERRORS.tooMany,
+        );
+      }
+      const account = await accountRepository.findByConfirmedPhone(phone);
+      if ((purpose === 'register') === (account !== null)) {
+        // No SMS goes out, so no code counts for the number; the address keeps its count, which bounds how fast
+        // anyone can ask which numbers have accounts.
+        await Promise.all([attempts.giveBack(numberKey), noWait()]);
+        throw account
+          ? new HttpError(409, 'An account already uses this number; log in with it instead', 'phone')
+          : new HttpError(400, 'No account uses this number. Create an account with it instead.', 'phone');
+      }
+      await send(phone, purpose, async () => {
+        await Promise.all([attempts.giveBack(numberKey), attempts.giveBack(addressKey), noWait()]);
+      });
+      return reply.code(202).send({
+        message: `We have sent a 6-digit code to ${spokenPhone(phone)}. It works for ${PHONE_CODE_MINUTES} minutes.`,
+        phone,
+        expires_in_seconds: PHONE_CODE_MINUTES * 60,
+        resend_in_seconds: PHONE_CODE_RESEND_SECONDS,
+      });
+    },
+  );
+
+  /**
+   * Issues a code and sends it. A send the provider did not take leaves nothing behind: the code is deleted and
+   * `undo` takes back what it counted, so the member may ask again at once.
+   */
+  async function send(phone: string, purpose: PhoneCodePurpose, undo: () => Promise<void>): Promise<void> {
+    const { id, code } = await phoneCodes.issue(phone, purpose);
+    try {
+      await options.provider.send(phone, signInCodeSms(options.host, code));
+    } catch (error) {
+      await phoneCodes.discard(id);
+      await undo();
+      fastify.log.error({ err: error, provider: options.provider.name }, 'a sign-in code SMS was not sent');
+      const message = 'We could not send the SMS just now. Please try again in a minute.';
+      if (error instanceof SmsSendError && error.reason === 'refused') {
+        throw new HttpError(502, message, 'phone', undefined, PHONE_CODE_ERRORS.smsFailed);
+      }
+      throw new HttpError(503, message, 'phone', 30, PHONE_CODE_ERRORS.smsFailed);
+    }
+  }
+
+  fastify.post(
+    '/phone/register',
+    {
+      ...noStore,
+      schema: {
+        tags: ['account'],
+        summary: 'Create an account with a phone number and the code sent to it, and sign in',
+        description:
+          'The account has no email and no password; its phone counts as confirmed. 400 naming `code` for a wrong ' +
+          '(with the tries left), expired or used code; 409 when an account has the number.',
+        body: phoneRegisterRequestSchema,
+        response: { 201: authResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { name, phone, code } = request.body;
+      const check = await phoneCodes.check(phone, 'register', code);
+      if (!check.ok) throw refusal(check);
+      const user = await accountRepository.createPhoneUser({ name, phone });
+      if (!user) throw new HttpError(409, 'An account already uses this number; log in with it instead', 'phone');
+      const token = await accountRepository.issueToken(user.id);
+      return reply.code(201).send({ token, user });
+    },
+  );
+
+  fastify.post(
+    '/phone/login',
+    {
+      ...noStore,
+      schema: {
+        tags: ['account'],
+        summary: 'Sign in with a phone number and the code sent to it',
+        description: '400 naming `code` for a wrong (with the tries left), expired or used code.',
+        body: phoneLoginRequestSchema,
+        response: { 200: loginResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { phone, code, device_token: deviceToken } = request.body;
+      const check = await phoneCodes.check(phone, 'login', code);
+      if (!check.ok) throw refusal(check);
+      const account = await accountRepository.findByConfirmedPhone(phone);
+      if (!account)
+        throw new HttpError(400, 'No account uses this number. Create an account with it instead.', 'phone');
+      if (account.disabled) throw new HttpError(403, 'This account has been disabled. Please contact us', 'phone');
+      const { disabled: _disabled, ...user } = account;
+      const deviceId = deviceToken ? await accountRepository.findDevice(user.id, deviceToken) : null;
+      return signInOn(user, deviceId === null ? null : { id: deviceId, token: deviceToken ?? '' });
+    },
+  );
+
+  fastify.post(
+    '/phone/confirm',
+    {
+      onRequest: [fastify.authenticate, fastify.noStore],
+      schema: {
+        tags: ['account'],
+        summary: 'Add a phone number to the signed-in account, confirmed by the code sent to it',
+        description:
+          'The code is asked for with `purpose: "register"`. The account may then log in with the number too, and ' +
+          'the number counts as confirmed. 409 when another account confirmed it first.',
+        security: [{ bearerAuth: [] }],
+        body: phoneConfirmRequestSchema,
+        response: {
+          200: messageResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { phone, code } = request.body;
+      const check = await phoneCodes.check(phone, 'register', code);
+      if (!check.ok) throw refusal(check);
+      if (!(await accountRepository.confirmPhone(user.id, phone))) {
+        throw new HttpError(409, 'Another account already uses this number', 'phone');
+      }
+      return { message: `Your number ${spokenPhone(phone)} is confirmed. You can log in with it too.` };
+    },
+  );
+
+  async function signInOn(user: User, device: { id: number; token: string } | null) {
+    const [token, kept] = await Promise.all([
+      accountRepository.issueToken(user.id),
+      device ? accountRepository.touchDevice(device.id).then(() => device.token) : accountRepository.addDevice(user.id),
+    ]);
+    return { token, user, device_token: kept };
+  }
+};
+
+export default phoneSignInRoutes;
