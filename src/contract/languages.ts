@@ -31,7 +31,8 @@ export function pathWithoutLanguage(pathname: string): string {
 /** The same page in `language`: `/shop?x=1` in hi -> `/hi/shop?x=1`; `/hi/` in en -> `/`. */
 export function pathInLanguage(path: string, language: Language): string {
   const [pathname = '/', ...rest] = path.split(/(?=[?#])/);
-  const bare = pathWithoutLanguage(pathname);
+  // `//evil.example/` (an address such as `/hi//evil.example/`) would be another site's: one leading slash only.
+  const bare = pathWithoutLanguage(pathname).replace(/^\/+/, '/');
   const prefixed = language === BASE_LANGUAGE ? bare : bare === '/' ? `/${language}/` : `/${language}${bare}`;
   return prefixed + rest.join('');
 }

@@ -194,6 +194,32 @@ describe('background work on the job queue', () => {
     expect(mailed!.count).toBe(1300);
   }, 60_000);
 
+  it('a fan-out queued by the release before notices had words in each language is still written, once', async () => {
+    const { app } = web;
+    const members = await manyMembers(app, 3, `old-${randomUUID().slice(0, 8)}`);
+    const body = `Run ${randomUUID()}`;
+    // The job's data as that release wrote it: one title and body.
+    const queued = {
+      notice: {
+        kind: 'application',
+        title: 'A role was closed',
+        body,
+        link: '/me',
+        mail: { site: 'https://cineverse.test' },
+      },
+      userIds: members,
+      queuedAt: new Date().toISOString(),
+    } as unknown as FanOut;
+    await writeFanOut(app.db, queued);
+    await writeFanOut(app.db, queued);
+    const told = await app.db
+      .select({ userId: notifications.userId, title: notifications.title })
+      .from(notifications)
+      .where(eq(notifications.body, body));
+    expect(told.map((row) => row.userId).sort()).toEqual([...members].sort());
+    expect(told.every((row) => row.title === 'A role was closed')).toBe(true);
+  });
+
   it('tells a decision in a job queued with it for its time, 10 s after it was made, once', async () => {
     const { app } = web;
     const send = (method: 'GET' | 'POST' | 'PUT', url: string, who: Shopper, body?: object) =>

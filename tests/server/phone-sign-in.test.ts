@@ -1,4 +1,4 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -315,15 +315,28 @@ describe('an account with a phone number', () => {
     expect(unknown.json()).toMatchObject({ field: 'phone' });
   });
 
-  it('is refused at login once disabled', async () => {
+  it('is refused at login once disabled, and is sent no code for it', async () => {
     const member = await registerByPhone();
+    expect((await askCode(member.phone, 'login', newAddress())).statusCode).toBe(202);
+    const code = latestCode(member.phone);
+    const other = await registerByPhone();
     await app.db
       .update(users)
       .set({ disabledAt: sql`now()` })
-      .where(eq(users.id, member.id));
-    expect((await askCode(member.phone, 'login', newAddress())).statusCode).toBe(202);
-    const login = await post('/phone/login', { phone: member.phone, code: latestCode(member.phone) });
+      .where(inArray(users.id, [member.id, other.id]));
+    const login = await post('/phone/login', { phone: member.phone, code });
     expect(login.statusCode).toBe(403);
+    const sent = smsCountTo(other.phone);
+    expect((await askCode(other.phone, 'login', newAddress())).statusCode).toBe(403);
+    expect(smsCountTo(other.phone)).toBe(sent);
+  });
+
+  it('does not let staff in with a code alone: their back office asks for the password', async () => {
+    const member = await registerByPhone();
+    await app.db.update(users).set({ role: 'shop_manager' }).where(eq(users.id, member.id));
+    const asked = await askCode(member.phone, 'login', newAddress());
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json()).toMatchObject({ field: 'phone' });
   });
 
   it('gets its notices in the app and no mail, without an error', async () => {

@@ -55,6 +55,12 @@ describe('addresses in each language', () => {
     expect(pathInLanguage('/hi/', 'en')).toBe('/');
   });
 
+  it('never points the switch at another site, whatever the address it is on', () => {
+    expect(pathInLanguage('//evil.example/', 'en')).toBe('/evil.example/');
+    expect(pathInLanguage('/hi//evil.example/x?y=1', 'en')).toBe('/evil.example/x?y=1');
+    expect(pathInLanguage('///evil.example', 'hi')).toBe('/hi/evil.example');
+  });
+
   it('knows every page under /hi too, and renders the public ones on the server', () => {
     for (const path of ['/hi', '/hi/', '/hi/shop', '/hi/auditions/1', '/hi/login', '/hi/admin/orders']) {
       expect(isPagePath(path), path).toBe(true);

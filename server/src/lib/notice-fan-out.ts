@@ -54,8 +54,22 @@ export async function notifyMany(tx: Database, items: Notice[]): Promise<void> {
  * however often the job runs: a job taken over from a process that died finds the members whose chunk committed
  * already holding the notice, and skips them.
  */
+/**
+ * A job queued by a release before notices had words in each language carries one `title` and `body`: read as the
+ * same words in every language, so that a job waiting through an upgrade is still written, once.
+ */
+export function withWords(notice: FanOut['notice']): FanOut['notice'] {
+  const old = notice as FanOut['notice'] & { title?: string; body?: string };
+  if (old.words || old.title === undefined) return notice;
+  const words = { title: old.title, body: old.body ?? '' };
+  return {
+    ...notice,
+    words: Object.fromEntries(LANGUAGES.map((language) => [language, words])) as typeof notice.words,
+  };
+}
+
 export async function writeFanOut(db: Database, fanOut: FanOut): Promise<void> {
-  const { notice } = fanOut;
+  const notice = withWords(fanOut.notice);
   // The change's clock and the database's may differ by a little: a minute of slack, for a notice nobody is given
   // twice in a minute.
   const since = new Date(new Date(fanOut.queuedAt).getTime() - 60_000);

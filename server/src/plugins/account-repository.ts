@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, ne, or, notInArray, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import {
   type Address,
@@ -305,24 +305,27 @@ export default fp<AccountRepositoryOptions>(
       },
       getProfile,
       async updateProfile(userId, input) {
-        const [current] = await db
-          .select({ email: users.email, phone: users.phone })
-          .from(users)
-          .where(eq(users.id, userId));
-        const phoneChanged = current !== undefined && current.phone !== input.phone;
-        // An account without an email signs in with its phone: taking that away would lock its owner out.
-        if (phoneChanged && current.email === null) {
-          throw new HttpError(400, 'You sign in with this number, so it cannot be changed here', 'phone');
-        }
-        await db
+        // One statement reads and writes the row: a number confirmed at the same moment (POST /phone/confirm) can
+        // never be kept as confirmed beside another number written from a stale read.
+        const updated = await db
           .update(users)
           .set({
             name: input.name,
             phone: input.phone,
             ...(input.language ? { language: input.language } : {}),
-            ...(phoneChanged ? { phoneConfirmedAt: null } : {}),
+            phoneConfirmedAt: sql`case when ${users.phone} is distinct from ${input.phone}::text then null else ${users.phoneConfirmedAt} end`,
           })
-          .where(eq(users.id, userId));
+          // An account without an email signs in with its phone: taking that away would lock its owner out.
+          .where(
+            and(
+              eq(users.id, userId),
+              or(isNotNull(users.email), sql`${users.phone} is not distinct from ${input.phone}::text`),
+            ),
+          )
+          .returning({ id: users.id });
+        if (updated.length === 0) {
+          throw new HttpError(400, 'You sign in with this number, so it cannot be changed here', 'phone');
+        }
         // Signed-in requests carry the user's name; the next one reads the new name.
         fastify.forgetSessions();
         return getProfile(userId);

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { QUEUES } from '../lib/jobs.js';
-import { writeFanOut, type FanOut } from '../lib/notice-fan-out.js';
+import { withWords, writeFanOut, type FanOut } from '../lib/notice-fan-out.js';
 
 /** Writes the notices to many members that changes queued (`notifyMany`, lib/notice-fan-out.ts). */
 export default fp(
@@ -9,7 +9,7 @@ export default fp(
     await jobs.work(QUEUES.notices, async (data) => {
       const fanOut = data as unknown as FanOut;
       fastify.log.info(
-        { members: fanOut.userIds.length, title: fanOut.notice.words.en.title },
+        { members: fanOut.userIds.length, title: withWords(fanOut.notice).words.en.title },
         'writing a notice to many members',
       );
       await writeFanOut(db, fanOut);

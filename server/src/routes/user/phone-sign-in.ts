@@ -163,6 +163,11 @@ const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async
           ? new HttpError(409, 'An account already uses this number; log in with it instead', 'phone')
           : new HttpError(400, 'No account uses this number. Create an account with it instead.', 'phone');
       }
+      const refused = account ? codeLoginRefusal(account) : null;
+      if (refused) {
+        await Promise.all([attempts.giveBack(numberKey), noWait()]);
+        throw refused;
+      }
       await send(phone, purpose, async () => {
         await Promise.all([attempts.giveBack(numberKey), attempts.giveBack(addressKey), noWait()]);
       });
@@ -239,7 +244,8 @@ const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async
       const account = await accountRepository.findByConfirmedPhone(phone);
       if (!account)
         throw new HttpError(400, 'No account uses this number. Create an account with it instead.', 'phone');
-      if (account.disabled) throw new HttpError(403, 'This account has been disabled. Please contact us', 'phone');
+      const refused = codeLoginRefusal(account);
+      if (refused) throw refused;
       const { disabled: _disabled, ...user } = account;
       const deviceId = deviceToken ? await accountRepository.findDevice(user.id, deviceToken) : null;
       return signInOn(user, deviceId === null ? null : { id: deviceId, token: deviceToken ?? '' });
@@ -286,5 +292,17 @@ const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async
     return { token, user, device_token: kept };
   }
 };
+
+/**
+ * Why an account may not sign in with a code alone: disabled, or staff, whose back office asks for their password (a
+ * code sent to a phone is one factor, and a lost or swapped SIM would open the shop's orders and members' data).
+ */
+function codeLoginRefusal(account: { role: string; disabled: boolean }): HttpError | null {
+  if (account.disabled) return new HttpError(403, 'This account has been disabled. Please contact us', 'phone');
+  if (account.role !== 'customer') {
+    return new HttpError(403, 'Staff log in with their email and password', 'phone');
+  }
+  return null;
+}
 
 export default phoneSignInRoutes;
