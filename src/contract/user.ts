@@ -46,6 +46,9 @@ export const newPasswordSchema = z
     z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
   );
 
+/** The language a member reads the product in; their mail and notices are written in it too. */
+export const languageSchema = z.enum(languages, { error: 'Choose English (en) or Hindi (hi)' });
+
 export const registerRequestSchema = z.object({
   name: nameSchema,
   email: emailSchema,
@@ -55,6 +58,8 @@ export const registerRequestSchema = z.object({
     z.optional(optionalPhoneSchema),
     z.transform((value: string | null | undefined) => value ?? null),
   ),
+  /** The language of the page the account is made on (English when absent): its mail is written in it from the first. */
+  language: z.optional(languageSchema),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -204,9 +209,6 @@ export const savedAddressSchema = z.object({
 });
 export type SavedAddress = z.infer<typeof savedAddressSchema>;
 
-/** The language a member reads the product in; their mail and notices are written in it too. */
-export const languageSchema = z.enum(languages, { error: 'Choose English (en) or Hindi (hi)' });
-
 export const profileSchema = z.extend(userSchema, {
   addresses: z.array(savedAddressSchema),
   language: languageSchema,
@@ -291,6 +293,8 @@ export const phoneRegisterRequestSchema = z.object({
   name: nameSchema,
   phone: phoneSchema,
   code: phoneCodeSchema,
+  /** The language of the page the account is made on (English when absent). */
+  language: z.optional(languageSchema),
 });
 export type PhoneRegisterRequest = z.input<typeof phoneRegisterRequestSchema>;
 

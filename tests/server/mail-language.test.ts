@@ -157,6 +157,28 @@ async function applyAndDecide(applicant: Shopper, to: 'selected' | 'shortlisted'
   return house;
 }
 
+describe('an account made on a Hindi page', () => {
+  it('reads Hindi from its first mail, the link that confirms its email', async () => {
+    const email = `hindi-${Date.now()}@example.in`;
+    const made = await send('POST', '/register', undefined, {
+      name: 'Shreya Verma',
+      email,
+      password: 'Matinee-Show-42',
+      language: 'hi',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const [mail] = await mailTo(email);
+    expect(mail?.subject).toBe('CineVerse के लिए अपने ईमेल की पुष्टि करें');
+    const token = (made.json() as { token: string }).token;
+    const profile = await app.inject({
+      method: 'GET',
+      url: `${USER_API}/profile`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.json()).toMatchObject({ data: { language: 'hi' } });
+  });
+});
+
 describe('a member who reads Hindi', () => {
   it('gets the decision on their application by mail in Hindi, and reads it in Hindi in their notifications', async () => {
     const actor = await member('adult');

@@ -40,12 +40,13 @@ declare module 'fastify' {
         email: string;
         phone: string | null;
         passwordHash: string;
+        language?: Language | undefined;
       }): Promise<User | null>;
       /**
        * A new account with a phone number confirmed by a code, and no email or password; null when an account has
        * confirmed that number already.
        */
-      createPhoneUser(input: { name: string; phone: string }): Promise<User | null>;
+      createPhoneUser(input: { name: string; phone: string; language?: Language | undefined }): Promise<User | null>;
       /**
        * Sets the account's phone to `phone`, confirmed by a code: false when another account confirmed it first.
        */
@@ -203,7 +204,7 @@ export default fp<AccountRepositoryOptions>(
         return db.transaction(async (tx) => {
           const [user] = await tx
             .insert(users)
-            .values({ ...input, email: input.email.toLowerCase() })
+            .values({ ...input, email: input.email.toLowerCase(), language: input.language ?? 'en' })
             .onConflictDoNothing({ target: users.email })
             .returning(userColumns);
           if (!user) return null;
@@ -214,7 +215,13 @@ export default fp<AccountRepositoryOptions>(
       async createPhoneUser(input) {
         const [user] = await db
           .insert(users)
-          .values({ name: input.name, phone: input.phone, phoneConfirmedAt: sql`now()`, passwordHash: NO_PASSWORD })
+          .values({
+            name: input.name,
+            phone: input.phone,
+            phoneConfirmedAt: sql`now()`,
+            passwordHash: NO_PASSWORD,
+            language: input.language ?? 'en',
+          })
           // The one unique rule a phone account can break: another account confirmed the number meanwhile.
           .onConflictDoNothing()
           .returning(userColumns);

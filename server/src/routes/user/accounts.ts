@@ -104,6 +104,7 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
         email,
         phone,
         passwordHash: await hashPassword(password),
+        language: request.body.language,
       });
       if (!user) throw new HttpError(409, 'An account with this email already exists; log in instead', 'email');
       const token = await accountRepository.issueToken(user.id);

@@ -215,10 +215,10 @@ const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async
       },
     },
     async (request, reply) => {
-      const { name, phone, code } = request.body;
+      const { name, phone, code, language } = request.body;
       const check = await phoneCodes.check(phone, 'register', code);
       if (!check.ok) throw refusal(check);
-      const user = await accountRepository.createPhoneUser({ name, phone });
+      const user = await accountRepository.createPhoneUser({ name, phone, language });
       if (!user) throw new HttpError(409, 'An account already uses this number; log in with it instead', 'phone');
       const token = await accountRepository.issueToken(user.id);
       return reply.code(201).send({ token, user });

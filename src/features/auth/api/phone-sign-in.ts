@@ -8,6 +8,7 @@ import {
   type PhoneRegisterRequest,
 } from '@/contract/user';
 import { apiPaths, apiRequest } from '@/lib/api-client';
+import { getLocale } from '@/paraglide/runtime';
 import { deviceTokenFor, keepDeviceToken } from '../device-tokens';
 import { useSignIn } from './sign-in';
 
@@ -46,7 +47,12 @@ export function usePhoneRegister() {
   const signIn = useSignIn();
   return useMutation({
     mutationFn: (input: PhoneRegisterRequest) =>
-      apiRequest(apiPaths.userApi('/phone/register'), { method: 'POST', body: input, schema: authResponseSchema }),
+      apiRequest(apiPaths.userApi('/phone/register'), {
+        method: 'POST',
+        // Made on a Hindi page, the account reads Hindi from the first.
+        body: { language: getLocale(), ...input },
+        schema: authResponseSchema,
+      }),
     onSuccess: signIn,
   });
 }
