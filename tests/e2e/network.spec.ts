@@ -215,8 +215,9 @@ test.describe('the member network', () => {
     });
     expect(answered.status()).toBe(201);
 
-    // The member comes back to the app (as from another tab): the bell asks the server again.
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    // The member comes back to the app (as from another tab): the bell asks the server again. (The browser's own
+    // event bubbles from the document to the window, where the app listens.)
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
     await page.getByRole('button', { name: /^Notifications, 1 unread$/ }).click();
     const centre = page.getByRole('dialog', { name: 'Notifications' });
     await centre.getByRole('button', { name: /Kabir Sethi answered/ }).click();
