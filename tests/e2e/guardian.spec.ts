@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { mailRounds, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { textCutOnScreen } from './layout-helpers';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { confirmEmail, signInAt, USER_API } from './shop-helpers';
 
@@ -123,6 +124,7 @@ test.describe('a member under 18 and their guardian', () => {
       guardian.page.getByRole('button', { name: 'Aarav Menon का अभिभावक होने के नाते मेरी सहमति है' }),
     ).toBeVisible();
     await guardian.page.screenshot({ path: testInfo.outputPath('guardian-consent-hi-360.png'), fullPage: true });
+    expect(await textCutOnScreen(guardian.page)).toEqual([]);
     expect(await guardian.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await guardian.page.goto(`${server.url}${link}`);
     await expect(guardian.page.getByRole('heading', { level: 1, name: 'Guardian’s consent' })).toBeVisible();

@@ -69,6 +69,11 @@ export function GuardianConsentPage({ token }: { token: string }) {
             <Group gap="sm">
               {view.current && (!view.confirmed_at || view.withdrawn_at) ? (
                 <Button
+                  // The ward's name makes it long, in Hindi most: it wraps rather than being cut.
+                  h="auto"
+                  mih={36}
+                  py={6}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.5 } }}
                   loading={decide.isPending && decide.variables === 'confirm'}
                   onClick={() => decide.mutate('confirm')}
                 >
