@@ -55,6 +55,11 @@ test.describe('accounts', () => {
     expect(await textCutOnScreen(page)).toEqual([]);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+      await page.screenshot({ path: test.info().outputPath(`profile-hi-${colorScheme}-360.png`), fullPage: true });
+    }
   });
 
   test('a signed-in shopper changes their password: a wrong current one is refused next to it; other devices are logged out', async ({
