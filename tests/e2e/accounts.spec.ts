@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { textCutOnScreen } from './layout-helpers';
 import { registerShopper, signIn } from './shop-helpers';
 
 test.describe('accounts', () => {
@@ -16,6 +17,21 @@ test.describe('accounts', () => {
     );
   });
 
+  test('a forgotten password on a phone in Hindi: the page, its button and its answer read Hindi', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/hi/login');
+    await page.getByRole('link', { name: 'पासवर्ड भूल गए?' }).click();
+    await expect(page).toHaveURL(/\/hi\/forgot-password$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'पासवर्ड भूल गए?' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'लॉग इन पर लौटें' })).toBeVisible();
+    expect(await textCutOnScreen(page)).toEqual([]);
+    await page.getByLabel('ईमेल').fill(`nobody-${Date.now()}@example.in`);
+    await page.getByRole('button', { name: 'लिंक भेजें' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      'अगर इस ईमेल से कोई खाता है, तो नया पासवर्ड चुनने का लिंक उस पर भेजा जा रहा है। यह एक ही बार, 30 मिनट के भीतर काम करेगा।',
+    );
+  });
+
   test('a used or made-up reset link says so next to a way to ask for a new one', async ({ page }) => {
     await page.goto('/reset-password?token=not-a-real-token');
     await page.getByLabel('New password').fill('Brand-New-Password-1');
@@ -24,6 +40,26 @@ test.describe('accounts', () => {
     await expect(alert).toContainText('This reset link has expired or was already used; ask for a new one');
     await alert.getByRole('link', { name: 'Ask for a new link' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+  });
+
+  test('the profile page on a phone in Hindi reads Hindi, its buttons whole', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const shopper = await registerShopper(page.request);
+    await signIn(page, shopper);
+    await page.goto('/hi/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'आपकी प्रोफ़ाइल' })).toBeVisible();
+    await expect(page).toHaveTitle(/आपकी प्रोफ़ाइल/);
+    await expect(page.getByRole('button', { name: 'जानकारी सहेजें' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'मेरा खाता मिटाएँ' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'पासवर्ड बदलें' })).toBeVisible();
+    expect(await textCutOnScreen(page)).toEqual([]);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+      await page.screenshot({ path: test.info().outputPath(`profile-hi-${colorScheme}-360.png`), fullPage: true });
+    }
   });
 
   test('a signed-in shopper changes their password: a wrong current one is refused next to it; other devices are logged out', async ({

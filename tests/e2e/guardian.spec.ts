@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { mailRounds, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { textCutOnScreen } from './layout-helpers';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { confirmEmail, signInAt, USER_API } from './shop-helpers';
 
@@ -115,6 +116,18 @@ test.describe('a member under 18 and their guardian', () => {
     await expect(guardian.page.getByRole('heading', { level: 1, name: 'Guardian’s consent' })).toBeVisible();
     await expect(guardian.page.getByText('Not confirmed yet')).toBeVisible();
     await guardian.page.screenshot({ path: testInfo.outputPath('guardian-consent-360.png'), fullPage: true });
+    // The same link at its Hindi address reads Hindi, the ward's name in the sentence where Hindi puts it.
+    await guardian.page.goto(`${server.url}/hi${link}`);
+    await expect(guardian.page.getByRole('heading', { level: 1, name: 'अभिभावक की सहमति' })).toBeVisible();
+    await expect(guardian.page.getByText('अभी सहमति नहीं दी गई')).toBeVisible();
+    await expect(
+      guardian.page.getByRole('button', { name: 'Aarav Menon का अभिभावक होने के नाते मेरी सहमति है' }),
+    ).toBeVisible();
+    await guardian.page.screenshot({ path: testInfo.outputPath('guardian-consent-hi-360.png'), fullPage: true });
+    expect(await textCutOnScreen(guardian.page)).toEqual([]);
+    expect(await guardian.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await guardian.page.goto(`${server.url}${link}`);
+    await expect(guardian.page.getByRole('heading', { level: 1, name: 'Guardian’s consent' })).toBeVisible();
     await guardian.page.getByRole('button', { name: 'I confirm, as Aarav Menon’s guardian' }).click();
     await expect(guardian.page.getByText(/^You confirmed on \d{1,2} \w{3,4} \d{4}/)).toBeVisible();
     await guardian.page.screenshot({ path: testInfo.outputPath('guardian-confirmed-360.png'), fullPage: true });

@@ -125,3 +125,68 @@ test('asking for a new code too soon, and a code after the wait, are said on the
   await expect(page.getByText(/Wait \d+ seconds before asking for a new code/)).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Mobile number' })).toBeFocused();
 });
+
+/**
+ * Words in Latin letters a reader of the page meets in its main region: its text, its labels and placeholders, and
+ * the document's title. CineVerse is the product's name in every language.
+ */
+function latinWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    const attributes = ['aria-label', 'placeholder', 'title'];
+    const texts = [
+      document.title,
+      main?.innerText ?? '',
+      ...[...(main?.querySelectorAll('[aria-label], [placeholder], [title]') ?? [])].flatMap((element) =>
+        attributes.map((name) => element.getAttribute(name) ?? ''),
+      ),
+    ];
+    return texts.flatMap((text) => text.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => word !== 'CineVerse');
+  });
+}
+
+test('a new member registers by phone on the Hindi page and reads Hindi on every step', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const number = `7${String(Date.now()).slice(-9)}`;
+  await page.goto('/hi/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'अपना खाता बनाइए' })).toBeVisible();
+  await page.getByRole('button', { name: 'मोबाइल नंबर से करें' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'मोबाइल नंबर से अपना खाता बनाएँ' })).toBeVisible();
+  await expect(page).toHaveTitle(/खाता बनाएँ/);
+  await expect(page.getByText('ईमेल या पासवर्ड की ज़रूरत नहीं', { exact: false })).toBeVisible();
+  await expect(page.getByText('10 अंक, +91 के साथ या उसके बिना')).toBeVisible();
+  expect(await latinWords(page)).toEqual([]);
+  await page.getByRole('textbox', { name: 'नाम', exact: true }).fill('पूजा यादव');
+  await page.getByRole('textbox', { name: 'मोबाइल नंबर' }).fill(number);
+  expect(await textCutOnScreen(page)).toEqual([]);
+  await shoot(page, 'phone-register-hi');
+  await page.getByRole('button', { name: 'कोड भेजें' }).click();
+
+  const sms = await nextSms(number, 0);
+  const code = page.getByRole('textbox', { name: '6 अंकों का कोड' });
+  await expect(code).toBeVisible();
+  await expect(
+    page.getByText(`हमने +91 ${number.slice(0, 5)} ${number.slice(5)} पर 6 अंकों का कोड भेजा है। यह 5 मिनट तक काम करेगा।`),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /^\d+ सेकंड बाद नया कोड मँगाएँ$/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'नंबर बदलें' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'ईमेल से करें' })).toBeVisible();
+  expect(await latinWords(page)).toEqual([]);
+  expect(await textCutOnScreen(page)).toEqual([]);
+  await shoot(page, 'phone-code-hi');
+
+  await code.fill(codeOf(sms));
+  await page.getByRole('button', { name: 'आगे बढ़ें' }).click();
+  await expect(page).toHaveURL(/\/hi\/?$/);
+  // An account made on a Hindi page reads Hindi: its mail, notices and other devices follow.
+  const token = await page.evaluate(() => localStorage.getItem('useAccessToken'));
+  expect(token).toBeTruthy();
+  const language = async () =>
+    (
+      (await (
+        await page.request.get('/backend/api/api/user/v1/profile', { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { data: { language: string } }
+    ).data.language;
+  await expect.poll(language).toBe('hi');
+});

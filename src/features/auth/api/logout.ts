@@ -6,6 +6,8 @@ import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
 import { forgetUserDeviceData } from '@/lib/device-data';
 import { forgetMemberOnDevice } from '@/offline/forget-member';
+import { auth_logged_out } from '@/paraglide/messages/auth_logged_out.js';
+import { auth_see_you } from '@/paraglide/messages/auth_see_you.js';
 
 /**
  * Logs out: the server revokes the token (best effort: offline, the token is still forgotten here), and every query
@@ -30,7 +32,7 @@ export function useLogout() {
       else forgetUserDeviceData();
       signOut();
       queryClient.removeQueries({ queryKey: accountKeys.all() });
-      notifications.show({ id: 'logged-out', title: 'You are logged out', message: 'See you again soon.' });
+      notifications.show({ id: 'logged-out', title: auth_logged_out(), message: auth_see_you() });
     },
   });
 }

@@ -4,9 +4,17 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
-import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@/contract/user';
+import { forgotPasswordRequestSchema, PASSWORD_RESET_MINUTES, type ForgotPasswordRequest } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
+import { auth_back_to_login } from '@/paraglide/messages/auth_back_to_login.js';
+import { auth_email } from '@/paraglide/messages/auth_email.js';
+import { auth_forgot_intro } from '@/paraglide/messages/auth_forgot_intro.js';
+import { auth_forgot_offline } from '@/paraglide/messages/auth_forgot_offline.js';
+import { auth_forgot_page } from '@/paraglide/messages/auth_forgot_page.js';
+import { auth_forgot_sent } from '@/paraglide/messages/auth_forgot_sent.js';
+import { auth_forgot_submit } from '@/paraglide/messages/auth_forgot_submit.js';
+import { auth_forgot_title } from '@/paraglide/messages/auth_forgot_title.js';
 import classes from './auth.module.css';
 
 /** Asks for a reset link by email; the answer is the same whether or not the email has an account. */
@@ -24,18 +32,20 @@ export function ForgotPasswordPage() {
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
-      setSent((await forgot.mutateAsync(values)).message);
+      await forgot.mutateAsync(values);
+      // The answer is the same for every email, so it is said in the page's language rather than the server's.
+      setSent(auth_forgot_sent({ minutes: PASSWORD_RESET_MINUTES }));
     } catch (error) {
-      setFailure(applyServerError(form, error, 'You are offline. Asking for a reset link needs the network.'));
+      setFailure(applyServerError(form, error, auth_forgot_offline()));
     }
   });
 
   return (
     <PageContainer>
       <div className={classes.panel}>
-        <DocumentTitle page="Forgot password" />
+        <DocumentTitle page={auth_forgot_page()} />
         <Title order={1} className={classes.title}>
-          Forgot your password?
+          {auth_forgot_title()}
         </Title>
         {sent ? (
           <Alert color="green" variant="light" role="status" mt="md">
@@ -44,9 +54,9 @@ export function ForgotPasswordPage() {
         ) : (
           <>
             <Text c="dimmed" mb="lg">
-              Enter the email of your account and we will send you a link to choose a new password.
+              {auth_forgot_intro()}
             </Text>
-            <form ref={focusFirstError} onSubmit={submit} noValidate aria-label="Forgot password">
+            <form ref={focusFirstError} onSubmit={submit} noValidate aria-label={auth_forgot_page()}>
               <Stack gap="md">
                 {failure ? (
                   <Alert color="red" variant="light" role="alert">
@@ -54,14 +64,14 @@ export function ForgotPasswordPage() {
                   </Alert>
                 ) : null}
                 <TextInput
-                  label="Email"
+                  label={auth_email()}
                   type="email"
                   autoComplete="email"
                   withAsterisk
                   {...form.getInputProps('email')}
                 />
                 <Button type="submit" loading={forgot.isPending} fullWidth>
-                  Send reset link
+                  {auth_forgot_submit()}
                 </Button>
               </Stack>
             </form>
@@ -69,7 +79,7 @@ export function ForgotPasswordPage() {
         )}
         <Text mt="lg" ta="center">
           <Anchor component={Link} to="/login">
-            Back to log in
+            {auth_back_to_login()}
           </Anchor>
         </Text>
       </div>

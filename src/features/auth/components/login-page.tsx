@@ -15,6 +15,7 @@ import { login_intro } from '@/paraglide/messages/login_intro.js';
 import { login_new_here } from '@/paraglide/messages/login_new_here.js';
 import { login_offline } from '@/paraglide/messages/login_offline.js';
 import { login_title } from '@/paraglide/messages/login_title.js';
+import { phone_use_mobile } from '@/paraglide/messages/phone_use_mobile.js';
 import { useLogin } from '../api/login';
 import { PhoneSignInPanel } from './phone-sign-in-panel';
 import classes from './auth.module.css';
@@ -112,7 +113,7 @@ export function LoginPage({ redirect, onSignedIn, phoneSignIn = false }: LoginPa
         </form>
         {phoneSignIn ? (
           <Button variant="default" fullWidth mt="md" onClick={() => setByPhone(true)}>
-            Use a mobile number instead
+            {phone_use_mobile()}
           </Button>
         ) : null}
         <Text mt="lg" ta="center">

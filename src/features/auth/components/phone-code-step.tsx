@@ -5,9 +5,24 @@ import { z } from 'zod/mini';
 import { phoneCodeSchema, type PhoneCodeResponse } from '@/contract/user';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { phone_change_number } from '@/paraglide/messages/phone_change_number.js';
+import { phone_code_form } from '@/paraglide/messages/phone_code_form.js';
+import { phone_code_label } from '@/paraglide/messages/phone_code_label.js';
+import { phone_code_sent } from '@/paraglide/messages/phone_code_sent.js';
+import { phone_continue } from '@/paraglide/messages/phone_continue.js';
+import { phone_resend } from '@/paraglide/messages/phone_resend.js';
+import { phone_resend_in } from '@/paraglide/messages/phone_resend_in.js';
+import { phone_resend_offline } from '@/paraglide/messages/phone_resend_offline.js';
+import { phone_server_error } from '@/paraglide/messages/phone_server_error.js';
+import { phone_sign_in_offline } from '@/paraglide/messages/phone_sign_in_offline.js';
 import classes from './auth.module.css';
 
 const codeFormSchema = z.object({ code: phoneCodeSchema });
+
+/** The number as it is said and written: `+91 98765 43210`, kept on one line by no-break spaces. */
+function spokenPhone(phone: string): string {
+  return `+91\u00a0${phone.slice(0, 5)}\u00a0${phone.slice(5)}`;
+}
 
 /** What Chrome's WebOTP API gives: the code of an SMS whose last line names this site (`@host #123456`). */
 interface OtpCredential extends Credential {
@@ -84,7 +99,7 @@ export function PhoneCodeStep({ sent, sentAt, onCode, onResend, onChangeNumber, 
     try {
       await onCode(phoneCodeSchema.parse(code));
     } catch (error) {
-      const message = applyServerError(form, error, 'You are offline. Signing in needs the network.');
+      const message = applyServerError(form, error, phone_sign_in_offline());
       // A refusal about the number or name (taken meanwhile) is shown above the code.
       setFailure(message);
     }
@@ -104,8 +119,8 @@ export function PhoneCodeStep({ sent, sentAt, onCode, onResend, onChangeNumber, 
         error instanceof ApiError
           ? error.message
           : error instanceof NetworkError
-            ? 'You are offline. Sending a new code needs the network.'
-            : 'Something went wrong on our side. Please try again.',
+            ? phone_resend_offline()
+            : phone_server_error(),
       );
       inputRef.current?.focus();
     } finally {
@@ -114,12 +129,13 @@ export function PhoneCodeStep({ sent, sentAt, onCode, onResend, onChangeNumber, 
   }
 
   return (
-    <form ref={formElement} onSubmit={submit} noValidate aria-label="Enter the code">
+    <form ref={formElement} onSubmit={submit} noValidate aria-label={phone_code_form()}>
       <Stack gap="md">
         <Text>
-          {sent.message}{' '}
+          {/* Said here rather than by the server, in the page's language. */}
+          {phone_code_sent({ phone: spokenPhone(sent.phone), minutes: Math.round(sent.expires_in_seconds / 60) })}{' '}
           <Anchor component="button" type="button" onClick={onChangeNumber}>
-            Change number
+            {phone_change_number()}
           </Anchor>
         </Text>
         {failure ? (
@@ -129,7 +145,7 @@ export function PhoneCodeStep({ sent, sentAt, onCode, onResend, onChangeNumber, 
         ) : null}
         <TextInput
           ref={inputRef}
-          label="6-digit code"
+          label={phone_code_label()}
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={7}
@@ -138,11 +154,11 @@ export function PhoneCodeStep({ sent, sentAt, onCode, onResend, onChangeNumber, 
           {...form.getInputProps('code')}
         />
         <Button type="submit" loading={busy} fullWidth>
-          Continue
+          {phone_continue()}
         </Button>
         <Group justify="center">
           <Button variant="subtle" onClick={() => void resend()} disabled={waitSeconds > 0} loading={resending}>
-            {waitSeconds > 0 ? `Send a new code in ${waitSeconds} s` : 'Send a new code'}
+            {waitSeconds > 0 ? phone_resend_in({ seconds: waitSeconds }) : phone_resend()}
           </Button>
         </Group>
       </Stack>

@@ -1,11 +1,29 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { phoneLoginStartSchema, phoneRegisterStartSchema, phoneSchema, type PhoneCodeResponse } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { getLocale } from '@/paraglide/runtime';
+import { login_create_account } from '@/paraglide/messages/login_create_account.js';
+import { login_new_here } from '@/paraglide/messages/login_new_here.js';
+import { login_title } from '@/paraglide/messages/login_title.js';
+import { phone_login_intro } from '@/paraglide/messages/phone_login_intro.js';
+import { phone_login_title } from '@/paraglide/messages/phone_login_title.js';
+import { phone_number } from '@/paraglide/messages/phone_number.js';
+import { phone_number_hint } from '@/paraglide/messages/phone_number_hint.js';
+import { phone_register_intro } from '@/paraglide/messages/phone_register_intro.js';
+import { phone_register_title } from '@/paraglide/messages/phone_register_title.js';
+import { phone_send_code } from '@/paraglide/messages/phone_send_code.js';
+import { phone_send_offline } from '@/paraglide/messages/phone_send_offline.js';
+import { phone_use_email } from '@/paraglide/messages/phone_use_email.js';
+import { register_have_account } from '@/paraglide/messages/register_have_account.js';
+import { register_log_in } from '@/paraglide/messages/register_log_in.js';
+import { register_name } from '@/paraglide/messages/register_name.js';
+import { register_page_title } from '@/paraglide/messages/register_page_title.js';
 import { usePhoneCode, usePhoneLogin, usePhoneRegister } from '../api/phone-sign-in';
 import { PhoneCodeStep } from './phone-code-step';
 import classes from './auth.module.css';
@@ -19,17 +37,10 @@ export interface PhoneSignInPanelProps {
   onUseEmail: () => void;
 }
 
+// Messages, read when rendered: the page's language is known then, not at import.
 const words = {
-  login: {
-    page: 'Log in',
-    title: 'Log in with your mobile number',
-    intro: 'We will send a 6-digit code by SMS to the number on your account.',
-  },
-  register: {
-    page: 'Create account',
-    title: 'Create your account with a mobile number',
-    intro: 'No email or password needed: we will send a 6-digit code by SMS to confirm the number is yours.',
-  },
+  login: { page: login_title, title: phone_login_title, intro: phone_login_intro },
+  register: { page: register_page_title, title: phone_register_title, intro: phone_register_intro },
 } as const;
 
 /** Logging in or registering with an Indian mobile number: the number (and name), then the code sent to it. */
@@ -49,6 +60,7 @@ export function PhoneSignInPanel({ purpose, redirect, onSignedIn, onUseEmail }: 
   const phoneCode = usePhoneCode();
   const phoneLogin = usePhoneLogin();
   const phoneRegister = usePhoneRegister();
+  const queryClient = useQueryClient();
   const text = words[purpose];
 
   const ask = async (phone: string) => {
@@ -60,16 +72,16 @@ export function PhoneSignInPanel({ purpose, redirect, onSignedIn, onUseEmail }: 
     try {
       await ask(phoneSchema.parse(values.phone));
     } catch (error) {
-      setFailure(applyServerError(form, error, 'You are offline. Sending a code needs the network.'));
+      setFailure(applyServerError(form, error, phone_send_offline()));
     }
   });
 
   return (
     <PageContainer>
       <div className={`${classes.panel} ${classes.readableErrors}`}>
-        <DocumentTitle page={text.page} />
+        <DocumentTitle page={text.page()} />
         <Title order={1} className={classes.title}>
-          {text.title}
+          {text.title()}
         </Title>
         {sent ? (
           <PhoneCodeStep
@@ -80,7 +92,16 @@ export function PhoneSignInPanel({ purpose, redirect, onSignedIn, onUseEmail }: 
             onCode={async (code) => {
               const phone = sent.answer.phone;
               if (purpose === 'login') await phoneLogin.mutateAsync({ phone, code });
-              else await phoneRegister.mutateAsync({ name: form.getValues().name, phone, code });
+              else {
+                await phoneRegister.mutateAsync({ name: form.getValues().name, phone, code });
+                // An account made on a Hindi page reads Hindi, as one made with an email does.
+                const language = getLocale();
+                if (language !== 'en') {
+                  void import('../api/save-language')
+                    .then(({ saveLanguage }) => saveLanguage(queryClient, language))
+                    .catch(() => {});
+                }
+              }
               onSignedIn();
             }}
             onResend={() => ask(sent.answer.phone)}
@@ -89,9 +110,9 @@ export function PhoneSignInPanel({ purpose, redirect, onSignedIn, onUseEmail }: 
         ) : (
           <>
             <Text c="dimmed" mb="lg">
-              {text.intro}
+              {text.intro()}
             </Text>
-            <form ref={focusFirstError} onSubmit={submit} noValidate aria-label={text.title}>
+            <form ref={focusFirstError} onSubmit={submit} noValidate aria-label={text.title()}>
               <Stack gap="md">
                 {failure ? (
                   <Alert color="red" variant="light" role="alert">
@@ -99,11 +120,11 @@ export function PhoneSignInPanel({ purpose, redirect, onSignedIn, onUseEmail }: 
                   </Alert>
                 ) : null}
                 {purpose === 'register' ? (
-                  <TextInput label="Name" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
+                  <TextInput label={register_name()} autoComplete="name" withAsterisk {...form.getInputProps('name')} />
                 ) : null}
                 <TextInput
-                  label="Mobile number"
-                  description="10 digits, with or without +91"
+                  label={phone_number()}
+                  description={phone_number_hint()}
                   type="tel"
                   inputMode="tel"
                   autoComplete="tel"
@@ -112,27 +133,29 @@ export function PhoneSignInPanel({ purpose, redirect, onSignedIn, onUseEmail }: 
                   {...form.getInputProps('phone')}
                 />
                 <Button type="submit" loading={phoneCode.isPending} fullWidth>
-                  Send code
+                  {phone_send_code()}
                 </Button>
               </Stack>
             </form>
           </>
         )}
         <Button variant="default" fullWidth mt="lg" onClick={onUseEmail}>
-          Use email instead
+          {phone_use_email()}
         </Button>
         <Text mt="lg" ta="center">
           {purpose === 'login' ? (
             <>
-              New here?{' '}
+              {login_new_here()}{' '}
               <Anchor renderRoot={(props) => <Link {...props} to="/register" search={{ redirect }} />}>
-                Create an account
+                {login_create_account()}
               </Anchor>
             </>
           ) : (
             <>
-              Already have an account?{' '}
-              <Anchor renderRoot={(props) => <Link {...props} to="/login" search={{ redirect }} />}>Log in</Anchor>
+              {register_have_account()}{' '}
+              <Anchor renderRoot={(props) => <Link {...props} to="/login" search={{ redirect }} />}>
+                {register_log_in()}
+              </Anchor>
             </>
           )}
         </Text>

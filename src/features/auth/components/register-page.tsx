@@ -9,6 +9,7 @@ import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { getLocale } from '@/paraglide/runtime';
 import { auth_email } from '@/paraglide/messages/auth_email.js';
 import { auth_password } from '@/paraglide/messages/auth_password.js';
+import { phone_use_mobile } from '@/paraglide/messages/phone_use_mobile.js';
 import { register_have_account } from '@/paraglide/messages/register_have_account.js';
 import { register_intro } from '@/paraglide/messages/register_intro.js';
 import { register_log_in } from '@/paraglide/messages/register_log_in.js';
@@ -125,7 +126,7 @@ export function RegisterPage({ redirect, onSignedIn, phoneSignIn = false }: Regi
         </form>
         {phoneSignIn ? (
           <Button variant="default" fullWidth mt="md" onClick={() => setByPhone(true)}>
-            Use a mobile number instead
+            {phone_use_mobile()}
           </Button>
         ) : null}
         <Text mt="lg" ta="center">

@@ -7,6 +7,17 @@ import { PageContainer } from '@/components/page-container';
 import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
+import { auth_back_to_login } from '@/paraglide/messages/auth_back_to_login.js';
+import { auth_log_in } from '@/paraglide/messages/auth_log_in.js';
+import { auth_reset_done } from '@/paraglide/messages/auth_reset_done.js';
+import { auth_reset_form } from '@/paraglide/messages/auth_reset_form.js';
+import { auth_reset_hint } from '@/paraglide/messages/auth_reset_hint.js';
+import { auth_reset_new_link } from '@/paraglide/messages/auth_reset_new_link.js';
+import { auth_reset_offline } from '@/paraglide/messages/auth_reset_offline.js';
+import { auth_reset_page } from '@/paraglide/messages/auth_reset_page.js';
+import { auth_reset_password } from '@/paraglide/messages/auth_reset_password.js';
+import { auth_reset_submit } from '@/paraglide/messages/auth_reset_submit.js';
+import { auth_reset_title } from '@/paraglide/messages/auth_reset_title.js';
 import classes from './auth.module.css';
 
 export interface ResetPasswordPageProps {
@@ -29,9 +40,11 @@ export function ResetPasswordPage({ token }: ResetPasswordPageProps) {
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
-      setDone((await reset.mutateAsync(values)).message);
+      await reset.mutateAsync(values);
+      // One answer for every reset: said in the page's language rather than the server's.
+      setDone(auth_reset_done());
     } catch (error) {
-      setFailure(applyServerError(form, error, 'You are offline. Choosing a new password needs the network.'));
+      setFailure(applyServerError(form, error, auth_reset_offline()));
     }
   });
   const tokenError = form.errors.token;
@@ -39,9 +52,9 @@ export function ResetPasswordPage({ token }: ResetPasswordPageProps) {
   return (
     <PageContainer>
       <div className={classes.panel}>
-        <DocumentTitle page="New password" />
+        <DocumentTitle page={auth_reset_page()} />
         <Title order={1} className={classes.title}>
-          Choose a new password
+          {auth_reset_title()}
         </Title>
         {done ? (
           <>
@@ -49,11 +62,11 @@ export function ResetPasswordPage({ token }: ResetPasswordPageProps) {
               {done}
             </Alert>
             <Button component={Link} to="/login" fullWidth mt="md">
-              Log in
+              {auth_log_in()}
             </Button>
           </>
         ) : (
-          <form ref={focusFirstError} onSubmit={submit} noValidate aria-label="Reset password">
+          <form ref={focusFirstError} onSubmit={submit} noValidate aria-label={auth_reset_form()}>
             <Stack gap="md" mt="md">
               {failure ? (
                 <Alert color="red" variant="light" role="alert">
@@ -64,26 +77,26 @@ export function ResetPasswordPage({ token }: ResetPasswordPageProps) {
                 <Alert color="red" variant="light" role="alert">
                   {tokenError}{' '}
                   <Anchor component={Link} to="/forgot-password">
-                    Ask for a new link
+                    {auth_reset_new_link()}
                   </Anchor>
                 </Alert>
               ) : null}
               <PasswordInput
-                label="New password"
-                description="At least 8 characters. Choosing it logs you out on every device."
+                label={auth_reset_password()}
+                description={auth_reset_hint()}
                 autoComplete="new-password"
                 withAsterisk
                 {...form.getInputProps('password')}
               />
               <Button type="submit" loading={reset.isPending} fullWidth>
-                Save new password
+                {auth_reset_submit()}
               </Button>
             </Stack>
           </form>
         )}
         <Text mt="lg" ta="center">
           <Anchor component={Link} to="/login">
-            Back to log in
+            {auth_back_to_login()}
           </Anchor>
         </Text>
       </div>

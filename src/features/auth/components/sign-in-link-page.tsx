@@ -5,6 +5,12 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { ApiError } from '@/lib/api-client';
 import { useSignInLink } from '../api/login';
+import { auth_link_checking } from '@/paraglide/messages/auth_link_checking.js';
+import { auth_link_failed } from '@/paraglide/messages/auth_link_failed.js';
+import { auth_link_offline } from '@/paraglide/messages/auth_link_offline.js';
+import { auth_link_page } from '@/paraglide/messages/auth_link_page.js';
+import { auth_link_signing_in } from '@/paraglide/messages/auth_link_signing_in.js';
+import { auth_log_in } from '@/paraglide/messages/auth_log_in.js';
 import classes from './auth.module.css';
 
 export interface SignInLinkPageProps {
@@ -24,20 +30,16 @@ export function SignInLinkPage({ token, onSignedIn }: SignInLinkPageProps) {
     if (sent.current) return;
     sent.current = true;
     signIn.mutateAsync({ token }).then(onSignedIn, (error: unknown) => {
-      setFailure(
-        error instanceof ApiError
-          ? error.message
-          : 'You are offline. Signing in needs the network; open the link again when you are back online.',
-      );
+      setFailure(error instanceof ApiError ? error.message : auth_link_offline());
     });
   }, [signIn, token, onSignedIn]);
 
   return (
     <PageContainer>
       <div className={classes.panel}>
-        <DocumentTitle page="Sign in" />
+        <DocumentTitle page={auth_link_page()} />
         <Title order={1} className={classes.title}>
-          {failure ? 'Sign-in link' : 'Signing you in'}
+          {failure ? auth_link_failed() : auth_link_signing_in()}
         </Title>
         {failure ? (
           <Stack gap="md" mt="md">
@@ -45,13 +47,13 @@ export function SignInLinkPage({ token, onSignedIn }: SignInLinkPageProps) {
               {failure}
             </Alert>
             <Button component={Link} to="/login" fullWidth>
-              Log in
+              {auth_log_in()}
             </Button>
           </Stack>
         ) : (
           <Stack align="center" gap="sm" mt="md" role="status">
             <Loader size="md" aria-hidden />
-            <Text>Checking your sign-in link…</Text>
+            <Text>{auth_link_checking()}</Text>
           </Stack>
         )}
       </div>

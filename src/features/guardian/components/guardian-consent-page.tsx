@@ -4,10 +4,26 @@ import { PageContainer } from '@/components/page-container';
 import { LoadingState } from '@/components/query-states';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/money';
+import { guardian_confirm } from '@/paraglide/messages/guardian_confirm.js';
+import { guardian_confirmed } from '@/paraglide/messages/guardian_confirmed.js';
+import { guardian_confirmed_title } from '@/paraglide/messages/guardian_confirmed_title.js';
+import { guardian_consent_title } from '@/paraglide/messages/guardian_consent_title.js';
+import { guardian_hello } from '@/paraglide/messages/guardian_hello.js';
+import { guardian_link_broken } from '@/paraglide/messages/guardian_link_broken.js';
+import { guardian_link_exact } from '@/paraglide/messages/guardian_link_exact.js';
+import { guardian_loading } from '@/paraglide/messages/guardian_loading.js';
+import { guardian_minor_rules } from '@/paraglide/messages/guardian_minor_rules.js';
+import { guardian_not_current } from '@/paraglide/messages/guardian_not_current.js';
+import { guardian_offline } from '@/paraglide/messages/guardian_offline.js';
+import { guardian_pending } from '@/paraglide/messages/guardian_pending.js';
+import { guardian_pending_title } from '@/paraglide/messages/guardian_pending_title.js';
+import { guardian_withdraw } from '@/paraglide/messages/guardian_withdraw.js';
+import { guardian_withdrawn } from '@/paraglide/messages/guardian_withdrawn.js';
+import { guardian_withdrawn_title } from '@/paraglide/messages/guardian_withdrawn_title.js';
 import { useConsentDecision, useGuardianConsent } from '../api/guardian-api';
+import { withWard } from './with-ward';
 
-const failureText = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'You seem to be offline. This page needs the network: try again.';
+const failureText = (error: unknown) => (error instanceof ApiError ? error.message : guardian_offline());
 
 /**
  * `/guardian#token`: the page of the link mailed to a minor's guardian. The guardian confirms the profile (consent is
@@ -19,39 +35,30 @@ export function GuardianConsentPage({ token }: { token: string }) {
   const view = consent.data;
   return (
     <PageContainer>
-      <DocumentTitle page="Guardian’s consent" />
+      <DocumentTitle page={guardian_consent_title()} />
       <Stack gap="md" maw={560}>
-        <Title order={1}>Guardian’s consent</Title>
+        <Title order={1}>{guardian_consent_title()}</Title>
         {token === '' || consent.isError ? (
-          <Alert color="red" variant="light" role="alert" title="This link does not work">
-            {token === '' ? 'Open the link exactly as it is in the mail we sent you.' : failureText(consent.error)}
+          <Alert color="red" variant="light" role="alert" title={guardian_link_broken()}>
+            {token === '' ? guardian_link_exact() : failureText(consent.error)}
           </Alert>
         ) : !view ? (
-          <LoadingState label="Loading" />
+          <LoadingState label={guardian_loading()} />
         ) : (
           <>
-            <Text>
-              Hello {view.guardian_name}. <strong>{view.ward}</strong> has made a profile on CineVerse, a network of the
-              Indian film industry, and named you as their parent or guardian.
-            </Text>
-            <Text size="sm">
-              A member under 18 is never shown in public or in search. With your consent they may apply to casting
-              calls; the people who post those calls write to you, never to them, and you answer by the link in their
-              mail.
-            </Text>
+            <Text>{withWard((ward) => guardian_hello({ name: view.guardian_name, ward }), view.ward)}</Text>
+            <Text size="sm">{guardian_minor_rules()}</Text>
             {view.withdrawn_at ? (
-              <Alert color="orange" variant="light" role="status" title="Consent withdrawn">
-                You withdrew your consent on {formatDateTime(view.withdrawn_at)}. The profile is hidden and its
-                applications are withdrawn.
+              <Alert color="orange" variant="light" role="status" title={guardian_withdrawn_title()}>
+                {guardian_withdrawn({ date: formatDateTime(view.withdrawn_at) })}
               </Alert>
             ) : view.confirmed_at ? (
-              <Alert color="green" variant="light" role="status" title="Confirmed">
-                You confirmed on {formatDateTime(view.confirmed_at)}. Keep the mail: this page lets you withdraw at any
-                time.
+              <Alert color="green" variant="light" role="status" title={guardian_confirmed_title()}>
+                {guardian_confirmed({ date: formatDateTime(view.confirmed_at) })}
               </Alert>
             ) : (
-              <Alert color="blue" variant="light" role="status" title="Not confirmed yet">
-                Until you confirm, {view.ward} cannot apply to casting calls and receives nothing.
+              <Alert color="blue" variant="light" role="status" title={guardian_pending_title()}>
+                {guardian_pending({ ward: view.ward })}
               </Alert>
             )}
             {decide.error ? (
@@ -62,10 +69,15 @@ export function GuardianConsentPage({ token }: { token: string }) {
             <Group gap="sm">
               {view.current && (!view.confirmed_at || view.withdrawn_at) ? (
                 <Button
+                  // The ward's name makes it long, in Hindi most: it wraps rather than being cut.
+                  h="auto"
+                  mih={36}
+                  py={6}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.5 } }}
                   loading={decide.isPending && decide.variables === 'confirm'}
                   onClick={() => decide.mutate('confirm')}
                 >
-                  I confirm, as {view.ward}’s guardian
+                  {guardian_confirm({ ward: view.ward })}
                 </Button>
               ) : null}
               {view.confirmed_at && !view.withdrawn_at ? (
@@ -75,13 +87,13 @@ export function GuardianConsentPage({ token }: { token: string }) {
                   loading={decide.isPending && decide.variables === 'withdraw'}
                   onClick={() => decide.mutate('withdraw')}
                 >
-                  Withdraw my consent
+                  {guardian_withdraw()}
                 </Button>
               ) : null}
             </Group>
             {!view.current ? (
               <Text size="sm" c="dimmed">
-                Another guardian address was given since this mail: this link can no longer confirm.
+                {guardian_not_current()}
               </Text>
             ) : null}
           </>

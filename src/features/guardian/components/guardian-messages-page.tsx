@@ -6,10 +6,21 @@ import { LoadingState } from '@/components/query-states';
 import { ApiError } from '@/lib/api-client';
 import { focusFirstError } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/money';
+import { guardian_answer_form } from '@/paraglide/messages/guardian_answer_form.js';
+import { guardian_answer_label } from '@/paraglide/messages/guardian_answer_label.js';
+import { guardian_link_broken } from '@/paraglide/messages/guardian_link_broken.js';
+import { guardian_link_exact } from '@/paraglide/messages/guardian_link_exact.js';
+import { guardian_messages_about } from '@/paraglide/messages/guardian_messages_about.js';
+import { guardian_messages_loading } from '@/paraglide/messages/guardian_messages_loading.js';
+import { guardian_messages_title } from '@/paraglide/messages/guardian_messages_title.js';
+import { guardian_offline } from '@/paraglide/messages/guardian_offline.js';
+import { guardian_send_answer } from '@/paraglide/messages/guardian_send_answer.js';
+import { guardian_sent } from '@/paraglide/messages/guardian_sent.js';
+import { guardian_you } from '@/paraglide/messages/guardian_you.js';
 import { useGuardianMessages, useGuardianReply } from '../api/guardian-api';
+import { withWard } from './with-ward';
 
-const failureText = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'You seem to be offline. This page needs the network: try again.';
+const failureText = (error: unknown) => (error instanceof ApiError ? error.message : guardian_offline());
 
 /**
  * `/guardian/messages#token`: a poster's messages about a minor's application, as mailed to the guardian, who reads
@@ -24,26 +35,35 @@ export function GuardianMessagesPage({ token }: { token: string }) {
   const replyError = reply.error ? failureText(reply.error) : null;
   return (
     <PageContainer>
-      <DocumentTitle page="Messages about an application" />
+      <DocumentTitle page={guardian_messages_title()} />
       <Stack gap="md" maw={640}>
-        <Title order={1}>Messages about an application</Title>
+        <Title order={1}>{guardian_messages_title()}</Title>
         {token === '' || thread.isError ? (
-          <Alert color="red" variant="light" role="alert" title="This link does not work">
-            {token === '' ? 'Open the link exactly as it is in the mail we sent you.' : failureText(thread.error)}
+          <Alert color="red" variant="light" role="alert" title={guardian_link_broken()}>
+            {token === '' ? guardian_link_exact() : failureText(thread.error)}
           </Alert>
         ) : !view ? (
-          <LoadingState label="Loading the messages" />
+          <LoadingState label={guardian_messages_loading()} />
         ) : (
           <>
             <Text>
-              About <strong>{view.ward}</strong>’s application for {view.role_name} in “{view.call_title}”, with{' '}
-              {view.poster}. {view.ward} does not see these messages.
+              {withWard(
+                (ward) =>
+                  guardian_messages_about({
+                    ward,
+                    role: view.role_name,
+                    call: view.call_title,
+                    poster: view.poster,
+                    name: view.ward,
+                  }),
+                view.ward,
+              )}
             </Text>
             <Stack gap="xs" component="ol" p={0} style={{ listStyle: 'none' }}>
               {view.messages.map((item, index) => (
                 <Card key={index} component="li" withBorder padding="sm">
                   <Text size="sm" fw={600}>
-                    {item.from === 'poster' ? view.poster : 'You'}
+                    {item.from === 'poster' ? view.poster : guardian_you()}
                     <Text span size="xs" c="dimmed" fw={400}>
                       {' '}
                       · {formatDateTime(item.at)}
@@ -58,7 +78,7 @@ export function GuardianMessagesPage({ token }: { token: string }) {
             <form
               ref={focusFirstError}
               noValidate
-              aria-label="Answer"
+              aria-label={guardian_answer_form()}
               onSubmit={(event) => {
                 event.preventDefault();
                 reply.mutate(message, {
@@ -70,7 +90,7 @@ export function GuardianMessagesPage({ token }: { token: string }) {
               <Stack gap="sm">
                 <Textarea
                   ref={field}
-                  label={`Your answer to ${view.poster}`}
+                  label={guardian_answer_label({ poster: view.poster })}
                   autosize
                   minRows={3}
                   value={message}
@@ -78,11 +98,11 @@ export function GuardianMessagesPage({ token }: { token: string }) {
                   error={replyError}
                 />
                 <Button type="submit" loading={reply.isPending} style={{ alignSelf: 'flex-start' }}>
-                  Send answer
+                  {guardian_send_answer()}
                 </Button>
                 {reply.isSuccess ? (
                   <Text size="sm" role="status">
-                    Sent: {view.poster} is told by mail.
+                    {guardian_sent({ poster: view.poster })}
                   </Text>
                 ) : null}
               </Stack>

@@ -4,6 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { changePasswordRequestSchema, type ChangePasswordRequest } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { account_change_password } from '@/paraglide/messages/account_change_password.js';
+import { account_change_password_offline } from '@/paraglide/messages/account_change_password_offline.js';
+import { account_current_password } from '@/paraglide/messages/account_current_password.js';
+import { account_new_password } from '@/paraglide/messages/account_new_password.js';
+import { account_new_password_hint } from '@/paraglide/messages/account_new_password_hint.js';
+import { account_password_changed } from '@/paraglide/messages/account_password_changed.js';
+import { account_password_changed_message } from '@/paraglide/messages/account_password_changed_message.js';
 import { useChangePassword } from '../api/change-password';
 
 /** The current password and a new one; the other devices signed in are logged out. */
@@ -20,21 +27,25 @@ export function ChangePasswordForm() {
     <form
       ref={focusFirstError}
       noValidate
-      aria-label="Change password"
+      aria-label={account_change_password()}
       onSubmit={form.onSubmit(async (values) => {
         setFailure(null);
         try {
-          const { message } = await change.mutateAsync(values);
+          await change.mutateAsync(values);
           form.reset();
-          notifications.show({ color: 'green', title: 'Password changed', message });
+          notifications.show({
+            color: 'green',
+            title: account_password_changed(),
+            message: account_password_changed_message(),
+          });
         } catch (error) {
-          setFailure(applyServerError(form, error, 'You are offline. Changing your password needs the network.'));
+          setFailure(applyServerError(form, error, account_change_password_offline()));
         }
       })}
     >
       <Stack gap="sm" maw={480}>
         <Title order={2} fz="lg">
-          Change password
+          {account_change_password()}
         </Title>
         {failure ? (
           <Alert color="red" variant="light" role="alert">
@@ -42,20 +53,20 @@ export function ChangePasswordForm() {
           </Alert>
         ) : null}
         <PasswordInput
-          label="Current password"
+          label={account_current_password()}
           autoComplete="current-password"
           withAsterisk
           {...form.getInputProps('current_password')}
         />
         <PasswordInput
-          label="New password"
-          description="At least 8 characters. Your other devices will be logged out."
+          label={account_new_password()}
+          description={account_new_password_hint()}
           autoComplete="new-password"
           withAsterisk
           {...form.getInputProps('new_password')}
         />
         <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
-          Change password
+          {account_change_password()}
         </Button>
       </Stack>
     </form>

@@ -4,6 +4,11 @@ import { useEffect, useRef } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { ApiError } from '@/lib/api-client';
+import { account_claim_attach } from '@/paraglide/messages/account_claim_attach.js';
+import { account_claim_intro } from '@/paraglide/messages/account_claim_intro.js';
+import { account_claim_offline } from '@/paraglide/messages/account_claim_offline.js';
+import { account_claim_title } from '@/paraglide/messages/account_claim_title.js';
+import { account_go_to_profile } from '@/paraglide/messages/account_go_to_profile.js';
 import { useClaimContactMessages } from '../api/contact-claim';
 
 /**
@@ -16,7 +21,7 @@ export function ContactClaimPage({ token }: { token: string }) {
   const failure = claim.error
     ? claim.error instanceof ApiError
       ? claim.error.message
-      : 'You are offline. Attaching your messages needs the network.'
+      : account_claim_offline()
     : null;
   const outcome = claim.data?.message ?? failure;
   // The answer takes the focus, so that a screen reader reads it and a phone shows it.
@@ -25,19 +30,16 @@ export function ContactClaimPage({ token }: { token: string }) {
   }, [outcome]);
   return (
     <PageContainer>
-      <DocumentTitle page="Your messages to us" />
+      <DocumentTitle page={account_claim_title()} />
       <Stack gap="md" maw={520} mx="auto">
-        <Title order={1}>Your messages to us</Title>
+        <Title order={1}>{account_claim_title()}</Title>
         {claim.data ? (
           <Alert color="green" variant="light" role="status" ref={answer} tabIndex={-1}>
             {claim.data.message}
           </Alert>
         ) : (
           <>
-            <Text>
-              Messages you sent from the contact page while signed out, with this account’s email address, join your
-              account: they are in the copy of your data from then on.
-            </Text>
+            <Text>{account_claim_intro()}</Text>
             {failure ? (
               <Alert color="red" variant="light" role="alert" ref={answer} tabIndex={-1}>
                 {failure}
@@ -46,14 +48,14 @@ export function ContactClaimPage({ token }: { token: string }) {
             {/* A refused link stays refused: only a network failure is worth pressing again. */}
             {claim.error instanceof ApiError ? null : (
               <Button onClick={() => claim.mutate(token)} loading={claim.isPending} disabled={!token} fullWidth>
-                Attach my messages
+                {account_claim_attach()}
               </Button>
             )}
           </>
         )}
         <Text ta="center">
           <Anchor component={Link} to="/profile">
-            Go to my profile
+            {account_go_to_profile()}
           </Anchor>
         </Text>
       </Stack>

@@ -3,14 +3,26 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { focusFirstError } from '@/lib/form-errors';
+import { account_cancel } from '@/paraglide/messages/account_cancel.js';
+import { account_claim_explain } from '@/paraglide/messages/account_claim_explain.js';
+import { account_claim_mail_me } from '@/paraglide/messages/account_claim_mail_me.js';
+import { account_data_intro } from '@/paraglide/messages/account_data_intro.js';
+import { account_delete_explain } from '@/paraglide/messages/account_delete_explain.js';
+import { account_delete_my_account } from '@/paraglide/messages/account_delete_my_account.js';
+import { account_deleted_thanks } from '@/paraglide/messages/account_deleted_thanks.js';
+import { account_deleted_title } from '@/paraglide/messages/account_deleted_title.js';
+import { account_download } from '@/paraglide/messages/account_download.js';
+import { account_download_my_data } from '@/paraglide/messages/account_download_my_data.js';
+import { account_offline } from '@/paraglide/messages/account_offline.js';
+import { account_password_again } from '@/paraglide/messages/account_password_again.js';
+import { account_your_data } from '@/paraglide/messages/account_your_data.js';
+import { account_your_password } from '@/paraglide/messages/account_your_password.js';
 import { useAskContactClaim } from '../api/contact-claim';
 import { useDeleteAccount } from '../api/delete-account';
 import { downloadMyData } from '../api/download-my-data';
 
-const OFFLINE = 'You are offline. This needs the network.';
-
 function errorText(error: unknown): string {
-  return error instanceof ApiError ? error.message : OFFLINE;
+  return error instanceof ApiError ? error.message : account_offline();
 }
 
 function PasswordDialog({
@@ -47,7 +59,7 @@ function PasswordDialog({
         <Stack>
           <Text size="sm">{explanation}</Text>
           <PasswordInput
-            label="Your password"
+            label={account_your_password()}
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
@@ -56,7 +68,7 @@ function PasswordDialog({
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {account_cancel()}
             </Button>
             <Button type="submit" color={danger ? 'red' : undefined} loading={busy}>
               {action}
@@ -77,12 +89,9 @@ function ContactClaim() {
   const answer = ask.data?.message ?? (ask.error ? errorText(ask.error) : null);
   return (
     <Stack gap={4} align="flex-start">
-      <Text size="sm">
-        Wrote to us from the contact page while signed out? Those messages join your copy once you follow a link we mail
-        to your address.
-      </Text>
+      <Text size="sm">{account_claim_explain()}</Text>
       <Button variant="light" onClick={() => ask.mutate()} loading={ask.isPending}>
-        Mail me the link
+        {account_claim_mail_me()}
       </Button>
       {answer ? (
         <Text size="sm" role={ask.error ? 'alert' : 'status'} c={ask.error ? 'red' : undefined}>
@@ -100,27 +109,23 @@ export function MyDataSection({ onDeleted }: { onDeleted: () => void }) {
   return (
     <Stack gap="sm" mt="xl" component="section" aria-labelledby="my-data-heading">
       <Title order={2} fz="lg" id="my-data-heading">
-        Your data
+        {account_your_data()}
       </Title>
-      <Text size="sm">
-        Download a copy of everything CineVerse holds about you, or delete your account. Deleting removes your profile
-        and photos from view at once and from our storage within 24 hours; orders are kept for tax records with only the
-        city, state and PIN code, and what others wrote to you stays with them.
-      </Text>
+      <Text size="sm">{account_data_intro()}</Text>
       <Group gap="sm">
         <Button variant="light" onClick={() => setDialog('export')}>
-          Download my data
+          {account_download_my_data()}
         </Button>
         <Button variant="subtle" color="red" onClick={() => setDialog('delete')}>
-          Delete my account
+          {account_delete_my_account()}
         </Button>
       </Group>
       <ContactClaim />
       {dialog === 'export' ? (
         <PasswordDialog
-          title="Download my data"
-          explanation="For your safety, enter your password again."
-          action="Download"
+          title={account_download_my_data()}
+          explanation={account_password_again()}
+          action={account_download()}
           onClose={() => setDialog(null)}
           onConfirm={async (password) => {
             await downloadMyData(password);
@@ -130,14 +135,14 @@ export function MyDataSection({ onDeleted }: { onDeleted: () => void }) {
       ) : null}
       {dialog === 'delete' ? (
         <PasswordDialog
-          title="Delete my account"
-          explanation="This cannot be undone. Your profile, photos, addresses, cart and wishlist go, and you are signed out everywhere. Conversations stay with the members you wrote to, and messages to our team stay with the team."
-          action="Delete my account"
+          title={account_delete_my_account()}
+          explanation={account_delete_explain()}
+          action={account_delete_my_account()}
           danger
           onClose={() => setDialog(null)}
           onConfirm={async (password) => {
             await deleteAccount.mutateAsync(password);
-            notifications.show({ title: 'Your account has been deleted', message: 'Thank you for being with us.' });
+            notifications.show({ title: account_deleted_title(), message: account_deleted_thanks() });
             onDeleted();
           }}
         />

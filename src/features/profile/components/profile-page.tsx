@@ -6,13 +6,37 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { addressInputSchema, profileUpdateSchema, type Profile, type SavedAddress } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { account_add_address } from '@/paraglide/messages/account_add_address.js';
+import { account_city } from '@/paraglide/messages/account_city.js';
+import { account_details_saved } from '@/paraglide/messages/account_details_saved.js';
+import { account_edit } from '@/paraglide/messages/account_edit.js';
+import { account_edit_address } from '@/paraglide/messages/account_edit_address.js';
+import { account_email } from '@/paraglide/messages/account_email.js';
+import { account_email_fixed } from '@/paraglide/messages/account_email_fixed.js';
+import { account_full_name } from '@/paraglide/messages/account_full_name.js';
+import { account_line1 } from '@/paraglide/messages/account_line1.js';
+import { account_line2 } from '@/paraglide/messages/account_line2.js';
+import { account_mobile } from '@/paraglide/messages/account_mobile.js';
+import { account_name } from '@/paraglide/messages/account_name.js';
+import { account_new_address } from '@/paraglide/messages/account_new_address.js';
+import { account_no_addresses } from '@/paraglide/messages/account_no_addresses.js';
+import { account_phone_confirmed } from '@/paraglide/messages/account_phone_confirmed.js';
+import { account_pincode } from '@/paraglide/messages/account_pincode.js';
+import { account_remove } from '@/paraglide/messages/account_remove.js';
+import { account_remove_address } from '@/paraglide/messages/account_remove_address.js';
+import { account_save_address } from '@/paraglide/messages/account_save_address.js';
+import { account_save_details } from '@/paraglide/messages/account_save_details.js';
+import { account_saved } from '@/paraglide/messages/account_saved.js';
+import { account_saved_addresses } from '@/paraglide/messages/account_saved_addresses.js';
+import { account_saving_offline } from '@/paraglide/messages/account_saving_offline.js';
+import { account_state } from '@/paraglide/messages/account_state.js';
+import { account_title } from '@/paraglide/messages/account_title.js';
+import { account_your_details } from '@/paraglide/messages/account_your_details.js';
 import { useRemoveAddress } from '../api/remove-address';
 import { useSaveAddress } from '../api/save-address';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordForm } from './change-password-form';
 import { MyDataSection } from './my-data-section';
-
-const OFFLINE = 'You are offline. Saving needs the network.';
 
 function DetailsForm({ profile }: { profile: Profile }) {
   const form = useForm({
@@ -27,41 +51,41 @@ function DetailsForm({ profile }: { profile: Profile }) {
     <form
       ref={focusFirstError}
       noValidate
-      aria-label="Your details"
+      aria-label={account_your_details()}
       onSubmit={form.onSubmit(async (values) => {
         setFailure(null);
         try {
           await update.mutateAsync(values);
-          notifications.show({ color: 'green', title: 'Saved', message: 'Your details are up to date.' });
+          notifications.show({ color: 'green', title: account_saved(), message: account_details_saved() });
         } catch (error) {
-          setFailure(applyServerError(form, error, OFFLINE));
+          setFailure(applyServerError(form, error, account_saving_offline()));
         }
       })}
     >
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          Your details
+          {account_your_details()}
         </Title>
         {failure ? (
           <Alert color="red" variant="light" role="alert">
             {failure}
           </Alert>
         ) : null}
-        <TextInput label="Name" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
+        <TextInput label={account_name()} autoComplete="name" withAsterisk {...form.getInputProps('name')} />
         {profile.email !== null ? (
-          <TextInput label="Email" value={profile.email} readOnly description="Your email cannot be changed here." />
+          <TextInput label={account_email()} value={profile.email} readOnly description={account_email_fixed()} />
         ) : null}
         <TextInput
-          label="Mobile number"
+          label={account_mobile()}
           type="tel"
           inputMode="numeric"
           // An account without an email logs in with its number: it stays as it is.
           readOnly={profile.email === null}
-          description={profile.phone_confirmed ? 'Confirmed by a code sent to it: you can log in with it.' : undefined}
+          description={profile.phone_confirmed ? account_phone_confirmed() : undefined}
           {...form.getInputProps('phone')}
         />
         <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
-          Save details
+          {account_save_details()}
         </Button>
       </Stack>
     </form>
@@ -93,14 +117,14 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
     <form
       ref={focusFirstError}
       noValidate
-      aria-label={address ? 'Edit address' : 'New address'}
+      aria-label={address ? account_edit_address() : account_new_address()}
       onSubmit={form.onSubmit(async (values) => {
         setFailure(null);
         try {
           await save.mutateAsync({ id: address?.id ?? null, address: values });
           onDone();
         } catch (error) {
-          setFailure(applyServerError(form, error, OFFLINE));
+          setFailure(applyServerError(form, error, account_saving_offline()));
         }
       })}
     >
@@ -110,23 +134,29 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
             {failure}
           </Alert>
         ) : null}
-        <TextInput label="Full name" withAsterisk {...form.getInputProps('name')} />
-        <TextInput label="Mobile number" type="tel" inputMode="numeric" withAsterisk {...form.getInputProps('phone')} />
-        <TextInput label="Address line 1" withAsterisk {...form.getInputProps('line1')} />
-        <TextInput label="Address line 2 (optional)" {...form.getInputProps('line2')} />
+        <TextInput label={account_full_name()} withAsterisk {...form.getInputProps('name')} />
+        <TextInput
+          label={account_mobile()}
+          type="tel"
+          inputMode="numeric"
+          withAsterisk
+          {...form.getInputProps('phone')}
+        />
+        <TextInput label={account_line1()} withAsterisk {...form.getInputProps('line1')} />
+        <TextInput label={account_line2()} {...form.getInputProps('line2')} />
         <Group grow align="flex-start">
-          <TextInput label="City" withAsterisk {...form.getInputProps('city')} />
+          <TextInput label={account_city()} withAsterisk {...form.getInputProps('city')} />
           <TextInput
-            label="PIN code"
+            label={account_pincode()}
             inputMode="numeric"
             maxLength={6}
             withAsterisk
             {...form.getInputProps('pincode')}
           />
         </Group>
-        <TextInput label="State" withAsterisk {...form.getInputProps('state')} />
+        <TextInput label={account_state()} withAsterisk {...form.getInputProps('state')} />
         <Button type="submit" loading={save.isPending}>
-          Save address
+          {account_save_address()}
         </Button>
       </Stack>
     </form>
@@ -147,8 +177,8 @@ export function ProfilePage({
   return (
     <PageContainer>
       <Group justify="space-between" mb="lg">
-        <DocumentTitle page="Your profile" />
-        <Title order={1}>Your profile</Title>
+        <DocumentTitle page={account_title()} />
+        <Title order={1}>{account_title()}</Title>
         {logoutButton}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
@@ -156,13 +186,13 @@ export function ProfilePage({
         <Stack gap="sm">
           <Group justify="space-between">
             <Title order={2} fz="lg">
-              Saved addresses
+              {account_saved_addresses()}
             </Title>
             <Button variant="light" onClick={() => setEditing('new')}>
-              Add address
+              {account_add_address()}
             </Button>
           </Group>
-          {profile.addresses.length === 0 ? <Text c="dimmed">No saved addresses yet.</Text> : null}
+          {profile.addresses.length === 0 ? <Text c="dimmed">{account_no_addresses()}</Text> : null}
           {profile.addresses.map((address) => (
             <Stack
               key={address.id}
@@ -183,7 +213,7 @@ export function ProfilePage({
               </Text>
               <Group gap="xs" mt={4}>
                 <Button size="compact-sm" variant="subtle" onClick={() => setEditing(address)}>
-                  Edit
+                  {account_edit()}
                 </Button>
                 <Button
                   size="compact-sm"
@@ -191,9 +221,9 @@ export function ProfilePage({
                   color="red"
                   loading={remove.isPending && remove.variables === address.id}
                   onClick={() => remove.mutate(address.id)}
-                  aria-label={`Remove address ${address.line1}`}
+                  aria-label={account_remove_address({ line: address.line1 })}
                 >
-                  Remove
+                  {account_remove()}
                 </Button>
               </Group>
             </Stack>
@@ -207,7 +237,7 @@ export function ProfilePage({
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'New address' : 'Edit address'}
+        title={editing === 'new' ? account_new_address() : account_edit_address()}
         centered
       >
         {editing !== null ? (
