@@ -357,4 +357,52 @@ test.describe('casting calls', () => {
     await expect(page.getByText('Your note: Writing for my aunt, a theatre veteran.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Copy note' })).toBeVisible();
   });
+
+  test('a call’s Hindi page reads in Hindi on a phone, and an actor applies from it reading Hindi all the way', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInAt(page, server.url, actor);
+    const calls = (await (
+      await page.request.get(`${server.url}/backend/api/api/v1/casting-calls?per_page=48`)
+    ).json()) as { data: { id: number; title: string }[] };
+    const nawab = calls.data.find((call) => call.title === 'Nawab Sahab')!;
+
+    // The server's render already speaks Hindi.
+    const html = await (await page.request.get(`${server.url}/hi/auditions/${nawab.id}`)).text();
+    expect(html).toContain('<title>कास्टिंग कॉल: Nawab Sahab | CineVerse</title>');
+    expect(html).toContain('आवेदन की आख़िरी तारीख़');
+
+    await page.goto(`${server.url}/hi/auditions/${nawab.id}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', /^hi/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Nawab Sahab' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'रोल' })).toBeVisible();
+    await expect(page.getByText('CineVerse ऑडिशन के लिए कभी पैसे नहीं माँगता')).toBeVisible();
+    const role = page.getByRole('region', { name: 'Nawab Wajid' });
+    await expect(role.getByText('जेंडर', { exact: true })).toBeVisible();
+    await expect(role.getByText('मेहनताना', { exact: true })).toBeVisible();
+    await expect(role.getByText('पुरुष', { exact: true })).toBeVisible();
+    await expect(page.getByText('आवेदन की आख़िरी तारीख़', { exact: true })).toBeVisible();
+    await expect(page.getByText('Apply for', { exact: false })).toHaveCount(0);
+
+    await role.getByRole('button', { name: 'Nawab Wajid के लिए आवेदन कीजिए' }).click();
+    const form = page.getByRole('form', { name: 'Nawab Wajid के लिए आवेदन कीजिए' });
+    await expect(form.getByText('भेजने के लिए फ़ोटो')).toBeVisible();
+    await expect(form.getByRole('checkbox', { name: /आपकी फ़ोटो 1/ })).toBeChecked();
+    await form.getByLabel('कास्टिंग टीम के लिए संदेश (ज़रूरी नहीं)').fill('लखनवी उर्दू मेरी ज़बान है।');
+    await form.getByRole('button', { name: 'आवेदन भेजिए' }).click();
+    await expect(page.getByText('आवेदन भेज दिया गया')).toBeVisible();
+    await expect(role.getByText('आपका आवेदन:')).toBeVisible();
+    await expect(role.getByText('भेजा गया', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await textCutOnScreen(page)).toEqual([]);
+
+    await role.getByRole('link', { name: 'मेरे आवेदन' }).click();
+    await expect(page).toHaveURL(/\/hi\/me\/applications$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'मेरे आवेदन' })).toBeVisible();
+    await expect(
+      page.getByRole('article', { name: 'Nawab Sahab में Nawab Wajid' }).getByTestId('application-status'),
+    ).toHaveText('भेजा गया');
+    expect(await textCutOnScreen(page)).toEqual([]);
+  });
 });

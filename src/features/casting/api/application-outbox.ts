@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApplicationInput } from '@/contract/casting';
 import type { OutboxKind } from '@/offline/outbox-types';
+import { apply_not_kept } from '@/paraglide/messages/apply_not_kept.js';
+import { apply_not_sent } from '@/paraglide/messages/apply_not_sent.js';
+import { apply_note_kept } from '@/paraglide/messages/apply_note_kept.js';
+import { apply_sent } from '@/paraglide/messages/apply_sent.js';
+import { apply_sent_text } from '@/paraglide/messages/apply_sent_text.js';
 import { myCastingKeys } from './casting-keys';
 import { keepUnsentNote } from './unsent-notes';
 
@@ -29,8 +34,8 @@ export const applicationOutbox: OutboxKind<QueuedApplication, { queryClient: Que
     void context.queryClient.invalidateQueries({ queryKey: myCastingKeys.applications() });
   },
   delivered: (application) => ({
-    title: 'Application sent',
-    message: `${application.roleName} in ${application.callTitle}`,
+    title: apply_sent(),
+    message: apply_sent_text({ role: application.roleName, call: application.callTitle }),
   }),
   refusal(application, reason) {
     keepUnsentNote({
@@ -42,9 +47,12 @@ export const applicationOutbox: OutboxKind<QueuedApplication, { queryClient: Que
       at: Date.now(),
     });
     return {
-      title: `Your application for ${application.roleName} was not sent`,
-      message: `${reason}${application.input.note ? ' Your note is kept under My applications for you to copy.' : ''}`,
+      title: apply_not_sent({ role: application.roleName }),
+      message: `${reason}${application.input.note ? apply_note_kept() : ''}`,
     };
   },
-  notKept: 'Your application was not saved on this device',
+  // Read when shown, in the page's language.
+  get notKept() {
+    return apply_not_kept();
+  },
 };

@@ -31,6 +31,86 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { focusFirstError } from '@/lib/form-errors';
 import type { ApplicantSearch } from '@/lib/search-params';
+import { plural } from '@/lib/plural';
+import { applicants_ask_not_selected } from '@/paraglide/messages/applicants_ask_not_selected.js';
+import { applicants_ask_select } from '@/paraglide/messages/applicants_ask_select.js';
+import { applicants_ask_shortlist } from '@/paraglide/messages/applicants_ask_shortlist.js';
+import { applicants_count_one } from '@/paraglide/messages/applicants_count_one.js';
+import { applicants_count_other } from '@/paraglide/messages/applicants_count_other.js';
+import { applicants_done_not_selected } from '@/paraglide/messages/applicants_done_not_selected.js';
+import { applicants_done_selected } from '@/paraglide/messages/applicants_done_selected.js';
+import { applicants_done_shortlisted } from '@/paraglide/messages/applicants_done_shortlisted.js';
+import { applicants_off_age } from '@/paraglide/messages/applicants_off_age.js';
+import { applicants_off_gender } from '@/paraglide/messages/applicants_off_gender.js';
+import { applicants_and } from '@/paraglide/messages/applicants_and.js';
+import { applicants_answer_accepted } from '@/paraglide/messages/applicants_answer_accepted.js';
+import { applicants_answer_declined } from '@/paraglide/messages/applicants_answer_declined.js';
+import { applicants_body_many } from '@/paraglide/messages/applicants_body_many.js';
+import { applicants_body_one } from '@/paraglide/messages/applicants_body_one.js';
+import { applicants_brief } from '@/paraglide/messages/applicants_brief.js';
+import { applicants_by_name } from '@/paraglide/messages/applicants_by_name.js';
+import { applicants_callback } from '@/paraglide/messages/applicants_callback.js';
+import { applicants_callback_for } from '@/paraglide/messages/applicants_callback_for.js';
+import { applicants_callback_line } from '@/paraglide/messages/applicants_callback_line.js';
+import { applicants_callback_place } from '@/paraglide/messages/applicants_callback_place.js';
+import { applicants_callback_when } from '@/paraglide/messages/applicants_callback_when.js';
+import { applicants_cancel } from '@/paraglide/messages/applicants_cancel.js';
+import { applicants_choose } from '@/paraglide/messages/applicants_choose.js';
+import { applicants_chosen } from '@/paraglide/messages/applicants_chosen.js';
+import { applicants_city } from '@/paraglide/messages/applicants_city.js';
+import { applicants_close_confirm } from '@/paraglide/messages/applicants_close_confirm.js';
+import { applicants_close_role } from '@/paraglide/messages/applicants_close_role.js';
+import { applicants_close_text } from '@/paraglide/messages/applicants_close_text.js';
+import { applicants_close_title } from '@/paraglide/messages/applicants_close_title.js';
+import { applicants_decision } from '@/paraglide/messages/applicants_decision.js';
+import { applicants_edit_call } from '@/paraglide/messages/applicants_edit_call.js';
+import { applicants_every_status } from '@/paraglide/messages/applicants_every_status.js';
+import { applicants_everyone } from '@/paraglide/messages/applicants_everyone.js';
+import { applicants_export } from '@/paraglide/messages/applicants_export.js';
+import { applicants_export_failed } from '@/paraglide/messages/applicants_export_failed.js';
+import { applicants_filters } from '@/paraglide/messages/applicants_filters.js';
+import { applicants_filters_n } from '@/paraglide/messages/applicants_filters_n.js';
+import { applicants_heading } from '@/paraglide/messages/applicants_heading.js';
+import { applicants_hide } from '@/paraglide/messages/applicants_hide.js';
+import { applicants_language } from '@/paraglide/messages/applicants_language.js';
+import { applicants_load_failed } from '@/paraglide/messages/applicants_load_failed.js';
+import { applicants_loading } from '@/paraglide/messages/applicants_loading.js';
+import { applicants_mark_not_selected } from '@/paraglide/messages/applicants_mark_not_selected.js';
+import { applicants_newest } from '@/paraglide/messages/applicants_newest.js';
+import { applicants_no_answer } from '@/paraglide/messages/applicants_no_answer.js';
+import { applicants_no_note } from '@/paraglide/messages/applicants_no_note.js';
+import { applicants_not_selected } from '@/paraglide/messages/applicants_not_selected.js';
+import { applicants_off_brief } from '@/paraglide/messages/applicants_off_brief.js';
+import { applicants_off_the_brief } from '@/paraglide/messages/applicants_off_the_brief.js';
+import { applicants_offline } from '@/paraglide/messages/applicants_offline.js';
+import { applicants_oldest } from '@/paraglide/messages/applicants_oldest.js';
+import { applicants_on_the_brief } from '@/paraglide/messages/applicants_on_the_brief.js';
+import { applicants_open } from '@/paraglide/messages/applicants_open.js';
+import { applicants_page_title } from '@/paraglide/messages/applicants_page_title.js';
+import { applicants_photo_n } from '@/paraglide/messages/applicants_photo_n.js';
+import { applicants_photo_of } from '@/paraglide/messages/applicants_photo_of.js';
+import { applicants_private_note } from '@/paraglide/messages/applicants_private_note.js';
+import { applicants_reel } from '@/paraglide/messages/applicants_reel.js';
+import { applicants_role } from '@/paraglide/messages/applicants_role.js';
+import { applicants_role_closed } from '@/paraglide/messages/applicants_role_closed.js';
+import { applicants_saved } from '@/paraglide/messages/applicants_saved.js';
+import { applicants_select } from '@/paraglide/messages/applicants_select.js';
+import { applicants_self_tape } from '@/paraglide/messages/applicants_self_tape.js';
+import { applicants_send_callback } from '@/paraglide/messages/applicants_send_callback.js';
+import { applicants_shortlist } from '@/paraglide/messages/applicants_shortlist.js';
+import { applicants_sort } from '@/paraglide/messages/applicants_sort.js';
+import { applicants_status } from '@/paraglide/messages/applicants_status.js';
+import { applicants_told_in } from '@/paraglide/messages/applicants_told_in.js';
+import { applicants_under_18 } from '@/paraglide/messages/applicants_under_18.js';
+import { applicants_undo } from '@/paraglide/messages/applicants_undo.js';
+import { applicants_undone } from '@/paraglide/messages/applicants_undone.js';
+import { applicants_verified_only } from '@/paraglide/messages/applicants_verified_only.js';
+import { applicants_with_chosen } from '@/paraglide/messages/applicants_with_chosen.js';
+import { auditions_verified } from '@/paraglide/messages/auditions_verified.js';
+import { post_call_load_failed } from '@/paraglide/messages/post_call_load_failed.js';
+import { post_call_loading } from '@/paraglide/messages/post_call_loading.js';
+import { post_call_mine_title } from '@/paraglide/messages/post_call_mine_title.js';
+import { role_plays } from '@/paraglide/messages/role_plays.js';
 import {
   useBulkTransition,
   useCloseRole,
@@ -48,8 +128,7 @@ import { formatIndiaTime, statusColors, statusLabels } from './casting-labels';
 import classes from './casting.module.css';
 import { GuardianThread } from './guardian-thread';
 
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : error ? 'You are offline: try again when connected.' : null;
+const errorText = (error: unknown) => (error instanceof ApiError ? error.message : error ? applicants_offline() : null);
 
 function CallbackDialog({ applicant, onClose }: { applicant: Applicant; onClose: () => void }) {
   const transition = useTransition();
@@ -57,7 +136,12 @@ function CallbackDialog({ applicant, onClose }: { applicant: Applicant; onClose:
   const [place, setPlace] = useState('');
   const error = transition.error instanceof ApiError ? transition.error : null;
   return (
-    <Modal opened onClose={onClose} title={`Callback for ${applicant.applicant.display_name}`} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={applicants_callback_for({ name: applicant.applicant.display_name })}
+      centered
+    >
       <form
         ref={focusFirstError}
         onSubmit={(event) => {
@@ -70,7 +154,7 @@ function CallbackDialog({ applicant, onClose }: { applicant: Applicant; onClose:
       >
         <Stack>
           <TextInput
-            label="Date and time (India time)"
+            label={applicants_callback_when()}
             type="datetime-local"
             value={at}
             onChange={(event) => setAt(event.currentTarget.value)}
@@ -78,7 +162,7 @@ function CallbackDialog({ applicant, onClose }: { applicant: Applicant; onClose:
             required
           />
           <TextInput
-            label="Place"
+            label={applicants_callback_place()}
             value={place}
             onChange={(event) => setPlace(event.currentTarget.value)}
             error={error?.field === 'callback_place' ? error.message : null}
@@ -90,7 +174,7 @@ function CallbackDialog({ applicant, onClose }: { applicant: Applicant; onClose:
             </Text>
           ) : null}
           <Button type="submit" loading={transition.isPending}>
-            Send callback
+            {applicants_send_callback()}
           </Button>
         </Stack>
       </form>
@@ -108,17 +192,39 @@ interface DecisionAsked {
   who: string;
 }
 
-const offBriefText: Record<Applicant['off_brief'][number], string> = { gender: 'gender', age: 'playing age' };
+// Message functions, read when shown in the page's language.
+const offBriefText: Record<Applicant['off_brief'][number], () => string> = {
+  gender: applicants_off_gender,
+  age: applicants_off_age,
+};
 
 /** What the confirmation says and its button, for one applicant (`who`) or several. */
 function decisionWords({ ids, to, who }: DecisionAsked) {
-  const them = ids.length === 1 ? who : `these ${ids.length} applicants`;
+  const ask =
+    to === 'selected'
+      ? applicants_ask_select
+      : to === 'not_selected'
+        ? applicants_ask_not_selected
+        : applicants_ask_shortlist;
+  const done =
+    to === 'selected'
+      ? applicants_done_selected
+      : to === 'not_selected'
+        ? applicants_done_not_selected
+        : applicants_done_shortlisted;
   return {
-    title:
-      to === 'selected' ? `Select ${who}?` : to === 'not_selected' ? `Mark ${who} not selected?` : `Shortlist ${who}?`,
-    confirm: to === 'selected' ? 'Select' : to === 'not_selected' ? 'Mark not selected' : 'Shortlist',
-    body: `${them.charAt(0).toUpperCase()}${them.slice(1)} ${ids.length === 1 ? 'is' : 'are'} told by notice and email ${DECISION_UNDO_SECONDS} seconds after you confirm. Until then you can undo it, and nobody is told.`,
-    done: `${who}: ${to === 'selected' ? 'selected' : to === 'not_selected' ? 'not selected' : 'shortlisted'}.`,
+    title: ask({ who }),
+    confirm:
+      to === 'selected'
+        ? applicants_select()
+        : to === 'not_selected'
+          ? applicants_mark_not_selected()
+          : applicants_shortlist(),
+    body:
+      ids.length === 1
+        ? applicants_body_one({ who: `${who.charAt(0).toUpperCase()}${who.slice(1)}`, seconds: DECISION_UNDO_SECONDS })
+        : applicants_body_many({ count: ids.length, seconds: DECISION_UNDO_SECONDS }),
+    done: done({ who }),
   };
 }
 
@@ -147,7 +253,7 @@ function ConfirmDecision({
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {applicants_cancel()}
           </Button>
           <Button
             color={asked.to === 'not_selected' ? 'red.9' : asked.to === 'selected' ? 'teal.9' : undefined}
@@ -200,7 +306,7 @@ function ApplicantCard({
   return (
     <article className={classes.applicant} aria-label={person.display_name}>
       <Checkbox
-        aria-label={`Choose ${person.display_name}`}
+        aria-label={applicants_choose({ name: person.display_name })}
         checked={selected}
         onChange={(event) => onSelect(event.currentTarget.checked)}
         disabled={allowed.length === 0}
@@ -210,7 +316,7 @@ function ApplicantCard({
           className={classes.applicantPhoto}
           src={person.photo}
           sizes="72px"
-          alt={`Photo of ${person.display_name}`}
+          alt={applicants_photo_of({ name: person.display_name })}
           width={72}
           height={72}
           loading="lazy"
@@ -235,24 +341,28 @@ function ApplicantCard({
               )}
               {person.minor ? (
                 <Badge color="grape.9" variant="light" size="xs">
-                  Under 18
+                  {applicants_under_18()}
                 </Badge>
               ) : null}
               {person.verified ? (
                 <Badge color="teal.9" variant="filled" size="xs">
-                  Verified
+                  {auditions_verified()}
                 </Badge>
               ) : null}
             </Group>
             {applicant.off_brief.length > 0 ? (
               <Text size="sm" fw={600} c="var(--cv-warning-text)" data-testid="off-brief">
-                Off the brief: {applicant.off_brief.map((what) => offBriefText[what]).join(' and ')}
+                {applicants_off_brief({
+                  list: applicant.off_brief.map((what) => offBriefText[what]()).join(applicants_and()),
+                })}
               </Text>
             ) : null}
             <Text size="sm" c="dimmed">
               {[
                 roleName,
-                person.playing_age_min !== null ? `plays ${person.playing_age_min}–${person.playing_age_max}` : null,
+                person.playing_age_min !== null
+                  ? role_plays({ min: person.playing_age_min, max: person.playing_age_max ?? '' })
+                  : null,
                 person.languages.join(', '),
                 person.city,
               ]
@@ -266,8 +376,15 @@ function ApplicantCard({
         </Group>
         {applicant.callback ? (
           <Text size="sm" mt={4}>
-            Callback {formatIndiaTime(applicant.callback.at)} at {applicant.callback.place}
-            {applicant.callback.answer ? ` (${applicant.callback.answer})` : ' (no answer yet)'}
+            {applicants_callback_line({
+              time: formatIndiaTime(applicant.callback.at),
+              place: applicant.callback.place,
+            })}
+            {applicant.callback.answer === 'accepted'
+              ? applicants_answer_accepted()
+              : applicant.callback.answer === 'declined'
+                ? applicants_answer_declined()
+                : applicants_no_answer()}
           </Text>
         ) : null}
         <Button
@@ -281,7 +398,7 @@ function ApplicantCard({
             if (!open && applicant.status === 'submitted') transition.mutate({ id: applicant.id, to: 'viewed' });
           }}
         >
-          {open ? 'Hide application' : 'Open application'}
+          {open ? applicants_hide() : applicants_open()}
         </Button>
         {open ? (
           <Stack gap="xs" mt="xs">
@@ -289,17 +406,17 @@ function ApplicantCard({
               <Text size="sm">“{applicant.note}”</Text>
             ) : (
               <Text size="sm" c="dimmed">
-                No note.
+                {applicants_no_note()}
               </Text>
             )}
             {applicant.reel ? (
               <Anchor href={applicant.reel} target="_blank" rel="noopener noreferrer" size="sm">
-                Reel
+                {applicants_reel()}
               </Anchor>
             ) : null}
             {applicant.self_tape_url ? (
               <Anchor href={applicant.self_tape_url} target="_blank" rel="noopener noreferrer" size="sm">
-                Self-tape
+                {applicants_self_tape()}
               </Anchor>
             ) : null}
             {applicant.photos.length > 1 ? (
@@ -310,7 +427,7 @@ function ApplicantCard({
                     className={classes.photoChoice}
                     src={photo}
                     sizes="72px"
-                    alt={`${person.display_name}, photo ${index + 1}`}
+                    alt={applicants_photo_n({ name: person.display_name, number: index + 1 })}
                     width={72}
                     height={72}
                     loading="lazy"
@@ -319,7 +436,7 @@ function ApplicantCard({
               </Group>
             ) : null}
             <Textarea
-              label="Private note (only you see it)"
+              label={applicants_private_note()}
               autosize
               minRows={2}
               value={note}
@@ -327,7 +444,7 @@ function ApplicantCard({
               onBlur={() => {
                 if (note !== applicant.poster_note) posterNote.mutate({ id: applicant.id, note });
               }}
-              description={posterNote.isSuccess ? 'Saved' : undefined}
+              description={posterNote.isSuccess ? applicants_saved() : undefined}
               error={errorText(posterNote.error)}
             />
             {person.minor ? <GuardianThread applicationId={applicant.id} name={person.display_name} /> : null}
@@ -342,19 +459,19 @@ function ApplicantCard({
                 onClick={() => move('shortlisted')}
                 loading={transition.isPending && transition.variables?.to === 'shortlisted'}
               >
-                Shortlist
+                {applicants_shortlist()}
               </Button>
             ) : null}
             {allowed.includes('callback') ? (
               <Button size="xs" variant="light" color="orange" onClick={() => setCallback(true)}>
-                Callback
+                {applicants_callback()}
               </Button>
             ) : null}
             <Button size="xs" color="teal.9" onClick={() => onDecide('selected')}>
-              Select
+              {applicants_select()}
             </Button>
             <Button size="xs" variant="subtle" color="red.9" onClick={() => onDecide('not_selected')}>
-              Not selected
+              {applicants_not_selected()}
             </Button>
           </Group>
         ) : null}
@@ -377,13 +494,16 @@ function CloseRoleButton({ call, roleId }: { call: CastingCall; roleId: number }
   return (
     <>
       <Button variant="light" color="red" size="sm" onClick={() => setConfirming(true)}>
-        Close this role
+        {applicants_close_role()}
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Close ${role.name}?`} centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={applicants_close_title({ role: role.name })}
+        centered
+      >
         <Stack>
-          <Text size="sm">
-            Everyone you have not selected is told “not selected” at once, and no new application is taken.
-          </Text>
+          <Text size="sm">{applicants_close_text()}</Text>
           {close.error ? (
             <Text c="red" size="sm" role="alert">
               {errorText(close.error)}
@@ -394,7 +514,7 @@ function CloseRoleButton({ call, roleId }: { call: CastingCall; roleId: number }
             loading={close.isPending}
             onClick={() => close.mutate(roleId, { onSuccess: () => setConfirming(false) })}
           >
-            Close the role and tell the rest
+            {applicants_close_confirm()}
           </Button>
         </Stack>
       </Modal>
@@ -452,13 +572,13 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
       <PageContainer>
         {call.isError ? (
           <LoadError
-            title="This call could not be loaded"
+            title={post_call_load_failed()}
             what="call"
             error={call.error}
             onRetry={() => void call.refetch()}
           />
         ) : (
-          <LoadingState label="Loading the call" />
+          <LoadingState label={post_call_loading()} />
         )}
       </PageContainer>
     );
@@ -491,21 +611,21 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
 
   return (
     <PageContainer>
-      <DocumentTitle page={`Applicants: ${call.data.title}`} />
+      <DocumentTitle page={applicants_page_title({ title: call.data.title })} />
       <Text size="sm">
         <Anchor component={Link} to="/me/casting-calls">
-          My casting calls
+          {post_call_mine_title()}
         </Anchor>
       </Text>
       <Title order={1} mb="sm">
-        {call.data.title}: applicants
+        {applicants_heading({ title: call.data.title })}
       </Title>
       <Group gap="sm" mb="md" align="flex-end">
         <Select
-          label="Role"
+          label={applicants_role()}
           data={roles.map((role) => ({
             value: String(role.id),
-            label: `${role.name}${role.status === 'closed' ? ' (closed)' : ''}`,
+            label: `${role.name}${role.status === 'closed' ? applicants_role_closed() : ''}`,
           }))}
           value={roleId === undefined ? null : String(roleId)}
           onChange={(value) => change({ role: value ? Number(value) : undefined })}
@@ -519,7 +639,7 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
           aria-controls="applicant-filters"
           onClick={() => setFiltersOpen((open) => !open)}
         >
-          {filtersShown > 0 ? `Filters and sort (${filtersShown})` : 'Filters and sort'}
+          {filtersShown > 0 ? applicants_filters_n({ count: filtersShown }) : applicants_filters()}
         </Button>
       </Group>
       <Group
@@ -530,8 +650,8 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
         mb="md"
       >
         <Select
-          label="Status"
-          placeholder="Every status"
+          label={applicants_status()}
+          placeholder={applicants_every_status()}
           data={applicationStatuses.map((status) => ({
             value: status,
             label: `${statusLabels[status]} (${counts[status] ?? 0})`,
@@ -542,7 +662,7 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput
-          label="City"
+          label={applicants_city()}
           value={text.city}
           onChange={(event) => {
             const next = { ...text, city: event.currentTarget.value };
@@ -551,7 +671,7 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
           }}
         />
         <TextInput
-          label="Language"
+          label={applicants_language()}
           value={text.language}
           onChange={(event) => {
             const next = { ...text, language: event.currentTarget.value };
@@ -560,11 +680,11 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
           }}
         />
         <Select
-          label="Sort"
+          label={applicants_sort()}
           data={[
-            { value: 'newest', label: 'Newest first' },
-            { value: 'oldest', label: 'Oldest first' },
-            { value: 'name', label: 'By name' },
+            { value: 'newest', label: applicants_newest() },
+            { value: 'oldest', label: applicants_oldest() },
+            { value: 'name', label: applicants_by_name() },
           ]}
           value={search.sort ?? 'newest'}
           onChange={(sort) => change({ sort: sort && sort !== 'newest' ? sort : undefined })}
@@ -572,19 +692,19 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
           comboboxProps={{ withinPortal: true }}
         />
         <Select
-          label="Brief"
+          label={applicants_brief()}
           data={[
-            { value: 'off', label: 'Off the brief' },
-            { value: 'on', label: 'On the brief' },
+            { value: 'off', label: applicants_off_the_brief() },
+            { value: 'on', label: applicants_on_the_brief() },
           ]}
-          placeholder="Everyone"
+          placeholder={applicants_everyone()}
           value={search.brief ?? null}
           onChange={(brief) => change({ brief: brief ?? undefined })}
           clearable
           comboboxProps={{ withinPortal: true }}
         />
         <Checkbox
-          label="Verified only"
+          label={applicants_verified_only()}
           mt={24}
           checked={search.verified === 'true'}
           onChange={(event) => change({ verified: event.currentTarget.checked ? 'true' : undefined })}
@@ -596,12 +716,10 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
           size="sm"
           onClick={() => {
             setExportError(null);
-            downloadApplicantsCsv(call.data, effective).catch(() =>
-              setExportError('The list could not be exported: try again when connected.'),
-            );
+            downloadApplicantsCsv(call.data, effective).catch(() => setExportError(applicants_export_failed()));
           }}
         >
-          Export CSV
+          {applicants_export()}
         </Button>
         {roleId !== undefined ? <CloseRoleButton call={call.data} roleId={roleId} /> : null}
         <Button
@@ -611,7 +729,7 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
             <Link {...props} to="/me/casting-calls/$callId/edit" params={{ callId: String(callId) }} />
           )}
         >
-          Edit call
+          {applicants_edit_call()}
         </Button>
       </Group>
       {exportError ? (
@@ -619,10 +737,10 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
           {exportError}
         </Alert>
       ) : null}
-      {list.isPending ? <LoadingState label="Loading applicants" /> : null}
+      {list.isPending ? <LoadingState label={applicants_loading()} /> : null}
       {list.isError && !list.data ? (
         <LoadError
-          title="The applicants could not be loaded"
+          title={applicants_load_failed()}
           what="list"
           error={list.error}
           onRetry={() => void list.refetch()}
@@ -631,7 +749,7 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
       {list.data ? (
         <>
           <Text size="sm" c="dimmed" mb="sm" role="status">
-            {total === 1 ? '1 applicant' : `${total} applicants`}
+            {plural(total, { one: applicants_count_one, other: applicants_count_other })}
           </Text>
           <Stack gap="sm" aria-busy={list.isFetching}>
             {list.data.data.map((applicant) => (
@@ -656,9 +774,11 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
             // Under the list and stuck to the bottom of the screen while the poster scrolls through it.
             <div className={classes.decisionBar}>
               {undoable || undo.error ? (
-                <Group gap="xs" justify="space-between" wrap="nowrap" role="status" aria-label="Decision">
+                <Group gap="xs" justify="space-between" wrap="nowrap" role="status" aria-label={applicants_decision()}>
                   <Text size="sm" miw={0}>
-                    {undo.error ? errorText(undo.error) : `${decided!.text} Told in ${secondsLeft} s.`}
+                    {undo.error
+                      ? errorText(undo.error)
+                      : applicants_told_in({ text: decided!.text, seconds: secondsLeft })}
                   </Text>
                   {undoable ? (
                     <Button
@@ -676,18 +796,18 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
                         })
                       }
                     >
-                      Undo
+                      {applicants_undo()}
                     </Button>
                   ) : null}
                 </Group>
               ) : undone ? (
                 <Text size="sm" role="status">
-                  Undone: nobody was told.
+                  {applicants_undone()}
                 </Text>
               ) : null}
               {chosen.length > 0 ? (
-                <Group gap="xs" role="group" aria-label="With the chosen applicants">
-                  <Text size="sm">{chosen.length} chosen:</Text>
+                <Group gap="xs" role="group" aria-label={applicants_with_chosen()}>
+                  <Text size="sm">{applicants_chosen({ count: chosen.length })}</Text>
                   {(['shortlisted', 'selected', 'not_selected'] as const).map((to) => (
                     <Button
                       key={to}
@@ -699,11 +819,15 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
                         setAsked({
                           ids: chosen,
                           to,
-                          who: chosen.length === 1 ? '1 applicant' : `${chosen.length} applicants`,
+                          who: plural(chosen.length, { one: applicants_count_one, other: applicants_count_other }),
                         });
                       }}
                     >
-                      {to === 'shortlisted' ? 'Shortlist' : to === 'selected' ? 'Select' : 'Not selected'}
+                      {to === 'shortlisted'
+                        ? applicants_shortlist()
+                        : to === 'selected'
+                          ? applicants_select()
+                          : applicants_not_selected()}
                     </Button>
                   ))}
                 </Group>

@@ -39,6 +39,67 @@ import { genders } from '@/contract/profiles';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
 import { useFormDraft } from '@/offline/use-form-draft';
+import { post_call_add_role } from '@/paraglide/messages/post_call_add_role.js';
+import { post_call_adults_text } from '@/paraglide/messages/post_call_adults_text.js';
+import { post_call_adults_title } from '@/paraglide/messages/post_call_adults_title.js';
+import { post_call_age_from } from '@/paraglide/messages/post_call_age_from.js';
+import { post_call_age_to } from '@/paraglide/messages/post_call_age_to.js';
+import { post_call_asks_photo } from '@/paraglide/messages/post_call_asks_photo.js';
+import { post_call_asks_reel } from '@/paraglide/messages/post_call_asks_reel.js';
+import { post_call_asks_self_tape } from '@/paraglide/messages/post_call_asks_self_tape.js';
+import { post_call_cancel } from '@/paraglide/messages/post_call_cancel.js';
+import { post_call_cannot_text } from '@/paraglide/messages/post_call_cannot_text.js';
+import { post_call_cannot_title } from '@/paraglide/messages/post_call_cannot_title.js';
+import { post_call_city } from '@/paraglide/messages/post_call_city.js';
+import { post_call_come_back } from '@/paraglide/messages/post_call_come_back.js';
+import { post_call_content_note } from '@/paraglide/messages/post_call_content_note.js';
+import { post_call_create_profile } from '@/paraglide/messages/post_call_create_profile.js';
+import { post_call_create_profile_text } from '@/paraglide/messages/post_call_create_profile_text.js';
+import { post_call_create_profile_title } from '@/paraglide/messages/post_call_create_profile_title.js';
+import { post_call_deadline } from '@/paraglide/messages/post_call_deadline.js';
+import { post_call_deadline_time } from '@/paraglide/messages/post_call_deadline_time.js';
+import { post_call_description } from '@/paraglide/messages/post_call_description.js';
+import { post_call_edit } from '@/paraglide/messages/post_call_edit.js';
+import { post_call_edit_profile } from '@/paraglide/messages/post_call_edit_profile.js';
+import { post_call_genders } from '@/paraglide/messages/post_call_genders.js';
+import { post_call_hidden_text } from '@/paraglide/messages/post_call_hidden_text.js';
+import { post_call_hidden_title } from '@/paraglide/messages/post_call_hidden_title.js';
+import { post_call_intimacy } from '@/paraglide/messages/post_call_intimacy.js';
+import { post_call_languages } from '@/paraglide/messages/post_call_languages.js';
+import { post_call_languages_hint } from '@/paraglide/messages/post_call_languages_hint.js';
+import { post_call_load_failed } from '@/paraglide/messages/post_call_load_failed.js';
+import { post_call_loading } from '@/paraglide/messages/post_call_loading.js';
+import { post_call_moderation_hint } from '@/paraglide/messages/post_call_moderation_hint.js';
+import { post_call_new } from '@/paraglide/messages/post_call_new.js';
+import { post_call_nudity } from '@/paraglide/messages/post_call_nudity.js';
+import { post_call_offline } from '@/paraglide/messages/post_call_offline.js';
+import { post_call_openings } from '@/paraglide/messages/post_call_openings.js';
+import { post_call_paid } from '@/paraglide/messages/post_call_paid.js';
+import { post_call_pay } from '@/paraglide/messages/post_call_pay.js';
+import { post_call_post } from '@/paraglide/messages/post_call_post.js';
+import { post_call_profile_failed } from '@/paraglide/messages/post_call_profile_failed.js';
+import { post_call_profile_loading } from '@/paraglide/messages/post_call_profile_loading.js';
+import { post_call_project_title } from '@/paraglide/messages/post_call_project_title.js';
+import { post_call_project_type } from '@/paraglide/messages/post_call_project_type.js';
+import { post_call_published_text } from '@/paraglide/messages/post_call_published_text.js';
+import { post_call_published_title } from '@/paraglide/messages/post_call_published_title.js';
+import { post_call_remote } from '@/paraglide/messages/post_call_remote.js';
+import { post_call_remove_role } from '@/paraglide/messages/post_call_remove_role.js';
+import { post_call_role_closed } from '@/paraglide/messages/post_call_role_closed.js';
+import { post_call_role_description } from '@/paraglide/messages/post_call_role_description.js';
+import { post_call_role_n } from '@/paraglide/messages/post_call_role_n.js';
+import { post_call_role_name } from '@/paraglide/messages/post_call_role_name.js';
+import { post_call_roles } from '@/paraglide/messages/post_call_roles.js';
+import { post_call_save_changes } from '@/paraglide/messages/post_call_save_changes.js';
+import { post_call_scenes } from '@/paraglide/messages/post_call_scenes.js';
+import { post_call_scenes_hint } from '@/paraglide/messages/post_call_scenes_hint.js';
+import { post_call_self_tape_instructions } from '@/paraglide/messages/post_call_self_tape_instructions.js';
+import { post_call_shoot_ends } from '@/paraglide/messages/post_call_shoot_ends.js';
+import { post_call_shoot_starts } from '@/paraglide/messages/post_call_shoot_starts.js';
+import { post_call_submit } from '@/paraglide/messages/post_call_submit.js';
+import { post_call_violence } from '@/paraglide/messages/post_call_violence.js';
+import { post_call_with_moderators_text } from '@/paraglide/messages/post_call_with_moderators_text.js';
+import { post_call_with_moderators_title } from '@/paraglide/messages/post_call_with_moderators_title.js';
 import { useSaveCall } from '../api/casting-mutations';
 import { applicantProfileQueryOptions, callQueryOptions } from '../api/casting-queries';
 import { genderWords, projectTypeLabels } from './casting-labels';
@@ -177,11 +238,8 @@ function CallForm({ call }: { call: CastingCall | null }) {
       await draft.clear();
       notifications.show({
         color: 'green',
-        title: saved.status === 'published' ? 'Your call is published' : 'Your call is with our moderators',
-        message:
-          saved.status === 'published'
-            ? 'Applicants can find it under Auditions.'
-            : 'It is published once a moderator has looked at it; you will get a notification.',
+        title: saved.status === 'published' ? post_call_published_title() : post_call_with_moderators_title(),
+        message: saved.status === 'published' ? post_call_published_text() : post_call_with_moderators_text(),
       });
       void navigate({ to: '/me/casting-calls/$callId', params: { callId: String(saved.id) } });
     } catch (error) {
@@ -192,63 +250,70 @@ function CallForm({ call }: { call: CastingCall | null }) {
           getValues: () => ({ ...form.getValues(), deadline: '' }),
         },
         error,
-        'You are offline: your call is not posted yet. Try again when connected.',
+        post_call_offline(),
       );
       if (message) form.setFieldError('form', message);
     }
   });
 
   return (
-    <form
-      ref={focusFirstError}
-      noValidate
-      onSubmit={submit}
-      aria-label={call ? 'Edit casting call' : 'New casting call'}
-    >
+    <form ref={focusFirstError} noValidate onSubmit={submit} aria-label={call ? post_call_edit() : post_call_new()}>
       <Stack gap="md">
         {form.errors.form ? (
           <Alert color="red" variant="light" role="alert">
             {form.errors.form}
           </Alert>
         ) : null}
-        <TextInput label="Project title" required {...form.getInputProps('title')} />
+        <TextInput label={post_call_project_title()} required {...form.getInputProps('title')} />
         <Select
-          label="Project type"
+          label={post_call_project_type()}
           required
           data={projectTypes.map((type) => ({ value: type, label: projectTypeLabels[type] }))}
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('project_type')}
         />
-        <Textarea label="Description" required autosize minRows={4} {...form.getInputProps('description')} />
+        <Textarea
+          label={post_call_description()}
+          required
+          autosize
+          minRows={4}
+          {...form.getInputProps('description')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="City" {...form.getInputProps('city')} />
+          <TextInput label={post_call_city()} {...form.getInputProps('city')} />
           <Checkbox
-            label="Remote: cast from self-tapes"
+            label={post_call_remote()}
             mt={{ sm: 30 }}
             {...form.getInputProps('remote', { type: 'checkbox' })}
           />
-          <TextInput label="Shoot starts" type="date" {...form.getInputProps('shoot_start')} />
-          <TextInput label="Shoot ends" type="date" {...form.getInputProps('shoot_end')} />
-          <TextInput label="Deadline (India time)" type="date" required {...form.getInputProps('deadline_date')} />
-          <TextInput label="Deadline time" type="time" {...form.getInputProps('deadline_time')} />
+          <TextInput label={post_call_shoot_starts()} type="date" {...form.getInputProps('shoot_start')} />
+          <TextInput label={post_call_shoot_ends()} type="date" {...form.getInputProps('shoot_end')} />
+          <TextInput label={post_call_deadline()} type="date" required {...form.getInputProps('deadline_date')} />
+          <TextInput label={post_call_deadline_time()} type="time" {...form.getInputProps('deadline_time')} />
         </SimpleGrid>
-        <Fieldset legend="Content note">
+        <Fieldset legend={post_call_content_note()}>
           <Group>
-            <Checkbox label="Nudity" {...form.getInputProps('content_note.nudity', { type: 'checkbox' })} />
-            <Checkbox label="Intimacy" {...form.getInputProps('content_note.intimacy', { type: 'checkbox' })} />
-            <Checkbox label="Violence" {...form.getInputProps('content_note.violence', { type: 'checkbox' })} />
+            <Checkbox label={post_call_nudity()} {...form.getInputProps('content_note.nudity', { type: 'checkbox' })} />
+            <Checkbox
+              label={post_call_intimacy()}
+              {...form.getInputProps('content_note.intimacy', { type: 'checkbox' })}
+            />
+            <Checkbox
+              label={post_call_violence()}
+              {...form.getInputProps('content_note.violence', { type: 'checkbox' })}
+            />
           </Group>
           <Textarea
             mt="sm"
-            label="What the scenes ask"
-            description="Needed when any box is ticked."
+            label={post_call_scenes()}
+            description={post_call_scenes_hint()}
             autosize
             minRows={2}
             {...form.getInputProps('content_note.details')}
           />
         </Fieldset>
         <Title order={2} size="h3">
-          Roles
+          {post_call_roles()}
         </Title>
         {form.errors.roles ? (
           <Text c="red" size="sm" role="alert">
@@ -256,17 +321,21 @@ function CallForm({ call }: { call: CastingCall | null }) {
           </Text>
         ) : null}
         {values.roles.map((role, index) => (
-          <Fieldset key={role.id ?? `new-${index}`} legend={role.name || `Role ${index + 1}`} disabled={role.closed}>
+          <Fieldset
+            key={role.id ?? `new-${index}`}
+            legend={role.name || post_call_role_n({ number: index + 1 })}
+            disabled={role.closed}
+          >
             <Stack gap="sm">
-              {role.closed ? <Text size="sm">This role is closed.</Text> : null}
-              <TextInput label="Role name" required {...form.getInputProps(`roles.${index}.name`)} />
+              {role.closed ? <Text size="sm">{post_call_role_closed()}</Text> : null}
+              <TextInput label={post_call_role_name()} required {...form.getInputProps(`roles.${index}.name`)} />
               <Textarea
-                label="Role description"
+                label={post_call_role_description()}
                 autosize
                 minRows={2}
                 {...form.getInputProps(`roles.${index}.description`)}
               />
-              <Checkbox.Group label="Genders (none ticked: any)" {...form.getInputProps(`roles.${index}.genders`)}>
+              <Checkbox.Group label={post_call_genders()} {...form.getInputProps(`roles.${index}.genders`)}>
                 <Group mt={6}>
                   {genders
                     .filter((gender) => gender !== 'prefer_not_to_say')
@@ -277,15 +346,25 @@ function CallForm({ call }: { call: CastingCall | null }) {
               </Checkbox.Group>
               <SimpleGrid cols={{ base: 2, sm: 4 }}>
                 <NumberInput
-                  label="Plays from age"
+                  label={post_call_age_from()}
                   min={1}
                   max={100}
                   {...form.getInputProps(`roles.${index}.age_min`)}
                 />
-                <NumberInput label="to age" min={1} max={100} {...form.getInputProps(`roles.${index}.age_max`)} />
-                <NumberInput label="Openings" min={1} max={1000} {...form.getInputProps(`roles.${index}.openings`)} />
                 <NumberInput
-                  label="Pay (₹)"
+                  label={post_call_age_to()}
+                  min={1}
+                  max={100}
+                  {...form.getInputProps(`roles.${index}.age_max`)}
+                />
+                <NumberInput
+                  label={post_call_openings()}
+                  min={1}
+                  max={1000}
+                  {...form.getInputProps(`roles.${index}.openings`)}
+                />
+                <NumberInput
+                  label={post_call_pay()}
                   min={0}
                   thousandSeparator=","
                   thousandsGroupStyle="lakh"
@@ -294,28 +373,31 @@ function CallForm({ call }: { call: CastingCall | null }) {
                 />
               </SimpleGrid>
               <TextInput
-                label="Languages"
-                description="Separated by commas: Marathi, Hindi"
+                label={post_call_languages()}
+                description={post_call_languages_hint()}
                 {...form.getInputProps(`roles.${index}.languages`)}
               />
               <Group>
-                <Checkbox label="Paid" {...form.getInputProps(`roles.${index}.paid`, { type: 'checkbox' })} />
                 <Checkbox
-                  label="Asks for a photo"
+                  label={post_call_paid()}
+                  {...form.getInputProps(`roles.${index}.paid`, { type: 'checkbox' })}
+                />
+                <Checkbox
+                  label={post_call_asks_photo()}
                   {...form.getInputProps(`roles.${index}.requires.photo`, { type: 'checkbox' })}
                 />
                 <Checkbox
-                  label="Asks for a reel"
+                  label={post_call_asks_reel()}
                   {...form.getInputProps(`roles.${index}.requires.reel`, { type: 'checkbox' })}
                 />
                 <Checkbox
-                  label="Asks for a self-tape"
+                  label={post_call_asks_self_tape()}
                   {...form.getInputProps(`roles.${index}.requires.self_tape`, { type: 'checkbox' })}
                 />
               </Group>
               {role.requires.self_tape ? (
                 <Textarea
-                  label="Self-tape instructions"
+                  label={post_call_self_tape_instructions()}
                   autosize
                   minRows={2}
                   {...form.getInputProps(`roles.${index}.self_tape_instructions`)}
@@ -328,7 +410,7 @@ function CallForm({ call }: { call: CastingCall | null }) {
                   size="compact-sm"
                   onClick={() => form.removeListItem('roles', index)}
                 >
-                  Remove this role
+                  {post_call_remove_role()}
                 </Button>
               ) : null}
             </Stack>
@@ -336,18 +418,18 @@ function CallForm({ call }: { call: CastingCall | null }) {
         ))}
         {values.roles.length < MAX_ROLES ? (
           <Button variant="light" onClick={() => form.insertListItem('roles', emptyRole())}>
-            Add a role
+            {post_call_add_role()}
           </Button>
         ) : null}
         <Text size="sm" c="dimmed">
-          A verified poster’s call is published at once; any other is published after a moderator has looked at it.
+          {post_call_moderation_hint()}
         </Text>
         <Group>
           <Button type="submit" loading={save.isPending}>
-            {call ? 'Save changes' : 'Post casting call'}
+            {call ? post_call_save_changes() : post_call_submit()}
           </Button>
           <Button variant="subtle" renderRoot={(props) => <Link {...props} to="/me/casting-calls" />}>
-            Cancel
+            {post_call_cancel()}
           </Button>
         </Group>
         <DraftNotice draft={draft} />
@@ -381,7 +463,7 @@ function NewCall() {
   if (profile.isError || waitsForNetwork) {
     return (
       <LoadError
-        title="Your profile could not be loaded"
+        title={post_call_profile_failed()}
         what="profile"
         error={profile.error ?? profile.failureReason}
         onRetry={() => void profile.refetch()}
@@ -390,30 +472,31 @@ function NewCall() {
   }
   const mine = profile.data;
   if (mine === undefined || (profile.isFetching && (mine === null || !canPostCalls(mine)))) {
-    return <LoadingState label="Loading your profile" />;
+    return <LoadingState label={post_call_profile_loading()} />;
   }
   const blocker =
     mine === null ? (
-      <Alert color="yellow" variant="light" role="status" title="Create your profile first">
+      <Alert color="yellow" variant="light" role="status" title={post_call_create_profile_title()}>
         <Text size="sm">
-          A casting call is posted from the profile of a production house, a studio or a casting director: it is what
-          applicants see of you. <ProfileLink>Create your profile</ProfileLink>; once it is saved you come back here.
+          {post_call_create_profile_text()} <ProfileLink>{post_call_create_profile()}</ProfileLink>
+          {post_call_come_back()}
         </Text>
       </Alert>
     ) : mine.hidden_by_staff ? (
-      <Alert color="red" variant="light" role="status" title="Your profile is hidden by a moderator">
-        <Text size="sm">A hidden profile cannot post casting calls. {mine.hidden_reason}</Text>
+      <Alert color="red" variant="light" role="status" title={post_call_hidden_title()}>
+        <Text size="sm">
+          {post_call_hidden_text()} {mine.hidden_reason}
+        </Text>
       </Alert>
     ) : mine.guardian ? (
-      <Alert color="yellow" variant="light" role="status" title="Casting calls are posted by adults">
-        <Text size="sm">A member under 18 cannot post casting calls.</Text>
+      <Alert color="yellow" variant="light" role="status" title={post_call_adults_title()}>
+        <Text size="sm">{post_call_adults_text()}</Text>
       </Alert>
     ) : !canPostCalls(mine) ? (
-      <Alert color="yellow" variant="light" role="status" title="Your profile cannot post calls yet">
+      <Alert color="yellow" variant="light" role="status" title={post_call_cannot_title()}>
         <Text size="sm">
-          Casting calls are posted by production houses, studios and casting directors. A person ticks Casting among
-          their crafts; an organisation is a Production House or a Studio. <ProfileLink>Edit your profile</ProfileLink>;
-          once it is saved you come back here.
+          {post_call_cannot_text()} <ProfileLink>{post_call_edit_profile()}</ProfileLink>
+          {post_call_come_back()}
         </Text>
       </Alert>
     ) : null;
@@ -431,7 +514,7 @@ function NewCall() {
 /** `/me/casting-calls/new` and `/me/casting-calls/{id}/edit`: the poster writes a call and its roles. */
 export function CallFormPage({ callId }: { callId: number | null }) {
   const query = useQuery({ ...callQueryOptions(callId ?? 0), enabled: callId !== null });
-  const title = callId === null ? 'Post a casting call' : 'Edit casting call';
+  const title = callId === null ? post_call_post() : post_call_edit();
   return (
     <PageContainer>
       <DocumentTitle page={title} />
@@ -444,13 +527,13 @@ export function CallFormPage({ callId }: { callId: number | null }) {
         <CallForm call={query.data} />
       ) : query.isError ? (
         <LoadError
-          title="This call could not be loaded"
+          title={post_call_load_failed()}
           what="call"
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <LoadingState label="Loading the call" />
+        <LoadingState label={post_call_loading()} />
       )}
     </PageContainer>
   );

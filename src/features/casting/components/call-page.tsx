@@ -23,7 +23,7 @@ import { PageContainer } from '@/components/page-container';
 import { ReportDialog } from '@/components/report-dialog';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
-import { MAX_NOTE, NEVER_PAY_NOTICE, openingsFilledText, type CastingCall, type CastingRole } from '@/contract/casting';
+import { MAX_NOTE, type CastingCall, type CastingRole } from '@/contract/casting';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { focusFirstError } from '@/lib/form-errors';
@@ -31,6 +31,90 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { keepForReturn, keptForReturn, takeOnReturn } from '@/lib/kept-for-return';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
+import { apply_photo_alt } from '@/paraglide/messages/apply_photo_alt.js';
+import { apply_photo_alt_main } from '@/paraglide/messages/apply_photo_alt_main.js';
+import { apply_cancel } from '@/paraglide/messages/apply_cancel.js';
+import { apply_failed } from '@/paraglide/messages/apply_failed.js';
+import { apply_for } from '@/paraglide/messages/apply_for.js';
+import { apply_go_profile } from '@/paraglide/messages/apply_go_profile.js';
+import { apply_needs_person } from '@/paraglide/messages/apply_needs_person.js';
+import { apply_needs_profile } from '@/paraglide/messages/apply_needs_profile.js';
+import { apply_needs_reel } from '@/paraglide/messages/apply_needs_reel.js';
+import { apply_needs_self_tape } from '@/paraglide/messages/apply_needs_self_tape.js';
+import { apply_note } from '@/paraglide/messages/apply_note.js';
+import { apply_note_count } from '@/paraglide/messages/apply_note_count.js';
+import { apply_offline_queued } from '@/paraglide/messages/apply_offline_queued.js';
+import { apply_photos } from '@/paraglide/messages/apply_photos.js';
+import { apply_photos_hint } from '@/paraglide/messages/apply_photos_hint.js';
+import { apply_profile_failed } from '@/paraglide/messages/apply_profile_failed.js';
+import { apply_profile_loading } from '@/paraglide/messages/apply_profile_loading.js';
+import { apply_reel } from '@/paraglide/messages/apply_reel.js';
+import { apply_reel_add_first } from '@/paraglide/messages/apply_reel_add_first.js';
+import { apply_reel_choose } from '@/paraglide/messages/apply_reel_choose.js';
+import { apply_reel_optional } from '@/paraglide/messages/apply_reel_optional.js';
+import { apply_saved_title } from '@/paraglide/messages/apply_saved_title.js';
+import { apply_self_tape } from '@/paraglide/messages/apply_self_tape.js';
+import { apply_send } from '@/paraglide/messages/apply_send.js';
+import { auditions_any } from '@/paraglide/messages/auditions_any.js';
+import { auditions_my_applications } from '@/paraglide/messages/auditions_my_applications.js';
+import { auditions_playing_age } from '@/paraglide/messages/auditions_playing_age.js';
+import { auditions_verified } from '@/paraglide/messages/auditions_verified.js';
+import { call_applicants } from '@/paraglide/messages/call_applicants.js';
+import { call_applications_closed } from '@/paraglide/messages/call_applications_closed.js';
+import { call_apply_by } from '@/paraglide/messages/call_apply_by.js';
+import { call_auditions } from '@/paraglide/messages/call_auditions.js';
+import { call_by_after } from '@/paraglide/messages/call_by_after.js';
+import { call_by_before } from '@/paraglide/messages/call_by_before.js';
+import { call_closed_notice } from '@/paraglide/messages/call_closed_notice.js';
+import { call_content } from '@/paraglide/messages/call_content.js';
+import { call_edit } from '@/paraglide/messages/call_edit.js';
+import { call_filled_one } from '@/paraglide/messages/call_filled_one.js';
+import { call_filled_other } from '@/paraglide/messages/call_filled_other.js';
+import { call_gender } from '@/paraglide/messages/call_gender.js';
+import { call_includes } from '@/paraglide/messages/call_includes.js';
+import { call_india_time } from '@/paraglide/messages/call_india_time.js';
+import { call_intimacy } from '@/paraglide/messages/call_intimacy.js';
+import { call_languages } from '@/paraglide/messages/call_languages.js';
+import { call_load_failed } from '@/paraglide/messages/call_load_failed.js';
+import { call_loading } from '@/paraglide/messages/call_loading.js';
+import { call_never_pay_text } from '@/paraglide/messages/call_never_pay_text.js';
+import { call_never_pay_title } from '@/paraglide/messages/call_never_pay_title.js';
+import { call_no_sensitive } from '@/paraglide/messages/call_no_sensitive.js';
+import { call_not_found } from '@/paraglide/messages/call_not_found.js';
+import { call_not_found_text } from '@/paraglide/messages/call_not_found_text.js';
+import { call_nudity } from '@/paraglide/messages/call_nudity.js';
+import { call_openings } from '@/paraglide/messages/call_openings.js';
+import { call_openings_filled } from '@/paraglide/messages/call_openings_filled.js';
+import { call_pay } from '@/paraglide/messages/call_pay.js';
+import { call_pending_notice } from '@/paraglide/messages/call_pending_notice.js';
+import { call_report } from '@/paraglide/messages/call_report.js';
+import { call_report_fake } from '@/paraglide/messages/call_report_fake.js';
+import { call_report_inappropriate } from '@/paraglide/messages/call_report_inappropriate.js';
+import { call_report_money } from '@/paraglide/messages/call_report_money.js';
+import { call_report_title } from '@/paraglide/messages/call_report_title.js';
+import { call_role_closed } from '@/paraglide/messages/call_role_closed.js';
+import { call_role_filled } from '@/paraglide/messages/call_role_filled.js';
+import { call_roles } from '@/paraglide/messages/call_roles.js';
+import { call_save } from '@/paraglide/messages/call_save.js';
+import { call_saved } from '@/paraglide/messages/call_saved.js';
+import { call_see_open } from '@/paraglide/messages/call_see_open.js';
+import { call_self_tape } from '@/paraglide/messages/call_self_tape.js';
+import { call_send } from '@/paraglide/messages/call_send.js';
+import { call_send_note } from '@/paraglide/messages/call_send_note.js';
+import { call_send_photo } from '@/paraglide/messages/call_send_photo.js';
+import { call_send_reel } from '@/paraglide/messages/call_send_reel.js';
+import { call_send_self_tape } from '@/paraglide/messages/call_send_self_tape.js';
+import { call_shoot } from '@/paraglide/messages/call_shoot.js';
+import { call_shoot_to } from '@/paraglide/messages/call_shoot_to.js';
+import { call_title } from '@/paraglide/messages/call_title.js';
+import { call_unpublished_notice } from '@/paraglide/messages/call_unpublished_notice.js';
+import { call_violence } from '@/paraglide/messages/call_violence.js';
+import { call_waiting } from '@/paraglide/messages/call_waiting.js';
+import { call_where } from '@/paraglide/messages/call_where.js';
+import { call_you_applied } from '@/paraglide/messages/call_you_applied.js';
+import { call_yours } from '@/paraglide/messages/call_yours.js';
+import { role_or } from '@/paraglide/messages/role_or.js';
+import { role_unpaid } from '@/paraglide/messages/role_unpaid.js';
 import { applicationOutbox, type QueuedApplication } from '../api/application-outbox';
 import { myCastingKeys } from '../api/casting-keys';
 import { useReportCall, useSaveForLater } from '../api/casting-mutations';
@@ -98,7 +182,7 @@ function CallMeta({ call }: { call: CastingCall }) {
       <meta name="description" content={description} />
       <meta property="og:type" content="website" />
       <meta property="og:url" content={pageAddress(`/auditions/${call.id}`)} />
-      <meta property="og:title" content={`Casting call: ${call.title}`} />
+      <meta property="og:title" content={call_title({ title: call.title })} />
       <meta property="og:description" content={description} />
       <meta name="twitter:card" content="summary" />
       <script
@@ -109,9 +193,6 @@ function CallMeta({ call }: { call: CastingCall }) {
     </>
   );
 }
-
-const OFFLINE_QUEUED =
-  'You are offline: your application is saved on this device and will be sent once you are back online.';
 
 function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRole; onDone: () => void }) {
   const profile = useQuery(applicantProfileQueryOptions());
@@ -130,24 +211,22 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
   if (profile.isError || waitsForNetwork) {
     return (
       <LoadError
-        title="Your profile could not be loaded"
+        title={apply_profile_failed()}
         what="profile"
         error={profile.error ?? profile.failureReason}
         onRetry={() => void profile.refetch()}
       />
     );
   }
-  if (profile.isPending) return <LoadingState label="Loading your profile" />;
+  if (profile.isPending) return <LoadingState label={apply_profile_loading()} />;
   const mine = profile.data;
   const main = mine?.photos.find((photo) => photo.main) ?? mine?.photos[0];
   if (!mine || mine.kind !== 'person' || !main) {
     return (
       <Alert color="yellow" variant="light">
-        {mine && mine.kind !== 'person'
-          ? 'Applications are made from a person’s profile.'
-          : 'To apply, your profile needs your name, your city and a main photo.'}{' '}
+        {mine && mine.kind !== 'person' ? apply_needs_person() : apply_needs_profile()}{' '}
         <Anchor component={Link} to="/my-profile">
-          Go to My profile
+          {apply_go_profile()}
         </Anchor>
       </Alert>
     );
@@ -163,11 +242,11 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
       note: note.trim(),
     };
     if (role.requires.self_tape && !input.self_tape_url) {
-      setErrors({ self_tape_url: 'This role asks for a self-tape link' });
+      setErrors({ self_tape_url: apply_needs_self_tape() });
       return;
     }
     if (role.requires.reel && !input.reel) {
-      setErrors({ reel: 'This role asks for a reel' });
+      setErrors({ reel: apply_needs_reel() });
       return;
     }
     const queued: QueuedApplication = {
@@ -192,12 +271,12 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
     } catch (error) {
       if (error instanceof NetworkError) {
         await outbox.record(queued, { idempotencyKey, sent });
-        notifications.show({ color: 'yellow', title: 'Saved on this device', message: OFFLINE_QUEUED });
+        notifications.show({ color: 'yellow', title: apply_saved_title(), message: apply_offline_queued() });
         onDone();
       } else if (error instanceof ApiError && error.field) {
         setErrors({ [error.field.split('.')[0]!]: error.message });
       } else {
-        setFailure(error instanceof ApiError ? error.message : 'Something went wrong on our side. Please try again.');
+        setFailure(error instanceof ApiError ? error.message : apply_failed());
       }
     } finally {
       setSending(false);
@@ -208,7 +287,7 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
     <form
       ref={focusFirstError}
       noValidate
-      aria-label={`Apply for ${role.name}`}
+      aria-label={apply_for({ role: role.name })}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -221,8 +300,8 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
           </Alert>
         ) : null}
         <Checkbox.Group
-          label="Photos to send"
-          description="The first one you tick is the one the casting team sees on your card."
+          label={apply_photos()}
+          description={apply_photos_hint()}
           value={chosen.map(String)}
           onChange={(values) => setPhotoIds(values.map(Number))}
           error={errors.photo_ids}
@@ -237,7 +316,7 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
                     className={classes.photoChoice}
                     src={photo.url}
                     sizes="72px"
-                    alt={`Your photo ${index + 1}${photo.main ? ' (main)' : ''}`}
+                    alt={(photo.main ? apply_photo_alt_main : apply_photo_alt)({ number: index + 1 })}
                     width={72}
                     height={72}
                   />
@@ -248,8 +327,8 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
         </Checkbox.Group>
         {mine.reels.length > 0 || role.requires.reel ? (
           <Select
-            label={role.requires.reel ? 'Reel' : 'Reel (optional)'}
-            placeholder={mine.reels.length > 0 ? 'Choose one of your reels' : 'Add a reel to your profile first'}
+            label={role.requires.reel ? apply_reel() : apply_reel_optional()}
+            placeholder={mine.reels.length > 0 ? apply_reel_choose() : apply_reel_add_first()}
             data={mine.reels}
             value={reel}
             onChange={setReel}
@@ -260,7 +339,7 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
         ) : null}
         {role.requires.self_tape ? (
           <TextInput
-            label="Self-tape link"
+            label={apply_self_tape()}
             description={role.self_tape_instructions}
             placeholder="https://"
             value={selfTape}
@@ -270,21 +349,21 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
           />
         ) : null}
         <Textarea
-          label="A note to the casting team (optional)"
+          label={apply_note()}
           autosize
           minRows={3}
           maxLength={MAX_NOTE}
           value={note}
           onChange={(event) => setNote(event.currentTarget.value)}
-          description={`${note.length} / ${MAX_NOTE} characters`}
+          description={apply_note_count({ count: note.length, max: MAX_NOTE })}
           error={errors.note}
         />
         <Group>
           <Button type="submit" loading={sending} disabled={!outbox.ready}>
-            Send application
+            {apply_send()}
           </Button>
           <Button variant="subtle" onClick={onDone}>
-            Cancel
+            {apply_cancel()}
           </Button>
         </Group>
       </Stack>
@@ -292,15 +371,23 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
   );
 }
 
-const reportReasons = [
-  { value: 'asks_for_money', label: 'It asks for money' },
-  { value: 'fake', label: 'It looks fake' },
-  { value: 'inappropriate', label: 'Inappropriate content' },
+/** Read when the dialog opens, in the page's language. */
+const reportReasons = () => [
+  { value: 'asks_for_money', label: call_report_money() },
+  { value: 'fake', label: call_report_fake() },
+  { value: 'inappropriate', label: call_report_inappropriate() },
 ];
 
 function ReportCallDialog({ call, onClose }: { call: CastingCall; onClose: () => void }) {
   const report = useReportCall(call.id);
-  return <ReportDialog title={`Report ${call.title}`} reasons={reportReasons} report={report} onClose={onClose} />;
+  return (
+    <ReportDialog
+      title={call_report_title({ title: call.title })}
+      reasons={reportReasons()}
+      report={report}
+      onClose={onClose}
+    />
+  );
 }
 
 /** A guest's Apply, kept while they log in or register: they come back to the role's form, as Add to cart does. */
@@ -355,68 +442,74 @@ function RoleView({ call, role, own }: { call: CastingCall; role: CastingRole; o
           {role.name}
         </Title>
         {role.status === 'closed' ? (
-          <Badge color="gray.8">Closed</Badge>
+          <Badge color="gray.8">{call_role_closed()}</Badge>
         ) : filled ? (
-          <Badge color="gray.8">Filled</Badge>
+          <Badge color="gray.8">{call_role_filled()}</Badge>
         ) : null}
       </Group>
       {role.description ? <Text mt={4}>{role.description}</Text> : null}
       <dl className={classes.facts}>
-        <dt>Gender</dt>
-        <dd>{role.genders.length === 0 ? 'Any' : role.genders.map((gender) => genderWords[gender]).join(' or ')}</dd>
-        <dt>Playing age</dt>
+        <dt>{call_gender()}</dt>
+        <dd>
+          {role.genders.length === 0
+            ? auditions_any()
+            : role.genders.map((gender) => genderWords[gender]).join(role_or())}
+        </dd>
+        <dt>{auditions_playing_age()}</dt>
         <dd>
           {role.age_min}–{role.age_max}
         </dd>
         {role.languages.length > 0 ? (
           <>
-            <dt>Languages</dt>
+            <dt>{call_languages()}</dt>
             <dd>{role.languages.join(', ')}</dd>
           </>
         ) : null}
-        <dt>Pay</dt>
-        <dd>{role.paid ? formatRupees(role.pay_inr) : 'Unpaid'}</dd>
-        <dt>Openings</dt>
+        <dt>{call_pay()}</dt>
+        <dd>{role.paid ? formatRupees(role.pay_inr) : role_unpaid()}</dd>
+        <dt>{call_openings()}</dt>
         <dd>
           {role.openings}
-          {role.openings_filled > 0 ? ` (${Math.min(role.openings_filled, role.openings)} filled)` : ''}
+          {role.openings_filled > 0
+            ? call_openings_filled({ count: Math.min(role.openings_filled, role.openings) })
+            : ''}
         </dd>
-        <dt>Send</dt>
+        <dt>{call_send()}</dt>
         <dd>
           {[
-            role.requires.photo ? 'photo' : null,
-            role.requires.reel ? 'reel' : null,
-            role.requires.self_tape ? 'self-tape' : null,
+            role.requires.photo ? call_send_photo() : null,
+            role.requires.reel ? call_send_reel() : null,
+            role.requires.self_tape ? call_send_self_tape() : null,
           ]
             .filter(Boolean)
-            .join(', ') || 'a note'}
+            .join(', ') || call_send_note()}
         </dd>
       </dl>
       {role.requires.self_tape && role.self_tape_instructions ? (
         <Text size="sm" mt="xs">
-          <strong>Self-tape:</strong> {role.self_tape_instructions}
+          <strong>{call_self_tape()}</strong> {role.self_tape_instructions}
         </Text>
       ) : null}
       <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
         {mine ? (
           <Group gap="xs">
-            <Text size="sm">You applied:</Text>
+            <Text size="sm">{call_you_applied()}</Text>
             <Badge color={statusColors[mine.status]}>{statusLabels[mine.status]}</Badge>
             <Anchor component={Link} to="/me/applications" size="sm">
-              My applications
+              {auditions_my_applications()}
             </Anchor>
           </Group>
         ) : waiting ? (
           <Alert color="yellow" variant="light" role="status">
-            Your application is saved on this device and will be sent once you are back online.
+            {call_waiting()}
           </Alert>
         ) : closed ? (
           <Text size="sm" c="dimmed">
-            Applications are closed.
+            {call_applications_closed()}
           </Text>
         ) : filled ? (
           <Text size="sm" c="dimmed">
-            {openingsFilledText(role.openings)}.
+            {role.openings === 1 ? call_filled_one() : call_filled_other({ count: role.openings })}
           </Text>
         ) : own ? null : formOpen && unconfirmed ? (
           <EmailConfirmationNotice action="apply" />
@@ -441,7 +534,7 @@ function RoleView({ call, role, own }: { call: CastingCall; role: CastingRole; o
               void navigate({ to: '/login', search: { redirect: location.href } });
             }}
           >
-            Apply for {role.name}
+            {apply_for({ role: role.name })}
           </Button>
         )}
       </div>
@@ -455,7 +548,7 @@ function SaveButton({ call }: { call: CastingCall }) {
   const isSaved = saved.data?.some((item) => item.id === call.id) ?? false;
   return (
     <Button variant="light" loading={save.isPending} onClick={() => save.mutate(!isSaved)} aria-pressed={isSaved}>
-      {isSaved ? 'Saved' : 'Save for later'}
+      {isSaved ? call_saved() : call_save()}
     </Button>
   );
 }
@@ -473,12 +566,12 @@ export function CallPage({ callId }: { callId: number }) {
   if (query.error instanceof CallNotFoundError) {
     return (
       <PageContainer>
-        <DocumentTitle page="Casting call not found" />
-        <Title order={1}>Casting call not found</Title>
+        <DocumentTitle page={call_not_found()} />
+        <Title order={1}>{call_not_found()}</Title>
         <Text mt="sm" mb="lg">
-          There is no open casting call at this address. It may have been taken down.
+          {call_not_found_text()}
         </Text>
-        <Button renderRoot={(props) => <Link {...props} to="/auditions" />}>See open auditions</Button>
+        <Button renderRoot={(props) => <Link {...props} to="/auditions" />}>{call_see_open()}</Button>
       </PageContainer>
     );
   }
@@ -486,14 +579,9 @@ export function CallPage({ callId }: { callId: number }) {
     return (
       <PageContainer>
         {query.isError ? (
-          <LoadError
-            title="This casting call could not be loaded"
-            what="call"
-            error={query.error}
-            onRetry={() => void query.refetch()}
-          />
+          <LoadError title={call_load_failed()} what="call" error={query.error} onRetry={() => void query.refetch()} />
         ) : (
-          <LoadingState label="Loading the casting call" />
+          <LoadingState label={call_loading()} />
         )}
       </PageContainer>
     );
@@ -503,18 +591,18 @@ export function CallPage({ callId }: { callId: number }) {
   const own = signedIn && me.data?.handle === call.poster.handle;
   const note = call.content_note;
   const sensitive = [
-    note.nudity ? 'nudity' : null,
-    note.intimacy ? 'intimacy' : null,
-    note.violence ? 'violence' : null,
+    note.nudity ? call_nudity() : null,
+    note.intimacy ? call_intimacy() : null,
+    note.violence ? call_violence() : null,
   ].filter(Boolean);
   return (
     <PageContainer>
-      <DocumentTitle page={`Casting call: ${call.title}`} />
+      <DocumentTitle page={call_title({ title: call.title })} />
       <CallMeta call={call} />
       <article>
         <Text size="sm" c="dimmed">
           <Anchor component={Link} to="/auditions">
-            Auditions
+            {call_auditions()}
           </Anchor>{' '}
           / {projectTypeLabels[call.project_type]}
         </Text>
@@ -524,66 +612,66 @@ export function CallPage({ callId }: { callId: number }) {
         {call.status !== 'published' ? (
           <Alert color={call.status === 'closed' ? 'gray' : 'yellow'} variant="light" mt="sm">
             {call.status === 'closed'
-              ? 'This call is closed.'
+              ? call_closed_notice()
               : call.status === 'pending'
-                ? 'This call is waiting for a moderator: only you and our staff can see it.'
-                : 'This call was unpublished by a moderator.'}
+                ? call_pending_notice()
+                : call_unpublished_notice()}
           </Alert>
         ) : null}
         <Group gap={6} mt="xs">
           <Text>
-            by{' '}
+            {call_by_before()}
             <Anchor
               renderRoot={(props) => <Link {...props} to="/profiles/$handle" params={{ handle: call.poster.handle }} />}
             >
               {call.poster.display_name}
             </Anchor>
+            {call_by_after()}
           </Text>
           {call.poster.verified ? (
             <Badge color="teal.9" variant="filled" size="sm">
-              Verified
+              {auditions_verified()}
             </Badge>
           ) : null}
         </Group>
         <dl className={classes.facts}>
-          <dt>Where</dt>
+          <dt>{call_where()}</dt>
           <dd>{placeOf(call)}</dd>
           {call.shoot_start ? (
             <>
-              <dt>Shoot</dt>
+              <dt>{call_shoot()}</dt>
               <dd>
                 {formatDay(call.shoot_start)}
-                {call.shoot_end ? ` to ${formatDay(call.shoot_end)}` : ''}
+                {call.shoot_end ? call_shoot_to({ date: formatDay(call.shoot_end) }) : ''}
               </dd>
             </>
           ) : null}
-          <dt>Apply by</dt>
-          <dd>{formatIndiaTime(call.deadline)} (India time)</dd>
-          <dt>Content</dt>
+          <dt>{call_apply_by()}</dt>
+          <dd>{call_india_time({ time: formatIndiaTime(call.deadline) })}</dd>
+          <dt>{call_content()}</dt>
           <dd>
             {sensitive.length > 0
-              ? `Includes ${sensitive.join(', ')}. ${note.details}`
-              : note.details || 'No nudity, intimacy or violence.'}
+              ? call_includes({ list: sensitive.join(', '), details: note.details })
+              : note.details || call_no_sensitive()}
           </dd>
         </dl>
         <Text mt="md" style={{ whiteSpace: 'pre-line' }}>
           {call.description}
         </Text>
-        <Alert color="saffron" variant="light" mt="md" title={NEVER_PAY_NOTICE}>
-          If anyone asks you for money to audition for this call, do not pay: report it and our moderators will look at
-          it.
+        <Alert color="saffron" variant="light" mt="md" title={call_never_pay_title()}>
+          {call_never_pay_text()}
         </Alert>
         {own ? (
           <Group gap="sm" mt="md" data-testid="own-call-actions">
             <Text size="sm" fw={600} w="100%">
-              This is your casting call.
+              {call_yours()}
             </Text>
             <Button
               renderRoot={(props) => (
                 <Link {...props} to="/me/casting-calls/$callId" params={{ callId: String(call.id) }} />
               )}
             >
-              Applicants
+              {call_applicants()}
             </Button>
             {call.status !== 'closed' ? (
               <Button
@@ -592,7 +680,7 @@ export function CallPage({ callId }: { callId: number }) {
                   <Link {...props} to="/me/casting-calls/$callId/edit" params={{ callId: String(call.id) }} />
                 )}
               >
-                Edit
+                {call_edit()}
               </Button>
             ) : null}
           </Group>
@@ -607,13 +695,13 @@ export function CallPage({ callId }: { callId: number }) {
                 else setReporting(true);
               }}
             >
-              Report this call
+              {call_report()}
             </Button>
           </Group>
         )}
         <section className={classes.section} aria-labelledby="roles-heading">
           <Title order={2} size="h3" id="roles-heading" mb="sm">
-            Roles
+            {call_roles()}
           </Title>
           <Stack gap="md">
             {call.roles.map((role) => (

@@ -1,5 +1,12 @@
 import { formatInr, monthName } from '@/lib/money';
 import type { ApplicationStatus, CallCard, CastingRole, ProjectType } from '@/contract/casting';
+import { applications_status_submitted } from '@/paraglide/messages/applications_status_submitted.js';
+import { applications_status_viewed } from '@/paraglide/messages/applications_status_viewed.js';
+import { applications_status_shortlisted } from '@/paraglide/messages/applications_status_shortlisted.js';
+import { applications_status_callback } from '@/paraglide/messages/applications_status_callback.js';
+import { applications_status_selected } from '@/paraglide/messages/applications_status_selected.js';
+import { applications_status_not_selected } from '@/paraglide/messages/applications_status_not_selected.js';
+import { applications_status_withdrawn } from '@/paraglide/messages/applications_status_withdrawn.js';
 import { auditions_any } from '@/paraglide/messages/auditions_any.js';
 import { gender_female } from '@/paraglide/messages/gender_female.js';
 import { gender_male } from '@/paraglide/messages/gender_male.js';
@@ -43,14 +50,29 @@ export const projectTypeLabels: Record<ProjectType, string> = {
   },
 };
 
+/** Each status's name in the page's language (read when shown). */
 export const statusLabels: Record<ApplicationStatus, string> = {
-  submitted: 'Submitted',
-  viewed: 'Viewed',
-  shortlisted: 'Shortlisted',
-  callback: 'Callback',
-  selected: 'Selected',
-  not_selected: 'Not selected',
-  withdrawn: 'Withdrawn',
+  get submitted() {
+    return applications_status_submitted();
+  },
+  get viewed() {
+    return applications_status_viewed();
+  },
+  get shortlisted() {
+    return applications_status_shortlisted();
+  },
+  get callback() {
+    return applications_status_callback();
+  },
+  get selected() {
+    return applications_status_selected();
+  },
+  get not_selected() {
+    return applications_status_not_selected();
+  },
+  get withdrawn() {
+    return applications_status_withdrawn();
+  },
 };
 
 export const statusColors: Record<ApplicationStatus, string> = {

@@ -3,6 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/money';
+import { applicants_guardian_aria } from '@/paraglide/messages/applicants_guardian_aria.js';
+import { applicants_guardian_guardian } from '@/paraglide/messages/applicants_guardian_guardian.js';
+import { applicants_guardian_message } from '@/paraglide/messages/applicants_guardian_message.js';
+import { applicants_guardian_minor } from '@/paraglide/messages/applicants_guardian_minor.js';
+import { applicants_guardian_not_sent } from '@/paraglide/messages/applicants_guardian_not_sent.js';
+import { applicants_guardian_send } from '@/paraglide/messages/applicants_guardian_send.js';
+import { applicants_guardian_write } from '@/paraglide/messages/applicants_guardian_write.js';
+import { applicants_guardian_you } from '@/paraglide/messages/applicants_guardian_you.js';
 import { guardianMessagesQueryOptions, useWriteToGuardian } from '../api/guardian-messages';
 
 /**
@@ -14,23 +22,25 @@ export function GuardianThread({ applicationId, name }: { applicationId: number;
   const write = useWriteToGuardian(applicationId);
   const [message, setMessage] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
-  const error = write.error instanceof ApiError ? write.error.message : write.error ? 'Not sent: try again.' : null;
+  const error =
+    write.error instanceof ApiError ? write.error.message : write.error ? applicants_guardian_not_sent() : null;
   return (
-    <Stack gap="xs" component="section" aria-label={`Messages with ${name}’s guardian`}>
+    <Stack gap="xs" component="section" aria-label={applicants_guardian_aria({ name })}>
       <Text size="sm" fw={600}>
-        Write to {name}’s parent or guardian
+        {applicants_guardian_write({ name })}
       </Text>
       <Text size="sm" c="dimmed">
-        {name} is under 18: your message goes to their guardian by email, never to {name}.
+        {applicants_guardian_minor({ name })}
       </Text>
       {thread.data?.messages.map((item, index) => (
         <Text key={index} size="sm">
-          <strong>{item.from === 'poster' ? 'You' : 'Guardian'}</strong> ({formatDateTime(item.at)}): {item.body}
+          <strong>{item.from === 'poster' ? applicants_guardian_you() : applicants_guardian_guardian()}</strong> (
+          {formatDateTime(item.at)}): {item.body}
         </Text>
       ))}
       <Textarea
         ref={field}
-        label="Message to the guardian"
+        label={applicants_guardian_message()}
         autosize
         minRows={2}
         value={message}
@@ -48,7 +58,7 @@ export function GuardianThread({ applicationId, name }: { applicationId: number;
           })
         }
       >
-        Send to the guardian
+        {applicants_guardian_send()}
       </Button>
     </Stack>
   );

@@ -8,6 +8,30 @@ import { LoadError, LoadingState } from '@/components/query-states';
 import { withdrawableStatuses, type MyApplication } from '@/contract/casting';
 import { ApiError } from '@/lib/api-client';
 import { useOwnerEntries } from '@/offline/use-outbox';
+import { applications_accept } from '@/paraglide/messages/applications_accept.js';
+import { applications_by } from '@/paraglide/messages/applications_by.js';
+import { applications_callback } from '@/paraglide/messages/applications_callback.js';
+import { applications_callback_at } from '@/paraglide/messages/applications_callback_at.js';
+import { applications_card_label } from '@/paraglide/messages/applications_card_label.js';
+import { applications_copied } from '@/paraglide/messages/applications_copied.js';
+import { applications_copy_note } from '@/paraglide/messages/applications_copy_note.js';
+import { applications_decline } from '@/paraglide/messages/applications_decline.js';
+import { applications_dismiss } from '@/paraglide/messages/applications_dismiss.js';
+import { applications_find } from '@/paraglide/messages/applications_find.js';
+import { applications_load_failed } from '@/paraglide/messages/applications_load_failed.js';
+import { applications_loading } from '@/paraglide/messages/applications_loading.js';
+import { applications_none } from '@/paraglide/messages/applications_none.js';
+import { applications_not_sent } from '@/paraglide/messages/applications_not_sent.js';
+import { applications_offline } from '@/paraglide/messages/applications_offline.js';
+import { applications_poster_left } from '@/paraglide/messages/applications_poster_left.js';
+import { applications_saved_calls } from '@/paraglide/messages/applications_saved_calls.js';
+import { applications_title } from '@/paraglide/messages/applications_title.js';
+import { applications_waiting } from '@/paraglide/messages/applications_waiting.js';
+import { applications_waiting_title } from '@/paraglide/messages/applications_waiting_title.js';
+import { applications_withdraw } from '@/paraglide/messages/applications_withdraw.js';
+import { applications_you_accepted } from '@/paraglide/messages/applications_you_accepted.js';
+import { applications_you_declined } from '@/paraglide/messages/applications_you_declined.js';
+import { applications_your_note } from '@/paraglide/messages/applications_your_note.js';
 import { applicationOutbox, type QueuedApplication } from '../api/application-outbox';
 import { useTransition, useWithdraw } from '../api/casting-mutations';
 import { callQueryOptions, myApplicationsQueryOptions, savedCallsQueryOptions } from '../api/casting-queries';
@@ -22,7 +46,10 @@ function ApplicationCard({ application }: { application: MyApplication }) {
   const error = withdraw.error ?? answer.error;
   const callback = application.callback;
   return (
-    <article className={classes.card} aria-label={`${application.role_name} in ${application.call_title}`}>
+    <article
+      className={classes.card}
+      aria-label={applications_card_label({ role: application.role_name, call: application.call_title })}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
           <Title order={2} size="h4">
@@ -41,7 +68,9 @@ function ApplicationCard({ application }: { application: MyApplication }) {
           </Title>
           <Text size="sm">
             {application.role_name} ·{' '}
-            {application.poster ? `by ${application.poster.display_name}` : 'its poster has left CineVerse'}
+            {application.poster
+              ? applications_by({ name: application.poster.display_name })
+              : applications_poster_left()}
           </Text>
         </div>
         <Badge color={statusColors[application.status]} data-testid="application-status">
@@ -49,13 +78,13 @@ function ApplicationCard({ application }: { application: MyApplication }) {
         </Badge>
       </Group>
       {application.status === 'callback' && callback ? (
-        <Alert color="orange" variant="light" mt="sm" title="Callback">
+        <Alert color="orange" variant="light" mt="sm" title={applications_callback()}>
           <Text size="sm">
-            {formatIndiaTime(callback.at)} at {callback.place}
+            {applications_callback_at({ time: formatIndiaTime(callback.at), place: callback.place })}
           </Text>
           {callback.answer ? (
             <Text size="sm" mt={4}>
-              You {callback.answer} it.
+              {callback.answer === 'accepted' ? applications_you_accepted() : applications_you_declined()}
             </Text>
           ) : (
             <Group gap="xs" mt="xs">
@@ -64,7 +93,7 @@ function ApplicationCard({ application }: { application: MyApplication }) {
                 loading={answer.isPending && answer.variables?.callback_answer === 'accepted'}
                 onClick={() => answer.mutate({ id: application.id, callback_answer: 'accepted' })}
               >
-                Accept
+                {applications_accept()}
               </Button>
               <Button
                 size="xs"
@@ -73,7 +102,7 @@ function ApplicationCard({ application }: { application: MyApplication }) {
                 loading={answer.isPending && answer.variables?.callback_answer === 'declined'}
                 onClick={() => answer.mutate({ id: application.id, callback_answer: 'declined' })}
               >
-                Decline
+                {applications_decline()}
               </Button>
             </Group>
           )}
@@ -81,12 +110,12 @@ function ApplicationCard({ application }: { application: MyApplication }) {
       ) : null}
       {application.note ? (
         <Text size="sm" mt="xs" c="dimmed">
-          Your note: {application.note}
+          {applications_your_note({ note: application.note })}
         </Text>
       ) : null}
       {error ? (
         <Text size="sm" c="red" role="alert" mt="xs">
-          {error instanceof ApiError ? error.message : 'You are offline: try again when connected.'}
+          {error instanceof ApiError ? error.message : applications_offline()}
         </Text>
       ) : null}
       {withdrawableStatuses.includes(application.status) ? (
@@ -98,7 +127,7 @@ function ApplicationCard({ application }: { application: MyApplication }) {
           loading={withdraw.isPending}
           onClick={() => withdraw.mutate(application.id)}
         >
-          Withdraw
+          {applications_withdraw()}
         </Button>
       ) : null}
     </article>
@@ -112,11 +141,16 @@ function UnsentNotes() {
   return (
     <Stack gap="sm" mb="lg">
       {notes.map((note) => (
-        <Alert key={note.at} color="red" variant="light" title={`Not sent: ${note.roleName} in ${note.callTitle}`}>
+        <Alert
+          key={note.at}
+          color="red"
+          variant="light"
+          title={applications_not_sent({ role: note.roleName, call: note.callTitle })}
+        >
           <Text size="sm">{note.reason}</Text>
           {note.note ? (
             <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
-              Your note: {note.note}
+              {applications_your_note({ note: note.note })}
             </Text>
           ) : null}
           <Group gap="xs" mt="xs">
@@ -124,13 +158,13 @@ function UnsentNotes() {
               <CopyButton value={note.note}>
                 {({ copied, copy }) => (
                   <Button size="xs" variant="light" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy note'}
+                    {copied ? applications_copied() : applications_copy_note()}
                   </Button>
                 )}
               </CopyButton>
             ) : null}
             <Button size="xs" variant="subtle" onClick={() => forgetUnsentNote(note.at)}>
-              Dismiss
+              {applications_dismiss()}
             </Button>
           </Group>
         </Alert>
@@ -150,7 +184,7 @@ function SavedCalls() {
   return (
     <section className={classes.section} aria-labelledby="saved-heading">
       <Title order={2} size="h3" id="saved-heading" mb="sm">
-        Saved calls
+        {applications_saved_calls()}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {saved.data.map((call) => (
@@ -167,21 +201,26 @@ export function MyApplicationsPage() {
   const waiting = useOwnerEntries(applicationOutbox).map((entry) => entry.payload as QueuedApplication);
   return (
     <PageContainer>
-      <DocumentTitle page="My applications" />
+      <DocumentTitle page={applications_title()} />
       <Title order={1} mb="md">
-        My applications
+        {applications_title()}
       </Title>
       <UnsentNotes />
       {waiting.length > 0 ? (
-        <Alert color="yellow" variant="light" mb="md" role="status" title="Waiting to be sent">
-          {waiting.map((application) => `${application.roleName} in ${application.callTitle}`).join('; ')}: saved on
-          this device, sent once you are back online.
+        <Alert color="yellow" variant="light" mb="md" role="status" title={applications_waiting_title()}>
+          {applications_waiting({
+            list: waiting
+              .map((application) =>
+                applications_card_label({ role: application.roleName, call: application.callTitle }),
+              )
+              .join('; '),
+          })}
         </Alert>
       ) : null}
-      {query.isPending ? <LoadingState label="Loading your applications" /> : null}
+      {query.isPending ? <LoadingState label={applications_loading()} /> : null}
       {query.isError && !query.data ? (
         <LoadError
-          title="Your applications could not be loaded"
+          title={applications_load_failed()}
           what="list"
           error={query.error}
           onRetry={() => void query.refetch()}
@@ -190,9 +229,9 @@ export function MyApplicationsPage() {
       {query.data ? (
         query.data.length === 0 ? (
           <Text>
-            You have not applied to a casting call yet.{' '}
+            {applications_none()}{' '}
             <Anchor component={Link} to="/auditions">
-              Find auditions
+              {applications_find()}
             </Anchor>
           </Text>
         ) : (

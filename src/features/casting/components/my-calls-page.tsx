@@ -6,15 +6,37 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
 import type { CallStatus } from '@/contract/casting';
+import { plural } from '@/lib/plural';
+import { post_call_mine_applicants } from '@/paraglide/messages/post_call_mine_applicants.js';
+import { post_call_mine_apply_by } from '@/paraglide/messages/post_call_mine_apply_by.js';
+import { post_call_mine_count_one } from '@/paraglide/messages/post_call_mine_count_one.js';
+import { post_call_mine_count_other } from '@/paraglide/messages/post_call_mine_count_other.js';
+import { post_call_mine_decide } from '@/paraglide/messages/post_call_mine_decide.js';
+import { post_call_mine_edit } from '@/paraglide/messages/post_call_mine_edit.js';
+import { post_call_mine_load_failed } from '@/paraglide/messages/post_call_mine_load_failed.js';
+import { post_call_mine_loading } from '@/paraglide/messages/post_call_mine_loading.js';
+import { post_call_mine_my_profile } from '@/paraglide/messages/post_call_mine_my_profile.js';
+import { post_call_mine_none_after } from '@/paraglide/messages/post_call_mine_none_after.js';
+import { post_call_mine_none_before } from '@/paraglide/messages/post_call_mine_none_before.js';
+import { post_call_mine_see_page } from '@/paraglide/messages/post_call_mine_see_page.js';
+import { post_call_mine_title } from '@/paraglide/messages/post_call_mine_title.js';
+import { post_call_mine_unpublished } from '@/paraglide/messages/post_call_mine_unpublished.js';
+import { post_call_mine_unseen } from '@/paraglide/messages/post_call_mine_unseen.js';
+import { post_call_post } from '@/paraglide/messages/post_call_post.js';
+import { post_call_status_closed } from '@/paraglide/messages/post_call_status_closed.js';
+import { post_call_status_pending } from '@/paraglide/messages/post_call_status_pending.js';
+import { post_call_status_published } from '@/paraglide/messages/post_call_status_published.js';
+import { post_call_status_unpublished } from '@/paraglide/messages/post_call_status_unpublished.js';
 import { myCallsQueryOptions } from '../api/casting-queries';
 import { formatIndiaTime, placeOf, projectTypeLabels } from './casting-labels';
 import classes from './casting.module.css';
 
-const callStatusLabels: Record<CallStatus, { label: string; color: string }> = {
-  pending: { label: 'Waiting for a moderator', color: 'yellow.9' },
-  published: { label: 'Published', color: 'teal.9' },
-  unpublished: { label: 'Unpublished', color: 'red.9' },
-  closed: { label: 'Closed', color: 'gray' },
+// Labels are message functions, read when shown in the page's language.
+const callStatusLabels: Record<CallStatus, { label: () => string; color: string }> = {
+  pending: { label: post_call_status_pending, color: 'yellow.9' },
+  published: { label: post_call_status_published, color: 'teal.9' },
+  unpublished: { label: post_call_status_unpublished, color: 'red.9' },
+  closed: { label: post_call_status_closed, color: 'gray' },
 };
 
 /** `/me/casting-calls`: the calls a production house, studio or casting director posted, with their applicants. */
@@ -24,15 +46,15 @@ export function MyCallsPage() {
   const [openedAt] = useState(() => Date.now());
   return (
     <PageContainer>
-      <DocumentTitle page="My casting calls" />
+      <DocumentTitle page={post_call_mine_title()} />
       <Group justify="space-between" mb="md">
-        <Title order={1}>My casting calls</Title>
-        <Button renderRoot={(props) => <Link {...props} to="/me/casting-calls/new" />}>Post a casting call</Button>
+        <Title order={1}>{post_call_mine_title()}</Title>
+        <Button renderRoot={(props) => <Link {...props} to="/me/casting-calls/new" />}>{post_call_post()}</Button>
       </Group>
-      {query.isPending ? <LoadingState label="Loading your calls" /> : null}
+      {query.isPending ? <LoadingState label={post_call_mine_loading()} /> : null}
       {query.isError && !query.data ? (
         <LoadError
-          title="Your calls could not be loaded"
+          title={post_call_mine_load_failed()}
           what="list"
           error={query.error}
           onRetry={() => void query.refetch()}
@@ -40,12 +62,11 @@ export function MyCallsPage() {
       ) : null}
       {query.data?.length === 0 ? (
         <Text>
-          You have not posted a call yet. Production houses, studios and casting directors post calls; set up such a
-          profile under{' '}
+          {post_call_mine_none_before()}
           <Anchor component={Link} to="/my-profile">
-            My profile
-          </Anchor>{' '}
-          first.
+            {post_call_mine_my_profile()}
+          </Anchor>
+          {post_call_mine_none_after()}
         </Text>
       ) : null}
       <Stack gap="md">
@@ -57,25 +78,28 @@ export function MyCallsPage() {
                   {call.title}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  {projectTypeLabels[call.project_type]} · {placeOf(call)} · apply by {formatIndiaTime(call.deadline)}
+                  {projectTypeLabels[call.project_type]} · {placeOf(call)} ·{' '}
+                  {post_call_mine_apply_by({ date: formatIndiaTime(call.deadline) })}
                 </Text>
               </div>
-              <Badge color={callStatusLabels[call.status].color}>{callStatusLabels[call.status].label}</Badge>
+              <Badge color={callStatusLabels[call.status].color}>{callStatusLabels[call.status].label()}</Badge>
             </Group>
             {call.status === 'unpublished' && call.unpublished_reason ? (
               <Alert color="red" variant="light" mt="sm">
-                A moderator unpublished it: {call.unpublished_reason}. Edit it and it goes back to them.
+                {post_call_mine_unpublished({ reason: call.unpublished_reason })}
               </Alert>
             ) : null}
             {call.status === 'published' && Date.parse(call.deadline) <= openedAt ? (
               <Text size="sm" mt="xs">
-                Applications closed on {formatIndiaTime(call.deadline)}. Decide by {formatIndiaTime(call.closes_at)}:
-                roles still open then are closed, and everyone still waiting is told &ldquo;not selected&rdquo;.
+                {post_call_mine_decide({
+                  deadline: formatIndiaTime(call.deadline),
+                  closes: formatIndiaTime(call.closes_at),
+                })}
               </Text>
             ) : null}
             <Text size="sm" mt="xs">
-              {call.applications === 1 ? '1 application' : `${call.applications} applications`}
-              {call.unseen > 0 ? `, ${call.unseen} not yet viewed` : ''}
+              {plural(call.applications, { one: post_call_mine_count_one, other: post_call_mine_count_other })}
+              {call.unseen > 0 ? post_call_mine_unseen({ count: call.unseen }) : ''}
             </Text>
             <Group gap="sm" mt="sm">
               <Button
@@ -84,7 +108,7 @@ export function MyCallsPage() {
                   <Link {...props} to="/me/casting-calls/$callId" params={{ callId: String(call.id) }} />
                 )}
               >
-                Applicants
+                {post_call_mine_applicants()}
               </Button>
               {call.status !== 'closed' ? (
                 <Button
@@ -94,14 +118,14 @@ export function MyCallsPage() {
                     <Link {...props} to="/me/casting-calls/$callId/edit" params={{ callId: String(call.id) }} />
                   )}
                 >
-                  Edit
+                  {post_call_mine_edit()}
                 </Button>
               ) : null}
               <Anchor
                 renderRoot={(props) => <Link {...props} to="/auditions/$callId" params={{ callId: String(call.id) }} />}
                 size="sm"
               >
-                See its page
+                {post_call_mine_see_page()}
               </Anchor>
             </Group>
           </article>
