@@ -215,3 +215,94 @@ test.describe('coupons in the cart on a phone', () => {
     });
   }
 });
+
+test.describe('the store in Hindi on a phone', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`a shopper finds a product, adds it and reads the cart and checkout in Hindi (${colorScheme})`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      const shopper = await registerShopper(page.request);
+      await signIn(page, shopper);
+
+      await page.goto('/hi/shop');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('CineVerse स्टोर');
+      await expect(page.getByLabel('किस क्रम में')).toBeVisible();
+      await page.getByLabel('सामान खोजें').fill('workbook');
+      await expect(page.getByRole('status').filter({ hasText: 'आपकी खोज से 1 सामान मिला' })).toBeVisible();
+      expect(await textCutOnScreen(page)).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`shop-hi-360-${colorScheme}.png`), fullPage: true });
+
+      await page.getByRole('heading', { level: 2, name: 'Screenplay Writing Workbook' }).click();
+      await expect(page).toHaveURL(/\/hi\/shop\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Screenplay Writing Workbook');
+      await expect(page.getByText('सभी टैक्स शामिल')).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Screenplay Writing Workbook की संख्या' })).toBeVisible();
+      const add = page.getByRole('button', { name: 'कार्ट में डालें' });
+      expect(await textCutOnScreen(page)).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`product-hi-360-${colorScheme}.png`), fullPage: true });
+      await add.click();
+      await expect(page.getByText('Screenplay Writing Workbook आपके कार्ट में है।')).toBeVisible();
+
+      await page.goto('/hi/cart');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('आपका कार्ट');
+      const lines = page.getByRole('list', { name: 'आपके कार्ट का सामान' });
+      await expect(lines.getByRole('listitem')).toHaveCount(1);
+      await expect(lines.getByRole('button', { name: 'विशलिस्ट में रखें' })).toBeVisible();
+      const summary = page.getByRole('region', { name: 'ऑर्डर का सारांश' });
+      await expect(summary.getByText('सबटोटल (1 सामान)')).toBeVisible();
+      await expect(summary.getByText('क़ीमतों में GST शामिल है।', { exact: false })).toBeVisible();
+      await expect(page.getByLabel('कूपन कोड')).toBeVisible();
+      expect(await textCutOnScreen(page)).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`cart-hi-360-${colorScheme}.png`), fullPage: true });
+
+      await page.getByRole('link', { name: 'चेकआउट पर चलें' }).click();
+      await expect(page).toHaveURL(/\/hi\/checkout/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('चेकआउट');
+      await expect(page.getByLabel('पूरा नाम')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'ऑर्डर दें' })).toBeVisible();
+      expect(await textCutOnScreen(page)).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`checkout-hi-360-${colorScheme}.png`), fullPage: true });
+    });
+  }
+
+  test('an order, the orders list, the wishlist and the coupons read in Hindi in both schemes', async ({ page }) => {
+    const shopper = await registerShopper(page.request);
+    const poster = await productId(page, 'Golden Era Bollywood Poster Set');
+    const mug = await productId(page, 'Popcorn Bucket Mug');
+    await apiAs(page.request, shopper.token, 'POST', '/addToWishlist', { product_id: mug });
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: poster, quantity: 1 });
+    const placed = await apiAs<{ data: { id: number } }>(page.request, shopper.token, 'POST', '/completeOrder', {
+      address: {
+        name: 'Test Viewer',
+        phone: '9876501234',
+        line1: '12 Hazratganj',
+        city: 'Lucknow',
+        state: 'Uttar Pradesh',
+        pincode: '226001',
+      },
+      payment_method: 'cod',
+    });
+    await signIn(page, shopper);
+
+    const screens = [
+      { path: `/hi/orders/${placed.data.id}`, heading: `ऑर्डर #${placed.data.id}`, button: 'ऑर्डर रद्द करें' },
+      { path: '/hi/orders', heading: 'आपके ऑर्डर', button: null },
+      { path: '/hi/wishlist', heading: 'आपकी विशलिस्ट', button: 'Popcorn Bucket Mug को कार्ट में रखें' },
+      { path: '/hi/coupons', heading: 'कूपन', button: null },
+    ];
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading);
+      if (screen.button) await expect(page.getByRole('button', { name: screen.button })).toBeVisible();
+      expect(await textCutOnScreen(page), screen.path).toEqual([]);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        const name = screen.path.slice(4).replaceAll('/', '-');
+        await page.screenshot({ path: test.info().outputPath(`${name}-hi-360-${colorScheme}.png`), fullPage: true });
+      }
+    }
+    await expect(page.getByRole('link', { name: 'कार्ट में लगाएँ' }).first()).toBeVisible();
+  });
+});

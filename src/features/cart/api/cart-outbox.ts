@@ -9,6 +9,8 @@ import { apiPaths, apiRequest } from '@/lib/api-client';
 import { accountKeys } from '@/lib/shop-query-keys';
 import type { MergeResult, OutboxEntry, OutboxKind, ReplayRun } from '@/offline/outbox-types';
 import { getCart } from './get-cart';
+import { cart_not_kept } from '@/paraglide/messages/cart_not_kept.js';
+import { cart_not_saved } from '@/paraglide/messages/cart_not_saved.js';
 
 export type CartAction =
   /** `wasPresent`: the product was already in the cart (an add then a removal cancel out only when it was not). */
@@ -94,8 +96,11 @@ export const cartOutbox: OutboxKind<CartEdit, { queryClient: QueryClient }> = {
     if (cart) queryClient.setQueryData(accountKeys.cart(), cart);
     if (finished) void queryClient.invalidateQueries({ queryKey: accountKeys.cart() });
   },
-  refusal: ({ product }, reason) => ({ title: `${product.name} could not be saved`, message: reason }),
-  notKept: 'Your cart was not changed',
+  refusal: ({ product }, reason) => ({ title: cart_not_saved({ name: product.name }), message: reason }),
+  // Read when shown, in the page's language.
+  get notKept() {
+    return cart_not_kept();
+  },
 };
 
 /** The cart as the user should see it: the server's cart with the queued edits applied, totals recomputed. */

@@ -6,6 +6,15 @@ import type { Product } from '@/contract/catalog';
 import { keepForReturn, takeOnReturn } from '@/lib/kept-for-return';
 import { useCartActions } from '../api/use-cart';
 import { QuantityStepper } from './quantity-stepper';
+import { cart_add } from '@/paraglide/messages/cart_add.js';
+import { cart_added_after_login_one } from '@/paraglide/messages/cart_added_after_login_one.js';
+import { cart_added_after_login_other } from '@/paraglide/messages/cart_added_after_login_other.js';
+import { cart_added_message } from '@/paraglide/messages/cart_added_message.js';
+import { cart_added_title } from '@/paraglide/messages/cart_added_title.js';
+import { cart_all_in_cart } from '@/paraglide/messages/cart_all_in_cart.js';
+import { cart_out_of_stock } from '@/paraglide/messages/cart_out_of_stock.js';
+import { cart_quantity_of } from '@/paraglide/messages/cart_quantity_of.js';
+import { pluralCategory } from '@/lib/plural';
 
 export interface AddToCartPanelProps {
   product: Product;
@@ -35,8 +44,13 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
     add(product, pending.quantity);
     notifications.show({
       color: 'green',
-      title: 'Added to cart',
-      message: `${pending.quantity} × ${product.name} ${pending.quantity === 1 ? 'is' : 'are'} in your cart, as you asked before logging in.`,
+      title: cart_added_title(),
+      message: (pluralCategory(pending.quantity) === 'one' ? cart_added_after_login_one : cart_added_after_login_other)(
+        {
+          count: pending.quantity,
+          name: product.name,
+        },
+      ),
     });
   }, [signedIn, ready, add, product]);
   const { cart } = actions;
@@ -53,7 +67,11 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
   const doneTap = useRef(0);
   const addNow = (count: number) => {
     add(product, count);
-    notifications.show({ color: 'green', title: 'Added to cart', message: `${product.name} is in your cart.` });
+    notifications.show({
+      color: 'green',
+      title: cart_added_title(),
+      message: cart_added_message({ name: product.name }),
+    });
   };
   useEffect(() => {
     if (!waitingAdd || doneTap.current >= waitingAdd.tap || (signedIn && !ready)) return;
@@ -68,7 +86,7 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
         value={Math.min(quantity, max)}
         max={max}
         onChange={setQuantity}
-        label={`Quantity of ${product.name}`}
+        label={cart_quantity_of({ name: product.name })}
         disabled={soldOut || full}
       />
       <Button
@@ -86,7 +104,7 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
           else setWaitingAdd({ tap: (waitingAdd?.tap ?? 0) + 1, quantity: Math.min(quantity, max) });
         }}
       >
-        {soldOut ? 'Out of stock' : full ? 'All available are in your cart' : 'Add to cart'}
+        {soldOut ? cart_out_of_stock() : full ? cart_all_in_cart() : cart_add()}
       </Button>
     </Group>
   );

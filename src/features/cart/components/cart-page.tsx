@@ -14,6 +14,34 @@ import { formatInr } from '@/lib/money';
 import { useCartActions, useDisplayedCart } from '../api/use-cart';
 import classes from './cart.module.css';
 import { QuantityStepper } from './quantity-stepper';
+import { cart_browse } from '@/paraglide/messages/cart_browse.js';
+import { cart_checking } from '@/paraglide/messages/cart_checking.js';
+import { cart_checkout } from '@/paraglide/messages/cart_checkout.js';
+import { cart_continue } from '@/paraglide/messages/cart_continue.js';
+import { cart_coupon_discount } from '@/paraglide/messages/cart_coupon_discount.js';
+import { cart_each } from '@/paraglide/messages/cart_each.js';
+import { cart_empty } from '@/paraglide/messages/cart_empty.js';
+import { cart_free } from '@/paraglide/messages/cart_free.js';
+import { cart_free_from } from '@/paraglide/messages/cart_free_from.js';
+import { cart_gst } from '@/paraglide/messages/cart_gst.js';
+import { cart_items } from '@/paraglide/messages/cart_items.js';
+import { cart_items_in_order } from '@/paraglide/messages/cart_items_in_order.js';
+import { cart_line_total } from '@/paraglide/messages/cart_line_total.js';
+import { cart_load_failed } from '@/paraglide/messages/cart_load_failed.js';
+import { cart_loading } from '@/paraglide/messages/cart_loading.js';
+import { cart_move_to_wishlist } from '@/paraglide/messages/cart_move_to_wishlist.js';
+import { cart_only_left } from '@/paraglide/messages/cart_only_left.js';
+import { cart_quantity_of } from '@/paraglide/messages/cart_quantity_of.js';
+import { cart_recomputing } from '@/paraglide/messages/cart_recomputing.js';
+import { cart_remove } from '@/paraglide/messages/cart_remove.js';
+import { cart_round_off } from '@/paraglide/messages/cart_round_off.js';
+import { cart_shipping } from '@/paraglide/messages/cart_shipping.js';
+import { cart_subtotal_one } from '@/paraglide/messages/cart_subtotal_one.js';
+import { cart_subtotal_other } from '@/paraglide/messages/cart_subtotal_other.js';
+import { cart_summary } from '@/paraglide/messages/cart_summary.js';
+import { cart_title } from '@/paraglide/messages/cart_title.js';
+import { cart_total } from '@/paraglide/messages/cart_total.js';
+import { plural } from '@/lib/plural';
 
 const CART_HEADING_ID = 'cart-heading';
 
@@ -39,19 +67,19 @@ function CartLineRow({ line, onMoveToWishlist }: { line: CartLine; onMoveToWishl
           <Link to="/shop/$productId" params={{ productId: line.product_id }} className={classes.lineName}>
             {line.product.name}
           </Link>
-          <Text fw={700} aria-label={`Line total ${formatInr(line.line_total)}`}>
+          <Text fw={700} aria-label={cart_line_total({ amount: formatInr(line.line_total) })}>
             {formatInr(line.line_total)}
           </Text>
         </Group>
         <Text fz="sm" c="dimmed">
-          {formatInr(line.product.price)} each
-          {line.quantity > line.product.stock ? ` · only ${line.product.stock} left: lower the quantity` : ''}
+          {cart_each({ price: formatInr(line.product.price) })}
+          {line.quantity > line.product.stock ? cart_only_left({ count: line.product.stock }) : ''}
         </Text>
         <Group gap="sm" wrap="wrap">
           <QuantityStepper
             value={line.quantity}
             max={max}
-            label={`Quantity of ${line.product.name}`}
+            label={cart_quantity_of({ name: line.product.name })}
             disabled={waiting}
             onChange={(quantity) => actions.setQuantity(line.product, quantity)}
           />
@@ -66,7 +94,7 @@ function CartLineRow({ line, onMoveToWishlist }: { line: CartLine; onMoveToWishl
               actions.remove(line.product);
             }}
           >
-            Move to wishlist
+            {cart_move_to_wishlist()}
           </Button>
           <Button
             variant="subtle"
@@ -79,7 +107,7 @@ function CartLineRow({ line, onMoveToWishlist }: { line: CartLine; onMoveToWishl
               actions.remove(line.product);
             }}
           >
-            Remove
+            {cart_remove()}
           </Button>
         </Group>
       </Stack>
@@ -104,25 +132,25 @@ export function CartPage({ couponField, discount, couponCode, onMoveToWishlist }
 
   return (
     <PageContainer>
-      <DocumentTitle page="Your cart" />
+      <DocumentTitle page={cart_title()} />
       <Title order={1} mb="md" id={CART_HEADING_ID} tabIndex={-1}>
-        Your cart
+        {cart_title()}
       </Title>
-      {query.isPending ? <LoadingState label="Loading your cart" /> : null}
+      {query.isPending ? <LoadingState label={cart_loading()} /> : null}
       {query.error && !cart ? (
-        <LoadError title="Your cart could not be loaded" error={query.error} what="cart" onRetry={query.refetch} />
+        <LoadError title={cart_load_failed()} error={query.error} what="cart" onRetry={query.refetch} />
       ) : null}
       {cart && cart.data.length === 0 ? (
         <Stack align="center" py="xl" gap="sm">
-          <Text>Your cart is empty.</Text>
+          <Text>{cart_empty()}</Text>
           <Button component={Link} to="/shop">
-            Browse the store
+            {cart_browse()}
           </Button>
         </Stack>
       ) : null}
       {cart && cart.data.length > 0 ? (
         <div className={classes.layout}>
-          <ul aria-label="Items in your cart" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <ul aria-label={cart_items()} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {cart.data.map((line) => (
               <CartLineRow key={line.product_id} line={line} onMoveToWishlist={onMoveToWishlist} />
             ))}
@@ -135,10 +163,10 @@ export function CartPage({ couponField, discount, couponCode, onMoveToWishlist }
               fullWidth
               mt="md"
             >
-              Proceed to checkout
+              {cart_checkout()}
             </Button>
             <Anchor component={Link} to="/shop" ta="center" mt="sm" display="block">
-              Continue shopping
+              {cart_continue()}
             </Anchor>
           </CartSummary>
         </div>
@@ -161,12 +189,12 @@ export interface CartSummaryProps {
 export function CartSummary({ subtotal, itemCount, discount, lines, children }: CartSummaryProps) {
   const totals = orderTotals(subtotal, discount ?? 0);
   return (
-    <section className={classes.summary} aria-label="Order summary">
+    <section className={classes.summary} aria-label={cart_summary()}>
       <Title order={2} fz="lg" mb="sm">
-        Order summary
+        {cart_summary()}
       </Title>
       {lines ? (
-        <ul className={classes.summaryLines} aria-label="Items in this order">
+        <ul className={classes.summaryLines} aria-label={cart_items_in_order()}>
           {lines.map((line) => (
             <li key={line.product_id}>
               <Text fz="sm" className={classes.summaryLineName}>
@@ -179,44 +207,44 @@ export function CartSummary({ subtotal, itemCount, discount, lines, children }: 
       ) : null}
       <Stack gap={6}>
         <Group justify="space-between">
-          <Text>Subtotal ({itemCount === 1 ? '1 item' : `${itemCount} items`})</Text>
+          <Text>{plural(itemCount, { one: cart_subtotal_one, other: cart_subtotal_other })}</Text>
           <Text>{formatInr(subtotal)}</Text>
         </Group>
         {discount === null ? (
           <Group justify="space-between" role="status">
-            <Text>Coupon discount</Text>
-            <Text c="dimmed">Checking…</Text>
+            <Text>{cart_coupon_discount()}</Text>
+            <Text c="dimmed">{cart_checking()}</Text>
           </Group>
         ) : discount > 0 ? (
           <Group justify="space-between">
-            <Text>Coupon discount</Text>
+            <Text>{cart_coupon_discount()}</Text>
             <Text c="var(--cv-success-text)">−{formatInr(discount)}</Text>
           </Group>
         ) : null}
         <Group justify="space-between">
-          <Text>Shipping</Text>
-          <Text>{totals.shipping === 0 ? 'Free' : formatInr(totals.shipping)}</Text>
+          <Text>{cart_shipping()}</Text>
+          <Text>{totals.shipping === 0 ? cart_free() : formatInr(totals.shipping)}</Text>
         </Group>
         {totals.shipping > 0 ? (
           <Text fz="xs" c="dimmed">
-            Free shipping on orders of {formatInr(FREE_SHIPPING_FROM)} or more.
+            {cart_free_from({ amount: formatInr(FREE_SHIPPING_FROM) })}
           </Text>
         ) : null}
         {totals.round_off !== 0 && discount !== null ? (
           <Group justify="space-between">
-            <Text>Round off</Text>
+            <Text>{cart_round_off()}</Text>
             <Text>−{formatInr(-totals.round_off)}</Text>
           </Group>
         ) : null}
         <Divider my={4} />
         <Group justify="space-between">
-          <Text fw={700}>Total</Text>
+          <Text fw={700}>{cart_total()}</Text>
           <Text fw={700} data-testid="cart-total">
-            {discount === null ? 'Recomputing…' : formatInr(totals.total)}
+            {discount === null ? cart_recomputing() : formatInr(totals.total)}
           </Text>
         </Group>
         <Text fz="xs" c="dimmed">
-          Prices include GST. Pay cash on delivery, in whole rupees.
+          {cart_gst()}
         </Text>
       </Stack>
       {children}

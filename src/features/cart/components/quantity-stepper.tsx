@@ -1,4 +1,6 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
+import { cart_decrease } from '@/paraglide/messages/cart_decrease.js';
+import { cart_increase } from '@/paraglide/messages/cart_increase.js';
 
 /** − quantity +, within 1..max; each press is one change. */
 export function QuantityStepper({
@@ -20,7 +22,7 @@ export function QuantityStepper({
       <ActionIcon
         variant="default"
         size={44}
-        aria-label="Decrease quantity"
+        aria-label={cart_decrease()}
         disabled={disabled || value <= 1}
         onClick={() => onChange(value - 1)}
       >
@@ -32,7 +34,7 @@ export function QuantityStepper({
       <ActionIcon
         variant="default"
         size={44}
-        aria-label="Increase quantity"
+        aria-label={cart_increase()}
         disabled={disabled || value >= max}
         onClick={() => onChange(value + 1)}
       >

@@ -1,6 +1,13 @@
 import { Group, Text } from '@mantine/core';
 import { formatInr, percentOff } from '@/lib/money';
 import classes from './catalog.module.css';
+import { product_in_stock } from '@/paraglide/messages/product_in_stock.js';
+import { product_mrp } from '@/paraglide/messages/product_mrp.js';
+import { product_only_left_one } from '@/paraglide/messages/product_only_left_one.js';
+import { product_only_left_other } from '@/paraglide/messages/product_only_left_other.js';
+import { product_out_of_stock } from '@/paraglide/messages/product_out_of_stock.js';
+import { product_percent_off } from '@/paraglide/messages/product_percent_off.js';
+import { plural } from '@/lib/plural';
 
 /** Price, struck-through MRP and the saving, with words for screen readers. */
 export function PriceTag({ price, mrp, size = 'md' }: { price: number; mrp: number; size?: 'md' | 'lg' }) {
@@ -13,11 +20,11 @@ export function PriceTag({ price, mrp, size = 'md' }: { price: number; mrp: numb
       {off > 0 ? (
         <>
           <Text component="span" c="dimmed" td="line-through" fz="sm">
-            <span className={classes.visuallyHidden}>MRP </span>
+            <span className={classes.visuallyHidden}>{product_mrp()}</span>
             {formatInr(mrp)}
           </Text>
           <Text component="span" fz="sm" fw={600} className={classes.saving}>
-            {off}% off
+            {product_percent_off({ percent: off })}
           </Text>
         </>
       ) : null}
@@ -30,20 +37,20 @@ export function StockState({ stock }: { stock: number }) {
   if (stock <= 0) {
     return (
       <Text component="span" fz="sm" fw={600} className={classes.outOfStock}>
-        Out of stock
+        {product_out_of_stock()}
       </Text>
     );
   }
   if (stock <= 5) {
     return (
       <Text component="span" fz="sm" fw={600} className={classes.lowStock}>
-        Only {stock} left
+        {plural(stock, { one: product_only_left_one, other: product_only_left_other })}
       </Text>
     );
   }
   return (
     <Text component="span" fz="sm" className={classes.inStock}>
-      In stock
+      {product_in_stock()}
     </Text>
   );
 }

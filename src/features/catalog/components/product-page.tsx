@@ -15,6 +15,20 @@ import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { productQueryOptions, ProductNotFoundError } from '../api/get-product';
 import classes from './catalog.module.css';
 import { PriceTag, StockState } from './price-tag';
+import { product_back_to_store } from '@/paraglide/messages/product_back_to_store.js';
+import { product_breadcrumb } from '@/paraglide/messages/product_breadcrumb.js';
+import { product_image_alt } from '@/paraglide/messages/product_image_alt.js';
+import { product_images } from '@/paraglide/messages/product_images.js';
+import { product_load_failed } from '@/paraglide/messages/product_load_failed.js';
+import { product_loading } from '@/paraglide/messages/product_loading.js';
+import { product_meta_description } from '@/paraglide/messages/product_meta_description.js';
+import { product_not_found } from '@/paraglide/messages/product_not_found.js';
+import { product_not_found_text } from '@/paraglide/messages/product_not_found_text.js';
+import { product_perishable } from '@/paraglide/messages/product_perishable.js';
+import { product_share_text } from '@/paraglide/messages/product_share_text.js';
+import { product_show_image } from '@/paraglide/messages/product_show_image.js';
+import { product_store } from '@/paraglide/messages/product_store.js';
+import { product_taxes } from '@/paraglide/messages/product_taxes.js';
 
 /**
  * What a shared link's card shows (Open Graph, with the price) and the product search engines read (schema.org
@@ -23,7 +37,7 @@ import { PriceTag, StockState } from './price-tag';
  */
 function ProductMeta({ product }: { product: Product }) {
   const path = pageAddress(`/shop/${product.id}`);
-  const description = product.description.slice(0, 200) || `${product.name}, from the CineVerse store`;
+  const description = product.description.slice(0, 200) || product_meta_description({ name: product.name });
   const image = product.images[0] ? imageUrl(product.images[0], 'product') : null;
   const rupees = (product.price / 100).toFixed(2);
   const structured = {
@@ -78,7 +92,7 @@ function Gallery({ product }: { product: Product }) {
   return (
     <div className={classes.gallery}>
       <Carousel
-        label={`Images of ${product.name}`}
+        label={product_images({ name: product.name })}
         items={images}
         getKey={(image) => image}
         layout="single"
@@ -93,7 +107,7 @@ function Gallery({ product }: { product: Product }) {
             src={imageUrl(image, 'product')}
             srcSet={imageSrcSet(image, 'product')}
             sizes="(max-width: 48em) 100vw, 600px"
-            alt={`${product.name}, image ${imageIndex + 1} of ${count}`}
+            alt={product_image_alt({ name: product.name, index: imageIndex + 1, count })}
             width={800}
             height={800}
             loading={imageIndex === 0 ? 'eager' : 'lazy'}
@@ -108,7 +122,7 @@ function Gallery({ product }: { product: Product }) {
               type="button"
               className={classes.thumb}
               aria-current={thumbIndex === index}
-              aria-label={`Show image ${thumbIndex + 1}`}
+              aria-label={product_show_image({ index: thumbIndex + 1 })}
               onClick={() => {
                 setPicked(true);
                 setIndex(thumbIndex);
@@ -142,13 +156,13 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
   if (query.error instanceof ProductNotFoundError) {
     return (
       <PageContainer>
-        <DocumentTitle page="Product not found" />
-        <Title order={1}>Product not found</Title>
+        <DocumentTitle page={product_not_found()} />
+        <Title order={1}>{product_not_found()}</Title>
         <Text mt="sm" mb="lg">
-          This product does not exist or is no longer sold.
+          {product_not_found_text()}
         </Text>
         <Button component={Link} to="/shop">
-          Back to the store
+          {product_back_to_store()}
         </Button>
       </PageContainer>
     );
@@ -156,7 +170,7 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
   if (query.isPending) {
     return (
       <PageContainer>
-        <LoadingState label="Loading product" />
+        <LoadingState label={product_loading()} />
       </PageContainer>
     );
   }
@@ -166,13 +180,13 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
     return (
       <PageContainer>
         <LoadError
-          title="The product could not be loaded"
+          title={product_load_failed()}
           what="product"
           error={query.error}
           onRetry={() => void query.refetch()}
           back={
             <Button component={Link} to="/shop" variant="subtle" size="xs">
-              Back to the store
+              {product_back_to_store()}
             </Button>
           }
         />
@@ -182,9 +196,9 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
 
   return (
     <PageContainer>
-      <Breadcrumbs mb="md" aria-label="Breadcrumb">
+      <Breadcrumbs mb="md" aria-label={product_breadcrumb()}>
         <Anchor component={Link} to="/shop">
-          Store
+          {product_store()}
         </Anchor>
         <Anchor renderRoot={(props) => <Link {...props} to="/shop" search={{ category: product.category }} />}>
           {product.category}
@@ -203,16 +217,20 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
           </Title>
           <PriceTag price={product.price} mrp={product.mrp} size="lg" />
           <Text fz="xs" c="dimmed">
-            Inclusive of all taxes
+            {product_taxes()}
           </Text>
           <StockState stock={product.stock} />
           {product.perishable ? (
             <Text fz="sm" c="dimmed">
-              Perishable: orders with this item cannot be cancelled.
+              {product_perishable()}
             </Text>
           ) : null}
           {renderActions(product)}
-          <ShareButton path={`/shop/${product.id}`} title={product.name} text={`${product.name} on CineVerse`} />
+          <ShareButton
+            path={`/shop/${product.id}`}
+            title={product.name}
+            text={product_share_text({ name: product.name })}
+          />
           <Text mt="md">{product.description}</Text>
         </Stack>
       </div>

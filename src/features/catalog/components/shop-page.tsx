@@ -10,14 +10,33 @@ import type { ProductFilters } from '../api/catalog-keys';
 import { productsQueryOptions } from '../api/get-products';
 import classes from './catalog.module.css';
 import { ProductCard } from './product-card';
+import { shop_all_categories } from '@/paraglide/messages/shop_all_categories.js';
+import { shop_category } from '@/paraglide/messages/shop_category.js';
+import { shop_clear_filters } from '@/paraglide/messages/shop_clear_filters.js';
+import { shop_count_one } from '@/paraglide/messages/shop_count_one.js';
+import { shop_count_other } from '@/paraglide/messages/shop_count_other.js';
+import { shop_heading } from '@/paraglide/messages/shop_heading.js';
+import { shop_load_failed } from '@/paraglide/messages/shop_load_failed.js';
+import { shop_loading } from '@/paraglide/messages/shop_loading.js';
+import { shop_matching_one } from '@/paraglide/messages/shop_matching_one.js';
+import { shop_matching_other } from '@/paraglide/messages/shop_matching_other.js';
+import { shop_none } from '@/paraglide/messages/shop_none.js';
+import { shop_search } from '@/paraglide/messages/shop_search.js';
+import { shop_sort_by } from '@/paraglide/messages/shop_sort_by.js';
+import { shop_sort_newest } from '@/paraglide/messages/shop_sort_newest.js';
+import { shop_sort_price_asc } from '@/paraglide/messages/shop_sort_price_asc.js';
+import { shop_sort_price_desc } from '@/paraglide/messages/shop_sort_price_desc.js';
+import { shop_title } from '@/paraglide/messages/shop_title.js';
+import { plural } from '@/lib/plural';
 
 /** Typing waits this long before the address and the list change: one request per pause, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-const sortLabels: Record<ProductSort, string> = {
-  newest: 'Newest first',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
+/** Read when rendered, in the page's language. */
+const sortLabels: Record<ProductSort, () => string> = {
+  newest: shop_sort_newest,
+  price_asc: shop_sort_price_asc,
+  price_desc: shop_sort_price_desc,
 };
 
 export interface ShopPageProps {
@@ -39,13 +58,13 @@ export function ShopPage({ filters, onFiltersChange, renderCardActions }: ShopPa
 
   return (
     <PageContainer>
-      <DocumentTitle page="Shop" />
+      <DocumentTitle page={shop_title()} />
       <Title order={1} className={classes.title}>
-        CineVerse Store
+        {shop_heading()}
       </Title>
       <div className={classes.filters}>
         <TextInput
-          label="Search products"
+          label={shop_search()}
           type="search"
           value={searchText}
           onChange={(event) => {
@@ -55,9 +74,9 @@ export function ShopPage({ filters, onFiltersChange, renderCardActions }: ShopPa
         />
         {/* Native selects: the phone's own picker, and no option list to build when the page starts. */}
         <NativeSelect
-          label="Category"
+          label={shop_category()}
           data={[
-            { value: '', label: 'All categories' },
+            { value: '', label: shop_all_categories() },
             ...(data?.meta.categories ?? (filters.category ? [filters.category] : [])),
           ]}
           value={filters.category ?? ''}
@@ -66,8 +85,8 @@ export function ShopPage({ filters, onFiltersChange, renderCardActions }: ShopPa
           }
         />
         <NativeSelect
-          label="Sort by"
-          data={productSorts.map((value) => ({ value, label: sortLabels[value] }))}
+          label={shop_sort_by()}
+          data={productSorts.map((value) => ({ value, label: sortLabels[value]() }))}
           value={filters.sort ?? 'newest'}
           onChange={(event) => {
             const sort = event.currentTarget.value as ProductSort;
@@ -76,31 +95,23 @@ export function ShopPage({ filters, onFiltersChange, renderCardActions }: ShopPa
         />
       </div>
 
-      {query.isPending ? <LoadingState label="Loading products" /> : null}
+      {query.isPending ? <LoadingState label={shop_loading()} /> : null}
       {query.isError && !data ? (
-        <LoadError
-          title="The products could not be loaded"
-          what="list"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
+        <LoadError title={shop_load_failed()} what="list" error={query.error} onRetry={() => void query.refetch()} />
       ) : null}
 
       {data ? (
         <>
           {data.meta.total > 0 ? (
             <Text size="sm" c="dimmed" mb="sm" role="status">
-              {data.meta.total === 1 ? '1 product' : `${data.meta.total} products`}
               {filters.search || filters.category
-                ? data.meta.total === 1
-                  ? ' matches your search'
-                  : ' match your search'
-                : ''}
+                ? plural(data.meta.total, { one: shop_matching_one, other: shop_matching_other })
+                : plural(data.meta.total, { one: shop_count_one, other: shop_count_other })}
             </Text>
           ) : null}
           {data.data.length === 0 ? (
             <div className={classes.empty}>
-              <Text mb="sm">No products match your search.</Text>
+              <Text mb="sm">{shop_none()}</Text>
               <Button
                 variant="light"
                 onClick={() => {
@@ -108,7 +119,7 @@ export function ShopPage({ filters, onFiltersChange, renderCardActions }: ShopPa
                   onFiltersChange({});
                 }}
               >
-                Clear filters
+                {shop_clear_filters()}
               </Button>
             </div>
           ) : (

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { appliedCouponSchema, type AppliedCoupon } from '@/contract/coupons';
 import { ApiError, apiPaths, apiRequest, NetworkError } from '@/lib/api-client';
 import { accountKeys } from '@/lib/shop-query-keys';
+import { coupons_check_failed } from '@/paraglide/messages/coupons_check_failed.js';
+import { coupons_offline_again } from '@/paraglide/messages/coupons_offline_again.js';
 
 /** `code`'s figures on the server's cart; with `current`, those of the one of the two with the lower total. */
 export async function applyCoupon(code: string, signal?: AbortSignal, current?: string): Promise<AppliedCoupon> {
@@ -161,8 +163,8 @@ export function useCouponChoice(applied: AppliedCoupon | null, setCoupon: (code:
         : error instanceof ApiError
           ? error.message
           : error instanceof NetworkError
-            ? 'You are offline; enter the code again when you are back online.'
-            : 'The coupon could not be checked. Please try again.',
+            ? coupons_offline_again()
+            : coupons_check_failed(),
     /** The code the field shows from now on (`at` counts the changes), never a code that was not applied. */
     shown,
   };

@@ -4,6 +4,16 @@ import { Link } from '@tanstack/react-router';
 import { formatInr } from '@/lib/money';
 import { cartCouponsQueryOptions } from '../api/get-coupons';
 import classes from './coupons.module.css';
+import { coupons_all } from '@/paraglide/messages/coupons_all.js';
+import { coupons_applied } from '@/paraglide/messages/coupons_applied.js';
+import { coupons_cart_load_failed } from '@/paraglide/messages/coupons_cart_load_failed.js';
+import { coupons_checking } from '@/paraglide/messages/coupons_checking.js';
+import { coupons_for_cart } from '@/paraglide/messages/coupons_for_cart.js';
+import { coupons_none_apply } from '@/paraglide/messages/coupons_none_apply.js';
+import { coupons_offline_check } from '@/paraglide/messages/coupons_offline_check.js';
+import { coupons_saves } from '@/paraglide/messages/coupons_saves.js';
+import { coupons_use } from '@/paraglide/messages/coupons_use.js';
+import { coupons_use_label } from '@/paraglide/messages/coupons_use_label.js';
 
 export interface CartCouponsProps {
   /** The subtotal on screen, in paise. */
@@ -27,45 +37,43 @@ export function CartCoupons({ subtotal, settled, appliedCode, onApply }: CartCou
   return (
     <section aria-labelledby="cart-coupons-heading">
       <Text id="cart-coupons-heading" fz="sm" fw={600} mt="md">
-        Coupons for this cart
+        {coupons_for_cart()}
       </Text>
       {answer && applying.length === 0 ? (
         <Text fz="sm" c="dimmed">
-          No coupon applies to this cart yet.
+          {coupons_none_apply()}
         </Text>
       ) : null}
       {!answer && query.isError ? (
         <Text fz="sm" c="dimmed">
-          The coupons for this cart could not be loaded.
+          {coupons_cart_load_failed()}
         </Text>
       ) : null}
       {!answer && !query.isError ? (
         <Text fz="sm" c="dimmed">
-          {query.fetchStatus === 'paused'
-            ? 'Which coupons apply is checked when you are back online.'
-            : 'Checking which coupons apply…'}
+          {query.fetchStatus === 'paused' ? coupons_offline_check() : coupons_checking()}
         </Text>
       ) : null}
       {applying.length > 0 ? (
-        <ul className={classes.forCart} aria-label="Coupons for this cart">
+        <ul className={classes.forCart} aria-label={coupons_for_cart()}>
           {applying.map((coupon) => (
             <li key={coupon.code}>
               <Text fz="sm" fw={600}>
                 {coupon.code}
               </Text>
-              <Text fz="sm">saves {formatInr(coupon.saving ?? 0)}</Text>
+              <Text fz="sm">{coupons_saves({ amount: formatInr(coupon.saving ?? 0) })}</Text>
               {coupon.code === appliedCode ? (
                 <Text fz="sm" c="var(--cv-success-text)" fw={600}>
-                  Applied
+                  {coupons_applied()}
                 </Text>
               ) : (
                 <Button
                   variant="light"
                   size="compact-sm"
-                  aria-label={`Use coupon ${coupon.code}`}
+                  aria-label={coupons_use_label({ code: coupon.code })}
                   onClick={() => onApply(coupon.code)}
                 >
-                  Use
+                  {coupons_use()}
                 </Button>
               )}
             </li>
@@ -73,7 +81,7 @@ export function CartCoupons({ subtotal, settled, appliedCode, onApply }: CartCou
         </ul>
       ) : null}
       <Anchor component={Link} to="/coupons" fz="sm" mt={6} display="inline-block">
-        All your coupons
+        {coupons_all()}
       </Anchor>
     </section>
   );

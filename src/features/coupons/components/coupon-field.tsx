@@ -4,6 +4,22 @@ import { focusFirstError } from '@/lib/form-errors';
 import { formatInr } from '@/lib/money';
 import type { CouponCheck, CouponComparison } from '../api/apply-coupon';
 import classes from './coupons.module.css';
+import { coupons_applied } from '@/paraglide/messages/coupons_applied.js';
+import { coupons_applied_saving } from '@/paraglide/messages/coupons_applied_saving.js';
+import { coupons_apply } from '@/paraglide/messages/coupons_apply.js';
+import { coupons_check_failed } from '@/paraglide/messages/coupons_check_failed.js';
+import { coupons_chosen } from '@/paraglide/messages/coupons_chosen.js';
+import { coupons_code } from '@/paraglide/messages/coupons_code.js';
+import { coupons_form } from '@/paraglide/messages/coupons_form.js';
+import { coupons_less } from '@/paraglide/messages/coupons_less.js';
+import { coupons_offline } from '@/paraglide/messages/coupons_offline.js';
+import { coupons_remove } from '@/paraglide/messages/coupons_remove.js';
+import { coupons_replaces } from '@/paraglide/messages/coupons_replaces.js';
+import { coupons_required } from '@/paraglide/messages/coupons_required.js';
+import { coupons_same } from '@/paraglide/messages/coupons_same.js';
+import { coupons_saves } from '@/paraglide/messages/coupons_saves.js';
+import { coupons_two } from '@/paraglide/messages/coupons_two.js';
+import { coupons_use_instead } from '@/paraglide/messages/coupons_use_instead.js';
 
 export interface CouponFieldProps {
   appliedCode: string | undefined;
@@ -24,13 +40,13 @@ export interface CouponFieldProps {
 
 /** Which coupon stays and why, in a sentence. */
 function comparisonNote({ applied, other, entered, chosen }: CouponComparison): string {
-  if (chosen) return `You chose ${applied.code}. ${other.code} would save ${formatInr(other.saving)}.`;
+  if (chosen) return coupons_chosen({ applied: applied.code, other: other.code, amount: formatInr(other.saving) });
   if (applied.saving === other.saving) {
-    return `${applied.code} and ${other.code} both save ${formatInr(applied.saving)}: ${applied.code} stays applied.`;
+    return coupons_same({ applied: applied.code, other: other.code, amount: formatInr(applied.saving) });
   }
   return entered === applied.code
-    ? `${applied.code} saves more than ${other.code}, so it replaces it.`
-    : `${entered} saves less than ${applied.code}, so ${applied.code} stays applied.`;
+    ? coupons_replaces({ applied: applied.code, other: other.code })
+    : coupons_less({ entered, applied: applied.code });
 }
 
 /** Enter a code, see its discount or why it does not apply, next to the field. */
@@ -57,9 +73,9 @@ export function CouponField({
     (check.state === 'refused'
       ? check.message
       : check.state === 'offline'
-        ? 'You are offline; the coupon will be checked when you are back online.'
+        ? coupons_offline()
         : check.state === 'failed'
-          ? 'The coupon could not be checked. Please try again.'
+          ? coupons_check_failed()
           : null);
   const applied = check.state === 'applied' ? check.coupon : null;
 
@@ -67,12 +83,12 @@ export function CouponField({
     <form
       ref={focusFirstError}
       noValidate
-      aria-label="Coupon"
+      aria-label={coupons_form()}
       onSubmit={(event) => {
         event.preventDefault();
         const code = text.trim().toUpperCase();
         if (!code) {
-          setLocalError('Coupon code is required');
+          setLocalError(coupons_required());
           return;
         }
         setLocalError(null);
@@ -81,7 +97,7 @@ export function CouponField({
     >
       <Group align="flex-start" gap="xs" mt="md" wrap="nowrap">
         <TextInput
-          label="Coupon code"
+          label={coupons_code()}
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);
@@ -92,11 +108,11 @@ export function CouponField({
           style={{ flex: 1 }}
         />
         <Button type="submit" variant="default" mt={25} loading={check.state === 'checking' || comparing}>
-          Apply
+          {coupons_apply()}
         </Button>
       </Group>
       {applied && comparison ? (
-        <div className={classes.comparison} role="status" aria-label="Two coupons for this cart">
+        <div className={classes.comparison} role="status" aria-label={coupons_two()}>
           <Text fz="sm">{comparisonNote(comparison)}</Text>
           <ul className={classes.savings}>
             {[comparison.applied, comparison.other].map((coupon) => (
@@ -104,14 +120,14 @@ export function CouponField({
                 <Text fz="sm" fw={600}>
                   {coupon.code}
                 </Text>
-                <Text fz="sm">saves {formatInr(coupon.saving)}</Text>
+                <Text fz="sm">{coupons_saves({ amount: formatInr(coupon.saving) })}</Text>
                 {coupon === comparison.applied ? (
                   <Text fz="sm" c="var(--cv-success-text)" fw={600}>
-                    Applied
+                    {coupons_applied()}
                   </Text>
                 ) : (
                   <Button variant="light" size="compact-sm" onClick={() => onChoose?.(comparison)}>
-                    Use {coupon.code} instead
+                    {coupons_use_instead({ code: coupon.code })}
                   </Button>
                 )}
               </li>
@@ -122,7 +138,7 @@ export function CouponField({
       {applied ? (
         <Group justify="space-between" mt={6} wrap="nowrap" role="status">
           <Text fz="sm" c="var(--cv-success-text)" style={{ flex: 1, minWidth: 0 }}>
-            {applied.code} applied: you save {formatInr(applied.discount)}
+            {coupons_applied_saving({ code: applied.code, amount: formatInr(applied.discount) })}
           </Text>
           <Button
             variant="subtle"
@@ -133,7 +149,7 @@ export function CouponField({
               onRemove();
             }}
           >
-            Remove
+            {coupons_remove()}
           </Button>
         </Group>
       ) : null}

@@ -12,6 +12,31 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCompleteOrder } from '../api/complete-order';
 import { DeliveryEstimateText } from './delivery-estimate';
 import classes from './orders.module.css';
+import { checkout_address } from '@/paraglide/messages/checkout_address.js';
+import { checkout_city } from '@/paraglide/messages/checkout_city.js';
+import { checkout_cod } from '@/paraglide/messages/checkout_cod.js';
+import { checkout_coupon_after } from '@/paraglide/messages/checkout_coupon_after.js';
+import { checkout_coupon_before } from '@/paraglide/messages/checkout_coupon_before.js';
+import { checkout_coupon_refused } from '@/paraglide/messages/checkout_coupon_refused.js';
+import { checkout_empty } from '@/paraglide/messages/checkout_empty.js';
+import { checkout_form } from '@/paraglide/messages/checkout_form.js';
+import { checkout_line1 } from '@/paraglide/messages/checkout_line1.js';
+import { checkout_line1_hint } from '@/paraglide/messages/checkout_line1_hint.js';
+import { checkout_line2 } from '@/paraglide/messages/checkout_line2.js';
+import { checkout_line2_hint } from '@/paraglide/messages/checkout_line2_hint.js';
+import { checkout_name } from '@/paraglide/messages/checkout_name.js';
+import { checkout_offline } from '@/paraglide/messages/checkout_offline.js';
+import { checkout_offline_error } from '@/paraglide/messages/checkout_offline_error.js';
+import { checkout_payment } from '@/paraglide/messages/checkout_payment.js';
+import { checkout_pending } from '@/paraglide/messages/checkout_pending.js';
+import { checkout_phone } from '@/paraglide/messages/checkout_phone.js';
+import { checkout_pincode } from '@/paraglide/messages/checkout_pincode.js';
+import { checkout_place } from '@/paraglide/messages/checkout_place.js';
+import { checkout_recomputing } from '@/paraglide/messages/checkout_recomputing.js';
+import { checkout_save_address } from '@/paraglide/messages/checkout_save_address.js';
+import { checkout_saved_addresses } from '@/paraglide/messages/checkout_saved_addresses.js';
+import { checkout_state } from '@/paraglide/messages/checkout_state.js';
+import { checkout_title } from '@/paraglide/messages/checkout_title.js';
 
 /** India's states and union territories, for the state field. */
 const indianStates = [
@@ -138,11 +163,7 @@ export function CheckoutPage({
       });
       onPlaced(order.id);
     } catch (error) {
-      const message = applyServerError(
-        form,
-        error,
-        'You are offline. Placing an order needs the network; nothing was ordered yet.',
-      );
+      const message = applyServerError(form, error, checkout_offline_error());
       setFailure(message);
       // A refused order changed nothing; a corrected one is a new request.
       setKey(newIdempotencyKey());
@@ -152,25 +173,24 @@ export function CheckoutPage({
   if (cartIsEmpty) {
     return (
       <PageContainer>
-        <DocumentTitle page="Checkout" />
+        <DocumentTitle page={checkout_title()} />
         <Title order={1} mb="md">
-          Checkout
+          {checkout_title()}
         </Title>
-        <Text>Your cart is empty, so there is nothing to check out.</Text>
+        <Text>{checkout_empty()}</Text>
       </PageContainer>
     );
   }
 
   return (
     <PageContainer>
-      <DocumentTitle page="Checkout" />
+      <DocumentTitle page={checkout_title()} />
       <Title order={1} mb="md">
-        Checkout
+        {checkout_title()}
       </Title>
       {!online ? (
         <Alert color="yellow" variant="light" role="status" mb="md">
-          You are offline. Placing an order needs the network; your cart is kept and you can order when you are back
-          online.
+          {checkout_offline()}
         </Alert>
       ) : null}
       <div className={classes.checkout}>
@@ -180,15 +200,15 @@ export function CheckoutPage({
           className={classes.checkoutForm}
           onSubmit={submit}
           noValidate
-          aria-label="Delivery and payment"
+          aria-label={checkout_form()}
         >
           <Stack gap="md">
             <Title order={2} fz="lg">
-              Delivery address
+              {checkout_address()}
             </Title>
             {savedAddresses.length > 1 ? (
               <Select
-                label="Saved addresses"
+                label={checkout_saved_addresses()}
                 data={savedAddresses.map((address) => ({
                   value: String(address.id),
                   label: `${address.name}, ${address.line1}, ${address.city}`,
@@ -204,9 +224,14 @@ export function CheckoutPage({
                 allowDeselect={false}
               />
             ) : null}
-            <TextInput label="Full name" autoComplete="name" withAsterisk {...form.getInputProps('address.name')} />
             <TextInput
-              label="Mobile number"
+              label={checkout_name()}
+              autoComplete="name"
+              withAsterisk
+              {...form.getInputProps('address.name')}
+            />
+            <TextInput
+              label={checkout_phone()}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
@@ -214,27 +239,27 @@ export function CheckoutPage({
               {...form.getInputProps('address.phone')}
             />
             <TextInput
-              label="Address line 1"
-              description="House, building, street"
+              label={checkout_line1()}
+              description={checkout_line1_hint()}
               autoComplete="address-line1"
               withAsterisk
               {...form.getInputProps('address.line1')}
             />
             <TextInput
-              label="Address line 2 (optional)"
-              description="Area, landmark"
+              label={checkout_line2()}
+              description={checkout_line2_hint()}
               autoComplete="address-line2"
               {...form.getInputProps('address.line2')}
             />
             <Group grow align="flex-start">
               <TextInput
-                label="City"
+                label={checkout_city()}
                 autoComplete="address-level2"
                 withAsterisk
                 {...form.getInputProps('address.city')}
               />
               <TextInput
-                label="PIN code"
+                label={checkout_pincode()}
                 inputMode="numeric"
                 maxLength={7}
                 autoComplete="postal-code"
@@ -243,7 +268,7 @@ export function CheckoutPage({
               />
             </Group>
             <Select
-              label="State"
+              label={checkout_state()}
               data={indianStates}
               searchable
               withAsterisk
@@ -251,12 +276,12 @@ export function CheckoutPage({
               {...form.getInputProps('address.state')}
             />
             <Checkbox
-              label="Save this address to my profile"
+              label={checkout_save_address()}
               checked={keepAddress}
               onChange={(event) => setSaveAddress(event.currentTarget.checked)}
             />
-            <Radio.Group label="Payment" withAsterisk {...form.getInputProps('payment_method')}>
-              <Radio value="cod" label="Cash on delivery" mt="xs" />
+            <Radio.Group label={checkout_payment()} withAsterisk {...form.getInputProps('payment_method')}>
+              <Radio value="cod" label={checkout_cod()} mt="xs" />
             </Radio.Group>
           </Stack>
         </form>
@@ -269,12 +294,14 @@ export function CheckoutPage({
           ) : null}
           {couponCode ? (
             <Text fz="sm">
-              Coupon <strong>{couponCode}</strong> will be applied.
+              {checkout_coupon_before()}
+              <strong>{couponCode}</strong>
+              {checkout_coupon_after()}
             </Text>
           ) : null}
           {couponRefusal ? (
             <Text fz="sm" c="var(--cv-danger-text)" role="alert">
-              {couponRefusal} The order is placed without it.
+              {checkout_coupon_refused({ reason: couponRefusal })}
             </Text>
           ) : null}
           {form.errors.coupon_code ? (
@@ -284,16 +311,16 @@ export function CheckoutPage({
           ) : null}
           {online && pendingChanges > 0 ? (
             <Alert color="yellow" variant="light" role="status">
-              Your latest cart changes are still being sent. You can place the order as soon as they are saved.
+              {checkout_pending()}
             </Alert>
           ) : online && total === null ? (
             <Text fz="sm" role="status">
-              Recomputing the total for your cart…
+              {checkout_recomputing()}
             </Text>
           ) : null}
           <DeliveryEstimateText estimate={estimateFromOrder(new Date())} fz="sm" />
           <Button type="submit" form={FORM_ID} size="md" loading={completeOrder.isPending} disabled={blocked}>
-            Place order
+            {checkout_place()}
           </Button>
         </Stack>
       </div>

@@ -17,6 +17,40 @@ import { orderQueryOptions } from '../api/get-order';
 import classes from './orders.module.css';
 import { OrderProgress } from './order-progress';
 import { OrderStatusBadge } from '@/components/order-status-badge';
+import { orders_cancel } from '@/paraglide/messages/orders_cancel.js';
+import { orders_cancel_failed } from '@/paraglide/messages/orders_cancel_failed.js';
+import { orders_cancel_offline } from '@/paraglide/messages/orders_cancel_offline.js';
+import { orders_cancel_text } from '@/paraglide/messages/orders_cancel_text.js';
+import { orders_cancel_title } from '@/paraglide/messages/orders_cancel_title.js';
+import { orders_cancel_yes } from '@/paraglide/messages/orders_cancel_yes.js';
+import { orders_cancelled_on } from '@/paraglide/messages/orders_cancelled_on.js';
+import { orders_coupon } from '@/paraglide/messages/orders_coupon.js';
+import { orders_delivery_address } from '@/paraglide/messages/orders_delivery_address.js';
+import { orders_free } from '@/paraglide/messages/orders_free.js';
+import { orders_items } from '@/paraglide/messages/orders_items.js';
+import { orders_keep } from '@/paraglide/messages/orders_keep.js';
+import { orders_loading_order } from '@/paraglide/messages/orders_loading_order.js';
+import { orders_not_found } from '@/paraglide/messages/orders_not_found.js';
+import { orders_not_found_text } from '@/paraglide/messages/orders_not_found_text.js';
+import { orders_number } from '@/paraglide/messages/orders_number.js';
+import { orders_order } from '@/paraglide/messages/orders_order.js';
+import { orders_order_load_failed } from '@/paraglide/messages/orders_order_load_failed.js';
+import { orders_payment_summary } from '@/paraglide/messages/orders_payment_summary.js';
+import { orders_perishable } from '@/paraglide/messages/orders_perishable.js';
+import { orders_phone } from '@/paraglide/messages/orders_phone.js';
+import { orders_placed_on } from '@/paraglide/messages/orders_placed_on.js';
+import { orders_placed_text } from '@/paraglide/messages/orders_placed_text.js';
+import { orders_placed_title } from '@/paraglide/messages/orders_placed_title.js';
+import { orders_refund_reference } from '@/paraglide/messages/orders_refund_reference.js';
+import { orders_refunded } from '@/paraglide/messages/orders_refunded.js';
+import { orders_report } from '@/paraglide/messages/orders_report.js';
+import { orders_report_text } from '@/paraglide/messages/orders_report_text.js';
+import { orders_round_off } from '@/paraglide/messages/orders_round_off.js';
+import { orders_shipping } from '@/paraglide/messages/orders_shipping.js';
+import { orders_subtotal } from '@/paraglide/messages/orders_subtotal.js';
+import { orders_title } from '@/paraglide/messages/orders_title.js';
+import { orders_total } from '@/paraglide/messages/orders_total.js';
+import { orders_try_again } from '@/paraglide/messages/orders_try_again.js';
 
 export interface OrderPageProps {
   orderId: number;
@@ -35,7 +69,7 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
   if (query.isPending) {
     return (
       <PageContainer>
-        <LoadingState label="Loading the order" />
+        <LoadingState label={orders_loading_order()} />
       </PageContainer>
     );
   }
@@ -43,13 +77,13 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <PageContainer>
-        <DocumentTitle page={notFound ? 'Order not found' : 'Order'} />
+        <DocumentTitle page={notFound ? orders_not_found() : orders_order()} />
         <Title order={1} mb="sm">
-          {notFound ? 'Order not found' : 'The order could not be loaded'}
+          {notFound ? orders_not_found() : orders_order_load_failed()}
         </Title>
-        <Text mb="md">{notFound ? 'There is no such order in your account.' : 'Please try again in a moment.'}</Text>
+        <Text mb="md">{notFound ? orders_not_found_text() : orders_try_again()}</Text>
         <Button component={Link} to="/orders">
-          Your orders
+          {orders_title()}
         </Button>
       </PageContainer>
     );
@@ -59,23 +93,22 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
   return (
     <PageContainer>
       {placed && order.status !== 'cancelled' ? (
-        <Alert color="green" variant="light" title="Thank you! Your order is placed." mb="lg" role="status">
-          Order #{order.id} will be delivered to {order.address.city}. Pay {formatInr(order.total)} in cash on delivery.
-          We have emailed you the order details, and will email the courier and tracking link once it ships.
+        <Alert color="green" variant="light" title={orders_placed_title()} mb="lg" role="status">
+          {orders_placed_text({ id: order.id, city: order.address.city, total: formatInr(order.total) })}
         </Alert>
       ) : null}
       {placed ? <InstallOffer /> : null}
       <Group justify="space-between" mb="xs">
-        <DocumentTitle page={`Order #${order.id}`} />
-        <Title order={1}>Order #{order.id}</Title>
+        <DocumentTitle page={orders_number({ id: order.id })} />
+        <Title order={1}>{orders_number({ id: order.id })}</Title>
         <OrderStatusBadge status={order.status} />
       </Group>
       <Text c="dimmed" mb="lg">
-        Placed on {formatDate(order.created_at)} · Cash on delivery
-        {order.cancelled_at ? ` · Cancelled on ${formatDate(order.cancelled_at)}` : ''}
+        {orders_placed_on({ date: formatDate(order.created_at) })}
+        {order.cancelled_at ? orders_cancelled_on({ date: formatDate(order.cancelled_at) }) : ''}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <section aria-label="Items">
+        <section aria-label={orders_items()}>
           {order.items.map((item) => (
             <div key={item.product_id} className={classes.item}>
               <ResponsiveImage
@@ -98,7 +131,7 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
                 </Anchor>
                 <Text fz="sm" c="dimmed">
                   {item.quantity} × {formatInr(item.price)}
-                  {item.perishable ? ' · perishable' : ''}
+                  {item.perishable ? orders_perishable() : ''}
                 </Text>
               </Stack>
               <Text fw={600}>{formatInr(item.line_total)}</Text>
@@ -106,31 +139,31 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
           ))}
         </section>
         <Stack gap="md">
-          <section aria-label="Payment summary">
+          <section aria-label={orders_payment_summary()}>
             <Stack gap={4}>
               <Group justify="space-between">
-                <Text>Subtotal</Text>
+                <Text>{orders_subtotal()}</Text>
                 <Text>{formatInr(order.subtotal)}</Text>
               </Group>
               {order.discount > 0 ? (
                 <Group justify="space-between">
-                  <Text>Coupon {order.coupon_code}</Text>
+                  <Text>{orders_coupon({ code: order.coupon_code ?? '' })}</Text>
                   <Text c="var(--cv-success-text)">−{formatInr(order.discount)}</Text>
                 </Group>
               ) : null}
               <Group justify="space-between">
-                <Text>Shipping</Text>
-                <Text>{order.shipping === 0 ? 'Free' : formatInr(order.shipping)}</Text>
+                <Text>{orders_shipping()}</Text>
+                <Text>{order.shipping === 0 ? orders_free() : formatInr(order.shipping)}</Text>
               </Group>
               {order.round_off !== 0 ? (
                 <Group justify="space-between">
-                  <Text>Round off</Text>
+                  <Text>{orders_round_off()}</Text>
                   <Text>−{formatInr(-order.round_off)}</Text>
                 </Group>
               ) : null}
               <Divider my={4} />
               <Group justify="space-between">
-                <Text fw={700}>Total</Text>
+                <Text fw={700}>{orders_total()}</Text>
                 <Text fw={700} data-testid="order-total">
                   {formatInr(order.total)}
                 </Text>
@@ -138,11 +171,11 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
               {order.refunds.map((refund) => (
                 <div key={`${refund.at}-${refund.reference}`} data-testid="order-refund">
                   <Group justify="space-between" wrap="nowrap">
-                    <Text>Refunded to you</Text>
+                    <Text>{orders_refunded()}</Text>
                     <Text c="var(--cv-success-text)">{formatInr(refund.amount)}</Text>
                   </Group>
                   <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    Payment reference {refund.reference} · {formatDate(refund.at)}
+                    {orders_refund_reference({ reference: refund.reference, date: formatDate(refund.at) })}
                   </Text>
                   {refund.note ? <Text fz="sm">{refund.note}</Text> : null}
                 </div>
@@ -150,9 +183,9 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
             </Stack>
           </section>
           <OrderProgress order={order} />
-          <section aria-label="Delivery address">
+          <section aria-label={orders_delivery_address()}>
             <Title order={2} fz="md" mb={4}>
-              Delivery address
+              {orders_delivery_address()}
             </Title>
             <Text>{order.address.name}</Text>
             <Text>{order.address.line1}</Text>
@@ -160,7 +193,7 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
             <Text>
               {order.address.city}, {order.address.state} {order.address.pincode}
             </Text>
-            <Text>Phone {order.address.phone}</Text>
+            <Text>{orders_phone({ phone: order.address.phone })}</Text>
           </section>
           {cancelError ? (
             <Alert color="red" variant="light" role="alert">
@@ -169,7 +202,7 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
           ) : null}
           {order.can_cancel ? (
             <Button variant="outline" color="red" onClick={confirm.open}>
-              Cancel order
+              {orders_cancel()}
             </Button>
           ) : order.status !== 'cancelled' && order.status !== 'refunded' && order.cancel_blocked_reason ? (
             <Text fz="sm" c="dimmed">
@@ -178,26 +211,25 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
           ) : null}
           {renderBuyAgain?.(order)}
           {order.report_problem_until ? (
-            <section aria-label="Report a problem">
+            <section aria-label={orders_report()}>
               <Text fz="sm" mb="xs">
-                An item defective, damaged, incorrect or not as shown? Tell us by{' '}
-                {formatDate(order.report_problem_until)}, as our refund policy asks.
+                {orders_report_text({ date: formatDate(order.report_problem_until) })}
               </Text>
               <Button
                 variant="light"
                 renderRoot={(props) => <Link {...props} to="/contact" search={{ order: String(order.id) }} />}
               >
-                Report a problem
+                {orders_report()}
               </Button>
             </section>
           ) : null}
         </Stack>
       </SimpleGrid>
-      <Modal opened={confirming} onClose={confirm.close} title={`Cancel order #${order.id}?`} centered>
-        <Text mb="md">The items go back on sale and any coupon you used becomes available again.</Text>
+      <Modal opened={confirming} onClose={confirm.close} title={orders_cancel_title({ id: order.id })} centered>
+        <Text mb="md">{orders_cancel_text()}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={confirm.close}>
-            Keep order
+            {orders_keep()}
           </Button>
           <Button
             color="red"
@@ -209,15 +241,15 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
                 onError: (error) =>
                   setCancelError(
                     error instanceof NetworkError
-                      ? 'You are offline. Cancelling needs the network.'
+                      ? orders_cancel_offline()
                       : error instanceof ApiError
                         ? error.message
-                        : 'The order could not be cancelled. Please try again.',
+                        : orders_cancel_failed(),
                   ),
               });
             }}
           >
-            Yes, cancel it
+            {orders_cancel_yes()}
           </Button>
         </Group>
       </Modal>

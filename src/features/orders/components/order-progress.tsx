@@ -5,6 +5,11 @@ import { safeHref } from '@/lib/safe-url';
 import { statusLabels } from '@/lib/order-status-labels';
 import { DeliveryEstimateText } from './delivery-estimate';
 import classes from './orders.module.css';
+import { orders_courier } from '@/paraglide/messages/orders_courier.js';
+import { orders_delivery } from '@/paraglide/messages/orders_delivery.js';
+import { orders_history } from '@/paraglide/messages/orders_history.js';
+import { orders_track } from '@/paraglide/messages/orders_track.js';
+import { orders_tracking_id } from '@/paraglide/messages/orders_tracking_id.js';
 
 /**
  * How the order travels: when it is expected, the courier and tracking of a shipped order, and every step with its
@@ -15,23 +20,23 @@ export function OrderProgress({ order }: { order: Order }) {
   return (
     <section aria-labelledby="order-progress-heading">
       <Title order={2} fz="md" mb={4} id="order-progress-heading">
-        Delivery
+        {orders_delivery()}
       </Title>
       {order.delivery_estimate ? (
         <DeliveryEstimateText estimate={order.delivery_estimate} orderId={order.id} mb="xs" />
       ) : null}
       {order.tracking ? (
         <Stack gap={2} mb="sm" data-testid="order-tracking">
-          <Text>Courier: {order.tracking.courier}</Text>
-          <Text>Tracking ID: {order.tracking.tracking_id}</Text>
+          <Text>{orders_courier({ courier: order.tracking.courier })}</Text>
+          <Text>{orders_tracking_id({ id: order.tracking.tracking_id })}</Text>
           {trackingLink ? (
             <Anchor href={trackingLink} target="_blank" rel="noopener noreferrer">
-              Track your parcel
+              {orders_track()}
             </Anchor>
           ) : null}
         </Stack>
       ) : null}
-      <ol className={classes.history} aria-label="Order history">
+      <ol className={classes.history} aria-label={orders_history()}>
         {order.history.map((step, index) => (
           <li key={`${step.status}-${index}`}>
             <Text fw={600}>{statusLabels[step.status]}</Text>

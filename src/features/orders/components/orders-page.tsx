@@ -12,6 +12,17 @@ import { ordersQueryOptions } from '../api/get-orders';
 import classes from './orders.module.css';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { statusLabels } from '@/lib/order-status-labels';
+import { orders_all } from '@/paraglide/messages/orders_all.js';
+import { orders_browse } from '@/paraglide/messages/orders_browse.js';
+import { orders_cover_more } from '@/paraglide/messages/orders_cover_more.js';
+import { orders_filter } from '@/paraglide/messages/orders_filter.js';
+import { orders_list } from '@/paraglide/messages/orders_list.js';
+import { orders_load_failed } from '@/paraglide/messages/orders_load_failed.js';
+import { orders_loading } from '@/paraglide/messages/orders_loading.js';
+import { orders_none } from '@/paraglide/messages/orders_none.js';
+import { orders_none_with_status } from '@/paraglide/messages/orders_none_with_status.js';
+import { orders_number } from '@/paraglide/messages/orders_number.js';
+import { orders_title } from '@/paraglide/messages/orders_title.js';
 
 export interface OrdersPageProps {
   page: number;
@@ -25,25 +36,25 @@ export function OrdersPage({ page, status, onChange }: OrdersPageProps) {
   const totalPages = data ? Math.max(1, Math.ceil(data.meta.total / data.meta.per_page)) : 1;
   return (
     <PageContainer>
-      <DocumentTitle page="Your orders" />
+      <DocumentTitle page={orders_title()} />
       <Title order={1} mb="md">
-        Your orders
+        {orders_title()}
       </Title>
       <SegmentedControl
         mb="md"
         value={status ?? 'all'}
         onChange={(value) => onChange({ status: value === 'all' ? undefined : (value as OrderStatus) })}
         data={[
-          { value: 'all', label: 'All' },
+          { value: 'all', label: orders_all() },
           ...orderStatuses.map((value) => ({ value, label: statusLabels[value] })),
         ]}
-        aria-label="Show orders by status"
+        aria-label={orders_filter()}
         className={classes.filter}
       />
-      {query.isPending ? <LoadingState label="Loading orders" /> : null}
+      {query.isPending ? <LoadingState label={orders_loading()} /> : null}
       {query.isError && !data ? (
         <LoadError
-          title="Your orders could not be loaded"
+          title={orders_load_failed()}
           error={query.error}
           what="list of orders"
           onRetry={() => void query.refetch()}
@@ -52,15 +63,15 @@ export function OrdersPage({ page, status, onChange }: OrdersPageProps) {
       {data && data.data.length === 0 ? (
         <Stack align="center" py="xl" gap="sm">
           <Text>
-            {status ? `No ${statusLabels[status].toLowerCase()} orders.` : 'You have not ordered anything yet.'}
+            {status ? orders_none_with_status({ status: statusLabels[status].toLowerCase() }) : orders_none()}
           </Text>
           <Button component={Link} to="/shop">
-            Browse the store
+            {orders_browse()}
           </Button>
         </Stack>
       ) : null}
       {data && data.data.length > 0 ? (
-        <ul className={classes.list} aria-label="Orders">
+        <ul className={classes.list} aria-label={orders_list()}>
           {data.data.map((order) => (
             <li key={order.id}>
               <Link to="/orders/$orderId" params={{ orderId: order.id }} className={classes.row}>
@@ -75,12 +86,13 @@ export function OrdersPage({ page, status, onChange }: OrdersPageProps) {
                 />
                 <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                   <Group justify="space-between" wrap="nowrap">
-                    <Text fw={600}>Order #{order.id}</Text>
+                    <Text fw={600}>{orders_number({ id: order.id })}</Text>
                     <OrderStatusBadge status={order.status} />
                   </Group>
                   <Text fz="sm" lineClamp={2}>
-                    {order.cover_name}
-                    {order.item_count > 1 ? ` and ${order.item_count - 1} more` : ''}
+                    {order.item_count > 1
+                      ? orders_cover_more({ name: order.cover_name, count: order.item_count - 1 })
+                      : order.cover_name}
                   </Text>
                   <Text fz="sm" c="dimmed">
                     {formatDate(order.created_at)} · {formatInr(order.total)}

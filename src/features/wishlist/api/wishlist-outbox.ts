@@ -6,6 +6,8 @@ import { apiPaths, apiRequest } from '@/lib/api-client';
 import { accountKeys } from '@/lib/shop-query-keys';
 import type { MergeResult, OutboxEntry, OutboxKind, ReplayRun } from '@/offline/outbox-types';
 import { getWishlist } from './get-wishlist';
+import { wishlist_not_kept } from '@/paraglide/messages/wishlist_not_kept.js';
+import { wishlist_not_saved } from '@/paraglide/messages/wishlist_not_saved.js';
 
 export type WishlistAction =
   /** `wasPresent`: it was on the wishlist already (an add then a removal cancel out only when it was not). */
@@ -57,8 +59,11 @@ export const wishlistOutbox: OutboxKind<WishlistEdit, { queryClient: QueryClient
     if (wishlist) queryClient.setQueryData(accountKeys.wishlist(), wishlist);
     if (finished) void queryClient.invalidateQueries({ queryKey: accountKeys.wishlist() });
   },
-  refusal: ({ product }, reason) => ({ title: `${product.name} could not be saved`, message: reason }),
-  notKept: 'Your wishlist was not changed',
+  refusal: ({ product }, reason) => ({ title: wishlist_not_saved({ name: product.name }), message: reason }),
+  // Read when shown, in the page's language.
+  get notKept() {
+    return wishlist_not_kept();
+  },
 };
 
 /** The wishlist as the user should see it. */

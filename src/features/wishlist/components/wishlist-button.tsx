@@ -1,6 +1,10 @@
 import { Button } from '@mantine/core';
 import type { Product } from '@/contract/catalog';
 import { useWishlistActions } from '../api/use-wishlist';
+import { wishlist_add_label } from '@/paraglide/messages/wishlist_add_label.js';
+import { wishlist_button } from '@/paraglide/messages/wishlist_button.js';
+import { wishlist_in } from '@/paraglide/messages/wishlist_in.js';
+import { wishlist_remove_label } from '@/paraglide/messages/wishlist_remove_label.js';
 
 export interface WishlistButtonProps {
   product: Product;
@@ -22,14 +26,14 @@ export function WishlistButton({ product, signedIn, onNeedLogin, compact }: Wish
       aria-pressed={wished}
       // Signed in, but the profile that says whose wishlist this is has not arrived: a click now would be lost.
       loading={signedIn && !actions.ready}
-      aria-label={wished ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
+      aria-label={wished ? wishlist_remove_label({ name: product.name }) : wishlist_add_label({ name: product.name })}
       onClick={() => {
         if (!signedIn) return onNeedLogin();
         if (wished) actions.remove(product);
         else actions.add(product);
       }}
     >
-      {wished ? '♥ In wishlist' : '♡ Wishlist'}
+      {wished ? wishlist_in() : wishlist_button()}
     </Button>
   );
 }

@@ -10,6 +10,17 @@ import { keepFocusInList } from '@/lib/keep-focus';
 import { formatInr } from '@/lib/money';
 import { useDisplayedWishlist, useWishlistActions } from '../api/use-wishlist';
 import classes from './wishlist.module.css';
+import { wishlist_browse } from '@/paraglide/messages/wishlist_browse.js';
+import { wishlist_empty } from '@/paraglide/messages/wishlist_empty.js';
+import { wishlist_in_stock } from '@/paraglide/messages/wishlist_in_stock.js';
+import { wishlist_load_failed } from '@/paraglide/messages/wishlist_load_failed.js';
+import { wishlist_loading } from '@/paraglide/messages/wishlist_loading.js';
+import { wishlist_move } from '@/paraglide/messages/wishlist_move.js';
+import { wishlist_move_label } from '@/paraglide/messages/wishlist_move_label.js';
+import { wishlist_out_of_stock } from '@/paraglide/messages/wishlist_out_of_stock.js';
+import { wishlist_remove } from '@/paraglide/messages/wishlist_remove.js';
+import { wishlist_remove_label } from '@/paraglide/messages/wishlist_remove_label.js';
+import { wishlist_title } from '@/paraglide/messages/wishlist_title.js';
 
 const WISHLIST_HEADING_ID = 'wishlist-heading';
 
@@ -21,24 +32,19 @@ export function WishlistPage({ onMoveToCart }: { onMoveToCart: (product: Product
 
   return (
     <PageContainer>
-      <DocumentTitle page="Your wishlist" />
+      <DocumentTitle page={wishlist_title()} />
       <Title order={1} mb="md" id={WISHLIST_HEADING_ID} tabIndex={-1}>
-        Your wishlist
+        {wishlist_title()}
       </Title>
-      {query.isPending ? <LoadingState label="Loading your wishlist" /> : null}
+      {query.isPending ? <LoadingState label={wishlist_loading()} /> : null}
       {query.error && !items ? (
-        <LoadError
-          title="Your wishlist could not be loaded"
-          error={query.error}
-          what="wishlist"
-          onRetry={query.refetch}
-        />
+        <LoadError title={wishlist_load_failed()} error={query.error} what="wishlist" onRetry={query.refetch} />
       ) : null}
       {items && items.length === 0 ? (
         <Stack align="center" py="xl" gap="sm">
-          <Text>Nothing saved yet. Tap the heart on a product to keep it here.</Text>
+          <Text>{wishlist_empty()}</Text>
           <Button component={Link} to="/shop">
-            Browse the store
+            {wishlist_browse()}
           </Button>
         </Stack>
       ) : null}
@@ -61,7 +67,7 @@ export function WishlistPage({ onMoveToCart }: { onMoveToCart: (product: Product
                 </Link>
                 <Text fw={700}>{formatInr(item.product.price)}</Text>
                 <Text fz="sm" c={item.product.stock > 0 ? 'dimmed' : 'var(--cv-danger-text)'}>
-                  {item.product.stock > 0 ? 'In stock' : 'Out of stock: we will tell you when it is back'}
+                  {item.product.stock > 0 ? wishlist_in_stock() : wishlist_out_of_stock()}
                 </Text>
                 <Group gap="xs" mt="auto">
                   <Button
@@ -75,9 +81,9 @@ export function WishlistPage({ onMoveToCart }: { onMoveToCart: (product: Product
                       onMoveToCart(item.product);
                       actions.remove(item.product);
                     }}
-                    aria-label={`Move ${item.product.name} to cart`}
+                    aria-label={wishlist_move_label({ name: item.product.name })}
                   >
-                    Move to cart
+                    {wishlist_move()}
                   </Button>
                   <Button
                     size="compact-md"
@@ -89,9 +95,9 @@ export function WishlistPage({ onMoveToCart }: { onMoveToCart: (product: Product
                       keepFocusInList(event.currentTarget, WISHLIST_HEADING_ID);
                       actions.remove(item.product);
                     }}
-                    aria-label={`Remove ${item.product.name} from wishlist`}
+                    aria-label={wishlist_remove_label({ name: item.product.name })}
                   >
-                    Remove
+                    {wishlist_remove()}
                   </Button>
                 </Group>
               </Stack>
