@@ -27,7 +27,7 @@ test.describe('the directory and the profile editor in Hindi', () => {
       await page.goto('/hi/category/Artist');
       await expect(page.getByRole('heading', { level: 1, name: 'कलाकार' })).toBeVisible();
       await expect(page).toHaveTitle(/^कलाकार \| /);
-      await expect(page.getByLabel('काम (क्राफ़्ट)', { exact: true })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'काम (क्राफ़्ट)' })).toBeVisible();
       await expect(page.getByRole('checkbox', { name: 'सिर्फ़ सत्यापित' })).toBeVisible();
       await page.getByLabel('नाम, हुनर या परिचय से खोजें').fill('प्रिया');
       await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent('प्रिया')}`));
@@ -54,7 +54,7 @@ test.describe('the directory and the profile editor in Hindi', () => {
       await expect(page.getByLabel('आपका नाम')).toHaveValue('Priya Sharma');
       await expect(page.getByLabel('हैंडल')).toHaveValue(handle);
       await expect(page.getByRole('group', { name: 'संपर्क जानकारी और निजता' })).toBeVisible();
-      await expect(page.getByRole('checkbox', { name: 'मेरा फ़ोन दिखाएँ' })).toBeVisible();
+      await expect(page.getByRole('switch', { name: 'मेरा फ़ोन दिखाएँ' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'रील जोड़ें' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'हेडशॉट' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'प्रोफ़ाइल सहेजें' })).toBeVisible();
