@@ -5,6 +5,9 @@ import { useState } from 'react';
 import { formatDateTime } from '@/lib/money';
 import { notificationsQueryOptions, useMarkAllRead } from '../api/notification-queries';
 import classes from './notification-bell.module.css';
+import { notices_bell_label } from '@/paraglide/messages/notices_bell_label.js';
+import { notices_empty } from '@/paraglide/messages/notices_empty.js';
+import { notices_title } from '@/paraglide/messages/notices_title.js';
 
 function BellIcon() {
   return (
@@ -61,19 +64,19 @@ export function NotificationBell() {
             variant="transparent"
             size={44}
             className={classes.bell}
-            aria-label={`Notifications, ${unread} unread`}
+            aria-label={notices_bell_label({ count: unread })}
             onClick={() => setOpened((current) => !current)}
           >
             <BellIcon />
           </ActionIcon>
         </Popover.Target>
-        <Popover.Dropdown aria-label="Notifications" role="dialog">
+        <Popover.Dropdown aria-label={notices_title()} role="dialog">
           <Text fw={700} mb="xs">
-            Notifications
+            {notices_title()}
           </Text>
           {items.length === 0 ? (
             <Text size="sm" c="dimmed">
-              Nothing yet. Applications, callbacks, messages, orders and what is back in stock are told here.
+              {notices_empty()}
             </Text>
           ) : (
             <Stack gap={4} className={classes.list}>

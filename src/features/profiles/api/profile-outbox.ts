@@ -2,6 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ProfileInput } from '@/contract/profiles';
 import type { OutboxKind } from '@/offline/outbox-types';
 import { myProfileKeys, profileKeys } from './profile-keys';
+import { profile_edit_not_kept } from '@/paraglide/messages/profile_edit_not_kept.js';
+import { profile_edit_not_saved_title } from '@/paraglide/messages/profile_edit_not_saved_title.js';
+import { profile_edit_saved_message } from '@/paraglide/messages/profile_edit_saved_message.js';
+import { profile_edit_saved_title } from '@/paraglide/messages/profile_edit_saved_title.js';
 
 /**
  * A profile edit saved while offline: the whole profile as the member last wrote it (`PUT /me/profile` replaces it),
@@ -25,7 +29,10 @@ export const profileOutbox: OutboxKind<ProfileInput, { queryClient: QueryClient 
   settled(_run, context) {
     void context.queryClient.invalidateQueries({ queryKey: profileKeys.all() });
   },
-  delivered: () => ({ title: 'Profile saved', message: 'Your public page is up to date.' }),
-  refusal: (_input, reason) => ({ title: 'Your profile changes were not saved', message: reason }),
-  notKept: 'Your profile changes were not saved on this device',
+  delivered: () => ({ title: profile_edit_saved_title(), message: profile_edit_saved_message() }),
+  refusal: (_input, reason) => ({ title: profile_edit_not_saved_title(), message: reason }),
+  // Read when shown, in the page's language.
+  get notKept() {
+    return profile_edit_not_kept();
+  },
 };

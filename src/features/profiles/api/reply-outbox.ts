@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { OutboxKind } from '@/offline/outbox-types';
 import { myProfileKeys } from './profile-keys';
+import { messages_not_kept } from '@/paraglide/messages/messages_not_kept.js';
+import { messages_not_sent } from '@/paraglide/messages/messages_not_sent.js';
+import { messages_not_sent_title } from '@/paraglide/messages/messages_not_sent_title.js';
 
 export interface QueuedReply {
   conversationId: number;
@@ -24,8 +27,11 @@ export const replyOutbox: OutboxKind<QueuedReply, { queryClient: QueryClient }> 
     await context.queryClient.invalidateQueries({ queryKey: myProfileKeys.conversations() });
   },
   refusal: (reply, reason) => ({
-    title: `Your answer to ${reply.withName} was not sent`,
-    message: `${reason} It said: “${reply.message}”`,
+    title: messages_not_sent_title({ name: reply.withName }),
+    message: messages_not_sent({ reason, message: reply.message }),
   }),
-  notKept: 'Your answer was not saved on this device',
+  // Read when shown, in the page's language.
+  get notKept() {
+    return messages_not_kept();
+  },
 };

@@ -6,7 +6,6 @@ import { DocumentTitle } from '@/components/document-title';
 import { EmailConfirmationNotice } from '@/components/email-confirmation-notice';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
-import { NEVER_PAY_NOTICE } from '@/contract/casting';
 import { replyInputSchema, type Conversation } from '@/contract/profiles';
 import { focusFirstError } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/money';
@@ -14,6 +13,22 @@ import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
 import { conversationsQueryOptions } from '../api/profile-queries';
 import { replyOutbox, type QueuedReply } from '../api/reply-outbox';
+import { messages_answer_label } from '@/paraglide/messages/messages_answer_label.js';
+import { messages_empty } from '@/paraglide/messages/messages_empty.js';
+import { messages_from } from '@/paraglide/messages/messages_from.js';
+import { messages_load_error } from '@/paraglide/messages/messages_load_error.js';
+import { messages_loading } from '@/paraglide/messages/messages_loading.js';
+import { messages_never_pay } from '@/paraglide/messages/messages_never_pay.js';
+import { messages_not_verified } from '@/paraglide/messages/messages_not_verified.js';
+import { messages_organisation } from '@/paraglide/messages/messages_organisation.js';
+import { messages_send_answer } from '@/paraglide/messages/messages_send_answer.js';
+import { messages_title } from '@/paraglide/messages/messages_title.js';
+import { messages_waiting } from '@/paraglide/messages/messages_waiting.js';
+import { messages_with } from '@/paraglide/messages/messages_with.js';
+import { messages_with_link } from '@/paraglide/messages/messages_with_link.js';
+import { messages_write_answer } from '@/paraglide/messages/messages_write_answer.js';
+import { messages_you } from '@/paraglide/messages/messages_you.js';
+import { profiles_verified } from '@/paraglide/messages/profiles_verified.js';
 
 /**
  * The organisation the other side is, with its badge and a link to its page: a member written to by a production house
@@ -23,7 +38,7 @@ function OrganisationLine({ organisation }: { organisation: NonNullable<Conversa
   return (
     <Group gap={6} mt={4} wrap="wrap">
       <Text size="sm" span>
-        Organisation:{' '}
+        {messages_organisation()}{' '}
         <Anchor
           size="sm"
           renderRoot={(props) => <Link {...props} to="/profiles/$handle" params={{ handle: organisation.handle }} />}
@@ -33,11 +48,11 @@ function OrganisationLine({ organisation }: { organisation: NonNullable<Conversa
       </Text>
       {organisation.verified ? (
         <Badge color="teal.9" variant="filled" size="sm">
-          Verified
+          {profiles_verified()}
         </Badge>
       ) : (
         <Badge color="gray" variant="light" size="sm">
-          Not verified
+          {messages_not_verified()}
         </Badge>
       )}
     </Group>
@@ -51,13 +66,13 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
   const unconfirmed = useEmailUnconfirmed();
   const about =
     conversation.role === 'member' ? (
-      <>From {conversation.with_name}, about your profile</>
+      <>{messages_from({ name: conversation.with_name })}</>
     ) : !conversation.handle ? (
       // The member left CineVerse: no profile to link to.
-      <>With {conversation.display_name}</>
+      <>{messages_with({ name: conversation.display_name })}</>
     ) : (
       <>
-        With{' '}
+        {messages_with_link()}{' '}
         <Anchor
           renderRoot={(props) => <Link {...props} to="/profiles/$handle" params={{ handle: conversation.handle }} />}
         >
@@ -72,13 +87,13 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
       </Title>
       {conversation.organisation ? <OrganisationLine organisation={conversation.organisation} /> : null}
       <Text size="xs" c="dimmed" mt={4}>
-        {NEVER_PAY_NOTICE}.
+        {messages_never_pay()}
       </Text>
       <Stack component="ol" gap="xs" p={0} my="sm" style={{ listStyle: 'none' }}>
         {conversation.messages.map((message, index) => (
           <li key={index}>
             <Text size="xs" c="dimmed">
-              {message.from_me ? 'You' : conversation.with_name}, {formatDateTime(message.at)}
+              {message.from_me ? messages_you() : conversation.with_name}, {formatDateTime(message.at)}
             </Text>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{message.body}</Text>
           </li>
@@ -86,7 +101,7 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
         {waiting.map((reply, index) => (
           <li key={`waiting-${index}`} data-testid="reply-waiting">
             <Text size="xs" c="dimmed">
-              You, waiting to send: it goes as soon as you are online
+              {messages_waiting()}
             </Text>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{reply.message}</Text>
           </li>
@@ -102,7 +117,7 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
             event.preventDefault();
             const checked = replyInputSchema.safeParse({ message: text });
             if (!checked.success) {
-              setError(checked.error.issues[0]?.message ?? 'Write your answer');
+              setError(checked.error.issues[0]?.message ?? messages_write_answer());
               return;
             }
             setError(null);
@@ -118,7 +133,7 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
         >
           <Stack gap="xs">
             <Textarea
-              label={`Answer ${conversation.with_name}`}
+              label={messages_answer_label({ name: conversation.with_name })}
               autosize
               minRows={2}
               value={text}
@@ -126,7 +141,7 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
               error={error}
             />
             <Button type="submit" disabled={!outbox.ready} style={{ alignSelf: 'flex-start' }}>
-              Send answer
+              {messages_send_answer()}
             </Button>
           </Stack>
         </form>
@@ -144,26 +159,23 @@ export function MessagesPage() {
     .map((entry) => entry.payload as QueuedReply);
   return (
     <PageContainer>
-      <DocumentTitle page="Messages" />
+      <DocumentTitle page={messages_title()} />
       <Title order={1} mb="md">
-        Messages
+        {messages_title()}
       </Title>
       {query.data === undefined ? (
         query.isError ? (
           <LoadError
-            title="Your messages could not be loaded"
+            title={messages_load_error()}
             what="messages"
             error={query.error}
             onRetry={() => void query.refetch()}
           />
         ) : (
-          <LoadingState label="Loading your messages" />
+          <LoadingState label={messages_loading()} />
         )
       ) : query.data.length === 0 ? (
-        <Alert variant="light">
-          No messages yet. Write to a member with Contact on their profile; what they write to you arrives here and by
-          email.
-        </Alert>
+        <Alert variant="light">{messages_empty()}</Alert>
       ) : (
         <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
           {query.data.map((conversation) => (

@@ -71,12 +71,126 @@ import {
   profileInput,
   type ProfileFormValues,
 } from './profile-form-values';
-import { craftLabels, creditTypeLabels, genderLabels, photoSrcSet } from './profile-labels';
+import { categoryLabel, craftLabels, creditTypeLabels, genderLabels, levelLabels, photoSrcSet } from './profile-labels';
 import { ProfileView } from './profile-page';
 import classes from './profiles.module.css';
-
-const OFFLINE_SAVED =
-  'You are offline. Your changes are saved on this device and will be sent when you are back online.';
+import { profile_edit_about } from '@/paraglide/messages/profile_edit_about.js';
+import { profile_edit_about_you } from '@/paraglide/messages/profile_edit_about_you.js';
+import { profile_edit_add_credit } from '@/paraglide/messages/profile_edit_add_credit.js';
+import { profile_edit_add_language } from '@/paraglide/messages/profile_edit_add_language.js';
+import { profile_edit_add_reel } from '@/paraglide/messages/profile_edit_add_reel.js';
+import { profile_edit_address } from '@/paraglide/messages/profile_edit_address.js';
+import { profile_edit_birth } from '@/paraglide/messages/profile_edit_birth.js';
+import { profile_edit_birth_hint } from '@/paraglide/messages/profile_edit_birth_hint.js';
+import { profile_edit_category } from '@/paraglide/messages/profile_edit_category.js';
+import { profile_edit_check_fields } from '@/paraglide/messages/profile_edit_check_fields.js';
+import { profile_edit_city } from '@/paraglide/messages/profile_edit_city.js';
+import { profile_edit_contact } from '@/paraglide/messages/profile_edit_contact.js';
+import { profile_edit_contact_hint } from '@/paraglide/messages/profile_edit_contact_hint.js';
+import { profile_edit_courses } from '@/paraglide/messages/profile_edit_courses.js';
+import { profile_edit_crafts } from '@/paraglide/messages/profile_edit_crafts.js';
+import { profile_edit_create } from '@/paraglide/messages/profile_edit_create.js';
+import { profile_edit_credit_role } from '@/paraglide/messages/profile_edit_credit_role.js';
+import { profile_edit_credit_title } from '@/paraglide/messages/profile_edit_credit_title.js';
+import { profile_edit_credit_type } from '@/paraglide/messages/profile_edit_credit_type.js';
+import { profile_edit_credit_year } from '@/paraglide/messages/profile_edit_credit_year.js';
+import { profile_edit_credits } from '@/paraglide/messages/profile_edit_credits.js';
+import { profile_edit_email } from '@/paraglide/messages/profile_edit_email.js';
+import { profile_edit_enter_each } from '@/paraglide/messages/profile_edit_enter_each.js';
+import { profile_edit_form_label } from '@/paraglide/messages/profile_edit_form_label.js';
+import { profile_edit_gender } from '@/paraglide/messages/profile_edit_gender.js';
+import { profile_edit_gender_none } from '@/paraglide/messages/profile_edit_gender_none.js';
+import { profile_edit_guardian } from '@/paraglide/messages/profile_edit_guardian.js';
+import { profile_edit_guardian_confirmed } from '@/paraglide/messages/profile_edit_guardian_confirmed.js';
+import { profile_edit_guardian_confirmed_badge } from '@/paraglide/messages/profile_edit_guardian_confirmed_badge.js';
+import { profile_edit_guardian_email } from '@/paraglide/messages/profile_edit_guardian_email.js';
+import { profile_edit_guardian_heading } from '@/paraglide/messages/profile_edit_guardian_heading.js';
+import { profile_edit_guardian_intro } from '@/paraglide/messages/profile_edit_guardian_intro.js';
+import { profile_edit_guardian_mailed } from '@/paraglide/messages/profile_edit_guardian_mailed.js';
+import { profile_edit_guardian_name } from '@/paraglide/messages/profile_edit_guardian_name.js';
+import { profile_edit_guardian_not_mailed } from '@/paraglide/messages/profile_edit_guardian_not_mailed.js';
+import { profile_edit_guardian_not_sent } from '@/paraglide/messages/profile_edit_guardian_not_sent.js';
+import { profile_edit_guardian_resend } from '@/paraglide/messages/profile_edit_guardian_resend.js';
+import { profile_edit_guardian_until } from '@/paraglide/messages/profile_edit_guardian_until.js';
+import { profile_edit_guardian_waiting } from '@/paraglide/messages/profile_edit_guardian_waiting.js';
+import { profile_edit_guardian_withdrew } from '@/paraglide/messages/profile_edit_guardian_withdrew.js';
+import { profile_edit_guardian_withdrew_title } from '@/paraglide/messages/profile_edit_guardian_withdrew_title.js';
+import { profile_edit_handle } from '@/paraglide/messages/profile_edit_handle.js';
+import { profile_edit_handle_hint } from '@/paraglide/messages/profile_edit_handle_hint.js';
+import { profile_edit_headline } from '@/paraglide/messages/profile_edit_headline.js';
+import { profile_edit_headline_organisation } from '@/paraglide/messages/profile_edit_headline_organisation.js';
+import { profile_edit_headline_person } from '@/paraglide/messages/profile_edit_headline_person.js';
+import { profile_edit_headshots } from '@/paraglide/messages/profile_edit_headshots.js';
+import { profile_edit_height } from '@/paraglide/messages/profile_edit_height.js';
+import { profile_edit_held } from '@/paraglide/messages/profile_edit_held.js';
+import { profile_edit_held_title } from '@/paraglide/messages/profile_edit_held_title.js';
+import { profile_edit_hidden_title } from '@/paraglide/messages/profile_edit_hidden_title.js';
+import { profile_edit_hidden_write } from '@/paraglide/messages/profile_edit_hidden_write.js';
+import { profile_edit_hide } from '@/paraglide/messages/profile_edit_hide.js';
+import { profile_edit_intro_new } from '@/paraglide/messages/profile_edit_intro_new.js';
+import { profile_edit_intro_saved } from '@/paraglide/messages/profile_edit_intro_saved.js';
+import { profile_edit_kind } from '@/paraglide/messages/profile_edit_kind.js';
+import { profile_edit_kind_organisation } from '@/paraglide/messages/profile_edit_kind_organisation.js';
+import { profile_edit_kind_person } from '@/paraglide/messages/profile_edit_kind_person.js';
+import { profile_edit_language_n } from '@/paraglide/messages/profile_edit_language_n.js';
+import { profile_edit_languages } from '@/paraglide/messages/profile_edit_languages.js';
+import { profile_edit_level } from '@/paraglide/messages/profile_edit_level.js';
+import { profile_edit_load_error } from '@/paraglide/messages/profile_edit_load_error.js';
+import { profile_edit_loading } from '@/paraglide/messages/profile_edit_loading.js';
+import { profile_edit_main_photo } from '@/paraglide/messages/profile_edit_main_photo.js';
+import { profile_edit_make_main } from '@/paraglide/messages/profile_edit_make_main.js';
+import { profile_edit_move_earlier } from '@/paraglide/messages/profile_edit_move_earlier.js';
+import { profile_edit_move_later } from '@/paraglide/messages/profile_edit_move_later.js';
+import { profile_edit_offline_saved } from '@/paraglide/messages/profile_edit_offline_saved.js';
+import { profile_edit_once_created } from '@/paraglide/messages/profile_edit_once_created.js';
+import { profile_edit_organisation_name } from '@/paraglide/messages/profile_edit_organisation_name.js';
+import { profile_edit_pending } from '@/paraglide/messages/profile_edit_pending.js';
+import { profile_edit_phone } from '@/paraglide/messages/profile_edit_phone.js';
+import { profile_edit_photo_not_changed } from '@/paraglide/messages/profile_edit_photo_not_changed.js';
+import { profile_edit_photo_alt } from '@/paraglide/messages/profile_edit_photo_alt.js';
+import { profile_edit_photo_alt_main } from '@/paraglide/messages/profile_edit_photo_alt_main.js';
+import { profile_edit_photos } from '@/paraglide/messages/profile_edit_photos.js';
+import { profile_edit_photos_hint } from '@/paraglide/messages/profile_edit_photos_hint.js';
+import { profile_edit_plays_from } from '@/paraglide/messages/profile_edit_plays_from.js';
+import { profile_edit_plays_to } from '@/paraglide/messages/profile_edit_plays_to.js';
+import { profile_edit_reel_hint } from '@/paraglide/messages/profile_edit_reel_hint.js';
+import { profile_edit_reel_n } from '@/paraglide/messages/profile_edit_reel_n.js';
+import { profile_edit_reels } from '@/paraglide/messages/profile_edit_reels.js';
+import { profile_edit_remove } from '@/paraglide/messages/profile_edit_remove.js';
+import { profile_edit_remove_credit } from '@/paraglide/messages/profile_edit_remove_credit.js';
+import { profile_edit_remove_language } from '@/paraglide/messages/profile_edit_remove_language.js';
+import { profile_edit_remove_photo } from '@/paraglide/messages/profile_edit_remove_photo.js';
+import { profile_edit_remove_reel } from '@/paraglide/messages/profile_edit_remove_reel.js';
+import { profile_edit_save } from '@/paraglide/messages/profile_edit_save.js';
+import { profile_edit_saved_offline_title } from '@/paraglide/messages/profile_edit_saved_offline_title.js';
+import { profile_edit_services } from '@/paraglide/messages/profile_edit_services.js';
+import { profile_edit_show_age } from '@/paraglide/messages/profile_edit_show_age.js';
+import { profile_edit_show_email } from '@/paraglide/messages/profile_edit_show_email.js';
+import { profile_edit_show_height } from '@/paraglide/messages/profile_edit_show_height.js';
+import { profile_edit_show_phone } from '@/paraglide/messages/profile_edit_show_phone.js';
+import { profile_edit_skills } from '@/paraglide/messages/profile_edit_skills.js';
+import { profile_edit_skills_hint } from '@/paraglide/messages/profile_edit_skills_hint.js';
+import { profile_edit_tab_edit } from '@/paraglide/messages/profile_edit_tab_edit.js';
+import { profile_edit_tab_preview } from '@/paraglide/messages/profile_edit_tab_preview.js';
+import { profile_edit_title } from '@/paraglide/messages/profile_edit_title.js';
+import { profile_edit_union } from '@/paraglide/messages/profile_edit_union.js';
+import { profile_edit_union_hint } from '@/paraglide/messages/profile_edit_union_hint.js';
+import { profile_edit_union_number } from '@/paraglide/messages/profile_edit_union_number.js';
+import { profile_edit_upload } from '@/paraglide/messages/profile_edit_upload.js';
+import { profile_edit_upload_failed } from '@/paraglide/messages/profile_edit_upload_failed.js';
+import { profile_edit_upload_offline } from '@/paraglide/messages/profile_edit_upload_offline.js';
+import { profile_edit_verification } from '@/paraglide/messages/profile_edit_verification.js';
+import { profile_edit_verification_ask } from '@/paraglide/messages/profile_edit_verification_ask.js';
+import { profile_edit_verification_intro } from '@/paraglide/messages/profile_edit_verification_intro.js';
+import { profile_edit_verification_note } from '@/paraglide/messages/profile_edit_verification_note.js';
+import { profile_edit_verification_offline } from '@/paraglide/messages/profile_edit_verification_offline.js';
+import { profile_edit_verification_pending } from '@/paraglide/messages/profile_edit_verification_pending.js';
+import { profile_edit_verification_refused } from '@/paraglide/messages/profile_edit_verification_refused.js';
+import { profile_edit_view_public } from '@/paraglide/messages/profile_edit_view_public.js';
+import { profile_edit_website } from '@/paraglide/messages/profile_edit_website.js';
+import { profile_edit_your_name } from '@/paraglide/messages/profile_edit_your_name.js';
+import { profile_edit_your_photos } from '@/paraglide/messages/profile_edit_your_photos.js';
+import { profiles_verified } from '@/paraglide/messages/profiles_verified.js';
 
 /** Sets every field error the contract finds; true when there were any (the first invalid field gets focus). */
 function checkAgainstContract(form: ReturnType<typeof useForm<ProfileFormValues>>, input: ProfileInput): boolean {
@@ -99,33 +213,32 @@ function PhotosPanel({ profile }: { profile: MyProfile }) {
     upload.error instanceof ApiError || upload.error instanceof ImageRefusal
       ? upload.error.message
       : upload.error
-        ? 'The photo could not be uploaded. Check your connection and try again.'
+        ? profile_edit_upload_failed()
         : null;
   const photos = profile.photos;
   return (
     <section aria-labelledby="photos-heading" className={classes.section}>
       <Title order={2} size="h3" id="photos-heading">
-        {profile.kind === 'person' ? 'Headshots' : 'Photos'}
+        {profile.kind === 'person' ? profile_edit_headshots() : profile_edit_photos()}
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
-        Up to {limit}, JPEG, PNG or WebP, at most 5 MB each (a larger photo is made smaller on this device before it is
-        sent). The main one shows on your card and when your page is shared.
+        {profile_edit_photos_hint({ limit })}
       </Text>
       {photos.length > 0 ? (
-        <ul className={classes.editPhotos} aria-label="Your photos">
+        <ul className={classes.editPhotos} aria-label={profile_edit_your_photos()}>
           {photos.map((photo, index) => (
             <li key={photo.id}>
               <img
                 src={photo.url}
                 srcSet={photoSrcSet(photo.url)}
                 sizes="160px"
-                alt={`Photo ${index + 1}${photo.main ? ', main' : ''}`}
+                alt={(photo.main ? profile_edit_photo_alt_main : profile_edit_photo_alt)({ number: index + 1 })}
                 width={160}
                 height={160}
               />
               {photo.main ? (
                 <Badge size="sm" color="teal.9">
-                  Main photo
+                  {profile_edit_main_photo()}
                 </Badge>
               ) : (
                 <Button
@@ -134,14 +247,14 @@ function PhotosPanel({ profile }: { profile: MyProfile }) {
                   disabled={!online}
                   onClick={() => change.mutate({ id: photo.id, change: { main: true } })}
                 >
-                  Make main
+                  {profile_edit_make_main()}
                 </Button>
               )}
               <Group gap={4} wrap="nowrap">
                 <ActionIcon
                   variant="default"
                   size="lg"
-                  aria-label={`Move photo ${index + 1} earlier`}
+                  aria-label={profile_edit_move_earlier({ number: index + 1 })}
                   disabled={!online || index === 0}
                   onClick={() => change.mutate({ id: photo.id, change: { position: index } })}
                 >
@@ -150,7 +263,7 @@ function PhotosPanel({ profile }: { profile: MyProfile }) {
                 <ActionIcon
                   variant="default"
                   size="lg"
-                  aria-label={`Move photo ${index + 1} later`}
+                  aria-label={profile_edit_move_later({ number: index + 1 })}
                   disabled={!online || index === photos.length - 1}
                   onClick={() => change.mutate({ id: photo.id, change: { position: index + 2 } })}
                 >
@@ -162,9 +275,9 @@ function PhotosPanel({ profile }: { profile: MyProfile }) {
                   color="red"
                   disabled={!online}
                   onClick={() => change.mutate({ id: photo.id, change: 'remove' })}
-                  aria-label={`Remove photo ${index + 1}`}
+                  aria-label={profile_edit_remove_photo({ number: index + 1 })}
                 >
-                  Remove
+                  {profile_edit_remove()}
                 </Button>
               </Group>
             </li>
@@ -175,13 +288,13 @@ function PhotosPanel({ profile }: { profile: MyProfile }) {
         <FileButton accept="image/jpeg,image/png,image/webp" onChange={(file) => file && upload.mutate(file)}>
           {(props) => (
             <Button {...props} variant="light" loading={upload.isPending} disabled={photos.length >= limit}>
-              Upload a photo
+              {profile_edit_upload()}
             </Button>
           )}
         </FileButton>
       ) : (
         <Alert color="yellow" variant="light">
-          Uploading photos needs the network. You are offline.
+          {profile_edit_upload_offline()}
         </Alert>
       )}
       <UploadProgress stage={upload.stage} />
@@ -192,7 +305,7 @@ function PhotosPanel({ profile }: { profile: MyProfile }) {
       ) : null}
       {change.error ? (
         <Text c="var(--cv-danger-text)" size="sm" mt="xs" role="alert">
-          {change.error instanceof ApiError ? change.error.message : 'The photo was not changed. Try again.'}
+          {change.error instanceof ApiError ? change.error.message : profile_edit_photo_not_changed()}
         </Text>
       ) : null}
     </section>
@@ -206,30 +319,27 @@ function VerificationPanel({ profile }: { profile: MyProfile }) {
   return (
     <section aria-labelledby="verification-heading" className={classes.section}>
       <Title order={2} size="h3" id="verification-heading">
-        Verification
+        {profile_edit_verification()}
       </Title>
       {profile.verification_status === 'verified' ? (
         <Text>
           <Badge color="teal.9" variant="filled" mr="xs">
-            Verified
+            {profiles_verified()}
           </Badge>
           {profile.verified_reason}
         </Text>
       ) : profile.verification_status === 'pending' ? (
-        <Text>Your request is with our moderators. We will write to you when they decide.</Text>
+        <Text>{profile_edit_verification_pending()}</Text>
       ) : (
         <Stack gap="xs" maw={560}>
           {profile.verification_status === 'refused' ? (
-            <Alert color="orange" variant="light" title="Your last request was refused">
+            <Alert color="orange" variant="light" title={profile_edit_verification_refused()}>
               {profile.refused_reason}
             </Alert>
           ) : null}
-          <Text size="sm">
-            A verified badge tells casting teams and producers that you are who you say. Tell the moderators what they
-            can check: a union card number, a production you worked on, a website.
-          </Text>
+          <Text size="sm">{profile_edit_verification_intro()}</Text>
           <Textarea
-            label="What we can check"
+            label={profile_edit_verification_note()}
             autosize
             minRows={2}
             value={note}
@@ -242,9 +352,9 @@ function VerificationPanel({ profile }: { profile: MyProfile }) {
             disabled={!online}
             onClick={() => request.mutate(note)}
           >
-            Ask to be verified
+            {profile_edit_verification_ask()}
           </Button>
-          {!online ? <Text size="sm">Asking needs the network.</Text> : null}
+          {!online ? <Text size="sm">{profile_edit_verification_offline()}</Text> : null}
         </Stack>
       )}
     </section>
@@ -262,7 +372,7 @@ function ListAdd({ label, onClick }: { label: string; onClick: () => void }) {
 function ListRemove({ label, onClick }: { label: string; onClick: () => void }) {
   return (
     <Button variant="subtle" color="red" size="compact-sm" onClick={onClick} aria-label={label}>
-      Remove
+      {profile_edit_remove()}
     </Button>
   );
 }
@@ -296,7 +406,7 @@ function ProfileForm({
     setFailure(null);
     const input = profileInput(current);
     if (checkAgainstContract(form, input)) {
-      setFailure('Some details need a look: see the fields marked below.');
+      setFailure(profile_edit_check_fields());
       return;
     }
     // One key for this press, online and from the outbox: a save the server got whose answer was lost is answered
@@ -321,9 +431,13 @@ function ProfileForm({
         // The outbox holds these changes now, and sends them.
         await draft.clear();
         setFailure(null);
-        notifications.show({ color: 'yellow', title: 'Saved on this device', message: OFFLINE_SAVED });
+        notifications.show({
+          color: 'yellow',
+          title: profile_edit_saved_offline_title(),
+          message: profile_edit_offline_saved(),
+        });
       } else {
-        setFailure(applyServerError(form, error, OFFLINE_SAVED));
+        setFailure(applyServerError(form, error, profile_edit_offline_saved()));
       }
     } finally {
       setSaving(false);
@@ -333,18 +447,18 @@ function ProfileForm({
   return (
     <Tabs value={tab} onChange={setTab} keepMounted>
       <Tabs.List mb="md">
-        <Tabs.Tab value="edit">Edit</Tabs.Tab>
-        <Tabs.Tab value="preview">Preview</Tabs.Tab>
+        <Tabs.Tab value="edit">{profile_edit_tab_edit()}</Tabs.Tab>
+        <Tabs.Tab value="preview">{profile_edit_tab_preview()}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="preview">
         {tab === 'preview' ? <ProfileView profile={previewProfile(values, saved)} /> : null}
       </Tabs.Panel>
       <Tabs.Panel value="edit">
-        <form ref={focusFirstError} noValidate onSubmit={save} aria-label="Your profile">
+        <form ref={focusFirstError} noValidate onSubmit={save} aria-label={profile_edit_form_label()}>
           <Stack gap="md">
             {pending ? (
               <Alert color="yellow" variant="light" role="status">
-                Your latest changes are saved on this device and will be sent when you are back online.
+                {profile_edit_pending()}
               </Alert>
             ) : null}
             {failure ? (
@@ -354,10 +468,10 @@ function ProfileForm({
             ) : null}
             {saved ? null : (
               <SegmentedControl
-                aria-label="Who the profile is for"
+                aria-label={profile_edit_kind()}
                 data={[
-                  { value: 'person', label: 'A person' },
-                  { value: 'organisation', label: 'An organisation' },
+                  { value: 'person', label: profile_edit_kind_person() },
+                  { value: 'organisation', label: profile_edit_kind_organisation() },
                 ]}
                 {...form.getInputProps('kind')}
                 onChange={(kind) => {
@@ -368,35 +482,35 @@ function ProfileForm({
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
-                label={person ? 'Your name' : 'Name of the organisation'}
+                label={person ? profile_edit_your_name() : profile_edit_organisation_name()}
                 withAsterisk
                 {...form.getInputProps('display_name')}
               />
               <TextInput
-                label="Handle"
-                description="Your page's address: cineverse.in/profiles/your-handle"
+                label={profile_edit_handle()}
+                description={profile_edit_handle_hint()}
                 withAsterisk
                 autoCapitalize="none"
                 {...form.getInputProps('handle')}
               />
               {person ? null : (
                 <Select
-                  label="Category"
+                  label={profile_edit_category()}
                   withAsterisk
-                  data={[...organisationCategories]}
+                  data={organisationCategories.map((name) => ({ value: name, label: categoryLabel(name) }))}
                   comboboxProps={{ withinPortal: true }}
                   {...form.getInputProps('category')}
                 />
               )}
-              <TextInput label="City" withAsterisk {...form.getInputProps('city')} />
+              <TextInput label={profile_edit_city()} withAsterisk {...form.getInputProps('city')} />
             </SimpleGrid>
             <TextInput
-              label="Headline"
-              description={person ? 'One line: "Theatre actor, Hindi and Marathi"' : 'One line about what you do'}
+              label={profile_edit_headline()}
+              description={person ? profile_edit_headline_person() : profile_edit_headline_organisation()}
               {...form.getInputProps('headline')}
             />
             {person ? (
-              <Checkbox.Group label="Crafts" {...form.getInputProps('crafts')}>
+              <Checkbox.Group label={profile_edit_crafts()} {...form.getInputProps('crafts')}>
                 <Group gap="sm" mt={4}>
                   {crafts.map((craft) => (
                     <Checkbox key={craft} value={craft} label={craftLabels[craft]} />
@@ -404,30 +518,38 @@ function ProfileForm({
                 </Group>
               </Checkbox.Group>
             ) : null}
-            <Textarea label={person ? 'About you' : 'About'} autosize minRows={4} {...form.getInputProps('bio')} />
+            <Textarea
+              label={person ? profile_edit_about_you() : profile_edit_about()}
+              autosize
+              minRows={4}
+              {...form.getInputProps('bio')}
+            />
 
             <fieldset className={classes.fieldset}>
-              <legend>Languages</legend>
+              <legend>{profile_edit_languages()}</legend>
               <Stack gap="xs">
                 {values.languages.map((_, index) => (
                   <Group key={index} align="flex-end" gap="xs" wrap="wrap">
-                    <TextInput label={`Language ${index + 1}`} {...form.getInputProps(`languages.${index}.language`)} />
+                    <TextInput
+                      label={profile_edit_language_n({ number: index + 1 })}
+                      {...form.getInputProps(`languages.${index}.language`)}
+                    />
                     <Select
-                      label="Level"
+                      label={profile_edit_level()}
                       w={130}
                       allowDeselect={false}
-                      data={[...languageLevels]}
+                      data={languageLevels.map((level) => ({ value: level, label: levelLabels[level]! }))}
                       comboboxProps={{ withinPortal: true }}
                       {...form.getInputProps(`languages.${index}.level`)}
                     />
                     <ListRemove
-                      label={`Remove language ${index + 1}`}
+                      label={profile_edit_remove_language({ number: index + 1 })}
                       onClick={() => form.removeListItem('languages', index)}
                     />
                   </Group>
                 ))}
                 <ListAdd
-                  label="Add a language"
+                  label={profile_edit_add_language()}
                   onClick={() => form.insertListItem('languages', { language: '', level: 'fluent' })}
                 />
               </Stack>
@@ -436,35 +558,35 @@ function ProfileForm({
             {person ? (
               <>
                 <TagsInput
-                  label="Skills"
-                  description="Press Enter after each: horse riding, Kathak, stage combat"
+                  label={profile_edit_skills()}
+                  description={profile_edit_skills_hint()}
                   {...form.getInputProps('skills')}
                 />
                 <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
                   <NumberInput
-                    label="Plays ages from"
+                    label={profile_edit_plays_from()}
                     min={1}
                     max={100}
                     allowDecimal={false}
                     {...form.getInputProps('playing_age_min')}
                   />
                   <NumberInput
-                    label="to"
+                    label={profile_edit_plays_to()}
                     min={1}
                     max={100}
                     allowDecimal={false}
                     {...form.getInputProps('playing_age_max')}
                   />
                   <Select
-                    label="Gender"
-                    placeholder="Not given"
+                    label={profile_edit_gender()}
+                    placeholder={profile_edit_gender_none()}
                     clearable
                     data={genders.map((gender) => ({ value: gender, label: genderLabels[gender]! }))}
                     comboboxProps={{ withinPortal: true }}
                     {...form.getInputProps('gender')}
                   />
                   <NumberInput
-                    label="Height (cm)"
+                    label={profile_edit_height()}
                     min={50}
                     max={250}
                     allowDecimal={false}
@@ -472,26 +594,33 @@ function ProfileForm({
                   />
                 </SimpleGrid>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <TextInput label="Union" description="e.g. CINTAA" {...form.getInputProps('union_name')} />
-                  <TextInput label="Membership number" {...form.getInputProps('union_number')} />
+                  <TextInput
+                    label={profile_edit_union()}
+                    description={profile_edit_union_hint()}
+                    {...form.getInputProps('union_name')}
+                  />
+                  <TextInput label={profile_edit_union_number()} {...form.getInputProps('union_number')} />
                 </SimpleGrid>
                 <TextInput
-                  label="Date of birth"
+                  label={profile_edit_birth()}
                   type="date"
-                  description="Never shown in public unless you show your age. Under 18, a parent or guardian must confirm."
+                  description={profile_edit_birth_hint()}
                   {...form.getInputProps('date_of_birth')}
                 />
                 {minor || values.guardian.name || values.guardian.contact ? (
                   <fieldset className={classes.fieldset}>
-                    <legend>Parent or guardian</legend>
+                    <legend>{profile_edit_guardian()}</legend>
                     <Text size="sm" mb="xs">
-                      A member under 18 is never shown in public. We email your parent or guardian a link: once they
-                      confirm, you can apply to casting calls, and casting teams write to them, not to you.
+                      {profile_edit_guardian_intro()}
                     </Text>
                     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                      <TextInput label="Guardian's name" withAsterisk {...form.getInputProps('guardian.name')} />
                       <TextInput
-                        label="Guardian's email"
+                        label={profile_edit_guardian_name()}
+                        withAsterisk
+                        {...form.getInputProps('guardian.name')}
+                      />
+                      <TextInput
+                        label={profile_edit_guardian_email()}
                         type="email"
                         autoComplete="off"
                         withAsterisk
@@ -502,22 +631,28 @@ function ProfileForm({
                 ) : null}
 
                 <fieldset className={classes.fieldset}>
-                  <legend>Credits</legend>
+                  <legend>{profile_edit_credits()}</legend>
                   <Stack gap="sm">
                     {values.credits.map((_, index) => (
                       <Group key={index} align="flex-end" gap="xs" wrap="wrap">
-                        <TextInput label="Title" {...form.getInputProps(`credits.${index}.title`)} />
+                        <TextInput
+                          label={profile_edit_credit_title()}
+                          {...form.getInputProps(`credits.${index}.title`)}
+                        />
                         <NumberInput
-                          label="Year"
+                          label={profile_edit_credit_year()}
                           w={100}
                           min={1913}
                           max={2100}
                           allowDecimal={false}
                           {...form.getInputProps(`credits.${index}.year`)}
                         />
-                        <TextInput label="Role" {...form.getInputProps(`credits.${index}.role`)} />
+                        <TextInput
+                          label={profile_edit_credit_role()}
+                          {...form.getInputProps(`credits.${index}.role`)}
+                        />
                         <Select
-                          label="Type"
+                          label={profile_edit_credit_type()}
                           w={140}
                           allowDeselect={false}
                           data={creditTypes.map((type) => ({ value: type, label: creditTypeLabels[type]! }))}
@@ -525,13 +660,13 @@ function ProfileForm({
                           {...form.getInputProps(`credits.${index}.type`)}
                         />
                         <ListRemove
-                          label={`Remove credit ${index + 1}`}
+                          label={profile_edit_remove_credit({ number: index + 1 })}
                           onClick={() => form.removeListItem('credits', index)}
                         />
                       </Group>
                     ))}
                     <ListAdd
-                      label="Add a credit"
+                      label={profile_edit_add_credit()}
                       onClick={() =>
                         form.insertListItem('credits', { title: '', year: '', role: '', type: 'feature' as const })
                       }
@@ -541,60 +676,63 @@ function ProfileForm({
               </>
             ) : (
               <>
-                <Textarea label="Address" autosize minRows={2} {...form.getInputProps('address')} />
+                <Textarea label={profile_edit_address()} autosize minRows={2} {...form.getInputProps('address')} />
                 <TagsInput
-                  label={values.category === 'Course' ? 'Courses offered' : 'Services offered'}
-                  description="Press Enter after each"
+                  label={values.category === 'Course' ? profile_edit_courses() : profile_edit_services()}
+                  description={profile_edit_enter_each()}
                   {...form.getInputProps('services')}
                 />
               </>
             )}
 
             <fieldset className={classes.fieldset}>
-              <legend>Reels</legend>
+              <legend>{profile_edit_reels()}</legend>
               <Stack gap="xs">
                 {values.reels.map((_, index) => (
                   <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
                     <TextInput
-                      label={`Reel ${index + 1}`}
-                      description="A YouTube or Instagram reel address"
+                      label={profile_edit_reel_n({ number: index + 1 })}
+                      description={profile_edit_reel_hint()}
                       type="url"
                       style={{ flex: 1 }}
                       {...form.getInputProps(`reels.${index}`)}
                     />
                     <ListRemove
-                      label={`Remove reel ${index + 1}`}
+                      label={profile_edit_remove_reel({ number: index + 1 })}
                       onClick={() => form.removeListItem('reels', index)}
                     />
                   </Group>
                 ))}
-                <ListAdd label="Add a reel" onClick={() => form.insertListItem('reels', '')} />
+                <ListAdd label={profile_edit_add_reel()} onClick={() => form.insertListItem('reels', '')} />
               </Stack>
             </fieldset>
 
             <fieldset className={classes.fieldset}>
-              <legend>Contact details and privacy</legend>
+              <legend>{profile_edit_contact()}</legend>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-                <TextInput label="Email" type="email" {...form.getInputProps('email')} />
-                <TextInput label="Website" type="url" {...form.getInputProps('website')} />
+                <TextInput label={profile_edit_phone()} type="tel" {...form.getInputProps('phone')} />
+                <TextInput label={profile_edit_email()} type="email" {...form.getInputProps('email')} />
+                <TextInput label={profile_edit_website()} type="url" {...form.getInputProps('website')} />
               </SimpleGrid>
               <Text size="sm" mt="sm">
-                Hidden unless you show them. Anyone can still write to you through CineVerse.
+                {profile_edit_contact_hint()}
               </Text>
               <Group gap="lg" mt="xs">
-                <Switch label="Show my phone" {...form.getInputProps('show.phone', { type: 'checkbox' })} />
-                <Switch label="Show my email" {...form.getInputProps('show.email', { type: 'checkbox' })} />
+                <Switch label={profile_edit_show_phone()} {...form.getInputProps('show.phone', { type: 'checkbox' })} />
+                <Switch label={profile_edit_show_email()} {...form.getInputProps('show.email', { type: 'checkbox' })} />
                 {person ? (
                   <>
-                    <Switch label="Show my height" {...form.getInputProps('show.height', { type: 'checkbox' })} />
-                    <Switch label="Show my age" {...form.getInputProps('show.age', { type: 'checkbox' })} />
+                    <Switch
+                      label={profile_edit_show_height()}
+                      {...form.getInputProps('show.height', { type: 'checkbox' })}
+                    />
+                    <Switch label={profile_edit_show_age()} {...form.getInputProps('show.age', { type: 'checkbox' })} />
                   </>
                 ) : null}
               </Group>
               <Switch
                 mt="md"
-                label="Hide my profile: only I can see it"
+                label={profile_edit_hide()}
                 checked={values.visibility === 'hidden'}
                 onChange={(event) =>
                   form.setFieldValue('visibility', event.currentTarget.checked ? 'hidden' : 'public')
@@ -604,13 +742,13 @@ function ProfileForm({
 
             <Group>
               <Button type="submit" loading={saving}>
-                {saved ? 'Save profile' : 'Create profile'}
+                {saved ? profile_edit_save() : profile_edit_create()}
               </Button>
               {saved ? (
                 <Anchor
                   renderRoot={(props) => <Link {...props} to="/profiles/$handle" params={{ handle: saved.handle }} />}
                 >
-                  View your public page
+                  {profile_edit_view_public()}
                 </Anchor>
               ) : null}
             </Group>
@@ -634,32 +772,35 @@ function GuardianPanel({ guardian }: { guardian: Guardian }) {
       style={{ marginBottom: 'var(--mantine-spacing-xl)' }}
     >
       <Title order={2} size="h3" id="guardian-heading">
-        Your guardian
+        {profile_edit_guardian_heading()}
       </Title>
       {guardian.withdrawn_at ? (
-        <Alert color="orange" variant="light" title="Your guardian withdrew their consent">
-          {guardian.name} withdrew on {formatDateTime(guardian.withdrawn_at)}: your profile is hidden and your
-          applications are withdrawn.
+        <Alert color="orange" variant="light" title={profile_edit_guardian_withdrew_title()}>
+          {profile_edit_guardian_withdrew({ name: guardian.name, date: formatDateTime(guardian.withdrawn_at) })}
         </Alert>
       ) : guardian.confirmed_at ? (
         <Text>
           <Badge color="teal.9" variant="filled" mr="xs">
-            Confirmed
+            {profile_edit_guardian_confirmed_badge()}
           </Badge>
-          {guardian.name} ({guardian.contact}) confirmed on {formatDateTime(guardian.confirmed_at)}.
+          {profile_edit_guardian_confirmed({
+            name: guardian.name,
+            contact: guardian.contact,
+            date: formatDateTime(guardian.confirmed_at),
+          })}
         </Text>
       ) : (
-        <Alert color="blue" variant="light" title="Waiting for your guardian">
+        <Alert color="blue" variant="light" title={profile_edit_guardian_waiting()}>
           {guardian.mailed_at
-            ? `We emailed ${guardian.contact} on ${formatDateTime(guardian.mailed_at)}. `
-            : `We have not emailed ${guardian.contact} yet. `}
-          Until {guardian.name} opens the link and confirms, you cannot apply to casting calls.
+            ? profile_edit_guardian_mailed({ contact: guardian.contact, date: formatDateTime(guardian.mailed_at) })
+            : profile_edit_guardian_not_mailed({ contact: guardian.contact })}
+          {profile_edit_guardian_until({ name: guardian.name })}
         </Alert>
       )}
       {waiting ? (
         <Stack gap={4} mt="sm" align="flex-start">
           <Button variant="light" loading={resend.isPending} disabled={!online} onClick={() => resend.mutate()}>
-            Send the email again
+            {profile_edit_guardian_resend()}
           </Button>
           {resend.isSuccess ? (
             <Text size="sm" role="status">
@@ -668,7 +809,7 @@ function GuardianPanel({ guardian }: { guardian: Guardian }) {
           ) : null}
           {resend.error ? (
             <Text size="sm" c="var(--cv-danger-text)" role="alert">
-              {resend.error instanceof ApiError ? resend.error.message : 'Not sent: try again when online.'}
+              {resend.error instanceof ApiError ? resend.error.message : profile_edit_guardian_not_sent()}
             </Text>
           ) : null}
         </Stack>
@@ -687,16 +828,16 @@ export function MyProfilePage({ returnTo }: { returnTo?: string }) {
   if (query.data === undefined) {
     return (
       <PageContainer>
-        <DocumentTitle page="My profile" />
+        <DocumentTitle page={profile_edit_title()} />
         {query.isError ? (
           <LoadError
-            title="Your profile could not be loaded"
+            title={profile_edit_load_error()}
             what="profile"
             error={query.error}
             onRetry={() => void query.refetch()}
           />
         ) : (
-          <LoadingState label="Loading your profile" />
+          <LoadingState label={profile_edit_loading()} />
         )}
       </PageContainer>
     );
@@ -704,24 +845,19 @@ export function MyProfilePage({ returnTo }: { returnTo?: string }) {
   const saved = query.data;
   return (
     <PageContainer>
-      <DocumentTitle page="My profile" />
+      <DocumentTitle page={profile_edit_title()} />
       <Title order={1} mb="xs">
-        My profile
+        {profile_edit_title()}
       </Title>
-      <Text mb="md">
-        {saved
-          ? 'What film people see on your page and in the directory.'
-          : 'Join the network: create your profile as a person (actor, writer, director, crew) or an organisation.'}
-      </Text>
+      <Text mb="md">{saved ? profile_edit_intro_saved() : profile_edit_intro_new()}</Text>
       {saved?.hidden_by_staff ? (
-        <Alert color="red" variant="light" title="Our moderators have hidden your profile" mb="md">
-          {saved.hidden_reason} Write to support@cineverse.in if you think this is a mistake.
+        <Alert color="red" variant="light" title={profile_edit_hidden_title()} mb="md">
+          {saved.hidden_reason} {profile_edit_hidden_write()}
         </Alert>
       ) : null}
       {saved?.held_reason ? (
-        <Alert color="yellow" variant="light" title="Your profile is not listed yet" mb="md">
-          A moderator checks it before it appears in the directory and search. {saved.held_reason}: CineVerse lists no
-          organisation that asks actors for a fee. Until then only you and our staff see its page.
+        <Alert color="yellow" variant="light" title={profile_edit_held_title()} mb="md">
+          {profile_edit_held({ reason: saved.held_reason })}
         </Alert>
       ) : null}
       {/* First: until the guardian confirms, a minor's profile can do nothing. */}
@@ -739,7 +875,7 @@ export function MyProfilePage({ returnTo }: { returnTo?: string }) {
         </>
       ) : (
         <Text size="sm" c="dimmed" mt="lg">
-          Once your profile is created you can add photos and ask to be verified.
+          {profile_edit_once_created()}
         </Text>
       )}
     </PageContainer>

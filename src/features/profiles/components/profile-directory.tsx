@@ -9,11 +9,38 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState, PageNav } from '@/components/query-states';
 import { crafts, genders, PERSON_CATEGORY, PROFILE_COUNT_LIMIT, type ProfileCard } from '@/contract/profiles';
+import { plural } from '@/lib/plural';
 import { directorySearch } from '@/lib/search-params';
 import type { ProfileFilters } from '../api/profile-keys';
 import { directoryCategory, PROFILES_PER_PAGE, profileListQueryOptions } from '../api/profile-queries';
-import { craftLabels, genderLabels, photoSrcSet } from './profile-labels';
+import { categoryLabel, craftLabels, genderLabels, photoSrcSet } from './profile-labels';
 import classes from './profiles.module.css';
+import { directory_any } from '@/paraglide/messages/directory_any.js';
+import { directory_any_craft } from '@/paraglide/messages/directory_any_craft.js';
+import { directory_city } from '@/paraglide/messages/directory_city.js';
+import { directory_clear } from '@/paraglide/messages/directory_clear.js';
+import { directory_count_capped } from '@/paraglide/messages/directory_count_capped.js';
+import { directory_craft } from '@/paraglide/messages/directory_craft.js';
+import { directory_count_one } from '@/paraglide/messages/directory_count_one.js';
+import { directory_count_other } from '@/paraglide/messages/directory_count_other.js';
+import { directory_matches_one } from '@/paraglide/messages/directory_matches_one.js';
+import { directory_matches_other } from '@/paraglide/messages/directory_matches_other.js';
+import { directory_gender } from '@/paraglide/messages/directory_gender.js';
+import { directory_language } from '@/paraglide/messages/directory_language.js';
+import { directory_load_error } from '@/paraglide/messages/directory_load_error.js';
+import { directory_loading } from '@/paraglide/messages/directory_loading.js';
+import { directory_no_match } from '@/paraglide/messages/directory_no_match.js';
+import { directory_not_found } from '@/paraglide/messages/directory_not_found.js';
+import { directory_not_found_text } from '@/paraglide/messages/directory_not_found_text.js';
+import { directory_photo_of } from '@/paraglide/messages/directory_photo_of.js';
+import { directory_plays_age } from '@/paraglide/messages/directory_plays_age.js';
+import { directory_search } from '@/paraglide/messages/directory_search.js';
+import { directory_sort } from '@/paraglide/messages/directory_sort.js';
+import { directory_sort_recent } from '@/paraglide/messages/directory_sort_recent.js';
+import { directory_sort_verified } from '@/paraglide/messages/directory_sort_verified.js';
+import { directory_verified_only } from '@/paraglide/messages/directory_verified_only.js';
+import { profiles_back_home } from '@/paraglide/messages/profiles_back_home.js';
+import { profiles_verified } from '@/paraglide/messages/profiles_verified.js';
 
 /** Typing waits this long before the address and the list change: one request per pause, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -27,7 +54,7 @@ function ProfileCardView({ card }: { card: ProfileCard }) {
           src={card.photo}
           srcSet={photoSrcSet(card.photo)}
           sizes="88px"
-          alt={`Photo of ${card.display_name}`}
+          alt={directory_photo_of({ name: card.display_name })}
           width={88}
           height={88}
           loading="lazy"
@@ -40,7 +67,7 @@ function ProfileCardView({ card }: { card: ProfileCard }) {
         <h2 className={classes.cardName}>{card.display_name}</h2>
         {card.verified ? (
           <Badge color="teal.9" variant="filled" size="sm">
-            Verified
+            {profiles_verified()}
           </Badge>
         ) : null}
         <Text size="sm">{card.headline}</Text>
@@ -89,12 +116,12 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
   if (!category) {
     return (
       <PageContainer>
-        <DocumentTitle page="Category not found" />
-        <Title order={1}>Category not found</Title>
+        <DocumentTitle page={directory_not_found()} />
+        <Title order={1}>{directory_not_found()}</Title>
         <Text mt="sm" mb="lg">
-          There is no “{categoryName}” category in the directory. It may have been renamed or removed.
+          {directory_not_found_text({ name: categoryName })}
         </Text>
-        <Button renderRoot={(props) => <Link {...props} to="/" />}>Back to Homepage</Button>
+        <Button renderRoot={(props) => <Link {...props} to="/" />}>{profiles_back_home()}</Button>
       </PageContainer>
     );
   }
@@ -121,16 +148,16 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
 
   return (
     <PageContainer>
-      <DocumentTitle page={category} />
+      <DocumentTitle page={categoryLabel(category)} />
       <Title order={1} mb="md">
-        {category}
+        {categoryLabel(category)}
       </Title>
       <div className={classes.filters}>
-        {textInput('search', 'Search name, skill or headline')}
+        {textInput('search', directory_search())}
         {isPeople ? (
           <Select
-            label="Craft"
-            placeholder="Any craft"
+            label={directory_craft()}
+            placeholder={directory_any_craft()}
             data={crafts.map((craft) => ({ value: craft, label: craftLabels[craft] }))}
             value={filters.craft ?? null}
             onChange={(craft) => change({ craft: craft ?? undefined })}
@@ -138,13 +165,13 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
             comboboxProps={{ withinPortal: true }}
           />
         ) : null}
-        {textInput('language', 'Language')}
-        {textInput('city', 'City')}
+        {textInput('language', directory_language())}
+        {textInput('city', directory_city())}
         {isPeople ? (
           <>
             <Select
-              label="Gender"
-              placeholder="Any"
+              label={directory_gender()}
+              placeholder={directory_any()}
               data={genders.map((gender) => ({ value: gender, label: genderLabels[gender]! }))}
               value={filters.gender ?? null}
               onChange={(gender) => change({ gender: gender ?? undefined })}
@@ -152,7 +179,7 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
               comboboxProps={{ withinPortal: true }}
             />
             <NumberInput
-              label="Plays age"
+              label={directory_plays_age()}
               min={1}
               max={100}
               value={filters.age ?? ''}
@@ -161,10 +188,10 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
           </>
         ) : null}
         <Select
-          label="Sort"
+          label={directory_sort()}
           data={[
-            { value: 'verified', label: 'Verified first' },
-            { value: 'recent', label: 'Recently updated' },
+            { value: 'verified', label: directory_sort_verified() },
+            { value: 'recent', label: directory_sort_recent() },
           ]}
           value={filters.sort ?? 'verified'}
           onChange={(sort) => change({ sort: sort === 'recent' ? sort : undefined })}
@@ -172,17 +199,17 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
           comboboxProps={{ withinPortal: true }}
         />
         <Checkbox
-          label="Verified only"
+          label={directory_verified_only()}
           checked={filters.verified === 'true'}
           onChange={(event) => change({ verified: event.currentTarget.checked ? 'true' : undefined })}
           mb={8}
         />
       </div>
 
-      {query.isPending ? <LoadingState label="Loading profiles" /> : null}
+      {query.isPending ? <LoadingState label={directory_loading()} /> : null}
       {query.isError && !data ? (
         <LoadError
-          title="The directory could not be loaded"
+          title={directory_load_error()}
           what="list"
           error={query.error}
           onRetry={() => void query.refetch()}
@@ -192,15 +219,15 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
         <>
           <Text size="sm" c="dimmed" mb="sm" role="status">
             {data.meta.total_capped
-              ? `More than ${PROFILE_COUNT_LIMIT.toLocaleString('en-IN')} profiles: narrow the search to see them all`
-              : total === 1
-                ? '1 profile'
-                : `${total} profiles`}
-            {hasFilters && !data.meta.total_capped ? (total === 1 ? ' matches your search' : ' match your search') : ''}
+              ? directory_count_capped({ limit: PROFILE_COUNT_LIMIT.toLocaleString('en-IN') })
+              : plural(total, { one: directory_count_one, other: directory_count_other })}
+            {hasFilters && !data.meta.total_capped
+              ? plural(total, { one: directory_matches_one, other: directory_matches_other })
+              : ''}
           </Text>
           {data.data.length === 0 ? (
             <div>
-              <Text mb="sm">No profiles match your search.</Text>
+              <Text mb="sm">{directory_no_match()}</Text>
               <Button
                 variant="light"
                 onClick={() => {
@@ -208,7 +235,7 @@ export function ProfileDirectory({ categoryName, filters, onFiltersChange }: Pro
                   onFiltersChange({});
                 }}
               >
-                Clear filters
+                {directory_clear()}
               </Button>
             </div>
           ) : (

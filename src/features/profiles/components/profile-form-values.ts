@@ -7,6 +7,7 @@ import {
   type ProfileKind,
   type PublicProfile,
 } from '@/contract/profiles';
+import { profile_edit_your_name } from '@/paraglide/messages/profile_edit_your_name.js';
 
 type Gender = NonNullable<MyProfile['gender']>;
 type CreditType = MyProfile['credits'][number]['type'];
@@ -173,7 +174,7 @@ export function previewProfile(values: ProfileFormValues, saved: MyProfile | nul
   return {
     kind: input.kind,
     handle: input.handle,
-    display_name: input.display_name || 'Your name',
+    display_name: input.display_name || profile_edit_your_name(),
     category: input.category,
     crafts: input.crafts ?? [],
     headline: input.headline ?? '',

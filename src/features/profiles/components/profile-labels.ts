@@ -1,40 +1,148 @@
 import type { Craft } from '@/contract/profiles';
 import { srcSetOfUrl } from '@/lib/image-url';
+import { directory_category_artist } from '@/paraglide/messages/directory_category_artist.js';
+import { directory_category_course } from '@/paraglide/messages/directory_category_course.js';
+import { directory_category_production_house } from '@/paraglide/messages/directory_category_production_house.js';
+import { directory_category_shooting_location } from '@/paraglide/messages/directory_category_shooting_location.js';
+import { directory_category_studio } from '@/paraglide/messages/directory_category_studio.js';
+import { directory_category_theatre } from '@/paraglide/messages/directory_category_theatre.js';
+import { directory_category_union } from '@/paraglide/messages/directory_category_union.js';
+import { directory_category_vendor } from '@/paraglide/messages/directory_category_vendor.js';
+import { gender_female } from '@/paraglide/messages/gender_female.js';
+import { gender_male } from '@/paraglide/messages/gender_male.js';
+import { gender_non_binary } from '@/paraglide/messages/gender_non_binary.js';
+import { profiles_craft_actor } from '@/paraglide/messages/profiles_craft_actor.js';
+import { profiles_craft_art } from '@/paraglide/messages/profiles_craft_art.js';
+import { profiles_craft_casting } from '@/paraglide/messages/profiles_craft_casting.js';
+import { profiles_craft_costume } from '@/paraglide/messages/profiles_craft_costume.js';
+import { profiles_craft_dancer } from '@/paraglide/messages/profiles_craft_dancer.js';
+import { profiles_craft_director } from '@/paraglide/messages/profiles_craft_director.js';
+import { profiles_craft_dop } from '@/paraglide/messages/profiles_craft_dop.js';
+import { profiles_craft_editor } from '@/paraglide/messages/profiles_craft_editor.js';
+import { profiles_craft_makeup } from '@/paraglide/messages/profiles_craft_makeup.js';
+import { profiles_craft_music } from '@/paraglide/messages/profiles_craft_music.js';
+import { profiles_craft_other } from '@/paraglide/messages/profiles_craft_other.js';
+import { profiles_craft_stunts } from '@/paraglide/messages/profiles_craft_stunts.js';
+import { profiles_craft_voice_artist } from '@/paraglide/messages/profiles_craft_voice_artist.js';
+import { profiles_craft_writer } from '@/paraglide/messages/profiles_craft_writer.js';
+import { profiles_credit_ad } from '@/paraglide/messages/profiles_credit_ad.js';
+import { profiles_credit_feature } from '@/paraglide/messages/profiles_credit_feature.js';
+import { profiles_credit_short } from '@/paraglide/messages/profiles_credit_short.js';
+import { profiles_credit_theatre } from '@/paraglide/messages/profiles_credit_theatre.js';
+import { profiles_credit_tv } from '@/paraglide/messages/profiles_credit_tv.js';
+import { profiles_credit_web_series } from '@/paraglide/messages/profiles_credit_web_series.js';
+import { profiles_gender_prefer_not_to_say } from '@/paraglide/messages/profiles_gender_prefer_not_to_say.js';
+import { profiles_level_basic } from '@/paraglide/messages/profiles_level_basic.js';
+import { profiles_level_fluent } from '@/paraglide/messages/profiles_level_fluent.js';
+import { profiles_level_native } from '@/paraglide/messages/profiles_level_native.js';
 
+/** Each craft's name in the page's language (read when shown: a page's language is its render's). */
 export const craftLabels: Record<Craft, string> = {
-  actor: 'Actor',
-  writer: 'Writer',
-  director: 'Director',
-  dop: 'DOP',
-  editor: 'Editor',
-  music: 'Music',
-  dancer: 'Dancer',
-  voice_artist: 'Voice artist',
-  makeup: 'Make-up',
-  costume: 'Costume',
-  art: 'Art',
-  stunts: 'Stunts',
-  casting: 'Casting',
-  other: 'Other',
+  get actor() {
+    return profiles_craft_actor();
+  },
+  get writer() {
+    return profiles_craft_writer();
+  },
+  get director() {
+    return profiles_craft_director();
+  },
+  get dop() {
+    return profiles_craft_dop();
+  },
+  get editor() {
+    return profiles_craft_editor();
+  },
+  get music() {
+    return profiles_craft_music();
+  },
+  get dancer() {
+    return profiles_craft_dancer();
+  },
+  get voice_artist() {
+    return profiles_craft_voice_artist();
+  },
+  get makeup() {
+    return profiles_craft_makeup();
+  },
+  get costume() {
+    return profiles_craft_costume();
+  },
+  get art() {
+    return profiles_craft_art();
+  },
+  get stunts() {
+    return profiles_craft_stunts();
+  },
+  get casting() {
+    return profiles_craft_casting();
+  },
+  get other() {
+    return profiles_craft_other();
+  },
 };
 
 export const genderLabels: Record<string, string> = {
-  female: 'Female',
-  male: 'Male',
-  non_binary: 'Non-binary',
-  prefer_not_to_say: 'Prefer not to say',
+  get female() {
+    return gender_female();
+  },
+  get male() {
+    return gender_male();
+  },
+  get non_binary() {
+    return gender_non_binary();
+  },
+  get prefer_not_to_say() {
+    return profiles_gender_prefer_not_to_say();
+  },
 };
 
 export const creditTypeLabels: Record<string, string> = {
-  feature: 'Feature',
-  web_series: 'Web series',
-  short: 'Short',
-  ad: 'Ad',
-  theatre: 'Theatre',
-  tv: 'TV',
+  get feature() {
+    return profiles_credit_feature();
+  },
+  get web_series() {
+    return profiles_credit_web_series();
+  },
+  get short() {
+    return profiles_credit_short();
+  },
+  get ad() {
+    return profiles_credit_ad();
+  },
+  get theatre() {
+    return profiles_credit_theatre();
+  },
+  get tv() {
+    return profiles_credit_tv();
+  },
 };
 
-export const levelLabels: Record<string, string> = { native: 'native', fluent: 'fluent', basic: 'basic' };
+export const levelLabels: Record<string, string> = {
+  get native() {
+    return profiles_level_native();
+  },
+  get fluent() {
+    return profiles_level_fluent();
+  },
+  get basic() {
+    return profiles_level_basic();
+  },
+};
+
+/** A directory category's name in the page's language; the spec's label (the address's name) stays as it is. */
+const categoryLabels: Record<string, () => string> = {
+  Artist: directory_category_artist,
+  Union: directory_category_union,
+  Vendor: directory_category_vendor,
+  'Production House': directory_category_production_house,
+  Studio: directory_category_studio,
+  'Shooting Location': directory_category_shooting_location,
+  Course: directory_category_course,
+  Theatre: directory_category_theatre,
+};
+
+export const categoryLabel = (category: string): string => categoryLabels[category]?.() ?? category;
 
 /** The `srcset` of a profile photo's address (`/backend/uploads/profile/<name>`), when it was uploaded in widths. */
 export const photoSrcSet = srcSetOfUrl;

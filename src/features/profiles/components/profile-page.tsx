@@ -19,13 +19,56 @@ import { safeHref } from '@/lib/safe-url';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
 import { useContactMember, useReportProfile } from '../api/profile-mutations';
 import { ProfileNotFoundError, profileQueryOptions } from '../api/profile-queries';
-import { craftLabels, creditTypeLabels, genderLabels, photoSrcSet } from './profile-labels';
+import { categoryLabel, craftLabels, creditTypeLabels, genderLabels, levelLabels, photoSrcSet } from './profile-labels';
 import classes from './profiles.module.css';
+import { profiles_about } from '@/paraglide/messages/profiles_about.js';
+import { profiles_address } from '@/paraglide/messages/profiles_address.js';
+import { profiles_age } from '@/paraglide/messages/profiles_age.js';
+import { profiles_back_home } from '@/paraglide/messages/profiles_back_home.js';
+import { profiles_close } from '@/paraglide/messages/profiles_close.js';
+import { profiles_contact } from '@/paraglide/messages/profiles_contact.js';
+import { profiles_contact_hint } from '@/paraglide/messages/profiles_contact_hint.js';
+import { profiles_courses } from '@/paraglide/messages/profiles_courses.js';
+import { profiles_credits } from '@/paraglide/messages/profiles_credits.js';
+import { profiles_email } from '@/paraglide/messages/profiles_email.js';
+import { profiles_gender } from '@/paraglide/messages/profiles_gender.js';
+import { profiles_height } from '@/paraglide/messages/profiles_height.js';
+import { profiles_height_cm } from '@/paraglide/messages/profiles_height_cm.js';
+import { profiles_languages } from '@/paraglide/messages/profiles_languages.js';
+import { profiles_load_error } from '@/paraglide/messages/profiles_load_error.js';
+import { profiles_loading } from '@/paraglide/messages/profiles_loading.js';
+import { profiles_main_photo_alt } from '@/paraglide/messages/profiles_main_photo_alt.js';
+import { profiles_meta_in } from '@/paraglide/messages/profiles_meta_in.js';
+import { profiles_not_found } from '@/paraglide/messages/profiles_not_found.js';
+import { profiles_not_found_text } from '@/paraglide/messages/profiles_not_found_text.js';
+import { profiles_offline } from '@/paraglide/messages/profiles_offline.js';
+import { profiles_phone } from '@/paraglide/messages/profiles_phone.js';
+import { profiles_photo_alt } from '@/paraglide/messages/profiles_photo_alt.js';
+import { profiles_photos } from '@/paraglide/messages/profiles_photos.js';
+import { profiles_playing_age } from '@/paraglide/messages/profiles_playing_age.js';
+import { profiles_reel_instagram } from '@/paraglide/messages/profiles_reel_instagram.js';
+import { profiles_reel_play } from '@/paraglide/messages/profiles_reel_play.js';
+import { profiles_reel_title } from '@/paraglide/messages/profiles_reel_title.js';
+import { profiles_reels } from '@/paraglide/messages/profiles_reels.js';
+import { profiles_report } from '@/paraglide/messages/profiles_report.js';
+import { profiles_report_fake } from '@/paraglide/messages/profiles_report_fake.js';
+import { profiles_report_impersonation } from '@/paraglide/messages/profiles_report_impersonation.js';
+import { profiles_report_inappropriate } from '@/paraglide/messages/profiles_report_inappropriate.js';
+import { profiles_report_title } from '@/paraglide/messages/profiles_report_title.js';
+import { profiles_send_message } from '@/paraglide/messages/profiles_send_message.js';
+import { profiles_services } from '@/paraglide/messages/profiles_services.js';
+import { profiles_skills } from '@/paraglide/messages/profiles_skills.js';
+import { profiles_union } from '@/paraglide/messages/profiles_union.js';
+import { profiles_verified } from '@/paraglide/messages/profiles_verified.js';
+import { profiles_website } from '@/paraglide/messages/profiles_website.js';
+import { profiles_write_to } from '@/paraglide/messages/profiles_write_to.js';
+import { profiles_your_message } from '@/paraglide/messages/profiles_your_message.js';
 
 /** What a shared link's card shows (Open Graph) and what search engines read (schema.org Person or Organization). */
 function ProfileMeta({ profile }: { profile: PublicProfile }) {
   const main = profile.photos.find((photo) => photo.main) ?? profile.photos[0];
-  const description = profile.headline || `${profile.category} in ${profile.city}`;
+  const description =
+    profile.headline || profiles_meta_in({ category: categoryLabel(profile.category), city: profile.city });
   const structured = {
     '@context': 'https://schema.org',
     '@type': profile.kind === 'person' ? 'Person' : 'Organization',
@@ -62,7 +105,7 @@ function Reel({ url, index, name }: { url: string; index: number; name: string }
     const instagram = instagramPostUrl(url);
     return instagram ? (
       <Anchor href={instagram} target="_blank" rel="noopener noreferrer nofollow ugc">
-        Watch reel {index + 1} on Instagram
+        {profiles_reel_instagram({ number: index + 1 })}
       </Anchor>
     ) : null;
   }
@@ -71,7 +114,7 @@ function Reel({ url, index, name }: { url: string; index: number; name: string }
       {playing ? (
         <iframe
           src={youtubeEmbedUrl(videoId)}
-          title={`Reel ${index + 1} of ${name}`}
+          title={profiles_reel_title({ number: index + 1, name })}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
@@ -79,7 +122,7 @@ function Reel({ url, index, name }: { url: string; index: number; name: string }
         />
       ) : (
         <Button variant="light" h="100%" onClick={() => setPlaying(true)}>
-          Play reel {index + 1}
+          {profiles_reel_play({ number: index + 1 })}
         </Button>
       )}
     </AspectRatio>
@@ -89,10 +132,10 @@ function Reel({ url, index, name }: { url: string; index: number; name: string }
 function ContactDialog({ profile, onClose }: { profile: PublicProfile; onClose: () => void }) {
   const contact = useContactMember(profile.handle);
   const [message, setMessage] = useState('');
-  const error = contact.error instanceof ApiError ? contact.error.message : contact.error ? 'You are offline.' : null;
+  const error = contact.error instanceof ApiError ? contact.error.message : contact.error ? profiles_offline() : null;
   const unconfirmed = useEmailUnconfirmed();
   return (
-    <Modal opened onClose={onClose} title={`Write to ${profile.display_name}`} centered>
+    <Modal opened onClose={onClose} title={profiles_write_to({ name: profile.display_name })} centered>
       {unconfirmed ? (
         <EmailConfirmationNotice action="write to members" />
       ) : contact.isSuccess ? (
@@ -100,7 +143,7 @@ function ContactDialog({ profile, onClose }: { profile: PublicProfile; onClose: 
           <Alert color="green" role="status">
             {contact.data.message}
           </Alert>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{profiles_close()}</Button>
         </Stack>
       ) : (
         <form
@@ -111,12 +154,9 @@ function ContactDialog({ profile, onClose }: { profile: PublicProfile; onClose: 
           }}
         >
           <Stack>
-            <Text size="sm">
-              Your message reaches them by email and in their account; your own details stay private until you share
-              them.
-            </Text>
+            <Text size="sm">{profiles_contact_hint()}</Text>
             <Textarea
-              label="Your message"
+              label={profiles_your_message()}
               autosize
               minRows={4}
               value={message}
@@ -125,7 +165,7 @@ function ContactDialog({ profile, onClose }: { profile: PublicProfile; onClose: 
               data-autofocus
             />
             <Button type="submit" loading={contact.isPending}>
-              Send message
+              {profiles_send_message()}
             </Button>
           </Stack>
         </form>
@@ -134,18 +174,19 @@ function ContactDialog({ profile, onClose }: { profile: PublicProfile; onClose: 
   );
 }
 
-const reportReasonOptions = [
-  { value: 'fake', label: 'A fake profile' },
-  { value: 'impersonation', label: 'Pretends to be someone else' },
-  { value: 'inappropriate', label: 'Inappropriate content' },
+/** The reasons in the page's language: made when the dialog is drawn. */
+const reportReasonOptions = () => [
+  { value: 'fake', label: profiles_report_fake() },
+  { value: 'impersonation', label: profiles_report_impersonation() },
+  { value: 'inappropriate', label: profiles_report_inappropriate() },
 ];
 
 function ReportProfileDialog({ profile, onClose }: { profile: PublicProfile; onClose: () => void }) {
   const report = useReportProfile(profile.handle);
   return (
     <ReportDialog
-      title={`Report ${profile.display_name}`}
-      reasons={reportReasonOptions}
+      title={profiles_report_title({ name: profile.display_name })}
+      reasons={reportReasonOptions()}
       report={report}
       onClose={onClose}
     />
@@ -175,7 +216,7 @@ export function ProfileView({ profile, actions }: { profile: PublicProfile; acti
             src={main.url}
             srcSet={photoSrcSet(main.url)}
             sizes="(max-width: 48em) 100vw, 320px"
-            alt={`${profile.display_name}, main photo`}
+            alt={profiles_main_photo_alt({ name: profile.display_name })}
             width={320}
             height={320}
           />
@@ -185,53 +226,60 @@ export function ProfileView({ profile, actions }: { profile: PublicProfile; acti
           {profile.verified ? (
             <Group gap="xs">
               <Badge color="teal.9" variant="filled">
-                Verified
+                {profiles_verified()}
               </Badge>
               {profile.verified_reason ? <Text size="sm">{profile.verified_reason}</Text> : null}
             </Group>
           ) : null}
           {profile.headline ? <Text size="lg">{profile.headline}</Text> : null}
           <Text c="dimmed">
-            {[isPerson ? profile.crafts.map((craft) => craftLabels[craft]).join(', ') : profile.category, profile.city]
+            {[
+              isPerson ? profile.crafts.map((craft) => craftLabels[craft]).join(', ') : categoryLabel(profile.category),
+              profile.city,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </Text>
           <dl className={classes.facts}>
             {profile.languages.length > 0 ? (
-              <Fact label="Languages">
-                {profile.languages.map((item) => `${item.language} (${item.level})`).join(', ')}
+              <Fact label={profiles_languages()}>
+                {profile.languages
+                  .map((item) => `${item.language} (${levelLabels[item.level] ?? item.level})`)
+                  .join(', ')}
               </Fact>
             ) : null}
-            {profile.skills.length > 0 ? <Fact label="Skills">{profile.skills.join(', ')}</Fact> : null}
+            {profile.skills.length > 0 ? <Fact label={profiles_skills()}>{profile.skills.join(', ')}</Fact> : null}
             {profile.playing_age_min !== null && profile.playing_age_max !== null ? (
-              <Fact label="Playing age">
+              <Fact label={profiles_playing_age()}>
                 {profile.playing_age_min}–{profile.playing_age_max}
               </Fact>
             ) : null}
-            {profile.age !== undefined ? <Fact label="Age">{profile.age}</Fact> : null}
-            {profile.gender ? <Fact label="Gender">{genderLabels[profile.gender]}</Fact> : null}
-            {profile.height_cm ? <Fact label="Height">{profile.height_cm} cm</Fact> : null}
+            {profile.age !== undefined ? <Fact label={profiles_age()}>{profile.age}</Fact> : null}
+            {profile.gender ? <Fact label={profiles_gender()}>{genderLabels[profile.gender]}</Fact> : null}
+            {profile.height_cm ? (
+              <Fact label={profiles_height()}>{profiles_height_cm({ cm: profile.height_cm })}</Fact>
+            ) : null}
             {profile.union_name ? (
-              <Fact label="Union">
+              <Fact label={profiles_union()}>
                 {profile.union_name}
                 {profile.union_number ? ` (${profile.union_number})` : ''}
               </Fact>
             ) : null}
-            {profile.address ? <Fact label="Address">{profile.address}</Fact> : null}
+            {profile.address ? <Fact label={profiles_address()}>{profile.address}</Fact> : null}
             {website ? (
-              <Fact label="Website">
+              <Fact label={profiles_website()}>
                 <Anchor href={website} target="_blank" rel="noopener noreferrer">
                   {profile.website}
                 </Anchor>
               </Fact>
             ) : null}
             {profile.phone ? (
-              <Fact label="Phone">
+              <Fact label={profiles_phone()}>
                 <Anchor href={telHref(profile.phone)}>{profile.phone}</Anchor>
               </Fact>
             ) : null}
             {profile.email ? (
-              <Fact label="Email">
+              <Fact label={profiles_email()}>
                 <Anchor href={`mailto:${profile.email}`}>{profile.email}</Anchor>
               </Fact>
             ) : null}
@@ -243,7 +291,7 @@ export function ProfileView({ profile, actions }: { profile: PublicProfile; acti
       {profile.bio ? (
         <section className={classes.section} aria-labelledby="about-heading">
           <Title order={2} size="h3" id="about-heading">
-            About
+            {profiles_about()}
           </Title>
           <Text style={{ whiteSpace: 'pre-line' }}>{profile.bio}</Text>
         </section>
@@ -252,7 +300,7 @@ export function ProfileView({ profile, actions }: { profile: PublicProfile; acti
       {profile.services.length > 0 ? (
         <section className={classes.section} aria-labelledby="services-heading">
           <Title order={2} size="h3" id="services-heading">
-            {profile.category === 'Course' ? 'Courses' : 'Services'}
+            {profile.category === 'Course' ? profiles_courses() : profiles_services()}
           </Title>
           <ul>
             {profile.services.map((service) => (
@@ -265,7 +313,7 @@ export function ProfileView({ profile, actions }: { profile: PublicProfile; acti
       {profile.credits.length > 0 ? (
         <section className={classes.section} aria-labelledby="credits-heading">
           <Title order={2} size="h3" id="credits-heading">
-            Credits
+            {profiles_credits()}
           </Title>
           <ul>
             {profile.credits.map((credit, index) => (
@@ -281,7 +329,7 @@ export function ProfileView({ profile, actions }: { profile: PublicProfile; acti
       {profile.reels.length > 0 ? (
         <section className={classes.section} aria-labelledby="reels-heading">
           <Title order={2} size="h3" id="reels-heading">
-            Reels
+            {profiles_reels()}
           </Title>
           <Stack>
             {profile.reels.map((reel, index) => (
@@ -294,7 +342,7 @@ export function ProfileView({ profile, actions }: { profile: PublicProfile; acti
       {others.length > 0 ? (
         <section className={classes.section} aria-labelledby="photos-heading">
           <Title order={2} size="h3" id="photos-heading">
-            Photos
+            {profiles_photos()}
           </Title>
           <ul className={classes.photos}>
             {others.map((photo, index) => (
@@ -303,7 +351,7 @@ export function ProfileView({ profile, actions }: { profile: PublicProfile; acti
                   src={photo.url}
                   srcSet={photoSrcSet(photo.url)}
                   sizes="160px"
-                  alt={`${profile.display_name}, photo ${index + 2}`}
+                  alt={profiles_photo_alt({ name: profile.display_name, number: index + 2 })}
                   width={160}
                   height={160}
                   loading="lazy"
@@ -328,12 +376,12 @@ export function ProfilePage({ handle }: { handle: string }) {
   if (query.error instanceof ProfileNotFoundError) {
     return (
       <PageContainer>
-        <DocumentTitle page="Profile not found" />
-        <Title order={1}>Profile not found</Title>
+        <DocumentTitle page={profiles_not_found()} />
+        <Title order={1}>{profiles_not_found()}</Title>
         <Text mt="sm" mb="lg">
-          There is no profile at this address. It may have been hidden or removed.
+          {profiles_not_found_text()}
         </Text>
-        <Button renderRoot={(props) => <Link {...props} to="/" />}>Back to Homepage</Button>
+        <Button renderRoot={(props) => <Link {...props} to="/" />}>{profiles_back_home()}</Button>
       </PageContainer>
     );
   }
@@ -342,13 +390,13 @@ export function ProfilePage({ handle }: { handle: string }) {
       <PageContainer>
         {query.isError ? (
           <LoadError
-            title="This profile could not be loaded"
+            title={profiles_load_error()}
             what="profile"
             error={query.error}
             onRetry={() => void query.refetch()}
           />
         ) : (
-          <LoadingState label="Loading the profile" />
+          <LoadingState label={profiles_loading()} />
         )}
       </PageContainer>
     );
@@ -366,9 +414,9 @@ export function ProfilePage({ handle }: { handle: string }) {
         profile={profile}
         actions={
           <Group gap="sm" mt="sm">
-            <Button onClick={() => open('contact')}>Contact</Button>
+            <Button onClick={() => open('contact')}>{profiles_contact()}</Button>
             <Button variant="subtle" color="red" onClick={() => open('report')}>
-              Report profile
+              {profiles_report()}
             </Button>
           </Group>
         }
