@@ -200,11 +200,10 @@ describe.skipIf(noCluster)('a web process killed under load', () => {
       }
       expect(unexpected).toEqual([]);
 
-      // Only requests in flight on it failed: each began before the kill, at most one per client, and each was
-      // completed by its resend (send throws otherwise).
+      // Only requests in flight on it failed: each began before the kill was over, and each was completed by its
+      // resend (send throws otherwise). (A resend made while the process was still dying may have reached it too.)
       expect(failures.filter((failure) => failure.startedAt > killedAt)).toEqual([]);
       expect(failures.length).toBeGreaterThan(0);
-      expect(new Set(failures.map((failure) => failure.who)).size).toBe(failures.length);
     } finally {
       await stopLoad();
     }
