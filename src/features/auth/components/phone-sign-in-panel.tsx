@@ -1,13 +1,11 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { phoneLoginStartSchema, phoneRegisterStartSchema, phoneSchema, type PhoneCodeResponse } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
-import { getLocale } from '@/paraglide/runtime';
 import { login_create_account } from '@/paraglide/messages/login_create_account.js';
 import { login_new_here } from '@/paraglide/messages/login_new_here.js';
 import { login_title } from '@/paraglide/messages/login_title.js';
@@ -60,7 +58,6 @@ export function PhoneSignInPanel({ purpose, redirect, onSignedIn, onUseEmail }: 
   const phoneCode = usePhoneCode();
   const phoneLogin = usePhoneLogin();
   const phoneRegister = usePhoneRegister();
-  const queryClient = useQueryClient();
   const text = words[purpose];
 
   const ask = async (phone: string) => {
@@ -93,14 +90,8 @@ export function PhoneSignInPanel({ purpose, redirect, onSignedIn, onUseEmail }: 
               const phone = sent.answer.phone;
               if (purpose === 'login') await phoneLogin.mutateAsync({ phone, code });
               else {
+                // An account made on a Hindi page reads Hindi: the request carries the page's language.
                 await phoneRegister.mutateAsync({ name: form.getValues().name, phone, code });
-                // An account made on a Hindi page reads Hindi, as one made with an email does.
-                const language = getLocale();
-                if (language !== 'en') {
-                  void import('../api/save-language')
-                    .then(({ saveLanguage }) => saveLanguage(queryClient, language))
-                    .catch(() => {});
-                }
               }
               onSignedIn();
             }}

@@ -6,7 +6,6 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { PASSWORD_MIN_LENGTH, registerRequestSchema } from '@/contract/user';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
-import { getLocale } from '@/paraglide/runtime';
 import { auth_email } from '@/paraglide/messages/auth_email.js';
 import { auth_password } from '@/paraglide/messages/auth_password.js';
 import { phone_use_mobile } from '@/paraglide/messages/phone_use_mobile.js';
@@ -20,7 +19,6 @@ import { register_page_title } from '@/paraglide/messages/register_page_title.js
 import { register_password_hint } from '@/paraglide/messages/register_password_hint.js';
 import { register_submit } from '@/paraglide/messages/register_submit.js';
 import { register_title } from '@/paraglide/messages/register_title.js';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRegister } from '../api/register';
 import { PhoneSignInPanel } from './phone-sign-in-panel';
 import classes from './auth.module.css';
@@ -48,19 +46,12 @@ export function RegisterPage({ redirect, onSignedIn, phoneSignIn = false }: Regi
   });
   const [failure, setFailure] = useState<string | null>(null);
   const registration = useRegister();
-  const queryClient = useQueryClient();
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
+      // An account made on a Hindi page reads Hindi: the request carries the page's language.
       await registration.mutateAsync(values);
-      // An account made on a Hindi page reads Hindi, here and on the member's other devices.
-      const language = getLocale();
-      if (language !== 'en') {
-        void import('../api/save-language')
-          .then(({ saveLanguage }) => saveLanguage(queryClient, language))
-          .catch(() => {});
-      }
       onSignedIn();
     } catch (error) {
       setFailure(applyServerError(form, error, register_offline()));
