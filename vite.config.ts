@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { notificationsScrollClass } from './build/notifications-scroll-class.js';
 import { startChunk, startModule } from './build/start-chunk.js';
 import { APP_MODULES_META, COLOR_SCHEME_SCRIPT } from './src/contract/page-routes.js';
+import { webAppManifestFile } from './src/contract/web-app-manifest.js';
 
 /** Where `npm run dev` sends API and upload calls: the server started by `npm start`. */
 const devBackend = process.env.DEV_BACKEND ?? 'http://localhost:8080';
@@ -185,6 +186,42 @@ function appAssets(): Plugin {
   };
 }
 
+/** The installed app's words in a language, from its messages (`manifest_*`). */
+function manifestWords(language: 'en' | 'hi') {
+  const messages = JSON.parse(fs.readFileSync(`messages/${language}.json`, 'utf8')) as Record<string, string>;
+  return {
+    name: messages.manifest_name,
+    short_name: messages.manifest_short_name,
+    description: messages.manifest_description,
+  };
+}
+
+/**
+ * The Hindi app's manifest beside the English one: the same app's icons and colours, with Hindi words, `lang` hi,
+ * opening at `/hi/`. Its own `id`: an app installed from a Hindi page is the Hindi app, and visiting English pages
+ * never renames it (nor the English app from Hindi pages). Emitted into the bundle, so that the service worker's
+ * precache (its glob takes `*.webmanifest`) holds it too.
+ */
+function hindiWebManifest(): Plugin {
+  const english = webAppManifestFile('en');
+  return {
+    name: 'cineverse-hindi-web-manifest',
+    generateBundle: {
+      order: 'post',
+      handler(_, bundle) {
+        const asset = bundle[english];
+        if (!asset || asset.type !== 'asset') return;
+        const manifest = JSON.parse(String(asset.source)) as Record<string, unknown>;
+        this.emitFile({
+          type: 'asset',
+          fileName: webAppManifestFile('hi'),
+          source: JSON.stringify({ ...manifest, ...manifestWords('hi'), id: '/hi/', lang: 'hi', start_url: '/hi/' }),
+        });
+      },
+    },
+  };
+}
+
 /** The browser's plugins; the server's renderer (an SSR build) needs only the router's and React's. */
 const browserPlugins = (): PluginOption[] => [
   notificationsScrollClass(),
@@ -201,14 +238,11 @@ const browserPlugins = (): PluginOption[] => [
     registerType: 'prompt',
     // The page registers the worker itself (src/app/service-worker-registration.ts).
     injectRegister: false,
-    manifestFilename: 'manifest.webmanifest',
+    manifestFilename: webAppManifestFile('en'),
     includeAssets: ['icons/*.png', 'robots.txt'],
     manifest: {
       id: '/',
-      name: 'CineVerse: India’s film-industry network',
-      short_name: 'CineVerse',
-      description:
-        'Actors, writers, directors, DOPs, studios and learners of Indian cinema, with official film merchandise.',
+      ...manifestWords('en'),
       lang: 'en-IN',
       start_url: '/',
       scope: '/',
@@ -231,6 +265,7 @@ const browserPlugins = (): PluginOption[] => [
     },
     devOptions: { enabled: false },
   }),
+  hindiWebManifest(),
 ];
 
 export default defineConfig(({ isSsrBuild, mode }) => ({

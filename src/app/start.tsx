@@ -3,6 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { languageOfPath } from '@/contract/languages';
 import { SERVER_STATE_ELEMENT_ID } from '@/contract/page-routes';
+import { webAppManifestFile } from '@/contract/web-app-manifest';
 import { overwriteGetLocale } from '@/paraglide/runtime';
 import { afterAppReady } from '@/lib/app-ready';
 import { useAppStore } from '@/lib/app-store';
@@ -32,6 +33,8 @@ export async function start(rootElement: HTMLElement): Promise<void> {
   overwriteGetLocale(() => language);
   // A page the service worker answered from the English shell says its language too.
   document.documentElement.lang = language === 'en' ? 'en-IN' : language;
+  // ...and links its language's app, as the server's shell does.
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/${webAppManifestFile(language)}`);
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient, undefined, language);
   // Hydration reads the store's initial, signed-out state (as the server rendered), then renders the session.

@@ -233,3 +233,116 @@ test.describe('policy pages', () => {
     }
   });
 });
+
+test.describe('about, contact and the policies in Hindi', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`read in Hindi on a 360 px phone, and a message is sent in Hindi (${colorScheme})`, async ({ page }, info) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.emulateMedia({ colorScheme });
+
+      await page.goto('/hi/about');
+      await expect(page.getByRole('heading', { level: 1, name: 'हमारे बारे में' })).toBeVisible();
+      await expect(page).toHaveTitle(/^हमारे बारे में \| /);
+      await expect(page.getByRole('heading', { level: 3, name: 'सत्यापित समुदाय' })).toBeVisible();
+      // The footer's categories in the directory's words, their addresses the spec's names in the Hindi pages.
+      await expect(page.locator('footer').getByRole('link', { name: 'कलाकार', exact: true })).toHaveAttribute(
+        'href',
+        '/hi/category/Artist',
+      );
+      await page.screenshot({ path: info.outputPath(`about-hi-${colorScheme}.png`), fullPage: true });
+      await page.getByRole('link', { name: 'हमारी टीम से बात करें' }).click();
+
+      await expect(page).toHaveURL(/\/hi\/contact$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'हमसे संपर्क करें' })).toBeVisible();
+      await expect(page).toHaveTitle(/^संपर्क करें \| /);
+      const details = page.getByRole('region', { name: 'संपर्क की जानकारी' });
+      await expect(details).toContainText('सोम–शुक्रसुबह 9:00 से शाम 6:00 बजे तक');
+      const name = page.getByLabel('आपका नाम');
+      await page.getByRole('button', { name: 'संदेश भेजें' }).click();
+      await expect(name).toHaveAccessibleDescription('नाम लिखना ज़रूरी है');
+      await expect(page.getByLabel('ईमेल पता')).toHaveAccessibleDescription('ईमेल पता लिखना ज़रूरी है');
+      await expect(name).toBeFocused();
+      await name.fill('रवि कुमार');
+      await page.getByLabel('ईमेल पता').fill('ravi.hindi@example.in');
+      await page.getByLabel('आपका संदेश').fill('मैं अंधेरी में अपना डबिंग स्टूडियो जोड़ना चाहता हूँ।');
+      await page.screenshot({ path: info.outputPath(`contact-hi-${colorScheme}.png`), fullPage: true });
+      await page.getByRole('button', { name: 'संदेश भेजें' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'आपका संदेश भेज दिया गया!' })).toContainText(
+        'हम 24 घंटे के भीतर आपसे संपर्क करेंगे',
+      );
+      await expect(name).toHaveValue('');
+
+      await page.goto('/hi/privacy-policy');
+      await expect(page.getByRole('heading', { level: 1, name: 'निजता नीति' })).toBeVisible();
+      await expect(page).toHaveTitle(/^निजता नीति \| /);
+      await expect(page.getByRole('navigation', { name: 'आप यहाँ हैं' })).toBeVisible();
+      await expect(page.locator('article')).toContainText('अंतिम अपडेट: 1 नवंबर 2026');
+      await expect(page.locator('article h2').last()).toHaveText('शिकायत अधिकारी');
+      await expect(page.locator('article section').last()).toContainText('समय: सोमवार से शुक्रवार, 9:00–18:00');
+      await expect(page.locator('article').getByRole('link', { name: 'support@cineverse.in' })).toBeVisible();
+      await page.screenshot({ path: info.outputPath(`privacy-hi-${colorScheme}.png`), fullPage: true });
+      await page.locator('footer').getByRole('link', { name: 'नियम और शर्तें' }).click();
+
+      await expect(page.getByRole('heading', { level: 1, name: 'नियम और शर्तें' })).toBeVisible();
+      await page.locator('article').getByRole('link', { name: 'वापसी नीति' }).click();
+      await expect(page).toHaveURL(/\/hi\/refund-cancellation$/);
+      await expect(page.locator('article')).toContainText('अभी भुगतान का एक ही तरीक़ा है: डिलीवरी पर नक़द भुगतान।');
+      await page.goto('/hi/shipping-policy');
+      await expect(page.locator('article')).toContainText('₹499 या उससे ज़्यादा के ऑर्डर की डिलीवरी मुफ़्त है');
+      await page.screenshot({ path: info.outputPath(`shipping-hi-${colorScheme}.png`), fullPage: true });
+    });
+  }
+
+  test('a shared Hindi page tells its language to link cards, and an English one its own', async ({ request }) => {
+    const hindi = await (await request.get('/hi/privacy-policy')).text();
+    expect(hindi).toContain('<meta property="og:locale" content="hi_IN">');
+    expect(hindi).toContain('<meta property="og:locale:alternate" content="en_IN">');
+    expect(hindi).toMatch(/<title>निजता नीति \| [^<]+<\/title>/);
+    const english = await (await request.get('/privacy-policy')).text();
+    expect(english).toContain('<meta property="og:locale" content="en_IN">');
+    expect(english).toContain('<meta property="og:locale:alternate" content="hi_IN">');
+  });
+
+  test('a Hindi page links the Hindi app, named in Hindi and opening at /hi/; an English page the English app', async ({
+    page,
+    request,
+  }) => {
+    const manifestOf = async (path: string) => {
+      const html = await (await request.get(path)).text();
+      const href = /<link rel="manifest" href="([^"]+)"/.exec(html)?.[1];
+      if (!href) throw new Error(`${path} links no manifest`);
+      const response = await request.get(href);
+      expect(response.headers()['cache-control']).toBe('no-store');
+      return { href, manifest: (await response.json()) as Record<string, unknown> };
+    };
+    const english = await manifestOf('/about');
+    expect(english.href).toBe('/manifest.webmanifest');
+    expect(english.manifest).toMatchObject({
+      id: '/',
+      name: 'CineVerse: India’s film-industry network',
+      short_name: 'CineVerse',
+      lang: 'en-IN',
+      start_url: '/',
+    });
+    const hindi = await manifestOf('/hi/about');
+    expect(hindi.href).toBe('/manifest-hi.webmanifest');
+    expect(hindi.manifest).toMatchObject({
+      id: '/hi/',
+      name: 'CineVerse: भारत के फ़िल्म जगत का नेटवर्क',
+      lang: 'hi',
+      start_url: '/hi/',
+      scope: '/',
+      display: 'standalone',
+    });
+    expect(hindi.manifest.description).toMatch(/[\u0900-\u097F]/);
+    expect(hindi.manifest.icons).toEqual(english.manifest.icons);
+    // The service worker keeps it for an app opened offline.
+    expect(await (await request.get('/sw.js')).text()).toContain('manifest-hi.webmanifest');
+
+    // A Hindi page the app renders in the browser (the bare shell) links the Hindi app too.
+    await page.goto('/hi/cart');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest-hi.webmanifest');
+    await page.goto('/cart');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  });
+});

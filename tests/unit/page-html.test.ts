@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { routeAssets, routeFileOf, serverRenderedHtml, type ViteManifest } from '../../server/src/lib/page-html';
+import {
+  openGraphLocale,
+  routeAssets,
+  routeFileOf,
+  serverRenderedHtml,
+  shellInLanguage,
+  type ViteManifest,
+} from '../../server/src/lib/page-html';
 
 const shell = [
   '<!doctype html><html><head>',
@@ -156,5 +163,26 @@ describe('putting a server-rendered page into the shell', () => {
       offers: { url: 'https://cineverse.in/shop/7' },
     });
     expect(html).toContain('{"queries":[{"url":"/shop/7"}]}');
+  });
+
+  it('links the Hindi app from a Hindi shell and leaves the English shell as built', () => {
+    const built =
+      '<html lang="en-IN"><head><link rel="manifest" href="/manifest.webmanifest"></head><body></body></html>';
+    expect(shellInLanguage(built, '/about')).toBe(built);
+    const hindi = shellInLanguage(built, '/hi/about');
+    expect(hindi).toContain('<html lang="hi">');
+    expect(hindi).toContain('<link rel="manifest" href="/manifest-hi.webmanifest">');
+    expect(hindi).not.toContain('/manifest.webmanifest');
+  });
+
+  it("tells a shared card the page's language and the other one's", () => {
+    expect(openGraphLocale('/hi/privacy-policy')).toEqual([
+      '<meta property="og:locale" content="hi_IN">',
+      '<meta property="og:locale:alternate" content="en_IN">',
+    ]);
+    expect(openGraphLocale('/privacy-policy')).toEqual([
+      '<meta property="og:locale" content="en_IN">',
+      '<meta property="og:locale:alternate" content="hi_IN">',
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import {
   languages,
   pathInLanguage,
 } from '../../../src/contract/languages.js';
+import { webAppManifestFile } from '../../../src/contract/web-app-manifest.js';
 
 /** dist/.vite/manifest.json: each source module's output file, stylesheets and static imports. */
 export type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
@@ -138,14 +139,18 @@ const shellWords: Record<Exclude<Language, 'en'>, [string, string][]> = {
 
 /**
  * The shell in the language of `pathname`: `<html lang>` says it (screen readers, the browser's fonts and
- * hyphenation follow it), and the start-up screen speaks it. English pages keep the shell as built.
+ * hyphenation follow it), the start-up screen speaks it, and it links the manifest of the app in that language (an app
+ * installed from it is named in it and opens in it). English pages keep the shell as built.
  */
 export function shellInLanguage(shell: string, pathname: string): string {
   const language = languageOfPath(pathname);
   if (language === 'en') return shell;
   let html = shell.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
   for (const [english, translated] of shellWords[language]) html = html.replace(english, translated);
-  return html;
+  return html.replace(
+    `<link rel="manifest" href="/${webAppManifestFile(BASE_LANGUAGE)}"`,
+    `<link rel="manifest" href="/${webAppManifestFile(language)}"`,
+  );
 }
 
 /**
@@ -162,5 +167,22 @@ export function languageLinks(pathname: string, publicUrl: string): string[] {
     `<link rel="canonical" href="${href(languageOfPath(pathname))}">`,
     ...languages.map((language) => `<link rel="alternate" hreflang="${language}" href="${href(language)}">`),
     `<link rel="alternate" hreflang="x-default" href="${href(BASE_LANGUAGE)}">`,
+  ];
+}
+
+/** Each language's Open Graph locale. */
+const openGraphLocales: Record<Language, string> = { en: 'en_IN', hi: 'hi_IN' };
+
+/**
+ * The language of a public page for a shared link's card (WhatsApp, Facebook): `og:locale` the page's, and the
+ * other languages' pages as `og:locale:alternate`.
+ */
+export function openGraphLocale(pathname: string): string[] {
+  const language = languageOfPath(pathname);
+  return [
+    `<meta property="og:locale" content="${openGraphLocales[language]}">`,
+    ...languages
+      .filter((other) => other !== language)
+      .map((other) => `<meta property="og:locale:alternate" content="${openGraphLocales[other]}">`),
   ];
 }

@@ -18,6 +18,7 @@ import {
   beforeScripts,
   imagePreload,
   languageLinks,
+  openGraphLocale,
   routeAssets,
   serverRenderedHtml,
   shellInLanguage,
@@ -122,7 +123,8 @@ export default fp<PageRenderingOptions>(
       const [shell, image, renderPage] = await Promise.all([readShell(pathname), largestImage(pathname), loadRenderer]);
       let html = image ? beforeScripts(shell, [imagePreload(image)]) : shell;
       // Every public page names its address in each language; the back office and the account pages are not indexed.
-      if (isServerRenderedPath(pathname)) html = beforeScripts(html, languageLinks(pathname, options.publicUrl));
+      if (isServerRenderedPath(pathname))
+        html = beforeScripts(html, [...languageLinks(pathname, options.publicUrl), ...openGraphLocale(pathname)]);
       if (renderPage && isServerRenderedPath(pathname)) {
         try {
           const page = await renderPage(url);

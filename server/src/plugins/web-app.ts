@@ -32,7 +32,7 @@ const UPLOAD_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 const PUBLIC_FILE_MAX_AGE_SECONDS = 60 * 60 * 24;
 
 /** Files that must always be fetched fresh so that a new release is picked up at once. */
-const neverCached = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+const neverCached = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'manifest-hi.webmanifest']);
 
 function setDistHeaders(reply: FastifyReply, filePath: string): void {
   const name = path.basename(filePath).replace(/\.(br|gz)$/, '');

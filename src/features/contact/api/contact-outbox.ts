@@ -1,9 +1,10 @@
 import { contactMessageCreatedSchema, type ContactMessageInput } from '@/contract/contact';
 import { apiPaths, apiRequest } from '@/lib/api-client';
 import type { OutboxKind } from '@/offline/outbox-types';
-
-/** What the sender is told once the team has the message (the server's own words for it). */
-export const CONTACT_SUCCESS_TEXT = "Message sent successfully! We'll get back to you within 24 hours";
+import { contact_not_kept } from '@/paraglide/messages/contact_not_kept.js';
+import { contact_refused } from '@/paraglide/messages/contact_refused.js';
+import { contact_success } from '@/paraglide/messages/contact_success.js';
+import { contact_thank_you } from '@/paraglide/messages/contact_thank_you.js';
 
 /**
  * A contact message written while offline, or whose sending failed on the network, sent by itself when the network returns, once (its Idempotency-Key, made
@@ -23,7 +24,9 @@ export const contactOutbox: OutboxKind<ContactMessageInput> = {
       schema: contactMessageCreatedSchema,
     });
   },
-  delivered: () => ({ title: 'Thank you', message: CONTACT_SUCCESS_TEXT }),
-  refusal: (_message, reason) => ({ title: 'Your message could not be sent', message: reason }),
-  notKept: 'Your message was not saved',
+  delivered: () => ({ title: contact_thank_you(), message: contact_success() }),
+  refusal: (_message, reason) => ({ title: contact_refused(), message: reason }),
+  get notKept() {
+    return contact_not_kept();
+  },
 };

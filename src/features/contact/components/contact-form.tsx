@@ -3,22 +3,63 @@ import { useForm } from '@mantine/form';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { contactFieldError, type ContactField, type ContactMessageInput } from '@/contract/contact';
+import { ONE_EMAIL_MESSAGE } from '@/contract/email';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { entriesOfKind } from '@/offline/outbox';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
-import { CONTACT_SUCCESS_TEXT, contactOutbox } from '../api/contact-outbox';
+import { contact_email } from '@/paraglide/messages/contact_email.js';
+import { contact_email_invalid } from '@/paraglide/messages/contact_email_invalid.js';
+import { contact_email_long } from '@/paraglide/messages/contact_email_long.js';
+import { contact_email_one } from '@/paraglide/messages/contact_email_one.js';
+import { contact_email_required } from '@/paraglide/messages/contact_email_required.js';
+import { contact_form } from '@/paraglide/messages/contact_form.js';
+import { contact_message } from '@/paraglide/messages/contact_message.js';
+import { contact_message_long } from '@/paraglide/messages/contact_message_long.js';
+import { contact_message_required } from '@/paraglide/messages/contact_message_required.js';
+import { contact_message_short } from '@/paraglide/messages/contact_message_short.js';
+import { contact_name } from '@/paraglide/messages/contact_name.js';
+import { contact_name_long } from '@/paraglide/messages/contact_name_long.js';
+import { contact_name_required } from '@/paraglide/messages/contact_name_required.js';
+import { contact_name_short } from '@/paraglide/messages/contact_name_short.js';
+import { contact_queued } from '@/paraglide/messages/contact_queued.js';
+import { contact_saved_title } from '@/paraglide/messages/contact_saved_title.js';
+import { contact_send } from '@/paraglide/messages/contact_send.js';
+import { contact_send_failed } from '@/paraglide/messages/contact_send_failed.js';
+import { contact_sending } from '@/paraglide/messages/contact_sending.js';
+import { contact_success } from '@/paraglide/messages/contact_success.js';
+import { contact_thank_you } from '@/paraglide/messages/contact_thank_you.js';
+import { contactOutbox } from '../api/contact-outbox';
 import { useCreateContactMessage } from '../api/create-contact-message';
 
-export const CONTACT_QUEUED_TEXT =
-  'You are offline. Your message is saved on this device and will be sent by itself when you are back online.';
 /** Spec: the success banner shows for 5 seconds. */
 export const SUCCESS_BANNER_MS = 5000;
 
 const fields: ContactField[] = ['name', 'email', 'message'];
 const emptyValues: ContactMessageInput = { name: '', email: '', message: '' };
+
+/**
+ * The form's own check of a field, in the page's language: the rules' messages are the contract's (the server's
+ * check says them in English), each with its words here.
+ */
+const ruleWords: Record<string, () => string> = {
+  'Name is required': contact_name_required,
+  'Name must be at least 3 characters': contact_name_short,
+  'Name must be at most 100 characters': contact_name_long,
+  'Email is required': contact_email_required,
+  'Invalid email address': contact_email_invalid,
+  'Email must be at most 254 characters': contact_email_long,
+  [ONE_EMAIL_MESSAGE]: contact_email_one,
+  'Message is required': contact_message_required,
+  'Message must be at least 10 characters': contact_message_short,
+  'Message must be at most 5000 characters': contact_message_long,
+};
+function fieldError(field: ContactField, value: string): string | null {
+  const error = contactFieldError(field, value);
+  return error === null ? null : (ruleWords[error]?.() ?? error);
+}
 
 /**
  * The contact form. Each field's rule is checked as the user leaves it and again on every change after that; a
@@ -63,7 +104,7 @@ export function ContactForm() {
   }, [sentCount]);
 
   const errorOf = (field: ContactField) =>
-    serverErrors[field] ?? (touched.has(field) ? contactFieldError(field, form.values[field]) : null);
+    serverErrors[field] ?? (touched.has(field) ? fieldError(field, form.values[field]) : null);
 
   const inputProps = (field: ContactField) => {
     const props = form.getInputProps(field);
@@ -105,34 +146,34 @@ export function ContactForm() {
         setTouched(new Set());
         setQueued(true);
       } else {
-        setFailure(error instanceof ApiError ? error.message : 'The message could not be sent. Please try again.');
+        setFailure(error instanceof ApiError ? error.message : contact_send_failed());
       }
     }
   });
 
   return (
-    <form ref={focusFirstError} onSubmit={submit} noValidate aria-label="Contact form">
+    <form ref={focusFirstError} onSubmit={submit} noValidate aria-label={contact_form()}>
       <Stack gap="md">
         {showSuccess ? (
-          <Alert color="green" variant="light" role="status" title="Thank you">
-            {CONTACT_SUCCESS_TEXT}
+          <Alert color="green" variant="light" role="status" title={contact_thank_you()}>
+            {contact_success()}
           </Alert>
         ) : null}
         {queued && waiting > 0 ? (
-          <Alert color="yellow" variant="light" role="status" title="Saved on this device">
-            {CONTACT_QUEUED_TEXT}
+          <Alert color="yellow" variant="light" role="status" title={contact_saved_title()}>
+            {contact_queued()}
           </Alert>
         ) : null}
-        <TextInput label="Your Name" autoComplete="name" required {...inputProps('name')} />
-        <TextInput label="Email Address" type="email" autoComplete="email" required {...inputProps('email')} />
-        <Textarea label="Your Message" autosize minRows={5} maxRows={12} required {...inputProps('message')} />
+        <TextInput label={contact_name()} autoComplete="name" required {...inputProps('name')} />
+        <TextInput label={contact_email()} type="email" autoComplete="email" required {...inputProps('email')} />
+        <Textarea label={contact_message()} autosize minRows={5} maxRows={12} required {...inputProps('message')} />
         {failure ? (
           <Alert color="red" variant="light" role="alert">
             {failure}
           </Alert>
         ) : null}
         <Button type="submit" size="md" disabled={mutation.isPending} style={{ alignSelf: 'flex-start' }}>
-          {mutation.isPending ? 'Sending...' : 'Send Message'}
+          {mutation.isPending ? contact_sending() : contact_send()}
         </Button>
       </Stack>
     </form>

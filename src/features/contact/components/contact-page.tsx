@@ -5,11 +5,31 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { useSiteSettings } from '@/lib/site-settings-context';
 import { telHref, whatsappHref } from '@/lib/phone';
+import { getLocale } from '@/paraglide/runtime';
+import { contact_address } from '@/paraglide/messages/contact_address.js';
+import { contact_closed } from '@/paraglide/messages/contact_closed.js';
+import { contact_details } from '@/paraglide/messages/contact_details.js';
+import { contact_hours } from '@/paraglide/messages/contact_hours.js';
+import { contact_intro } from '@/paraglide/messages/contact_intro.js';
+import { contact_map_address } from '@/paraglide/messages/contact_map_address.js';
+import { contact_map_offline } from '@/paraglide/messages/contact_map_offline.js';
+import { contact_map_title } from '@/paraglide/messages/contact_map_title.js';
+import { contact_no_address } from '@/paraglide/messages/contact_no_address.js';
+import { contact_not_available } from '@/paraglide/messages/contact_not_available.js';
+import { contact_page_title } from '@/paraglide/messages/contact_page_title.js';
+import { contact_phone } from '@/paraglide/messages/contact_phone.js';
+import { contact_title } from '@/paraglide/messages/contact_title.js';
+import { contact_weekday_hours } from '@/paraglide/messages/contact_weekday_hours.js';
+import { contact_weekdays } from '@/paraglide/messages/contact_weekdays.js';
+import { contact_weekend } from '@/paraglide/messages/contact_weekend.js';
+import { contact_whatsapp } from '@/paraglide/messages/contact_whatsapp.js';
 import classes from './contact.module.css';
 import { ContactForm } from './contact-form';
 
 const MAP_ADDRESS = 'Andheri West, Mumbai, Maharashtra';
 const MAP_URL = `https://maps.google.com/maps?q=${encodeURIComponent(MAP_ADDRESS)}&z=14&output=embed`;
+/** The map's own labels in the page's language. */
+const mapUrl = () => (getLocale() === 'hi' ? `${MAP_URL}&hl=hi` : MAP_URL);
 
 /** The embedded map of Andheri West; a plain placeholder when the device is offline (the frame could not load). */
 function ContactMap() {
@@ -17,16 +37,16 @@ function ContactMap() {
   if (!online) {
     return (
       <div className={classes.mapPlaceholder} data-testid="map-placeholder">
-        <Text fw={600}>Map unavailable offline</Text>
-        <Text size="sm">{MAP_ADDRESS}</Text>
+        <Text fw={600}>{contact_map_offline()}</Text>
+        <Text size="sm">{contact_map_address()}</Text>
       </div>
     );
   }
   return (
     <iframe
       className={classes.map}
-      src={MAP_URL}
-      title="Map of Andheri West, Mumbai"
+      src={mapUrl()}
+      title={contact_map_title()}
       loading="lazy"
       referrerPolicy="no-referrer-when-downgrade"
     />
@@ -51,27 +71,29 @@ function ContactDetails() {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="contact-details-heading">
       <Title order={2} id="contact-details-heading" className={classes.cardTitle}>
-        Contact details
+        {contact_details()}
       </Title>
-      <DetailRow label="Phone">{phone ? <a href={telHref(phone)}>{phone}</a> : 'Not available'}</DetailRow>
-      <DetailRow label="WhatsApp">
+      <DetailRow label={contact_phone()}>
+        {phone ? <a href={telHref(phone)}>{phone}</a> : contact_not_available()}
+      </DetailRow>
+      <DetailRow label={contact_whatsapp()}>
         {whatsapp ? (
           <a href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer">
             {whatsapp}
           </a>
         ) : (
-          'Not available'
+          contact_not_available()
         )}
       </DetailRow>
-      <DetailRow label="Address">{settings?.site_address || 'Address not specified'}</DetailRow>
+      <DetailRow label={contact_address()}>{settings?.site_address || contact_no_address()}</DetailRow>
       <Title order={3} className={classes.hoursTitle}>
-        Business hours
+        {contact_hours()}
       </Title>
       <dl className={classes.hours}>
-        <dt>Mon–Fri</dt>
-        <dd>9:00 AM–6:00 PM</dd>
-        <dt>Sat–Sun</dt>
-        <dd>Closed</dd>
+        <dt>{contact_weekdays()}</dt>
+        <dd>{contact_weekday_hours()}</dd>
+        <dt>{contact_weekend()}</dt>
+        <dd>{contact_closed()}</dd>
       </dl>
     </Card>
   );
@@ -80,13 +102,12 @@ function ContactDetails() {
 export function ContactPage() {
   return (
     <PageContainer>
-      <DocumentTitle page="Contact Us" />
+      <DocumentTitle page={contact_page_title()} />
       <Title order={1} className={classes.title}>
-        Get in Touch
+        {contact_title()}
       </Title>
       <Text mb="xl" maw={640}>
-        Questions about a listing, an audition, a course or an order? Write to us and the team will reply within 24
-        hours.
+        {contact_intro()}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <ContactForm />

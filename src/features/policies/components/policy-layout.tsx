@@ -5,6 +5,8 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { SmartLink } from '@/components/smart-link';
 import { breadcrumbsFromPath } from '@/lib/breadcrumbs';
+import { policy_breadcrumb } from '@/paraglide/messages/policy_breadcrumb.js';
+import { policy_last_updated } from '@/paraglide/messages/policy_last_updated.js';
 import classes from './policies.module.css';
 
 /** A policy page: a banner with the title and breadcrumbs built from the URL path (the last one is the title), then the text. */
@@ -19,7 +21,7 @@ export function PolicyLayout({ title, updated, children }: { title: string; upda
           <Title order={1} className={classes.title}>
             {title}
           </Title>
-          <nav aria-label="Breadcrumb">
+          <nav aria-label={policy_breadcrumb()}>
             <Breadcrumbs separator="›" classNames={{ root: classes.crumbs, separator: classes.separator }}>
               {crumbs.map((crumb) =>
                 crumb.to ? (
@@ -39,7 +41,7 @@ export function PolicyLayout({ title, updated, children }: { title: string; upda
       <PageContainer>
         <article className={classes.article}>
           <Text size="sm" c="dimmed" mb="lg">
-            Last updated: {updated}
+            {policy_last_updated({ date: updated })}
           </Text>
           {children}
         </article>

@@ -1,29 +1,136 @@
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { Fragment, type ReactNode } from 'react';
 import { PROCESSING_BUSINESS_DAYS, TRANSIT_WORKING_DAYS } from '@/contract/delivery';
 import {
   CANCEL_WINDOW_DAYS,
   FREE_SHIPPING_FROM,
+  type PaymentMethod,
   paymentMethodLabels,
   paymentMethods,
   REPORT_PROBLEM_DAYS,
   SHIPPING_FEE,
 } from '@/contract/orders';
-import { formatInr } from '@/lib/money';
+import { formatDate, formatInr } from '@/lib/money';
 import { useSiteSettings } from '@/lib/site-settings-context';
 import { telHref } from '@/lib/phone';
+import { checkout_cod } from '@/paraglide/messages/checkout_cod.js';
+import { policy_contact } from '@/paraglide/messages/policy_contact.js';
+import { policy_not_available } from '@/paraglide/messages/policy_not_available.js';
+import { policy_pay_choice } from '@/paraglide/messages/policy_pay_choice.js';
+import { policy_pay_cod } from '@/paraglide/messages/policy_pay_cod.js';
+import { policy_pay_only } from '@/paraglide/messages/policy_pay_only.js';
+import { policy_payment } from '@/paraglide/messages/policy_payment.js';
+import { privacy_changes_text } from '@/paraglide/messages/privacy_changes_text.js';
+import { privacy_changes_title } from '@/paraglide/messages/privacy_changes_title.js';
+import { privacy_collect_account } from '@/paraglide/messages/privacy_collect_account.js';
+import { privacy_collect_messages } from '@/paraglide/messages/privacy_collect_messages.js';
+import { privacy_collect_orders } from '@/paraglide/messages/privacy_collect_orders.js';
+import { privacy_collect_profile } from '@/paraglide/messages/privacy_collect_profile.js';
+import { privacy_collect_technical } from '@/paraglide/messages/privacy_collect_technical.js';
+import { privacy_collect_title } from '@/paraglide/messages/privacy_collect_title.js';
+import { privacy_consent_text } from '@/paraglide/messages/privacy_consent_text.js';
+import { privacy_consent_title } from '@/paraglide/messages/privacy_consent_title.js';
+import { privacy_intro } from '@/paraglide/messages/privacy_intro.js';
+import { privacy_officer_email } from '@/paraglide/messages/privacy_officer_email.js';
+import { privacy_officer_hours } from '@/paraglide/messages/privacy_officer_hours.js';
+import { privacy_officer_name } from '@/paraglide/messages/privacy_officer_name.js';
+import { privacy_officer_phone } from '@/paraglide/messages/privacy_officer_phone.js';
+import { privacy_officer_promise } from '@/paraglide/messages/privacy_officer_promise.js';
+import { privacy_officer_title } from '@/paraglide/messages/privacy_officer_title.js';
+import { privacy_retention_text } from '@/paraglide/messages/privacy_retention_text.js';
+import { privacy_retention_title } from '@/paraglide/messages/privacy_retention_title.js';
+import { privacy_rights_text } from '@/paraglide/messages/privacy_rights_text.js';
+import { privacy_rights_title } from '@/paraglide/messages/privacy_rights_title.js';
+import { privacy_security_text } from '@/paraglide/messages/privacy_security_text.js';
+import { privacy_security_title } from '@/paraglide/messages/privacy_security_title.js';
+import { privacy_sharing_text } from '@/paraglide/messages/privacy_sharing_text.js';
+import { privacy_sharing_title } from '@/paraglide/messages/privacy_sharing_title.js';
+import { privacy_title } from '@/paraglide/messages/privacy_title.js';
+import { privacy_use_account } from '@/paraglide/messages/privacy_use_account.js';
+import { privacy_use_fraud } from '@/paraglide/messages/privacy_use_fraud.js';
+import { privacy_use_orders } from '@/paraglide/messages/privacy_use_orders.js';
+import { privacy_use_title } from '@/paraglide/messages/privacy_use_title.js';
+import { privacy_use_updates } from '@/paraglide/messages/privacy_use_updates.js';
+import { refund_cancel_dispatched } from '@/paraglide/messages/refund_cancel_dispatched.js';
+import { refund_cancel_perishable } from '@/paraglide/messages/refund_cancel_perishable.js';
+import { refund_cancel_title } from '@/paraglide/messages/refund_cancel_title.js';
+import { refund_cancel_yourself } from '@/paraglide/messages/refund_cancel_yourself.js';
+import { refund_contact_text } from '@/paraglide/messages/refund_contact_text.js';
+import { refund_defective_text } from '@/paraglide/messages/refund_defective_text.js';
+import { refund_defective_title } from '@/paraglide/messages/refund_defective_title.js';
+import { refund_refunds_text } from '@/paraglide/messages/refund_refunds_text.js';
+import { refund_refunds_title } from '@/paraglide/messages/refund_refunds_title.js';
+import { refund_title } from '@/paraglide/messages/refund_title.js';
+import { shipping_charges_text } from '@/paraglide/messages/shipping_charges_text.js';
+import { shipping_charges_title } from '@/paraglide/messages/shipping_charges_title.js';
+import { shipping_contact_text } from '@/paraglide/messages/shipping_contact_text.js';
+import { shipping_failed_text } from '@/paraglide/messages/shipping_failed_text.js';
+import { shipping_failed_title } from '@/paraglide/messages/shipping_failed_title.js';
+import { shipping_times_processing } from '@/paraglide/messages/shipping_times_processing.js';
+import { shipping_times_title } from '@/paraglide/messages/shipping_times_title.js';
+import { shipping_times_transit } from '@/paraglide/messages/shipping_times_transit.js';
+import { shipping_title } from '@/paraglide/messages/shipping_title.js';
+import { shipping_tracking_text } from '@/paraglide/messages/shipping_tracking_text.js';
+import { shipping_tracking_title } from '@/paraglide/messages/shipping_tracking_title.js';
+import { shipping_where_text } from '@/paraglide/messages/shipping_where_text.js';
+import { shipping_where_title } from '@/paraglide/messages/shipping_where_title.js';
+import { terms_intro } from '@/paraglide/messages/terms_intro.js';
+import { terms_law_text } from '@/paraglide/messages/terms_law_text.js';
+import { terms_law_title } from '@/paraglide/messages/terms_law_title.js';
+import { terms_privacy_link } from '@/paraglide/messages/terms_privacy_link.js';
+import { terms_privacy_text } from '@/paraglide/messages/terms_privacy_text.js';
+import { terms_privacy_title } from '@/paraglide/messages/terms_privacy_title.js';
+import { terms_refunds_link } from '@/paraglide/messages/terms_refunds_link.js';
+import { terms_refunds_text } from '@/paraglide/messages/terms_refunds_text.js';
+import { terms_refunds_title } from '@/paraglide/messages/terms_refunds_title.js';
+import { terms_title } from '@/paraglide/messages/terms_title.js';
+import { terms_use_age } from '@/paraglide/messages/terms_use_age.js';
+import { terms_use_conduct } from '@/paraglide/messages/terms_use_conduct.js';
+import { terms_use_offers } from '@/paraglide/messages/terms_use_offers.js';
+import { terms_use_prices } from '@/paraglide/messages/terms_use_prices.js';
+import { terms_use_rights } from '@/paraglide/messages/terms_use_rights.js';
+import { terms_use_title } from '@/paraglide/messages/terms_use_title.js';
+import { terms_use_true } from '@/paraglide/messages/terms_use_true.js';
+import { getLocale } from '@/paraglide/runtime';
 import classes from './policies.module.css';
 import { PolicyLayout, PolicySection } from './policy-layout';
 
-const UPDATED = '1 November 2026';
+const UPDATED = { iso: '2026-11-01', english: '1 November 2026' };
 /** The return and shipping policies were last changed when they came to be written from the shop's settings. */
-const SHOP_POLICIES_UPDATED = '28 November 2026';
+const SHOP_POLICIES_UPDATED = { iso: '2026-11-28', english: '28 November 2026' };
 const SUPPORT_EMAIL = 'support@cineverse.in';
 const GRIEVANCE_EMAIL = 'grievance@cineverse.in';
 
+/** A policy's date: the English text keeps its whole month's name; Hindi is written as the date helpers write it. */
+function updatedOn(date: { iso: string; english: string }): string {
+  // Noon: the day is the same in every time zone a reader is in.
+  return getLocale() === 'en' ? date.english : formatDate(`${date.iso}T12:00:00`);
+}
+
+/** The way to pay's name in the page's language, as the checkout names it. */
+const paymentMethodWords: Record<PaymentMethod, () => string> = { cod: checkout_cod };
+
+/**
+ * A message with links or addresses in it: each `{name}` input is given a mark, and the text is cut at the marks,
+ * the given nodes taking their places, wherever the language puts them.
+ */
+function withNodes<Name extends string>(
+  message: (inputs: Record<Name, string>) => string,
+  nodes: Record<Name, ReactNode>,
+): ReactNode[] {
+  const names = Object.keys(nodes) as Name[];
+  const text = message(
+    Object.fromEntries(names.map((name, index) => [name, `\uE000${index}\uE001`])) as Record<Name, string>,
+  );
+  return text
+    .split(/\uE000(\d+)\uE001/)
+    .map((part, index) => (index % 2 === 0 ? part : <Fragment key={index}>{nodes[names[Number(part)]!]}</Fragment>));
+}
+
 function SitePhone() {
   const phone = useSiteSettings()?.site_phone;
-  if (!phone) return <>Not available</>;
+  if (!phone) return <>{policy_not_available()}</>;
   return <a href={telHref(phone)}>{phone}</a>;
 }
 
@@ -31,16 +138,15 @@ function SitePhone() {
  * The ways to pay the checkout offers, from the list it takes them from: the policies never promise another.
  */
 function PaymentModes() {
-  const labels = paymentMethods.map((method) => paymentMethodLabels[method]);
+  const english = getLocale() === 'en';
+  const labels = paymentMethods.map((method) => (english ? paymentMethodLabels[method] : paymentMethodWords[method]()));
   const cashOnDelivery = (paymentMethods as readonly string[]).includes('cod');
   return (
     <p>
       {labels.length === 1
-        ? `${labels[0]} is the only way to pay today.`
-        : `You can pay by ${labels.slice(0, -1).join(', ')} or ${labels.at(-1)!.toLowerCase()}.`}
-      {cashOnDelivery
-        ? ' With cash on delivery you pay the courier in cash when the parcel arrives, the total shown at checkout in whole rupees.'
-        : ''}
+        ? policy_pay_only({ method: labels[0]! })
+        : policy_pay_choice({ methods: labels.slice(0, -1).join(', '), last: labels.at(-1)!.toLowerCase() })}
+      {cashOnDelivery ? policy_pay_cod() : ''}
     </p>
   );
 }
@@ -53,82 +159,56 @@ function Mail({ address }: { address: string }) {
 
 export function PrivacyPolicyPage() {
   return (
-    <PolicyLayout title="Privacy Policy" updated={UPDATED}>
-      <p>
-        This policy explains how CineVerse collects, uses, shares and protects your personal data when you use our
-        website, app and merchandise store. We process personal data under the Digital Personal Data Protection Act,
-        2023 and the Information Technology Act, 2000 and its rules.
-      </p>
-      <PolicySection title="Information we collect">
+    <PolicyLayout title={privacy_title()} updated={updatedOn(UPDATED)}>
+      <p>{privacy_intro()}</p>
+      <PolicySection title={privacy_collect_title()}>
         <ul>
-          <li>Account details: your name, email address, mobile number and password (stored only as a hash).</li>
-          <li>Profile details you choose to share: photos, showreels, skills, languages, city and credits.</li>
-          <li>Order details: delivery address, items bought and payment status (we never store card numbers).</li>
-          <li>Messages you send us through the contact form.</li>
-          <li>Technical data: IP address, device and browser type, and pages visited, to keep the service secure.</li>
+          <li>{privacy_collect_account()}</li>
+          <li>{privacy_collect_profile()}</li>
+          <li>{privacy_collect_orders()}</li>
+          <li>{privacy_collect_messages()}</li>
+          <li>{privacy_collect_technical()}</li>
         </ul>
       </PolicySection>
-      <PolicySection title="How we use your information">
+      <PolicySection title={privacy_use_title()}>
         <ul>
-          <li>To run your account, show your profile and connect you with casting directors, producers and studios.</li>
-          <li>To process, deliver and support your merchandise orders, refunds and returns.</li>
-          <li>To answer your messages and send service updates about auditions, courses and orders.</li>
-          <li>To prevent fraud and abuse, and to meet our legal obligations.</li>
+          <li>{privacy_use_account()}</li>
+          <li>{privacy_use_orders()}</li>
+          <li>{privacy_use_updates()}</li>
+          <li>{privacy_use_fraud()}</li>
         </ul>
       </PolicySection>
-      <PolicySection title="Sharing your information">
-        <p>
-          We do not sell your personal data. We share it only with courier partners (to deliver orders), payment
-          gateways (to take payments), hosting providers bound by contract to protect it, and authorities when the law
-          requires. Your public profile is visible to other members as you choose.
-        </p>
+      <PolicySection title={privacy_sharing_title()}>
+        <p>{privacy_sharing_text()}</p>
       </PolicySection>
-      <PolicySection title="Security">
-        <p>
-          Data travels over encrypted connections, passwords are stored with a slow one-way hash, and access to personal
-          data is limited to staff who need it. No system is perfectly secure; we will tell you and the Data Protection
-          Board of India about a breach as the law requires.
-        </p>
+      <PolicySection title={privacy_security_title()}>
+        <p>{privacy_security_text()}</p>
       </PolicySection>
-      <PolicySection title="Retention and deletion">
-        <p>
-          We keep your account data while your account is open. Order and invoice records are kept for 8 years as tax
-          law requires. You may ask us to delete your account at any time; we delete or anonymise your data within 30
-          days, except what we must keep by law.
-        </p>
+      <PolicySection title={privacy_retention_title()}>
+        <p>{privacy_retention_text()}</p>
       </PolicySection>
-      <PolicySection title="Your rights">
-        <p>
-          You may ask for a summary of the personal data we hold about you, correct or update it, have it erased,
-          withdraw your consent, and nominate a person to exercise these rights for you. Write to{' '}
-          <Mail address={SUPPORT_EMAIL} />.
-        </p>
+      <PolicySection title={privacy_rights_title()}>
+        <p>{withNodes(privacy_rights_text, { email: <Mail address={SUPPORT_EMAIL} /> })}</p>
       </PolicySection>
-      <PolicySection title="Consent">
-        <p>
-          By creating an account or placing an order you consent to the processing described here. You can withdraw
-          consent at any time; doing so does not affect processing that took place before.
-        </p>
+      <PolicySection title={privacy_consent_title()}>
+        <p>{privacy_consent_text()}</p>
       </PolicySection>
-      <PolicySection title="Changes to this policy">
-        <p>
-          We may update this policy. The date at the top shows the latest version; we tell registered members by email
-          about significant changes before they take effect.
-        </p>
+      <PolicySection title={privacy_changes_title()}>
+        <p>{privacy_changes_text()}</p>
       </PolicySection>
-      <PolicySection title="Grievance officer">
+      <PolicySection title={privacy_officer_title()}>
         <div className={classes.officer}>
           <p>
-            <strong>Grievance Officer, CineVerse</strong>
+            <strong>{privacy_officer_name()}</strong>
           </p>
           <p>
-            Email: <Mail address={GRIEVANCE_EMAIL} />
+            {privacy_officer_email()} <Mail address={GRIEVANCE_EMAIL} />
           </p>
           <p>
-            Phone: <SitePhone />
+            {privacy_officer_phone()} <SitePhone />
           </p>
-          <p>Hours: Mon–Fri 9:00–18:00</p>
-          <p>We acknowledge every grievance within 48 hours and resolve it within 30 days.</p>
+          <p>{privacy_officer_hours()}</p>
+          <p>{privacy_officer_promise()}</p>
         </div>
       </PolicySection>
     </PolicyLayout>
@@ -137,51 +217,42 @@ export function PrivacyPolicyPage() {
 
 export function TermsPage() {
   return (
-    <PolicyLayout title="Terms & Conditions" updated={UPDATED}>
-      <p>
-        These terms govern your use of CineVerse, its directory, content and merchandise store. By using the site you
-        accept them.
-      </p>
-      <PolicySection title="Terms of use">
+    <PolicyLayout title={terms_title()} updated={updatedOn(UPDATED)}>
+      <p>{terms_intro()}</p>
+      <PolicySection title={terms_use_title()}>
         <ul>
-          <li>You must be 18 or older to hold an account; minors may be listed only by a parent or guardian.</li>
-          <li>The details in your profile must be true. We may verify them and remove profiles that are not.</li>
-          <li>You keep the rights to what you upload and allow us to show it on CineVerse to promote your profile.</li>
-          <li>
-            Do not post casting calls that ask for money, harass other members, or copy content you do not own. We may
-            suspend accounts that do.
-          </li>
-          <li>Prices of merchandise are in Indian rupees and include GST unless stated otherwise.</li>
-          <li>
-            CineVerse connects members but is not party to agreements between them; check every offer of work yourself.
-          </li>
+          <li>{terms_use_age()}</li>
+          <li>{terms_use_true()}</li>
+          <li>{terms_use_rights()}</li>
+          <li>{terms_use_conduct()}</li>
+          <li>{terms_use_prices()}</li>
+          <li>{terms_use_offers()}</li>
         </ul>
       </PolicySection>
-      <PolicySection title="Privacy">
+      <PolicySection title={terms_privacy_title()}>
         <p>
-          We handle your personal data as our{' '}
-          <Anchor component={Link} to="/privacy-policy">
-            Privacy Policy
-          </Anchor>{' '}
-          describes: only for running the service and your orders, never sold, and deleted on request within 30 days
-          except where the law requires us to keep it.
+          {withNodes(terms_privacy_text, {
+            link: (
+              <Anchor component={Link} to="/privacy-policy">
+                {terms_privacy_link()}
+              </Anchor>
+            ),
+          })}
         </p>
       </PolicySection>
-      <PolicySection title="Refunds">
+      <PolicySection title={terms_refunds_title()}>
         <p>
-          Orders may be cancelled within 30 days; defective, damaged or incorrect items reported within 30 days of
-          delivery are replaced or refunded to the original payment mode within 30 days. The{' '}
-          <Anchor component={Link} to="/refund-cancellation">
-            Return Policy
-          </Anchor>{' '}
-          has the details.
+          {withNodes(terms_refunds_text, {
+            link: (
+              <Anchor component={Link} to="/refund-cancellation">
+                {terms_refunds_link()}
+              </Anchor>
+            ),
+          })}
         </p>
       </PolicySection>
-      <PolicySection title="Governing law">
-        <p>
-          These terms are governed by the laws of India. Any dispute is subject to the exclusive jurisdiction of the
-          courts in Mumbai, Maharashtra.
-        </p>
+      <PolicySection title={terms_law_title()}>
+        <p>{terms_law_text()}</p>
       </PolicySection>
     </PolicyLayout>
   );
@@ -189,38 +260,25 @@ export function TermsPage() {
 
 export function RefundPolicyPage() {
   return (
-    <PolicyLayout title="Return Policy" updated={SHOP_POLICIES_UPDATED}>
-      <PolicySection title="Payment">
+    <PolicyLayout title={refund_title()} updated={updatedOn(SHOP_POLICIES_UPDATED)}>
+      <PolicySection title={policy_payment()}>
         <PaymentModes />
       </PolicySection>
-      <PolicySection title="Cancellation">
+      <PolicySection title={refund_cancel_title()}>
         <ul>
-          <li>
-            You can cancel an order yourself from My orders until it is shipped, within {CANCEL_WINDOW_DAYS} days of
-            placing it.
-          </li>
-          <li>Orders with perishable items cannot be cancelled.</li>
-          <li>An order already dispatched is cancelled by refusing the delivery or returning it as below.</li>
+          <li>{refund_cancel_yourself({ days: CANCEL_WINDOW_DAYS })}</li>
+          <li>{refund_cancel_perishable()}</li>
+          <li>{refund_cancel_dispatched()}</li>
         </ul>
       </PolicySection>
-      <PolicySection title="Defective, damaged or incorrect items">
-        <p>
-          If an item arrives defective or damaged, is not the item you ordered, or is not as shown on the site, report
-          it from your order page within {REPORT_PROBLEM_DAYS} days of delivery, with photos of the item and its
-          packaging. We arrange a pick-up and send a replacement or refund you.
-        </p>
+      <PolicySection title={refund_defective_title()}>
+        <p>{refund_defective_text({ days: REPORT_PROBLEM_DAYS })}</p>
       </PolicySection>
-      <PolicySection title="Refunds">
-        <p>
-          Once a refund is approved it is paid within 30 days. As orders are paid in cash on delivery, we pay the refund
-          by UPI or bank transfer to an account you give us, and your order page and an email show the amount and the
-          payment’s reference. Your bank may take a few more days to show it.
-        </p>
+      <PolicySection title={refund_refunds_title()}>
+        <p>{refund_refunds_text()}</p>
       </PolicySection>
-      <PolicySection title="Contact">
-        <p>
-          Write to <Mail address={SUPPORT_EMAIL} /> or call <SitePhone />, Mon–Fri 9 AM–6 PM.
-        </p>
+      <PolicySection title={policy_contact()}>
+        <p>{withNodes(refund_contact_text, { email: <Mail address={SUPPORT_EMAIL} />, phone: <SitePhone /> })}</p>
       </PolicySection>
     </PolicyLayout>
   );
@@ -228,47 +286,30 @@ export function RefundPolicyPage() {
 
 export function ShippingPolicyPage() {
   return (
-    <PolicyLayout title="Shipping Policy" updated={SHOP_POLICIES_UPDATED}>
-      <PolicySection title="Where we deliver">
-        <p>We deliver across India, to every PIN code our courier partners serve.</p>
+    <PolicyLayout title={shipping_title()} updated={updatedOn(SHOP_POLICIES_UPDATED)}>
+      <PolicySection title={shipping_where_title()}>
+        <p>{shipping_where_text()}</p>
       </PolicySection>
-      <PolicySection title="Processing and delivery times">
+      <PolicySection title={shipping_times_title()}>
         <ul>
-          <li>
-            Orders are processed in {days(PROCESSING_BUSINESS_DAYS)} business days (Monday to Friday, national holidays
-            aside).
-          </li>
-          <li>
-            Delivery takes {days(TRANSIT_WORKING_DAYS)} working days after dispatch, depending on your location. Your
-            order page shows the days it is expected.
-          </li>
+          <li>{shipping_times_processing({ days: days(PROCESSING_BUSINESS_DAYS) })}</li>
+          <li>{shipping_times_transit({ days: days(TRANSIT_WORKING_DAYS) })}</li>
         </ul>
       </PolicySection>
-      <PolicySection title="Shipping charges">
-        <p>
-          Orders of {formatInr(FREE_SHIPPING_FROM)} or more ship free (counted after any coupon); smaller orders pay a
-          flat {formatInr(SHIPPING_FEE)}. The cart and the checkout show the charge before you place the order.
-        </p>
+      <PolicySection title={shipping_charges_title()}>
+        <p>{shipping_charges_text({ free: formatInr(FREE_SHIPPING_FROM), fee: formatInr(SHIPPING_FEE) })}</p>
       </PolicySection>
-      <PolicySection title="Payment">
+      <PolicySection title={policy_payment()}>
         <PaymentModes />
       </PolicySection>
-      <PolicySection title="Tracking">
-        <p>
-          Once your order is dispatched we send you the courier’s name, the tracking ID and, where the courier has one,
-          a tracking link by email. Your order page and your notifications on CineVerse show them too.
-        </p>
+      <PolicySection title={shipping_tracking_title()}>
+        <p>{shipping_tracking_text()}</p>
       </PolicySection>
-      <PolicySection title="Failed delivery">
-        <p>
-          If a delivery fails (wrong address, nobody available, refused), the product is returned to us. Re-shipping it
-          may cost extra.
-        </p>
+      <PolicySection title={shipping_failed_title()}>
+        <p>{shipping_failed_text()}</p>
       </PolicySection>
-      <PolicySection title="Contact">
-        <p>
-          Questions about a shipment: <Mail address={SUPPORT_EMAIL} /> or <SitePhone />, Mon–Fri 9 AM–6 PM.
-        </p>
+      <PolicySection title={policy_contact()}>
+        <p>{withNodes(shipping_contact_text, { email: <Mail address={SUPPORT_EMAIL} />, phone: <SitePhone /> })}</p>
       </PolicySection>
     </PolicyLayout>
   );
