@@ -153,6 +153,8 @@ test.describe('the product in Hindi', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    // The worker answers with the English shell; the page links the Hindi app all the same.
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest-hi.webmanifest');
     await expect(page.getByRole('heading', { name: 'आपके सवाल' })).toBeVisible();
     await expect(page.locator('footer').getByRole('link', { name: 'हमारे बारे में' })).toBeVisible();
     await expect

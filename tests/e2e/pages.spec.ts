@@ -290,6 +290,12 @@ test.describe('about, contact and the policies in Hindi', () => {
       await page.goto('/hi/shipping-policy');
       await expect(page.locator('article')).toContainText('₹499 या उससे ज़्यादा के ऑर्डर की डिलीवरी मुफ़्त है');
       await page.screenshot({ path: info.outputPath(`shipping-hi-${colorScheme}.png`), fullPage: true });
+
+      // A mailed claim link's page, before the button is pressed.
+      await page.goto('/hi/contact-claim?token=abc');
+      await expect(page.getByRole('heading', { level: 1, name: 'हमें भेजे आपके संदेश' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'मेरे संदेश जोड़ें' })).toBeEnabled();
+      await page.screenshot({ path: info.outputPath(`claim-hi-${colorScheme}.png`), fullPage: true });
     });
   }
 
