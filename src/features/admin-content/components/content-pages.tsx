@@ -88,16 +88,32 @@ const sectionSpec = (): ListSpec => ({
   detailOf: (item) => text(item.description).slice(0, 140),
 });
 
-/** Each home section's name as the home page shows it, in the page's language. */
-const sectionLabels: Record<SectionType, () => string> = {
-  'Cine News': content_section_cine_news,
-  'Cine Fashion': content_section_cine_fashion,
-  'Cine Course': content_section_cine_course,
-  'Cine Audition': content_section_cine_audition,
-  Testimonial: content_section_testimonial,
-  'Cine Trailer': content_section_cine_trailer,
-  'Cine Awards': content_section_cine_awards,
-  Magazine: content_section_magazine,
+/** Each home section's name as the home page shows it, in the page's language (read when shown). */
+const sectionLabels: Record<SectionType, string> = {
+  get 'Cine News'() {
+    return content_section_cine_news();
+  },
+  get 'Cine Fashion'() {
+    return content_section_cine_fashion();
+  },
+  get 'Cine Course'() {
+    return content_section_cine_course();
+  },
+  get 'Cine Audition'() {
+    return content_section_cine_audition();
+  },
+  get Testimonial() {
+    return content_section_testimonial();
+  },
+  get 'Cine Trailer'() {
+    return content_section_cine_trailer();
+  },
+  get 'Cine Awards'() {
+    return content_section_cine_awards();
+  },
+  get Magazine() {
+    return content_section_magazine();
+  },
 };
 
 function BannersPage() {
@@ -123,7 +139,7 @@ function SectionsPage({ type, onChange }: { type: SectionType; onChange: (type: 
       <Select
         label={content_section()}
         allowDeselect={false}
-        data={sectionTypes.map((value) => ({ value, label: sectionLabels[value]() }))}
+        data={sectionTypes.map((value) => ({ value, label: sectionLabels[value] }))}
         value={type}
         onChange={(value) => {
           if (value) onChange(value as SectionType);

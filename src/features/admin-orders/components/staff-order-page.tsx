@@ -94,13 +94,17 @@ interface MoveValues {
   note: string;
 }
 
-/** Each step forward's button, in the page's language (read when shown). */
-const moveLabels: Partial<Record<OrderTransition['to'], () => string>> = {
-  confirmed: staffOrders_confirm,
-  shipped: staffOrders_ship,
-  delivered: staffOrders_deliver,
-  refunded: staffOrders_refund,
-};
+/**
+ * Each step forward's button, in the page's language. A function, read when shown: the messages are looked up at
+ * render, never while modules are still loading.
+ */
+function moveLabel(to: OrderTransition['to']): string | undefined {
+  if (to === 'confirmed') return staffOrders_confirm();
+  if (to === 'shipped') return staffOrders_ship();
+  if (to === 'delivered') return staffOrders_deliver();
+  if (to === 'refunded') return staffOrders_refund();
+  return undefined;
+}
 
 /** What the move sends: the shipping details for shipping, the refund's for a refund, and the note. */
 function moveInput(to: OrderTransition['to'], values: MoveValues): OrderTransition {
@@ -281,7 +285,7 @@ function OrderActions({ order }: { order: StaffOrder }) {
               />
             ) : forward ? (
               <Button type="submit" loading={transition.isPending}>
-                {moveLabels[forward]?.()}
+                {moveLabel(forward)}
               </Button>
             ) : null}
             {moves.includes('cancelled') ? (
