@@ -1,10 +1,10 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { FREE_SHIPPING_FROM, SHIPPING_FEE } from '../../src/contract/orders';
 import { formatInr } from '../../src/lib/money';
 import { expect, test } from './fixtures';
 import { textCutOnScreen } from './layout-helpers';
-import { signIn, USER_API } from './shop-helpers';
+import { signIn, signInAt, USER_API } from './shop-helpers';
 
 const manager = { email: 'shop@cineverse.in', password: 'Backstage@2026' };
 
@@ -17,9 +17,18 @@ function newPhone(): string {
 
 /** A new shopper with `phone` places a cash-on-delivery order of one poster; its number. */
 async function placeOrder(request: APIRequestContext, phone: string): Promise<number> {
+  return (await placeOrderAs(request, phone)).id;
+}
+
+/** As placeOrder, with the shopper's sign-in too. */
+async function placeOrderAs(
+  request: APIRequestContext,
+  phone: string,
+): Promise<{ id: number; shopper: { email: string; password: string } }> {
   const email = `staff-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
+  const password = 'Matinee-Show-42';
   const registered = await request.post(`${USER_API}/register`, {
-    data: { name: 'Kavya Shopper', email, password: 'Matinee-Show-42', phone },
+    data: { name: 'Kavya Shopper', email, password, phone },
   });
   expect(registered.status()).toBe(201);
   const headers = { authorization: `Bearer ${((await registered.json()) as { token: string }).token}` };
@@ -48,7 +57,7 @@ async function placeOrder(request: APIRequestContext, phone: string): Promise<nu
     },
   });
   expect(placed.status()).toBe(201);
-  return ((await placed.json()) as { data: { id: number } }).data.id;
+  return { id: ((await placed.json()) as { data: { id: number } }).data.id, shopper: { email, password } };
 }
 
 test.describe('the back office on a phone', () => {
@@ -203,6 +212,92 @@ test.describe('the back office on a phone', () => {
     await page.getByRole('button', { name: 'Mark as delivered' }).click();
     await ask.getByRole('button', { name: 'Yes, it was delivered' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Delivered');
+  });
+});
+
+/** Each screen opens at its Hindi address with its Hindi heading and button, nothing cut, in both schemes. */
+async function readsInHindi(
+  page: Page,
+  screens: { path: string; heading: string; button?: string; link?: string }[],
+): Promise<void> {
+  for (const screen of screens) {
+    await page.goto(screen.path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading);
+    if (screen.button) await expect(page.getByRole('button', { name: screen.button })).toBeVisible();
+    if (screen.link) await expect(page.getByRole('link', { name: screen.link })).toBeVisible();
+    expect(await textCutOnScreen(page), screen.path).toEqual([]);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const name = screen.path.slice(4).replaceAll('/', '-');
+      await page.screenshot({ path: test.info().outputPath(`${name}-hi-360-${colorScheme}.png`), fullPage: true });
+    }
+  }
+}
+
+test.describe('the back office in Hindi on a phone', () => {
+  test('a manager reads the orders and an order in Hindi, and the shopper reads the order’s status in Hindi', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const origin = baseURL!;
+    const { id: orderId, shopper } = await placeOrderAs(page.request, newPhone());
+
+    // The shopper's own order page names the status in the page's language.
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    try {
+      const mine = await phone.newPage();
+      await signInAt(mine, origin, shopper);
+      await mine.goto(`${origin}/hi/orders/${orderId}`);
+      await expect(mine.getByRole('heading', { level: 1 })).toHaveText(`ऑर्डर #${orderId}`);
+      await expect(mine.getByTestId('order-status')).toHaveText('ऑर्डर हुआ');
+      await mine.goto(`${origin}/orders/${orderId}`);
+      await expect(mine.getByTestId('order-status')).toHaveText('Placed');
+    } finally {
+      await phone.close();
+    }
+
+    await signIn(page, manager);
+    await readsInHindi(page, [
+      { path: '/hi/admin/orders', heading: 'ऑर्डर', button: 'CSV डाउनलोड करें' },
+      { path: `/hi/admin/orders/${orderId}`, heading: `ऑर्डर #${orderId}`, button: 'ऑर्डर कन्फ़र्म करें' },
+    ]);
+  });
+
+  test('a manager moves an order on from its Hindi page, and shipping names its missing details in Hindi', async ({
+    page,
+  }) => {
+    const orderId = await placeOrder(page.request, newPhone());
+    await signIn(page, manager);
+    await page.goto(`/hi/admin/orders/${orderId}`);
+    await page.getByRole('button', { name: 'ऑर्डर कन्फ़र्म करें' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('कन्फ़र्म हुआ');
+    await page.getByRole('button', { name: 'भेजा गया दर्ज करें' }).click();
+    await expect(page.getByText('कूरियर चुनें या उसका नाम लिखें')).toBeVisible();
+    await expect(page.getByText('ट्रैकिंग आईडी लिखें')).toBeVisible();
+    expect(await textCutOnScreen(page)).toEqual([]);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: test.info().outputPath(`admin-order-shipping-hi-360-${colorScheme}.png`) });
+    }
+  });
+
+  test('a manager reads the products, a new product’s form and the coupons in Hindi', async ({ page }) => {
+    await signIn(page, manager);
+    await readsInHindi(page, [
+      { path: '/hi/admin/products', heading: 'सामान', link: 'नया सामान' },
+      { path: '/hi/admin/products/new', heading: 'नया सामान', button: 'सामान जोड़ें' },
+      { path: '/hi/admin/coupons', heading: 'कूपन', button: 'नया कूपन' },
+    ]);
+  });
+
+  test('an editor reads the banners, the home sections and the site settings in Hindi', async ({ page }) => {
+    await signIn(page, { email: 'editor@cineverse.in', password: manager.password });
+    await readsInHindi(page, [
+      { path: '/hi/admin/content/banners', heading: 'बैनर', button: 'बैनर जोड़ें' },
+      { path: '/hi/admin/content/sections', heading: 'होम पेज के सेक्शन', button: 'आइटम जोड़ें' },
+      { path: '/hi/admin/settings', heading: 'साइट की सेटिंग', button: 'सेटिंग सहेजें' },
+    ]);
   });
 });
 

@@ -13,8 +13,24 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { imageUrl } from '@/lib/image-url';
 import { notifyFailure } from '@/lib/notify-failure';
 import { type ListItem, positionedListQuery, useDeleteListItem, useSaveListItem } from '../api/positioned-list';
-
-const OFFLINE = 'You are offline: nothing was saved. Try again when you are back online.';
+import { content_add } from '@/paraglide/messages/content_add.js';
+import { content_change } from '@/paraglide/messages/content_change.js';
+import { content_edit } from '@/paraglide/messages/content_edit.js';
+import { content_empty } from '@/paraglide/messages/content_empty.js';
+import { content_in_order } from '@/paraglide/messages/content_in_order.js';
+import { content_keep } from '@/paraglide/messages/content_keep.js';
+import { content_load_failed } from '@/paraglide/messages/content_load_failed.js';
+import { content_loading } from '@/paraglide/messages/content_loading.js';
+import { content_move_down } from '@/paraglide/messages/content_move_down.js';
+import { content_move_up } from '@/paraglide/messages/content_move_up.js';
+import { content_not_moved } from '@/paraglide/messages/content_not_moved.js';
+import { content_not_removed } from '@/paraglide/messages/content_not_removed.js';
+import { content_offline } from '@/paraglide/messages/content_offline.js';
+import { content_remove } from '@/paraglide/messages/content_remove.js';
+import { content_remove_noun } from '@/paraglide/messages/content_remove_noun.js';
+import { content_remove_text } from '@/paraglide/messages/content_remove_text.js';
+import { content_remove_title } from '@/paraglide/messages/content_remove_title.js';
+import { content_save } from '@/paraglide/messages/content_save.js';
 
 /** One field of an item's form: the API's name for it, and how it is entered. */
 export interface FieldSpec {
@@ -28,7 +44,7 @@ export interface FieldSpec {
 }
 
 export interface ListSpec {
-  /** "banner": the buttons say "Add banner", "Remove banner". */
+  /** "banner", in the page's language: the buttons say "Add banner", "Remove banner". */
   noun: string;
   fields: readonly FieldSpec[];
   /** What a row is called: its title, or "Banner 2". */
@@ -64,7 +80,7 @@ function ItemForm({
       await save.mutateAsync({ id: item?.id ?? null, input: values, key });
       onDone();
     } catch (error) {
-      setFailure(applyServerError(form, error, OFFLINE));
+      setFailure(applyServerError(form, error, content_offline()));
     }
   });
   return (
@@ -106,7 +122,7 @@ function ItemForm({
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
-            {item ? `Save ${spec.noun}` : `Add ${spec.noun}`}
+            {item ? content_save({ noun: spec.noun }) : content_add({ noun: spec.noun })}
           </Button>
         </Group>
       </Stack>
@@ -131,28 +147,23 @@ export function PositionedListEditor({ path, spec }: { path: string; spec: ListS
     const input = Object.fromEntries(spec.fields.map((field) => [field.name, text(item[field.name])]));
     save.mutate(
       { id: item.id, input: { ...input, position }, key: newIdempotencyKey() },
-      { onError: notifyFailure(`The ${spec.noun} was not moved`) },
+      { onError: notifyFailure(content_not_moved({ noun: spec.noun })) },
     );
   };
 
   return (
     <Stack gap="md">
       <Group>
-        <Button onClick={() => setEditing('new')}>Add {spec.noun}</Button>
+        <Button onClick={() => setEditing('new')}>{content_add({ noun: spec.noun })}</Button>
       </Group>
       {query.isPending ? (
-        <LoadingState label={`Loading the ${spec.noun} list`} />
+        <LoadingState label={content_loading({ noun: spec.noun })} />
       ) : query.isError ? (
-        <LoadError
-          title="The list could not be loaded"
-          error={query.error}
-          what="list"
-          onRetry={() => void query.refetch()}
-        />
+        <LoadError title={content_load_failed()} error={query.error} what="list" onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
-        <Text c="dimmed">Nothing here yet.</Text>
+        <Text c="dimmed">{content_empty()}</Text>
       ) : (
-        <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="In order">
+        <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={content_in_order()}>
           {items.map((item, index) => {
             const title = spec.titleOf(item, index);
             const picture = image ? text(item[image.name]) : '';
@@ -182,7 +193,7 @@ export function PositionedListEditor({ path, spec }: { path: string; spec: ListS
                         disabled={index === 0}
                         onClick={() => moveTo(item, index)}
                       >
-                        Move up
+                        {content_move_up()}
                       </Button>
                       <Button
                         size="compact-sm"
@@ -190,19 +201,20 @@ export function PositionedListEditor({ path, spec }: { path: string; spec: ListS
                         disabled={index === items.length - 1}
                         onClick={() => moveTo(item, index + 2)}
                       >
-                        Move down
+                        {content_move_down()}
                       </Button>
                       <Button size="compact-sm" variant="light" onClick={() => setEditing(item.id)}>
-                        Edit
+                        {content_edit()}
                       </Button>
                       <ConfirmAction
                         size="compact-sm"
-                        label="Remove"
-                        title={`Remove ${title}?`}
-                        message="It disappears from the site at once."
-                        confirmLabel={`Remove ${spec.noun}`}
+                        label={content_remove()}
+                        title={content_remove_title({ title })}
+                        message={content_remove_text()}
+                        confirmLabel={content_remove_noun({ noun: spec.noun })}
+                        cancelLabel={content_keep()}
                         onConfirm={() =>
-                          remove.mutate(item.id, { onError: notifyFailure(`The ${spec.noun} was not removed`) })
+                          remove.mutate(item.id, { onError: notifyFailure(content_not_removed({ noun: spec.noun })) })
                         }
                       />
                     </Group>
@@ -216,7 +228,7 @@ export function PositionedListEditor({ path, spec }: { path: string; spec: ListS
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? `Add ${spec.noun}` : `Change the ${spec.noun}`}
+        title={editing === 'new' ? content_add({ noun: spec.noun }) : content_change({ noun: spec.noun })}
         size="lg"
       >
         {editing !== null ? (

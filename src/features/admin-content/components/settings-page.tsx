@@ -12,8 +12,22 @@ import { adminRequest } from '@/lib/admin-api';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { siteSettingsKeys } from '../api/settings-keys';
-
-const OFFLINE = 'You are offline: nothing was saved. Try again when you are back online.';
+import { settings_address } from '@/paraglide/messages/settings_address.js';
+import { settings_contact } from '@/paraglide/messages/settings_contact.js';
+import { settings_description } from '@/paraglide/messages/settings_description.js';
+import { settings_favicon } from '@/paraglide/messages/settings_favicon.js';
+import { settings_load_failed } from '@/paraglide/messages/settings_load_failed.js';
+import { settings_loading } from '@/paraglide/messages/settings_loading.js';
+import { settings_logo } from '@/paraglide/messages/settings_logo.js';
+import { settings_offline } from '@/paraglide/messages/settings_offline.js';
+import { settings_phone } from '@/paraglide/messages/settings_phone.js';
+import { settings_save } from '@/paraglide/messages/settings_save.js';
+import { settings_saved } from '@/paraglide/messages/settings_saved.js';
+import { settings_site } from '@/paraglide/messages/settings_site.js';
+import { settings_site_name } from '@/paraglide/messages/settings_site_name.js';
+import { settings_social } from '@/paraglide/messages/settings_social.js';
+import { settings_title } from '@/paraglide/messages/settings_title.js';
+import { settings_whatsapp } from '@/paraglide/messages/settings_whatsapp.js';
 
 function SettingsForm({ settings }: { settings: SiteSettings }) {
   const queryClient = useQueryClient();
@@ -36,9 +50,9 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
     setFailure(null);
     try {
       await save.mutateAsync(values);
-      notifications.show({ color: 'green', message: 'The site settings are saved' });
+      notifications.show({ color: 'green', message: settings_saved() });
     } catch (error) {
-      setFailure(applyServerError(form, error, OFFLINE));
+      setFailure(applyServerError(form, error, settings_offline()));
     }
   });
   const text = (field: keyof SiteSettingsInput, label: string, description?: string) => (
@@ -52,21 +66,21 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
             {failure}
           </Alert>
         ) : null}
-        <Fieldset legend="The site">
+        <Fieldset legend={settings_site()}>
           <Stack gap="sm">
-            {text('site_name', 'Site name')}
-            <Textarea label="Description" autosize minRows={2} {...form.getInputProps('site_description')} />
+            {text('site_name', settings_site_name())}
+            <Textarea label={settings_description()} autosize minRows={2} {...form.getInputProps('site_description')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <ImageUpload
                 folder="settings"
-                label="Logo"
+                label={settings_logo()}
                 value={form.values.site_logo ?? ''}
                 onChange={(name) => form.setFieldValue('site_logo', name)}
                 error={form.errors.site_logo as string | undefined}
               />
               <ImageUpload
                 folder="settings"
-                label="Favicon"
+                label={settings_favicon()}
                 value={form.values.site_favicon ?? ''}
                 onChange={(name) => form.setFieldValue('site_favicon', name)}
                 error={form.errors.site_favicon as string | undefined}
@@ -74,14 +88,14 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
             </SimpleGrid>
           </Stack>
         </Fieldset>
-        <Fieldset legend="Contact">
+        <Fieldset legend={settings_contact()}>
           <Stack gap="sm">
-            {text('site_phone', 'Phone')}
-            {text('site_whatsapp', 'WhatsApp number')}
-            <Textarea label="Address" autosize minRows={2} {...form.getInputProps('site_address')} />
+            {text('site_phone', settings_phone())}
+            {text('site_whatsapp', settings_whatsapp())}
+            <Textarea label={settings_address()} autosize minRows={2} {...form.getInputProps('site_address')} />
           </Stack>
         </Fieldset>
-        <Fieldset legend="Social links">
+        <Fieldset legend={settings_social()}>
           <Stack gap="sm">
             {text('facebook', 'Facebook', 'https://…')}
             {text('instagram', 'Instagram', 'https://…')}
@@ -91,7 +105,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
         </Fieldset>
         <div>
           <Button type="submit" loading={save.isPending}>
-            Save settings
+            {settings_save()}
           </Button>
         </div>
       </Stack>
@@ -107,12 +121,12 @@ export function SettingsPage() {
     select: (answer) => answer.data,
   });
   return (
-    <AdminPage title="Site settings">
+    <AdminPage title={settings_title()}>
       {query.isPending ? (
-        <LoadingState label="Loading the settings" />
+        <LoadingState label={settings_loading()} />
       ) : query.isError ? (
         <LoadError
-          title="The settings could not be loaded"
+          title={settings_load_failed()}
           error={query.error}
           what="page"
           onRetry={() => void query.refetch()}

@@ -29,8 +29,36 @@ import { ApiError } from '@/lib/api-client';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime, formatInr } from '@/lib/money';
-
-const OFFLINE = 'You are offline: nothing was saved. Try again when you are back online.';
+import { staffCoupons_active } from '@/paraglide/messages/staffcoupons_active1.js';
+import { staffCoupons_add } from '@/paraglide/messages/staffcoupons_add1.js';
+import { staffCoupons_change } from '@/paraglide/messages/staffcoupons_change1.js';
+import { staffCoupons_code } from '@/paraglide/messages/staffcoupons_code1.js';
+import { staffCoupons_code_hint } from '@/paraglide/messages/staffcoupons_code_hint1.js';
+import { staffCoupons_description } from '@/paraglide/messages/staffcoupons_description1.js';
+import { staffCoupons_discount } from '@/paraglide/messages/staffcoupons_discount1.js';
+import { staffCoupons_edit } from '@/paraglide/messages/staffcoupons_edit1.js';
+import { staffCoupons_edit_label } from '@/paraglide/messages/staffcoupons_edit_label1.js';
+import { staffCoupons_ends } from '@/paraglide/messages/staffcoupons_ends1.js';
+import { staffCoupons_ends_at } from '@/paraglide/messages/staffcoupons_ends_at1.js';
+import { staffCoupons_expired } from '@/paraglide/messages/staffcoupons_expired1.js';
+import { staffCoupons_kind } from '@/paraglide/messages/staffcoupons_kind1.js';
+import { staffCoupons_max_discount } from '@/paraglide/messages/staffcoupons_max_discount1.js';
+import { staffCoupons_min_order } from '@/paraglide/messages/staffcoupons_min_order1.js';
+import { staffCoupons_never } from '@/paraglide/messages/staffcoupons_never1.js';
+import { staffCoupons_new } from '@/paraglide/messages/staffcoupons_new1.js';
+import { staffCoupons_none } from '@/paraglide/messages/staffcoupons_none1.js';
+import { staffCoupons_off } from '@/paraglide/messages/staffcoupons_off1.js';
+import { staffCoupons_offline } from '@/paraglide/messages/staffcoupons_offline1.js';
+import { staffCoupons_over } from '@/paraglide/messages/staffcoupons_over1.js';
+import { staffCoupons_per_user_limit } from '@/paraglide/messages/staffcoupons_per_user_limit1.js';
+import { staffCoupons_percent_off } from '@/paraglide/messages/staffcoupons_percent_off1.js';
+import { staffCoupons_rupees_off } from '@/paraglide/messages/staffcoupons_rupees_off1.js';
+import { staffCoupons_save } from '@/paraglide/messages/staffcoupons_save1.js';
+import { staffCoupons_starts } from '@/paraglide/messages/staffcoupons_starts1.js';
+import { staffCoupons_state } from '@/paraglide/messages/staffcoupons_state1.js';
+import { staffCoupons_title } from '@/paraglide/messages/staffcoupons_title1.js';
+import { staffCoupons_usage_limit } from '@/paraglide/messages/staffcoupons_usage_limit1.js';
+import { staffCoupons_uses } from '@/paraglide/messages/staffcoupons_uses1.js';
 
 /** The form's values: rupees and local date-times as staff type them; empty means "no limit". */
 interface CouponValues {
@@ -107,7 +135,7 @@ function CouponForm({ coupon, onDone }: { coupon: StaffCoupon | null; onDone: ()
       });
       onDone();
     } catch (error) {
-      const message = applyServerError(form, error, OFFLINE);
+      const message = applyServerError(form, error, staffCoupons_offline());
       setFailure(message);
       // The refusal is next to its field: the person is taken there.
       if (message === null && error instanceof ApiError && error.field) form.getInputNode(error.field)?.focus();
@@ -122,47 +150,52 @@ function CouponForm({ coupon, onDone }: { coupon: StaffCoupon | null; onDone: ()
             {failure}
           </Alert>
         ) : null}
-        <TextInput label="Code" required description="Letters, digits, - and _" {...form.getInputProps('code')} />
-        <TextInput label="Description" {...form.getInputProps('description')} />
+        <TextInput
+          label={staffCoupons_code()}
+          required
+          description={staffCoupons_code_hint()}
+          {...form.getInputProps('code')}
+        />
+        <TextInput label={staffCoupons_description()} {...form.getInputProps('description')} />
         <SegmentedControl
-          aria-label="Kind"
+          aria-label={staffCoupons_kind()}
           data={[
-            { value: 'percent', label: 'Percent off' },
-            { value: 'flat', label: 'Rupees off' },
+            { value: 'percent', label: staffCoupons_percent_off() },
+            { value: 'flat', label: staffCoupons_rupees_off() },
           ]}
           {...form.getInputProps('kind')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <NumberInput
-            label={percent ? 'Percent off' : 'Rupees off'}
+            label={percent ? staffCoupons_percent_off() : staffCoupons_rupees_off()}
             required
             min={1}
             max={percent ? 100 : undefined}
             {...form.getInputProps('value')}
           />
-          <NumberInput label="Minimum order (₹)" min={0} {...form.getInputProps('min_order')} />
+          <NumberInput label={staffCoupons_min_order()} min={0} {...form.getInputProps('min_order')} />
           {percent ? (
-            <NumberInput label="Largest discount (₹, optional)" min={1} {...form.getInputProps('max_discount')} />
+            <NumberInput label={staffCoupons_max_discount()} min={1} {...form.getInputProps('max_discount')} />
           ) : null}
-          <TextInput type="datetime-local" label="Starts (optional)" {...form.getInputProps('starts_at')} />
-          <TextInput type="datetime-local" label="Ends (optional)" {...form.getInputProps('ends_at')} />
+          <TextInput type="datetime-local" label={staffCoupons_starts()} {...form.getInputProps('starts_at')} />
+          <TextInput type="datetime-local" label={staffCoupons_ends_at()} {...form.getInputProps('ends_at')} />
           <NumberInput
-            label="Uses in all (optional)"
+            label={staffCoupons_usage_limit()}
             min={1}
             allowDecimal={false}
             {...form.getInputProps('usage_limit')}
           />
           <NumberInput
-            label="Uses per shopper (optional)"
+            label={staffCoupons_per_user_limit()}
             min={1}
             allowDecimal={false}
             {...form.getInputProps('per_user_limit')}
           />
         </SimpleGrid>
-        <Switch label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
+        <Switch label={staffCoupons_active()} {...form.getInputProps('active', { type: 'checkbox' })} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
-            {coupon ? 'Save coupon' : 'Add coupon'}
+            {coupon ? staffCoupons_save() : staffCoupons_add()}
           </Button>
         </Group>
       </Stack>
@@ -183,19 +216,22 @@ export function CouponsPage() {
   const [editing, setEditing] = useState<'new' | number | null>(null);
   const edited = typeof editing === 'number' ? query.data?.find((coupon) => coupon.id === editing) : undefined;
   return (
-    <AdminPage title="Coupons" actions={<Button onClick={() => setEditing('new')}>New coupon</Button>}>
-      <ListStates query={query} what="coupons" isEmpty={(data) => data.length === 0} empty="There are no coupons yet.">
+    <AdminPage
+      title={staffCoupons_title()}
+      actions={<Button onClick={() => setEditing('new')}>{staffCoupons_new()}</Button>}
+    >
+      <ListStates query={query} what="coupons" isEmpty={(data) => data.length === 0} empty={staffCoupons_none()}>
         {(data) => (
           <div className={classes.tableScroll}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Code</Table.Th>
+                  <Table.Th>{staffCoupons_code()}</Table.Th>
                   {/* Next to the code, so that on a phone it shows without scrolling the table. */}
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>Discount</Table.Th>
-                  <Table.Th>Ends</Table.Th>
-                  <Table.Th ta="right">Uses</Table.Th>
+                  <Table.Th>{staffCoupons_state()}</Table.Th>
+                  <Table.Th>{staffCoupons_discount()}</Table.Th>
+                  <Table.Th>{staffCoupons_ends()}</Table.Th>
+                  <Table.Th ta="right">{staffCoupons_uses()}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -206,15 +242,15 @@ export function CouponsPage() {
                     <Table.Td>
                       <StateBadge
                         on={coupon.active && !hasEnded(coupon)}
-                        onLabel="Active"
-                        offLabel={hasEnded(coupon) ? 'Expired' : 'Off'}
+                        onLabel={staffCoupons_active()}
+                        offLabel={hasEnded(coupon) ? staffCoupons_expired() : staffCoupons_off()}
                       />
                     </Table.Td>
                     <Table.Td>
                       {coupon.kind === 'percent' ? `${coupon.value}%` : formatInr(coupon.value)}
-                      {coupon.min_order > 0 ? ` over ${formatInr(coupon.min_order)}` : ''}
+                      {coupon.min_order > 0 ? staffCoupons_over({ amount: formatInr(coupon.min_order) }) : ''}
                     </Table.Td>
-                    <Table.Td>{coupon.ends_at ? formatDateTime(coupon.ends_at) : 'Never'}</Table.Td>
+                    <Table.Td>{coupon.ends_at ? formatDateTime(coupon.ends_at) : staffCoupons_never()}</Table.Td>
                     <Table.Td ta="right">
                       {coupon.uses}
                       {coupon.usage_limit ? ` / ${coupon.usage_limit}` : ''}
@@ -224,9 +260,9 @@ export function CouponsPage() {
                         size="compact-sm"
                         variant="light"
                         onClick={() => setEditing(coupon.id)}
-                        aria-label={`Edit ${coupon.code}`}
+                        aria-label={staffCoupons_edit_label({ code: coupon.code })}
                       >
-                        Edit
+                        {staffCoupons_edit()}
                       </Button>
                     </Table.Td>
                   </Table.Tr>
@@ -239,7 +275,7 @@ export function CouponsPage() {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'New coupon' : 'Change the coupon'}
+        title={editing === 'new' ? staffCoupons_new() : staffCoupons_change()}
         size="lg"
       >
         {editing !== null ? (

@@ -31,8 +31,58 @@ import { statusLabels } from '@/lib/order-status-labels';
 import { telHref, whatsappHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
 import { staffOrderQuery, useTransitionOrder } from '../api/staff-orders';
-
-const OFFLINE = 'You are offline: the order was not changed. Try again when you are back online.';
+import { staffOrders_all_orders } from '@/paraglide/messages/stafforders_all_orders1.js';
+import { staffOrders_back } from '@/paraglide/messages/stafforders_back1.js';
+import { staffOrders_call } from '@/paraglide/messages/stafforders_call1.js';
+import { staffOrders_cancel } from '@/paraglide/messages/stafforders_cancel1.js';
+import { staffOrders_cancel_text } from '@/paraglide/messages/stafforders_cancel_text1.js';
+import { staffOrders_cancel_title } from '@/paraglide/messages/stafforders_cancel_title1.js';
+import { staffOrders_cancel_yes } from '@/paraglide/messages/stafforders_cancel_yes1.js';
+import { staffOrders_confirm } from '@/paraglide/messages/stafforders_confirm1.js';
+import { staffOrders_coupon } from '@/paraglide/messages/stafforders_coupon1.js';
+import { staffOrders_courier } from '@/paraglide/messages/stafforders_courier1.js';
+import { staffOrders_courier_hint } from '@/paraglide/messages/stafforders_courier_hint1.js';
+import { staffOrders_courier_is } from '@/paraglide/messages/stafforders_courier_is1.js';
+import { staffOrders_courier_required } from '@/paraglide/messages/stafforders_courier_required1.js';
+import { staffOrders_deliver } from '@/paraglide/messages/stafforders_deliver1.js';
+import { staffOrders_deliver_not_yet } from '@/paraglide/messages/stafforders_deliver_not_yet1.js';
+import { staffOrders_deliver_text } from '@/paraglide/messages/stafforders_deliver_text1.js';
+import { staffOrders_deliver_title } from '@/paraglide/messages/stafforders_deliver_title1.js';
+import { staffOrders_deliver_to } from '@/paraglide/messages/stafforders_deliver_to1.js';
+import { staffOrders_deliver_yes } from '@/paraglide/messages/stafforders_deliver_yes1.js';
+import { staffOrders_delivery } from '@/paraglide/messages/stafforders_delivery1.js';
+import { staffOrders_history } from '@/paraglide/messages/stafforders_history1.js';
+import { staffOrders_items } from '@/paraglide/messages/stafforders_items1.js';
+import { staffOrders_keep } from '@/paraglide/messages/stafforders_keep1.js';
+import { staffOrders_load_failed } from '@/paraglide/messages/stafforders_load_failed1.js';
+import { staffOrders_loading } from '@/paraglide/messages/stafforders_loading1.js';
+import { staffOrders_next_step } from '@/paraglide/messages/stafforders_next_step1.js';
+import { staffOrders_not_found } from '@/paraglide/messages/stafforders_not_found1.js';
+import { staffOrders_note } from '@/paraglide/messages/stafforders_note1.js';
+import { staffOrders_note_hint } from '@/paraglide/messages/stafforders_note_hint1.js';
+import { staffOrders_number } from '@/paraglide/messages/stafforders_number1.js';
+import { staffOrders_offline } from '@/paraglide/messages/stafforders_offline1.js';
+import { staffOrders_payment } from '@/paraglide/messages/stafforders_payment1.js';
+import { staffOrders_refund } from '@/paraglide/messages/stafforders_refund1.js';
+import { staffOrders_refund_amount } from '@/paraglide/messages/stafforders_refund_amount1.js';
+import { staffOrders_refund_at_most_rest } from '@/paraglide/messages/stafforders_refund_at_most_rest1.js';
+import { staffOrders_refund_at_most_total } from '@/paraglide/messages/stafforders_refund_at_most_total1.js';
+import { staffOrders_refund_reference } from '@/paraglide/messages/stafforders_refund_reference1.js';
+import { staffOrders_refund_reference_hint } from '@/paraglide/messages/stafforders_refund_reference_hint1.js';
+import { staffOrders_refund_text } from '@/paraglide/messages/stafforders_refund_text1.js';
+import { staffOrders_refunded } from '@/paraglide/messages/stafforders_refunded1.js';
+import { staffOrders_refunded_in_all } from '@/paraglide/messages/stafforders_refunded_in_all1.js';
+import { staffOrders_ship } from '@/paraglide/messages/stafforders_ship1.js';
+import { staffOrders_shopper } from '@/paraglide/messages/stafforders_shopper1.js';
+import { staffOrders_total } from '@/paraglide/messages/stafforders_total1.js';
+import { staffOrders_tracking_id } from '@/paraglide/messages/stafforders_tracking_id1.js';
+import { staffOrders_tracking_id_hint } from '@/paraglide/messages/stafforders_tracking_id_hint1.js';
+import { staffOrders_tracking_id_is } from '@/paraglide/messages/stafforders_tracking_id_is1.js';
+import { staffOrders_tracking_id_required } from '@/paraglide/messages/stafforders_tracking_id_required1.js';
+import { staffOrders_tracking_link } from '@/paraglide/messages/stafforders_tracking_link1.js';
+import { staffOrders_tracking_link_hint } from '@/paraglide/messages/stafforders_tracking_link_hint1.js';
+import { staffOrders_tracking_url_invalid } from '@/paraglide/messages/stafforders_tracking_url_invalid1.js';
+import { staffOrders_whatsapp } from '@/paraglide/messages/stafforders_whatsapp1.js';
 
 interface MoveValues {
   courier: string;
@@ -44,12 +94,17 @@ interface MoveValues {
   note: string;
 }
 
-const moveLabels: Partial<Record<OrderTransition['to'], string>> = {
-  confirmed: 'Confirm order',
-  shipped: 'Mark as shipped',
-  delivered: 'Mark as delivered',
-  refunded: 'Record the refund',
-};
+/**
+ * Each step forward's button, in the page's language. A function, read when shown: the messages are looked up at
+ * render, never while modules are still loading.
+ */
+function moveLabel(to: OrderTransition['to']): string | undefined {
+  if (to === 'confirmed') return staffOrders_confirm();
+  if (to === 'shipped') return staffOrders_ship();
+  if (to === 'delivered') return staffOrders_deliver();
+  if (to === 'refunded') return staffOrders_refund();
+  return undefined;
+}
 
 /** What the move sends: the shipping details for shipping, the refund's for a refund, and the note. */
 function moveInput(to: OrderTransition['to'], values: MoveValues): OrderTransition {
@@ -87,12 +142,12 @@ function OrderActions({ order }: { order: StaffOrder }) {
     },
     validate: shipping
       ? {
-          courier: (value) => (value.trim() ? null : 'Choose or enter the courier'),
-          tracking_id: (value) => (value.trim() ? null : 'Enter the tracking ID'),
+          courier: (value) => (value.trim() ? null : staffOrders_courier_required()),
+          tracking_id: (value) => (value.trim() ? null : staffOrders_tracking_id_required()),
           tracking_url: (value) =>
             value.trim() === '' || /^https?:\/\/\S+$/i.test(withWebScheme(value))
               ? null
-              : 'Enter a link starting with https://',
+              : staffOrders_tracking_url_invalid(),
         }
       : {},
   });
@@ -120,7 +175,7 @@ function OrderActions({ order }: { order: StaffOrder }) {
         setFailure(error.message);
         return;
       }
-      const message = applyServerError(form, error, OFFLINE);
+      const message = applyServerError(form, error, staffOrders_offline());
       setFailure(message);
     }
   };
@@ -128,7 +183,7 @@ function OrderActions({ order }: { order: StaffOrder }) {
   return (
     <Card withBorder padding="md">
       <Title order={2} fz="h4" mb="sm">
-        Next step
+        {staffOrders_next_step()}
       </Title>
       <form
         ref={focusFirstError}
@@ -144,8 +199,8 @@ function OrderActions({ order }: { order: StaffOrder }) {
           {shipping ? (
             <>
               <Autocomplete
-                label="Courier"
-                description="Pick one to have its tracking link written, or type another"
+                label={staffOrders_courier()}
+                description={staffOrders_courier_hint()}
                 required
                 autoComplete="off"
                 data={couriers.map((courier) => courier.name)}
@@ -159,8 +214,8 @@ function OrderActions({ order }: { order: StaffOrder }) {
                 }}
               />
               <TextInput
-                label="Tracking ID"
-                description="The AWB number on the courier’s receipt"
+                label={staffOrders_tracking_id()}
+                description={staffOrders_tracking_id_hint()}
                 required
                 autoComplete="off"
                 {...form.getInputProps('tracking_id')}
@@ -171,8 +226,8 @@ function OrderActions({ order }: { order: StaffOrder }) {
                 }}
               />
               <TextInput
-                label="Tracking link"
-                description="The courier’s page for this parcel: written for the couriers listed (optional)"
+                label={staffOrders_tracking_link()}
+                description={staffOrders_tracking_link_hint()}
                 type="url"
                 inputMode="url"
                 {...form.getInputProps('tracking_url')}
@@ -184,24 +239,22 @@ function OrderActions({ order }: { order: StaffOrder }) {
           ) : null}
           {moves.includes('refunded') ? (
             <>
-              <Text fz="sm">
-                After a problem the shopper reported (see Messages): record what was paid back to them, once it is paid.
-              </Text>
+              <Text fz="sm">{staffOrders_refund_text()}</Text>
               <NumberInput
-                label="Amount refunded (₹)"
+                label={staffOrders_refund_amount()}
                 required
                 allowNegative={false}
                 decimalScale={2}
                 description={
                   order.refunded_total > 0
-                    ? `At most what remains of the order’s total, ${formatInr(order.total - order.refunded_total)}`
-                    : `At most the order’s total, ${formatInr(order.total)}: a part of it keeps the order delivered`
+                    ? staffOrders_refund_at_most_rest({ amount: formatInr(order.total - order.refunded_total) })
+                    : staffOrders_refund_at_most_total({ amount: formatInr(order.total) })
                 }
                 {...form.getInputProps('refund_amount')}
               />
               <TextInput
-                label="Payment reference"
-                description="The UPI or bank transfer’s reference, which the shopper can match with their statement"
+                label={staffOrders_refund_reference()}
+                description={staffOrders_refund_reference_hint()}
                 required
                 autoComplete="off"
                 {...form.getInputProps('refund_reference')}
@@ -209,8 +262,8 @@ function OrderActions({ order }: { order: StaffOrder }) {
             </>
           ) : null}
           <Textarea
-            label="Note to the shopper"
-            description="Shown on their order page and in the email (optional)"
+            label={staffOrders_note()}
+            description={staffOrders_note_hint()}
             autosize
             minRows={2}
             {...form.getInputProps('note')}
@@ -219,11 +272,11 @@ function OrderActions({ order }: { order: StaffOrder }) {
             {forward === 'delivered' ? (
               // Delivery tells the shopper and starts the days to report a problem: asked first, as cancelling is.
               <ConfirmAction
-                label={moveLabels.delivered}
-                title={`Mark order #${order.id} as delivered?`}
-                message="Do this once the courier confirms the parcel reached the shopper: they are told by email, and their days to report a problem start now."
-                confirmLabel="Yes, it was delivered"
-                cancelLabel="Not yet"
+                label={staffOrders_deliver()}
+                title={staffOrders_deliver_title({ id: order.id })}
+                message={staffOrders_deliver_text()}
+                confirmLabel={staffOrders_deliver_yes()}
+                cancelLabel={staffOrders_deliver_not_yet()}
                 confirmColor="blue"
                 color="blue"
                 variant="filled"
@@ -232,15 +285,16 @@ function OrderActions({ order }: { order: StaffOrder }) {
               />
             ) : forward ? (
               <Button type="submit" loading={transition.isPending}>
-                {moveLabels[forward]}
+                {moveLabel(forward)}
               </Button>
             ) : null}
             {moves.includes('cancelled') ? (
               <ConfirmAction
-                label="Cancel order"
-                title={`Cancel order #${order.id}?`}
-                message="The stock goes back on sale, any coupon use is given back, and the shopper is told by email. This cannot be undone."
-                confirmLabel="Cancel the order"
+                label={staffOrders_cancel()}
+                title={staffOrders_cancel_title({ id: order.id })}
+                message={staffOrders_cancel_text()}
+                confirmLabel={staffOrders_cancel_yes()}
+                cancelLabel={staffOrders_keep()}
                 onConfirm={() => void move('cancelled', form.getValues())}
                 loading={transition.isPending}
               />
@@ -256,14 +310,14 @@ function OrderActions({ order }: { order: StaffOrder }) {
 function PhoneLinks({ phone }: { phone: string }) {
   return (
     <Group gap="xs" fz="sm">
-      <Anchor href={telHref(phone)} aria-label={`Call ${phone}`} fz="sm">
+      <Anchor href={telHref(phone)} aria-label={staffOrders_call({ phone })} fz="sm">
         {phone}
       </Anchor>
       <Anchor
         href={whatsappHref(phone)}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={`WhatsApp ${phone}`}
+        aria-label={staffOrders_whatsapp({ phone })}
         fz="sm"
       >
         WhatsApp
@@ -274,21 +328,21 @@ function PhoneLinks({ phone }: { phone: string }) {
 
 export function StaffOrderPage({ orderId }: { orderId: number }) {
   const query = useQuery(staffOrderQuery(orderId));
-  if (query.isPending) return <LoadingState label="Loading the order" />;
+  if (query.isPending) return <LoadingState label={staffOrders_loading()} />;
   if (query.isError) {
     return (
       <LoadError
         title={
           query.error instanceof ApiError && query.error.status === 404
-            ? 'There is no such order'
-            : 'The order could not be loaded'
+            ? staffOrders_not_found()
+            : staffOrders_load_failed()
         }
         error={query.error}
         what="order"
         onRetry={() => void query.refetch()}
         back={
           <Anchor component={Link} to="/admin/orders">
-            All orders
+            {staffOrders_all_orders()}
           </Anchor>
         }
       />
@@ -297,21 +351,21 @@ export function StaffOrderPage({ orderId }: { orderId: number }) {
   const order = query.data;
   const trackingLink = order.tracking?.tracking_url ? safeHref(order.tracking.tracking_url) : null;
   return (
-    <AdminPage title={`Order #${order.id}`} actions={<OrderStatusBadge status={order.status} />}>
+    <AdminPage title={staffOrders_number({ id: order.id })} actions={<OrderStatusBadge status={order.status} />}>
       <Anchor component={Link} to="/admin/orders" fz="sm">
-        ← All orders
+        {staffOrders_back()}
       </Anchor>
       <OrderActions key={order.status} order={order} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Card withBorder padding="md">
           <Title order={2} fz="h5" mb={4}>
-            Shopper
+            {staffOrders_shopper()}
           </Title>
           <Text>{order.customer.name}</Text>
           {order.customer.email ? <Text fz="sm">{order.customer.email}</Text> : null}
           {order.customer.phone ? <PhoneLinks phone={order.customer.phone} /> : null}
           <Title order={2} fz="h5" mt="sm" mb={4}>
-            Deliver to
+            {staffOrders_deliver_to()}
           </Title>
           <Text fz="sm">{order.address.name}</Text>
           {order.address.phone !== order.customer.phone ? <PhoneLinks phone={order.address.phone} /> : null}
@@ -322,12 +376,12 @@ export function StaffOrderPage({ orderId }: { orderId: number }) {
             {order.address.city}, {order.address.state} {order.address.pincode}
           </Text>
           <Text fz="sm" mt="xs">
-            Payment: cash on delivery, {formatInr(order.total)}
+            {staffOrders_payment({ total: formatInr(order.total) })}
           </Text>
         </Card>
         <Card withBorder padding="md">
           <Title order={2} fz="h5" mb={4}>
-            Items
+            {staffOrders_items()}
           </Title>
           <Stack gap={2}>
             {order.items.map((item) => (
@@ -340,19 +394,23 @@ export function StaffOrderPage({ orderId }: { orderId: number }) {
             ))}
             {order.discount > 0 ? (
               <Text fz="sm" c="dimmed">
-                Coupon {order.coupon_code}: −{formatInr(order.discount)}
+                {staffOrders_coupon({ code: order.coupon_code ?? '', amount: formatInr(order.discount) })}
               </Text>
             ) : null}
-            <Text fw={700}>Total {formatInr(order.total)}</Text>
+            <Text fw={700}>{staffOrders_total({ amount: formatInr(order.total) })}</Text>
             {order.refunds.map((refund) => (
               <Text key={`${refund.at}-${refund.reference}`} fz="sm" data-testid="staff-order-refund">
-                Refunded {formatInr(refund.amount)} (reference {refund.reference}) on {formatDateTime(refund.at)}
+                {staffOrders_refunded({
+                  amount: formatInr(refund.amount),
+                  reference: refund.reference,
+                  date: formatDateTime(refund.at),
+                })}
                 {refund.note ? `: ${refund.note}` : ''}
               </Text>
             ))}
             {order.refunds.length > 1 ? (
               <Text fz="sm" fw={600}>
-                Refunded in all {formatInr(order.refunded_total)}
+                {staffOrders_refunded_in_all({ amount: formatInr(order.refunded_total) })}
               </Text>
             ) : null}
           </Stack>
@@ -360,20 +418,20 @@ export function StaffOrderPage({ orderId }: { orderId: number }) {
       </SimpleGrid>
       <Card withBorder padding="md">
         <Title order={2} fz="h5" mb={4}>
-          Delivery
+          {staffOrders_delivery()}
         </Title>
         {order.tracking ? (
           <Stack gap={2} mb="sm">
-            <Text fz="sm">Courier: {order.tracking.courier}</Text>
-            <Text fz="sm">Tracking ID: {order.tracking.tracking_id}</Text>
+            <Text fz="sm">{staffOrders_courier_is({ courier: order.tracking.courier })}</Text>
+            <Text fz="sm">{staffOrders_tracking_id_is({ id: order.tracking.tracking_id })}</Text>
             {trackingLink ? (
               <Anchor href={trackingLink} target="_blank" rel="noopener noreferrer" fz="sm">
-                Tracking link
+                {staffOrders_tracking_link()}
               </Anchor>
             ) : null}
           </Stack>
         ) : null}
-        <ol aria-label="Order history" style={{ margin: 0, paddingInlineStart: '1.2em' }}>
+        <ol aria-label={staffOrders_history()} style={{ margin: 0, paddingInlineStart: '1.2em' }}>
           {order.history.map((step, index) => (
             <li key={`${step.status}-${index}`}>
               <Text fz="sm" fw={600} span>

@@ -11,12 +11,26 @@ import { type OrderStatus, orderStatuses } from '@/contract/order-statuses';
 import { formatDateTime, formatInr } from '@/lib/money';
 import { statusLabels } from '@/lib/order-status-labels';
 import { ApiError } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import {
   downloadStaffOrdersCsv,
   STAFF_ORDERS_PER_PAGE,
   type StaffOrderFilters,
   staffOrdersQuery,
 } from '../api/staff-orders';
+import { staffOrders_all } from '@/paraglide/messages/stafforders_all1.js';
+import { staffOrders_export } from '@/paraglide/messages/stafforders_export1.js';
+import { staffOrders_export_failed } from '@/paraglide/messages/stafforders_export_failed1.js';
+import { staffOrders_find } from '@/paraglide/messages/stafforders_find1.js';
+import { staffOrders_find_hint } from '@/paraglide/messages/stafforders_find_hint1.js';
+import { staffOrders_from } from '@/paraglide/messages/stafforders_from1.js';
+import { staffOrders_items_one } from '@/paraglide/messages/stafforders_items_one1.js';
+import { staffOrders_items_other } from '@/paraglide/messages/stafforders_items_other1.js';
+import { staffOrders_none } from '@/paraglide/messages/stafforders_none1.js';
+import { staffOrders_number } from '@/paraglide/messages/stafforders_number1.js';
+import { staffOrders_status } from '@/paraglide/messages/stafforders_status1.js';
+import { staffOrders_title } from '@/paraglide/messages/stafforders_title1.js';
+import { staffOrders_until } from '@/paraglide/messages/stafforders_until1.js';
 
 /**
  * Every order, newest first: filtered by status and the days they were placed on, found by order number or the
@@ -36,19 +50,19 @@ export function StaffOrdersPage({
   const day = (value: string) => (value === '' ? undefined : value);
   const pages = query.data ? Math.ceil(query.data.meta.total / STAFF_ORDERS_PER_PAGE) : 0;
   return (
-    <AdminPage title="Orders">
+    <AdminPage title={staffOrders_title()}>
       <SearchForm
-        label="Find an order"
-        description="Order number, or the shopper’s email or phone"
+        label={staffOrders_find()}
+        description={staffOrders_find_hint()}
         value={filters.search}
         onSearch={(search) => onChange({ ...filters, search, page: 1 })}
       />
       <SegmentedControl
-        aria-label="Status"
+        aria-label={staffOrders_status()}
         fullWidth
         size="xs"
         data={[
-          { value: 'all', label: 'All' },
+          { value: 'all', label: staffOrders_all() },
           ...orderStatuses.map((status) => ({ value: status, label: statusLabels[status] })),
         ]}
         value={filters.status ?? 'all'}
@@ -60,14 +74,14 @@ export function StaffOrdersPage({
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           type="date"
-          label="Placed from"
+          label={staffOrders_from()}
           value={filters.from ?? ''}
           max={filters.to}
           onChange={(event) => onChange({ ...filters, from: day(event.currentTarget.value), page: 1 })}
         />
         <TextInput
           type="date"
-          label="Placed until"
+          label={staffOrders_until()}
           value={filters.to ?? ''}
           min={filters.from}
           onChange={(event) => onChange({ ...filters, to: day(event.currentTarget.value), page: 1 })}
@@ -80,16 +94,12 @@ export function StaffOrdersPage({
             setExportError(null);
             downloadStaffOrdersCsv(filters)
               .catch((error: unknown) =>
-                setExportError(
-                  error instanceof ApiError
-                    ? error.message
-                    : 'The orders could not be exported: try again when connected.',
-                ),
+                setExportError(error instanceof ApiError ? error.message : staffOrders_export_failed()),
               )
               .finally(() => setExporting(false));
           }}
         >
-          Export CSV
+          {staffOrders_export()}
         </Button>
       </Group>
       {exportError ? (
@@ -97,9 +107,9 @@ export function StaffOrdersPage({
           {exportError}
         </Alert>
       ) : null}
-      <ListStates query={query} what="orders" isEmpty={(data) => data.data.length === 0} empty="No orders match.">
+      <ListStates query={query} what="orders" isEmpty={(data) => data.data.length === 0} empty={staffOrders_none()}>
         {(data) => (
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Orders">
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={staffOrders_title()}>
             {data.data.map((order) => (
               <Card key={order.id} component="li" withBorder padding="sm">
                 <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -109,7 +119,7 @@ export function StaffOrdersPage({
                     )}
                     fw={700}
                   >
-                    Order #{order.id}
+                    {staffOrders_number({ id: order.id })}
                   </Anchor>
                   <OrderStatusBadge status={order.status} />
                 </Group>
@@ -118,7 +128,8 @@ export function StaffOrdersPage({
                 </Text>
                 <Group justify="space-between" gap="xs">
                   <Text fz="sm" c="dimmed">
-                    {formatDateTime(order.created_at)} · {order.item_count} {order.item_count === 1 ? 'item' : 'items'}
+                    {formatDateTime(order.created_at)} ·{' '}
+                    {plural(order.item_count, { one: staffOrders_items_one, other: staffOrders_items_other })}
                   </Text>
                   <Text fw={600}>{formatInr(order.total)}</Text>
                 </Group>

@@ -29,8 +29,42 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { imageUrl } from '@/lib/image-url';
 import { notifyFailure } from '@/lib/notify-failure';
 import { staffCategoriesQuery, staffProductQuery, useDeleteProduct, useSaveProduct } from '../api/staff-products';
-
-const OFFLINE = 'You are offline: nothing was saved. Try again when you are back online.';
+import { staffProducts_add } from '@/paraglide/messages/staffproducts_add1.js';
+import { staffProducts_add_image } from '@/paraglide/messages/staffproducts_add_image1.js';
+import { staffProducts_back } from '@/paraglide/messages/staffproducts_back1.js';
+import { staffProducts_categories_loading } from '@/paraglide/messages/staffproducts_categories_loading1.js';
+import { staffProducts_category } from '@/paraglide/messages/staffproducts_category1.js';
+import { staffProducts_category_hint } from '@/paraglide/messages/staffproducts_category_hint1.js';
+import { staffProducts_cover_image } from '@/paraglide/messages/staffproducts_cover_image1.js';
+import { staffProducts_delete } from '@/paraglide/messages/staffproducts_delete1.js';
+import { staffProducts_delete_failed } from '@/paraglide/messages/staffproducts_delete_failed1.js';
+import { staffProducts_delete_text } from '@/paraglide/messages/staffproducts_delete_text1.js';
+import { staffProducts_delete_title } from '@/paraglide/messages/staffproducts_delete_title1.js';
+import { staffProducts_delete_yes } from '@/paraglide/messages/staffproducts_delete_yes1.js';
+import { staffProducts_description } from '@/paraglide/messages/staffproducts_description1.js';
+import { staffProducts_image } from '@/paraglide/messages/staffproducts_image1.js';
+import { staffProducts_image_cover } from '@/paraglide/messages/staffproducts_image_cover1.js';
+import { staffProducts_images } from '@/paraglide/messages/staffproducts_images1.js';
+import { staffProducts_keep } from '@/paraglide/messages/staffproducts_keep1.js';
+import { staffProducts_load_failed } from '@/paraglide/messages/staffproducts_load_failed1.js';
+import { staffProducts_loading } from '@/paraglide/messages/staffproducts_loading1.js';
+import { staffProducts_mrp } from '@/paraglide/messages/staffproducts_mrp1.js';
+import { staffProducts_name } from '@/paraglide/messages/staffproducts_name1.js';
+import { staffProducts_new } from '@/paraglide/messages/staffproducts_new1.js';
+import { staffProducts_new_category } from '@/paraglide/messages/staffproducts_new_category1.js';
+import { staffProducts_new_category_hint } from '@/paraglide/messages/staffproducts_new_category_hint1.js';
+import { staffProducts_new_category_name } from '@/paraglide/messages/staffproducts_new_category_name1.js';
+import { staffProducts_offline } from '@/paraglide/messages/staffproducts_offline1.js';
+import { staffProducts_perishable } from '@/paraglide/messages/staffproducts_perishable1.js';
+import { staffProducts_pick_category } from '@/paraglide/messages/staffproducts_pick_category1.js';
+import { staffProducts_pick_from_list } from '@/paraglide/messages/staffproducts_pick_from_list1.js';
+import { staffProducts_price_hint } from '@/paraglide/messages/staffproducts_price_hint1.js';
+import { staffProducts_price_rupees } from '@/paraglide/messages/staffproducts_price_rupees1.js';
+import { staffProducts_remove_image } from '@/paraglide/messages/staffproducts_remove_image1.js';
+import { staffProducts_save } from '@/paraglide/messages/staffproducts_save1.js';
+import { staffProducts_saved } from '@/paraglide/messages/staffproducts_saved1.js';
+import { staffProducts_stock } from '@/paraglide/messages/staffproducts_stock1.js';
+import { staffProducts_visible_switch } from '@/paraglide/messages/staffproducts_visible_switch1.js';
 
 /** The form's values: money in rupees as staff type it, sent in paise. */
 interface ProductValues {
@@ -96,19 +130,22 @@ function CategoryField({ form }: { form: UseFormReturnType<ProductValues> }) {
     <Stack gap={4}>
       {typing ? (
         <TextInput
-          label="New category name"
+          label={staffProducts_new_category_name()}
           required
-          description="Shoppers filter by it: check the list does not have it already"
+          description={staffProducts_new_category_hint()}
           autoComplete="off"
           {...form.getInputProps('category')}
         />
       ) : (
         <NativeSelect
-          label="Category"
+          label={staffProducts_category()}
           required
-          description="As shoppers filter by it"
+          description={staffProducts_category_hint()}
           data={[
-            { value: '', label: categories.isPending ? 'Loading the categories…' : 'Pick a category' },
+            {
+              value: '',
+              label: categories.isPending ? staffProducts_categories_loading() : staffProducts_pick_category(),
+            },
             ...options,
           ]}
           {...form.getInputProps('category')}
@@ -116,7 +153,7 @@ function CategoryField({ form }: { form: UseFormReturnType<ProductValues> }) {
       )}
       <Group gap="xs">
         <Button variant="subtle" size="compact-sm" onClick={() => switchTo(!typing)}>
-          {typing ? 'Pick from the list' : 'New category'}
+          {typing ? staffProducts_pick_from_list() : staffProducts_new_category()}
         </Button>
       </Group>
     </Stack>
@@ -151,10 +188,10 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
         },
       });
       setKey(newIdempotencyKey());
-      notifications.show({ color: 'green', message: `${saved.name} is saved` });
+      notifications.show({ color: 'green', message: staffProducts_saved({ name: saved.name }) });
       if (!product) void navigate({ to: '/admin/products/$productId', params: { productId: saved.id } });
     } catch (error) {
-      const message = applyServerError(form, error, OFFLINE);
+      const message = applyServerError(form, error, staffProducts_offline());
       setFailure(message);
       // The refusal is next to its field: the person is taken there.
       if (message === null && error instanceof ApiError && error.field) form.getInputNode(error.field)?.focus();
@@ -170,36 +207,39 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
             {failure}
           </Alert>
         ) : null}
-        <TextInput label="Name" required {...form.getInputProps('name')} />
+        <TextInput label={staffProducts_name()} required {...form.getInputProps('name')} />
         <CategoryField form={form} />
-        <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+        <Textarea label={staffProducts_description()} autosize minRows={3} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <NumberInput label="MRP (₹)" required min={1} decimalScale={2} {...form.getInputProps('mrp')} />
+          <NumberInput label={staffProducts_mrp()} required min={1} decimalScale={2} {...form.getInputProps('mrp')} />
           <NumberInput
-            label="Price (₹)"
+            label={staffProducts_price_rupees()}
             required
             min={1}
             decimalScale={2}
-            description="At most the MRP"
+            description={staffProducts_price_hint()}
             {...form.getInputProps('price')}
           />
-          <NumberInput label="Stock" required min={0} allowDecimal={false} {...form.getInputProps('stock')} />
+          <NumberInput
+            label={staffProducts_stock()}
+            required
+            min={0}
+            allowDecimal={false}
+            {...form.getInputProps('stock')}
+          />
         </SimpleGrid>
-        <Switch
-          label="Perishable (cannot be cancelled once ordered)"
-          {...form.getInputProps('perishable', { type: 'checkbox' })}
-        />
-        <Switch label="On sale (shown in the shop)" {...form.getInputProps('visible', { type: 'checkbox' })} />
+        <Switch label={staffProducts_perishable()} {...form.getInputProps('perishable', { type: 'checkbox' })} />
+        <Switch label={staffProducts_visible_switch()} {...form.getInputProps('visible', { type: 'checkbox' })} />
         <Stack gap="xs">
           {images.length > 0 ? (
-            <Group gap="sm" aria-label="Images" role="list">
+            <Group gap="sm" aria-label={staffProducts_images()} role="list">
               {images.map((image, index) => (
                 <Stack key={image} gap={4} role="listitem">
                   <ResponsiveImage
                     className={classes.preview}
                     src={imageUrl(image, 'product')}
                     sizes="120px"
-                    alt={`Image ${index + 1}${index === 0 ? ' (cover)' : ''}`}
+                    alt={(index === 0 ? staffProducts_image_cover : staffProducts_image)({ number: index + 1 })}
                     width={120}
                   />
                   <Button
@@ -212,7 +252,7 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
                       )
                     }
                   >
-                    Remove image {index + 1}
+                    {staffProducts_remove_image({ number: index + 1 })}
                   </Button>
                 </Stack>
               ))}
@@ -221,7 +261,7 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
           {images.length < 10 ? (
             <ImageUpload
               folder="product"
-              label={images.length === 0 ? 'Cover image' : 'Add an image'}
+              label={images.length === 0 ? staffProducts_cover_image() : staffProducts_add_image()}
               value=""
               onChange={(name) => {
                 if (name) form.setFieldValue('images', [...images, name]);
@@ -232,14 +272,15 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
         </Stack>
         <Group justify="space-between">
           <Button type="submit" loading={save.isPending}>
-            {product ? 'Save changes' : 'Add product'}
+            {product ? staffProducts_save() : staffProducts_add()}
           </Button>
           {product ? (
             <ConfirmAction
-              label="Delete product"
-              title={`Delete ${product.name}?`}
-              message="A product that is in past orders is hidden from the shop instead, so that those orders keep it."
-              confirmLabel="Delete"
+              label={staffProducts_delete()}
+              title={staffProducts_delete_title({ name: product.name })}
+              message={staffProducts_delete_text()}
+              confirmLabel={staffProducts_delete_yes()}
+              cancelLabel={staffProducts_keep()}
               loading={remove.isPending}
               onConfirm={() =>
                 remove.mutate(undefined, {
@@ -247,7 +288,7 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
                     notifications.show({ color: 'green', message: answer.message });
                     void navigate({ to: '/admin/products' });
                   },
-                  onError: notifyFailure('The product was not deleted'),
+                  onError: notifyFailure(staffProducts_delete_failed()),
                 })
               }
             />
@@ -260,9 +301,9 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
 
 export function NewProductPage() {
   return (
-    <AdminPage title="New product">
+    <AdminPage title={staffProducts_new()}>
       <Anchor component={Link} to="/admin/products" fz="sm">
-        ← All products
+        {staffProducts_back()}
       </Anchor>
       <ProductForm product={null} />
     </AdminPage>
@@ -271,11 +312,11 @@ export function NewProductPage() {
 
 export function EditProductPage({ productId }: { productId: number }) {
   const query = useQuery(staffProductQuery(productId));
-  if (query.isPending) return <LoadingState label="Loading the product" />;
+  if (query.isPending) return <LoadingState label={staffProducts_loading()} />;
   if (query.isError) {
     return (
       <LoadError
-        title="The product could not be loaded"
+        title={staffProducts_load_failed()}
         error={query.error}
         what="product"
         onRetry={() => void query.refetch()}
@@ -285,7 +326,7 @@ export function EditProductPage({ productId }: { productId: number }) {
   return (
     <AdminPage title={query.data.name}>
       <Anchor component={Link} to="/admin/products" fz="sm">
-        ← All products
+        {staffProducts_back()}
       </Anchor>
       <ProductForm product={query.data} />
     </AdminPage>

@@ -9,6 +9,17 @@ import { ListStates } from '@/components/admin/list-states';
 import { PageNav } from '@/components/query-states';
 import { formatInr } from '@/lib/money';
 import { STAFF_PRODUCTS_PER_PAGE, type StaffProductFilters, staffProductsQuery } from '../api/staff-products';
+import { staffProducts_category } from '@/paraglide/messages/staffproducts_category1.js';
+import { staffProducts_find } from '@/paraglide/messages/staffproducts_find1.js';
+import { staffProducts_hidden } from '@/paraglide/messages/staffproducts_hidden1.js';
+import { staffProducts_name } from '@/paraglide/messages/staffproducts_name1.js';
+import { staffProducts_new } from '@/paraglide/messages/staffproducts_new1.js';
+import { staffProducts_none } from '@/paraglide/messages/staffproducts_none1.js';
+import { staffProducts_on_sale } from '@/paraglide/messages/staffproducts_on_sale1.js';
+import { staffProducts_price } from '@/paraglide/messages/staffproducts_price1.js';
+import { staffProducts_stock } from '@/paraglide/messages/staffproducts_stock1.js';
+import { staffProducts_title } from '@/paraglide/messages/staffproducts_title1.js';
+import { staffProducts_visible } from '@/paraglide/messages/staffproducts_visible1.js';
 
 /** Every product, hidden ones too, found by name; each opens its edit screen. */
 export function StaffProductsPage({
@@ -22,29 +33,29 @@ export function StaffProductsPage({
   const pages = query.data ? Math.ceil(query.data.meta.total / STAFF_PRODUCTS_PER_PAGE) : 0;
   return (
     <AdminPage
-      title="Products"
+      title={staffProducts_title()}
       actions={
         <Button component={Link} to="/admin/products/new">
-          New product
+          {staffProducts_new()}
         </Button>
       }
     >
       <SearchForm
-        label="Find a product"
+        label={staffProducts_find()}
         value={filters.search}
         onSearch={(search) => onChange({ ...filters, search, page: 1 })}
       />
-      <ListStates query={query} what="products" isEmpty={(data) => data.data.length === 0} empty="No products match.">
+      <ListStates query={query} what="products" isEmpty={(data) => data.data.length === 0} empty={staffProducts_none()}>
         {(data) => (
           <div className={classes.tableScroll}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th ta="right">Price</Table.Th>
-                  <Table.Th ta="right">Stock</Table.Th>
-                  <Table.Th>On sale</Table.Th>
+                  <Table.Th>{staffProducts_name()}</Table.Th>
+                  <Table.Th>{staffProducts_category()}</Table.Th>
+                  <Table.Th ta="right">{staffProducts_price()}</Table.Th>
+                  <Table.Th ta="right">{staffProducts_stock()}</Table.Th>
+                  <Table.Th>{staffProducts_on_sale()}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -63,7 +74,11 @@ export function StaffProductsPage({
                     <Table.Td ta="right">{formatInr(product.price)}</Table.Td>
                     <Table.Td ta="right">{product.stock}</Table.Td>
                     <Table.Td>
-                      <StateBadge on={product.visible} onLabel="Visible" offLabel="Hidden" />
+                      <StateBadge
+                        on={product.visible}
+                        onLabel={staffProducts_visible()}
+                        offLabel={staffProducts_hidden()}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { imageUrl } from '@/lib/image-url';
 import { SiteSettingsContext } from '@/lib/site-settings-context';
 import { homeDataQueryOptions } from '../api/get-home-data';
+import { siteSettings_loading } from '@/paraglide/messages/sitesettings_loading1.js';
 
 function setLink(rel: string, href: string): void {
   let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
@@ -39,7 +40,7 @@ export function SiteSettingsGate({ children }: { children: ReactNode }) {
 
   if (!settled && isPending) {
     return (
-      <Center h="100dvh" role="status" aria-label="Loading">
+      <Center h="100dvh" role="status" aria-label={siteSettings_loading()}>
         <Loader color="saffron" size="lg" />
       </Center>
     );
