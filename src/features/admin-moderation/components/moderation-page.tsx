@@ -50,6 +50,14 @@ import { moderation_tabs_label } from '@/paraglide/messages/moderation_tabs_labe
 import { moderation_title } from '@/paraglide/messages/moderation_title.js';
 import { moderation_verified } from '@/paraglide/messages/moderation_verified.js';
 import { moderation_verify } from '@/paraglide/messages/moderation_verify.js';
+import { directory_category_artist } from '@/paraglide/messages/directory_category_artist.js';
+import { directory_category_course } from '@/paraglide/messages/directory_category_course.js';
+import { directory_category_production_house } from '@/paraglide/messages/directory_category_production_house.js';
+import { directory_category_shooting_location } from '@/paraglide/messages/directory_category_shooting_location.js';
+import { directory_category_studio } from '@/paraglide/messages/directory_category_studio.js';
+import { directory_category_theatre } from '@/paraglide/messages/directory_category_theatre.js';
+import { directory_category_union } from '@/paraglide/messages/directory_category_union.js';
+import { directory_category_vendor } from '@/paraglide/messages/directory_category_vendor.js';
 
 const ITEMS_PER_PAGE = 20;
 
@@ -78,6 +86,18 @@ const reportReasonLabels: Record<string, () => string> = {
   fake: () => moderation_report_fake(),
   impersonation: () => moderation_report_impersonation(),
   inappropriate: () => moderation_report_inappropriate(),
+};
+
+/** A profile's directory category as the directory names it in the page's language; another is shown as it is. */
+const categoryLabels: Record<string, () => string> = {
+  Artist: () => directory_category_artist(),
+  Union: () => directory_category_union(),
+  Vendor: () => directory_category_vendor(),
+  'Production House': () => directory_category_production_house(),
+  Studio: () => directory_category_studio(),
+  'Shooting Location': () => directory_category_shooting_location(),
+  Course: () => directory_category_course(),
+  Theatre: () => directory_category_theatre(),
 };
 
 function QueueItem({ item }: { item: ModerationItem }) {
@@ -124,7 +144,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
             {item.display_name}
           </Anchor>{' '}
           <Text span size="sm" c="dimmed">
-            @{item.handle} · {item.category}
+            @{item.handle} · {categoryLabels[item.category]?.() ?? item.category}
           </Text>
           <Text fz="xs" c="dimmed">
             {formatDateTime(item.created_at)}
