@@ -81,6 +81,25 @@ test.describe('mail not delivered', () => {
       expect(await textCutOnScreen(page)).toEqual([]);
     }
 
+    // The same letter on the Hindi address: the words in Hindi, the address and the error as they are.
+    await page.goto(`${server.url}/hi/admin/mail`);
+    await expect(page.getByRole('heading', { level: 1, name: 'जो मेल नहीं पहुँचे' })).toBeVisible();
+    const hindiLetter = page
+      .getByRole('list', { name: 'जो मेल नहीं पहुँचे' })
+      .getByRole('listitem')
+      .filter({ hasText: email });
+    await expect(hindiLetter).toContainText(`पाने वाले: ${email}`);
+    await expect(hindiLetter).toContainText('1 बार कोशिश, आख़िरी');
+    await expect(hindiLetter).toContainText('आख़िरी गड़बड़ी: ');
+    await expect(hindiLetter.getByRole('button', { name: `वाला मेल ${email} को फिर भेजें` })).toHaveText('फिर भेजें');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: info.outputPath(`mail-not-delivered-hi-360-${scheme}.png`), fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect(await textCutOnScreen(page)).toEqual([]);
+    }
+    await page.goto(`${server.url}/admin/mail`);
+
     refusing = false;
     await letter.getByRole('button', { name: `Retry the mail` }).click();
     await expect(list.getByText(`To ${email}`)).toHaveCount(0);

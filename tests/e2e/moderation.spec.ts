@@ -261,4 +261,35 @@ test.describe('the moderation queue and trust on a phone', () => {
       await staff.close();
     });
   }
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`a moderator approves a new organisation and reads why in the history, in Hindi at 360 px (${colorScheme})`, async ({
+      browser,
+      request,
+    }) => {
+      const name = `Naya Savera Films ${colorScheme}`;
+      await organisation(request, name, 'Registration fee ₹499 for every audition');
+      const staff = await phone(browser, moderator, colorScheme);
+      const { page } = staff;
+      await page.goto(`${server.url}/hi/admin/moderation?type=held`);
+      await expect(page.getByRole('heading', { level: 1, name: 'मॉडरेशन' })).toBeVisible();
+      await expect(page.getByRole('tab', { name: /^नई संस्थाएँ [1-9]/ })).toHaveAttribute('aria-selected', 'true');
+      await tabsOnScreen(page);
+      const held = page.getByRole('list', { name: 'कतार' }).getByRole('listitem').filter({ hasText: name });
+      await expect(held).toContainText('नई संस्था, अभी सूची में नहीं');
+      await expect(held).toContainText('प्रोडक्शन हाउस');
+      await held.getByLabel('कारण (सदस्य को दिखेगा)').fill('रजिस्टर्ड संस्था है; फ़ीस वाली पंक्ति हटा दी गई');
+      expect(await textCutOnScreen(page)).toEqual([]);
+      await page.screenshot({ path: `test-results/moderation-held-hi-${colorScheme}.png`, fullPage: true });
+      await held.getByRole('button', { name: 'मंज़ूर करें और सूची में जोड़ें' }).click();
+      await expect(held).toHaveCount(0);
+
+      await page.getByRole('tab', { name: 'इतिहास' }).click();
+      const decision = page.getByRole('list', { name: 'फ़ैसले' }).getByRole('listitem').first();
+      await expect(decision).toContainText('संस्था मंज़ूर करके सूची में जोड़ी:');
+      await expect(decision).toContainText('कारण: रजिस्टर्ड संस्था है; फ़ीस वाली पंक्ति हटा दी गई');
+      await page.screenshot({ path: `test-results/moderation-history-hi-${colorScheme}.png`, fullPage: true });
+      await staff.close();
+    });
+  }
 });

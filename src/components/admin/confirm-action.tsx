@@ -1,6 +1,7 @@
 import { Button, type ButtonProps, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { adminUi_keep } from '@/paraglide/messages/adminui_keep1.js';
 
 /**
  * A button for a destructive action that asks first: the action runs only when the dialog's confirm button is
@@ -11,7 +12,7 @@ export function ConfirmAction({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'Keep it',
+  cancelLabel = adminUi_keep(),
   confirmColor = 'red',
   onConfirm,
   loading,

@@ -12,13 +12,23 @@ import { imageUrl } from '@/lib/image-url';
 import { ImageRefusal } from '@/lib/shrink-image';
 import { uploadImage } from '@/lib/upload-image';
 import classes from './admin.module.css';
+import { adminUi_image_choose } from '@/paraglide/messages/adminui_image_choose1.js';
+import { adminUi_image_drop } from '@/paraglide/messages/adminui_image_drop1.js';
+import { adminUi_image_failed } from '@/paraglide/messages/adminui_image_failed1.js';
+import { adminUi_image_hint } from '@/paraglide/messages/adminui_image_hint1.js';
+import { adminUi_image_offline } from '@/paraglide/messages/adminui_image_offline1.js';
+import { adminUi_image_one } from '@/paraglide/messages/adminui_image_one1.js';
+import { adminUi_image_preview } from '@/paraglide/messages/adminui_image_preview1.js';
+import { adminUi_image_remove } from '@/paraglide/messages/adminui_image_remove1.js';
+import { adminUi_image_replace } from '@/paraglide/messages/adminui_image_replace1.js';
+import { adminUi_image_type } from '@/paraglide/messages/adminui_image_type1.js';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
 
 function rejectionMessage(rejections: FileRejection[]): string {
   const code = rejections[0]?.errors[0]?.code;
-  if (code === 'too-many-files') return 'Choose one image';
-  return 'Upload a JPEG, PNG or WebP image';
+  if (code === 'too-many-files') return adminUi_image_one();
+  return adminUi_image_type();
 }
 
 /**
@@ -62,8 +72,8 @@ export function ImageUpload({
         failure instanceof ApiError || failure instanceof ImageRefusal
           ? failure.message
           : failure instanceof NetworkError
-            ? 'You are offline: the image was not uploaded. Try again when you are back online.'
-            : 'The image could not be uploaded. Please try again.',
+            ? adminUi_image_offline()
+            : adminUi_image_failed(),
       ),
   });
   const shown = problem ?? error;
@@ -75,7 +85,7 @@ export function ImageUpload({
             className={classes.preview}
             src={imageUrl(value, folder)}
             sizes="(max-width: 36em) 100vw, 480px"
-            alt={`${label}: preview`}
+            alt={adminUi_image_preview({ label })}
           />
         ) : null}
         <Dropzone
@@ -87,15 +97,15 @@ export function ImageUpload({
           accept={ACCEPTED}
           multiple={false}
           loading={upload.isPending}
-          aria-label={`${label}: choose an image`}
+          aria-label={adminUi_image_choose({ label })}
           className={classes.dropzone}
         >
           <Group justify="center" gap="xs" mih={64}>
             <Text fz="sm" ta="center">
-              {value ? 'Drop another image here, or tap to replace it' : 'Drop an image here, or tap to choose one'}
+              {value ? adminUi_image_replace() : adminUi_image_drop()}
             </Text>
             <Text fz="xs" c="dimmed" ta="center">
-              JPEG, PNG or WebP; a large photo is made smaller before it is sent
+              {adminUi_image_hint()}
             </Text>
           </Group>
         </Dropzone>
@@ -103,7 +113,7 @@ export function ImageUpload({
         {value ? (
           <Group>
             <Button variant="subtle" size="compact-sm" onClick={() => onChange('')}>
-              Remove image
+              {adminUi_image_remove()}
             </Button>
           </Group>
         ) : null}

@@ -9,28 +9,44 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { listQuery } from '@/lib/list-query';
 import { formatDateTime } from '@/lib/money';
 import { notifyFailure } from '@/lib/notify-failure';
+import { plural } from '@/lib/plural';
+import { deadLetters_empty } from '@/paraglide/messages/deadletters_empty1.js';
+import { deadLetters_intro } from '@/paraglide/messages/deadletters_intro1.js';
+import { deadLetters_last_error } from '@/paraglide/messages/deadletters_last_error1.js';
+import { deadLetters_not_queued } from '@/paraglide/messages/deadletters_not_queued1.js';
+import { deadLetters_retry } from '@/paraglide/messages/deadletters_retry1.js';
+import { deadLetters_retry_label } from '@/paraglide/messages/deadletters_retry_label1.js';
+import { deadLetters_title } from '@/paraglide/messages/deadletters_title1.js';
+import { deadLetters_to } from '@/paraglide/messages/deadletters_to1.js';
+import { deadLetters_tries_one } from '@/paraglide/messages/deadletters_tries_one1.js';
+import { deadLetters_tries_other } from '@/paraglide/messages/deadletters_tries_other1.js';
+import { deadLetters_what } from '@/paraglide/messages/deadletters_what1.js';
 
 const LETTERS_PER_PAGE = 20;
 
 function Letter({ letter, onRetry, retrying }: { letter: DeadLetter; onRetry: () => void; retrying: boolean }) {
+  const last = formatDateTime(letter.last_tried_at);
+  const queued = formatDateTime(letter.queued_at);
   return (
     <Card component="li" withBorder padding="sm">
       <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
         {letter.subject}
       </Text>
       <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-        To {letter.to}
+        {deadLetters_to({ to: letter.to })}
       </Text>
       <Badge variant="light" color="gray" mt={4}>
         {letter.kind}
       </Badge>
       <Text fz="xs" c="dimmed" mt={4}>
-        {letter.tries} {letter.tries === 1 ? 'try' : 'tries'}, the last on {formatDateTime(letter.last_tried_at)} ·
-        queued on {formatDateTime(letter.queued_at)}
+        {plural(letter.tries, {
+          one: (inputs) => deadLetters_tries_one({ ...inputs, last, queued }),
+          other: (inputs) => deadLetters_tries_other({ ...inputs, last, queued }),
+        })}
       </Text>
       {letter.last_error ? (
         <Text fz="sm" mt="xs" style={{ overflowWrap: 'anywhere' }}>
-          Last error: {letter.last_error}
+          {deadLetters_last_error({ error: letter.last_error })}
         </Text>
       ) : null}
       <Group justify="flex-end" mt="xs">
@@ -39,9 +55,9 @@ function Letter({ letter, onRetry, retrying }: { letter: DeadLetter; onRetry: ()
           variant="light"
           loading={retrying}
           onClick={onRetry}
-          aria-label={`Retry the mail “${letter.subject}” to ${letter.to}`}
+          aria-label={deadLetters_retry_label({ subject: letter.subject, to: letter.to })}
         >
-          Retry
+          {deadLetters_retry()}
         </Button>
       </Group>
     </Card>
@@ -72,22 +88,22 @@ export function DeadLettersPage({ page, onPage }: { page: number; onPage: (page:
         schema: deadLetterRetryResponseSchema,
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.area('mail') }),
-    onError: notifyFailure('The mail was not queued again'),
+    onError: notifyFailure(deadLetters_not_queued()),
   });
   const pages = query.data ? Math.ceil(query.data.meta.total / LETTERS_PER_PAGE) : 0;
   return (
-    <AdminPage title="Mail not delivered">
+    <AdminPage title={deadLetters_title()}>
       <Text c="dimmed" fz="sm">
-        Mail given up on after its last try. Retry sends it again once the cause (the mail server, an address) is fixed.
+        {deadLetters_intro()}
       </Text>
       <ListStates
         query={query}
-        what="undelivered mail"
+        what={deadLetters_what()}
         isEmpty={(data) => data.data.length === 0}
-        empty="Every mail has been delivered."
+        empty={deadLetters_empty()}
       >
         {(data) => (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Mail not delivered">
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={deadLetters_title()}>
             {data.data.map((letter) => (
               <Letter
                 key={letter.id}

@@ -15,6 +15,18 @@ import { listQuery } from '@/lib/list-query';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime } from '@/lib/money';
 import { notifyFailure } from '@/lib/notify-failure';
+import { staffMessages_all } from '@/paraglide/messages/staffmessages_all1.js';
+import { staffMessages_empty } from '@/paraglide/messages/staffmessages_empty1.js';
+import { staffMessages_not_changed } from '@/paraglide/messages/staffmessages_not_changed1.js';
+import { staffMessages_open_order } from '@/paraglide/messages/staffmessages_open_order1.js';
+import { staffMessages_status } from '@/paraglide/messages/staffmessages_status1.js';
+import { staffMessages_status_answered } from '@/paraglide/messages/staffmessages_status_answered1.js';
+import { staffMessages_status_closed } from '@/paraglide/messages/staffmessages_status_closed1.js';
+import { staffMessages_status_new } from '@/paraglide/messages/staffmessages_status_new1.js';
+import { staffMessages_status_of } from '@/paraglide/messages/staffmessages_status_of1.js';
+import { staffMessages_status_read } from '@/paraglide/messages/staffmessages_status_read1.js';
+import { staffMessages_title } from '@/paraglide/messages/staffmessages_title1.js';
+import { staffMessages_what } from '@/paraglide/messages/staffmessages_what1.js';
 
 /**
  * The order a message is about, when it names one: Report a problem on an order begins the message "About order #12:
@@ -30,18 +42,19 @@ function OrderNamed({ message }: { message: string }) {
       mt={4}
       display="inline-block"
     >
-      Open order #{named[1]}
+      {staffMessages_open_order({ id: named[1] ?? '' })}
     </Anchor>
   );
 }
 
 const MESSAGES_PER_PAGE = 20;
 
-const statusLabels: Record<MessageStatus, string> = {
-  new: 'New',
-  read: 'Read',
-  answered: 'Answered',
-  closed: 'Closed',
+// Each word is read when shown, through a function: its module may be in the route's chunk, which runs after this one.
+const statusLabels: Record<MessageStatus, () => string> = {
+  new: () => staffMessages_status_new(),
+  read: () => staffMessages_status_read(),
+  answered: () => staffMessages_status_answered(),
+  closed: () => staffMessages_status_closed(),
 };
 
 export interface MessageFilters {
@@ -79,24 +92,29 @@ export function MessagesPage({
       void queryClient.invalidateQueries({ queryKey: adminKeys.area('messages') });
       void queryClient.invalidateQueries({ queryKey: adminKeys.area('dashboard') });
     },
-    onError: notifyFailure('The message was not changed'),
+    onError: notifyFailure(staffMessages_not_changed()),
   });
   const pages = query.data ? Math.ceil(query.data.meta.total / MESSAGES_PER_PAGE) : 0;
   return (
-    <AdminPage title="Messages">
+    <AdminPage title={staffMessages_title()}>
       <SegmentedControl
-        aria-label="Status"
+        aria-label={staffMessages_status()}
         size="xs"
         data={[
-          { value: 'all', label: 'All' },
-          ...messageStatuses.map((status) => ({ value: status, label: statusLabels[status] })),
+          { value: 'all', label: staffMessages_all() },
+          ...messageStatuses.map((status) => ({ value: status, label: statusLabels[status]() })),
         ]}
         value={filters.status ?? 'all'}
         onChange={(value) => onChange({ page: 1, status: value === 'all' ? undefined : (value as MessageStatus) })}
       />
-      <ListStates query={query} what="messages" isEmpty={(data) => data.data.length === 0} empty="No messages here.">
+      <ListStates
+        query={query}
+        what={staffMessages_what()}
+        isEmpty={(data) => data.data.length === 0}
+        empty={staffMessages_empty()}
+      >
         {(data) => (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Messages">
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={staffMessages_title()}>
             {data.data.map((message) => (
               <Card key={message.id} component="li" withBorder padding="sm">
                 <Group justify="space-between" align="flex-start" gap="xs">
@@ -110,11 +128,11 @@ export function MessagesPage({
                     </Text>
                   </div>
                   <Select
-                    aria-label={`Status of the message from ${message.name}`}
+                    aria-label={staffMessages_status_of({ name: message.name })}
                     size="xs"
                     w={140}
                     allowDeselect={false}
-                    data={messageStatuses.map((status) => ({ value: status, label: statusLabels[status] }))}
+                    data={messageStatuses.map((status) => ({ value: status, label: statusLabels[status]() }))}
                     value={message.status}
                     onChange={(status) => {
                       if (status) setStatus.mutate({ id: message.id, status: status as MessageStatus });

@@ -11,13 +11,40 @@ import { listQuery } from '@/lib/list-query';
 import { ApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime } from '@/lib/money';
+import { plural } from '@/lib/plural';
+import { moderation_call_badge_pending } from '@/paraglide/messages/moderation_call_badge_pending.js';
+import { moderation_call_badge_reported } from '@/paraglide/messages/moderation_call_badge_reported.js';
+import { moderation_call_by } from '@/paraglide/messages/moderation_call_by.js';
+import { moderation_call_held_text } from '@/paraglide/messages/moderation_call_held_text.js';
+import { moderation_call_hidden_text } from '@/paraglide/messages/moderation_call_hidden_text.js';
+import { moderation_call_posted } from '@/paraglide/messages/moderation_call_posted.js';
+import { moderation_call_reason } from '@/paraglide/messages/moderation_call_reason.js';
+import { moderation_call_reason_placeholder } from '@/paraglide/messages/moderation_call_reason_placeholder.js';
+import { moderation_call_report_fake } from '@/paraglide/messages/moderation_call_report_fake.js';
+import { moderation_call_report_money } from '@/paraglide/messages/moderation_call_report_money.js';
+import { moderation_call_roles_one } from '@/paraglide/messages/moderation_call_roles_one.js';
+import { moderation_call_roles_other } from '@/paraglide/messages/moderation_call_roles_other.js';
+import { moderation_calls_empty } from '@/paraglide/messages/moderation_calls_empty.js';
+import { moderation_calls_label } from '@/paraglide/messages/moderation_calls_label.js';
+import { moderation_dismiss_reports_one } from '@/paraglide/messages/moderation_dismiss_reports_one.js';
+import { moderation_dismiss_reports_other } from '@/paraglide/messages/moderation_dismiss_reports_other.js';
+import { moderation_not_sent } from '@/paraglide/messages/moderation_not_sent.js';
+import { moderation_poster_held } from '@/paraglide/messages/moderation_poster_held.js';
+import { moderation_poster_hidden } from '@/paraglide/messages/moderation_poster_hidden.js';
+import { moderation_publish } from '@/paraglide/messages/moderation_publish.js';
+import { moderation_queue_what } from '@/paraglide/messages/moderation_queue_what.js';
+import { moderation_report_inappropriate } from '@/paraglide/messages/moderation_report_inappropriate.js';
+import { moderation_reported_calls_label } from '@/paraglide/messages/moderation_reported_calls_label.js';
+import { moderation_unpublish } from '@/paraglide/messages/moderation_unpublish.js';
+import { moderation_verified_poster } from '@/paraglide/messages/moderation_verified_poster.js';
 
 const CALLS_PER_PAGE = 20;
 
-const callReportLabels: Record<string, string> = {
-  asks_for_money: 'Asks for money',
-  fake: 'Looks fake',
-  inappropriate: 'Inappropriate content',
+// Each word is read when shown, through a function: its module may be in the route's chunk, which runs after this one.
+const callReportLabels: Record<string, () => string> = {
+  asks_for_money: () => moderation_call_report_money(),
+  fake: () => moderation_call_report_fake(),
+  inappropriate: () => moderation_report_inappropriate(),
 };
 
 function CallItem({ call, queue }: { call: ModerationCall; queue: 'pending' | 'reported' }) {
@@ -34,31 +61,26 @@ function CallItem({ call, queue }: { call: ModerationCall; queue: 'pending' | 'r
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.area('moderation') }),
   });
-  const error =
-    decide.error instanceof ApiError
-      ? decide.error.message
-      : decide.error
-        ? 'The decision was not sent: check the connection and try again.'
-        : null;
+  const error = decide.error instanceof ApiError ? decide.error.message : decide.error ? moderation_not_sent() : null;
   return (
     <Card component="li" withBorder padding="sm">
       <Group gap="xs">
         <Badge color={queue === 'pending' ? 'blue' : 'red'} variant="light">
-          {queue === 'pending' ? 'Casting call to publish' : 'Reported casting call'}
+          {queue === 'pending' ? moderation_call_badge_pending() : moderation_call_badge_reported()}
         </Badge>
         {call.poster.verified ? (
           <Badge color="teal.9" variant="filled">
-            Verified poster
+            {moderation_verified_poster()}
           </Badge>
         ) : null}
         {call.poster_hidden ? (
           <Badge color="red.9" variant="filled">
-            Poster hidden by a moderator
+            {moderation_poster_hidden()}
           </Badge>
         ) : null}
         {call.poster_held ? (
           <Badge color="orange.9" variant="filled">
-            Poster held for review
+            {moderation_poster_held()}
           </Badge>
         ) : null}
       </Group>
@@ -71,34 +93,35 @@ function CallItem({ call, queue }: { call: ModerationCall; queue: 'pending' | 'r
         {call.title}
       </Anchor>{' '}
       <Text span size="sm" c="dimmed">
-        by {call.poster.display_name} (@{call.poster.handle})
+        {moderation_call_by({ name: call.poster.display_name, handle: call.poster.handle })}
       </Text>
       <Text fz="xs" c="dimmed">
-        Posted {formatDateTime(call.created_at)} · {call.roles.length} {call.roles.length === 1 ? 'role' : 'roles'}
+        {moderation_call_posted({ date: formatDateTime(call.created_at) })} ·{' '}
+        {plural(call.roles.length, { one: moderation_call_roles_one, other: moderation_call_roles_other })}
       </Text>
       <Text mt="xs" size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap' }}>
         {call.description}
       </Text>
       {call.reports.map((report, index) => (
         <Text key={index} mt="xs" size="sm">
-          <strong>{callReportLabels[report.reason] ?? report.reason}</strong>
+          <strong>{callReportLabels[report.reason]?.() ?? report.reason}</strong>
           {report.details ? `: ${report.details}` : ''}
         </Text>
       ))}
       {call.poster_hidden ? (
         <Text mt="xs" size="sm" c="red">
-          Its poster’s profile is hidden, so it cannot be published until a moderator shows the profile again.
+          {moderation_call_hidden_text()}
         </Text>
       ) : null}
       {call.poster_held ? (
         <Text mt="xs" size="sm" c="red">
-          Its poster’s profile is held for review, so it cannot be published until a moderator approves the profile.
+          {moderation_call_held_text()}
         </Text>
       ) : null}
       <TextInput
         mt="sm"
-        label="Reason (the poster sees it when the call is unpublished; the history keeps it)"
-        placeholder="Asks applicants for a registration fee"
+        label={moderation_call_reason()}
+        placeholder={moderation_call_reason_placeholder()}
         value={reason}
         onChange={(event) => setReason(event.currentTarget.value)}
         error={error}
@@ -110,7 +133,7 @@ function CallItem({ call, queue }: { call: ModerationCall; queue: 'pending' | 'r
             loading={decide.isPending && decide.variables === 'publish'}
             onClick={() => decide.mutate('publish')}
           >
-            Publish
+            {moderation_publish()}
           </Button>
         ) : null}
         <Button
@@ -120,7 +143,7 @@ function CallItem({ call, queue }: { call: ModerationCall; queue: 'pending' | 'r
           loading={decide.isPending && decide.variables === 'unpublish'}
           onClick={() => decide.mutate('unpublish')}
         >
-          Unpublish
+          {moderation_unpublish()}
         </Button>
         {queue === 'reported' ? (
           <Button
@@ -129,7 +152,10 @@ function CallItem({ call, queue }: { call: ModerationCall; queue: 'pending' | 'r
             loading={decide.isPending && decide.variables === 'dismiss-reports'}
             onClick={() => decide.mutate('dismiss-reports')}
           >
-            {call.reports.length === 1 ? 'Dismiss report' : 'Dismiss reports'}
+            {plural(call.reports.length, {
+              one: moderation_dismiss_reports_one,
+              other: moderation_dismiss_reports_other,
+            })}
           </Button>
         ) : null}
       </Group>
@@ -162,9 +188,9 @@ export function CallQueue({
     <>
       <ListStates
         query={query}
-        what="queue"
+        what={moderation_queue_what()}
         isEmpty={(data) => data.data.length === 0}
-        empty="No casting call waits for a decision."
+        empty={moderation_calls_empty()}
       >
         {(data) => (
           <Stack
@@ -173,7 +199,7 @@ export function CallQueue({
             p={0}
             m={0}
             style={{ listStyle: 'none' }}
-            aria-label={queue === 'pending' ? 'Casting calls' : 'Reported casting calls'}
+            aria-label={queue === 'pending' ? moderation_calls_label() : moderation_reported_calls_label()}
           >
             {data.data.map((call) => (
               <CallItem key={call.id} call={call} queue={queue} />

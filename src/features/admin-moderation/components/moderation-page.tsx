@@ -16,6 +16,48 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime } from '@/lib/money';
 import { CallQueue } from './call-queue';
 import { ModerationHistory } from './moderation-history';
+import { moderation_approve } from '@/paraglide/messages/moderation_approve.js';
+import { moderation_badge_held } from '@/paraglide/messages/moderation_badge_held.js';
+import { moderation_badge_report } from '@/paraglide/messages/moderation_badge_report.js';
+import { moderation_badge_request } from '@/paraglide/messages/moderation_badge_request.js';
+import { moderation_dismiss_report } from '@/paraglide/messages/moderation_dismiss_report.js';
+import { moderation_empty_kind } from '@/paraglide/messages/moderation_empty_kind.js';
+import { moderation_empty_profiles } from '@/paraglide/messages/moderation_empty_profiles.js';
+import { moderation_held } from '@/paraglide/messages/moderation_held.js';
+import { moderation_hide } from '@/paraglide/messages/moderation_hide.js';
+import { moderation_not_sent } from '@/paraglide/messages/moderation_not_sent.js';
+import { moderation_placeholder_held } from '@/paraglide/messages/moderation_placeholder_held.js';
+import { moderation_placeholder_report } from '@/paraglide/messages/moderation_placeholder_report.js';
+import { moderation_placeholder_request } from '@/paraglide/messages/moderation_placeholder_request.js';
+import { moderation_queue_label } from '@/paraglide/messages/moderation_queue_label.js';
+import { moderation_queue_what } from '@/paraglide/messages/moderation_queue_what.js';
+import { moderation_reason_held } from '@/paraglide/messages/moderation_reason_held.js';
+import { moderation_reason_report } from '@/paraglide/messages/moderation_reason_report.js';
+import { moderation_reason_request } from '@/paraglide/messages/moderation_reason_request.js';
+import { moderation_refuse } from '@/paraglide/messages/moderation_refuse.js';
+import { moderation_report_fake } from '@/paraglide/messages/moderation_report_fake.js';
+import { moderation_report_impersonation } from '@/paraglide/messages/moderation_report_impersonation.js';
+import { moderation_report_inappropriate } from '@/paraglide/messages/moderation_report_inappropriate.js';
+import { moderation_section_profiles } from '@/paraglide/messages/moderation_section_profiles.js';
+import { moderation_tab_all } from '@/paraglide/messages/moderation_tab_all.js';
+import { moderation_tab_calls } from '@/paraglide/messages/moderation_tab_calls.js';
+import { moderation_tab_held } from '@/paraglide/messages/moderation_tab_held.js';
+import { moderation_tab_history } from '@/paraglide/messages/moderation_tab_history.js';
+import { moderation_tab_report } from '@/paraglide/messages/moderation_tab_report.js';
+import { moderation_tab_reported_calls } from '@/paraglide/messages/moderation_tab_reported_calls.js';
+import { moderation_tab_verification } from '@/paraglide/messages/moderation_tab_verification.js';
+import { moderation_tabs_label } from '@/paraglide/messages/moderation_tabs_label.js';
+import { moderation_title } from '@/paraglide/messages/moderation_title.js';
+import { moderation_verified } from '@/paraglide/messages/moderation_verified.js';
+import { moderation_verify } from '@/paraglide/messages/moderation_verify.js';
+import { directory_category_artist } from '@/paraglide/messages/directory_category_artist.js';
+import { directory_category_course } from '@/paraglide/messages/directory_category_course.js';
+import { directory_category_production_house } from '@/paraglide/messages/directory_category_production_house.js';
+import { directory_category_shooting_location } from '@/paraglide/messages/directory_category_shooting_location.js';
+import { directory_category_studio } from '@/paraglide/messages/directory_category_studio.js';
+import { directory_category_theatre } from '@/paraglide/messages/directory_category_theatre.js';
+import { directory_category_union } from '@/paraglide/messages/directory_category_union.js';
+import { directory_category_vendor } from '@/paraglide/messages/directory_category_vendor.js';
 
 const ITEMS_PER_PAGE = 20;
 
@@ -28,21 +70,34 @@ export interface ModerationFilters {
 
 type Decision = 'verify' | 'refuse' | 'hide' | 'approve' | 'dismiss';
 
+// Each word is read when shown, through a function: its module may be in the route's chunk, which runs after this one.
 /** The queue's tabs, each with the count it shows (none for the history). */
-const tabs: { value: 'all' | ModerationKind; label: string; count?: keyof ModerationCounts }[] = [
-  { value: 'all', label: 'All', count: 'all' },
-  { value: 'verification', label: 'Verification requests', count: 'verification' },
-  { value: 'report', label: 'Reports', count: 'report' },
-  { value: 'held', label: 'New organisations', count: 'held' },
-  { value: 'calls', label: 'Calls to publish', count: 'calls' },
-  { value: 'reported-calls', label: 'Reported calls', count: 'reported_calls' },
-  { value: 'history', label: 'History' },
+const tabs: { value: 'all' | ModerationKind; label: () => string; count?: keyof ModerationCounts }[] = [
+  { value: 'all', label: () => moderation_tab_all(), count: 'all' },
+  { value: 'verification', label: () => moderation_tab_verification(), count: 'verification' },
+  { value: 'report', label: () => moderation_tab_report(), count: 'report' },
+  { value: 'held', label: () => moderation_tab_held(), count: 'held' },
+  { value: 'calls', label: () => moderation_tab_calls(), count: 'calls' },
+  { value: 'reported-calls', label: () => moderation_tab_reported_calls(), count: 'reported_calls' },
+  { value: 'history', label: () => moderation_tab_history() },
 ];
 
-const reportReasonLabels: Record<string, string> = {
-  fake: 'A fake profile',
-  impersonation: 'Pretends to be someone else',
-  inappropriate: 'Inappropriate content',
+const reportReasonLabels: Record<string, () => string> = {
+  fake: () => moderation_report_fake(),
+  impersonation: () => moderation_report_impersonation(),
+  inappropriate: () => moderation_report_inappropriate(),
+};
+
+/** A profile's directory category as the directory names it in the page's language; another is shown as it is. */
+const categoryLabels: Record<string, () => string> = {
+  Artist: () => directory_category_artist(),
+  Union: () => directory_category_union(),
+  Vendor: () => directory_category_vendor(),
+  'Production House': () => directory_category_production_house(),
+  Studio: () => directory_category_studio(),
+  'Shooting Location': () => directory_category_shooting_location(),
+  Course: () => directory_category_course(),
+  Theatre: () => directory_category_theatre(),
 };
 
 function QueueItem({ item }: { item: ModerationItem }) {
@@ -63,12 +118,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
       ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.area('moderation') }),
   });
-  const error =
-    decide.error instanceof ApiError
-      ? decide.error.message
-      : decide.error
-        ? 'The decision was not sent: check the connection and try again.'
-        : null;
+  const error = decide.error instanceof ApiError ? decide.error.message : decide.error ? moderation_not_sent() : null;
   const isRequest = item.kind === 'verification';
   const isHeld = item.kind === 'held';
   return (
@@ -77,11 +127,11 @@ function QueueItem({ item }: { item: ModerationItem }) {
         <div>
           <Group gap="xs">
             <Badge color={isRequest ? 'blue' : isHeld ? 'yellow' : 'red'} variant="light">
-              {isRequest ? 'Verification request' : isHeld ? 'New organisation, not listed yet' : 'Report'}
+              {isRequest ? moderation_badge_request() : isHeld ? moderation_badge_held() : moderation_badge_report()}
             </Badge>
             {item.verified ? (
               <Badge color="teal.9" variant="filled">
-                Verified
+                {moderation_verified()}
               </Badge>
             ) : null}
           </Group>
@@ -94,17 +144,17 @@ function QueueItem({ item }: { item: ModerationItem }) {
             {item.display_name}
           </Anchor>{' '}
           <Text span size="sm" c="dimmed">
-            @{item.handle} · {item.category}
+            @{item.handle} · {categoryLabels[item.category]?.() ?? item.category}
           </Text>
           <Text fz="xs" c="dimmed">
             {formatDateTime(item.created_at)}
           </Text>
         </div>
       </Group>
-      {item.reason ? <Text mt="xs">{reportReasonLabels[item.reason] ?? item.reason}</Text> : null}
+      {item.reason ? <Text mt="xs">{reportReasonLabels[item.reason]?.() ?? item.reason}</Text> : null}
       {item.details ? (
         <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
-          {isHeld ? <strong>Held: </strong> : null}
+          {isHeld ? <strong>{moderation_held()}</strong> : null}
           {item.details}
         </Text>
       ) : null}
@@ -117,18 +167,14 @@ function QueueItem({ item }: { item: ModerationItem }) {
         <TextInput
           mt="sm"
           label={
-            isRequest
-              ? 'Reason (the badge shows it when verified; the member sees it when refused)'
-              : isHeld
-                ? 'Reason (the member sees it)'
-                : 'Reason (the history shows it; the member sees it when hidden)'
+            isRequest ? moderation_reason_request() : isHeld ? moderation_reason_held() : moderation_reason_report()
           }
           placeholder={
             isRequest
-              ? 'Union membership checked'
+              ? moderation_placeholder_request()
               : isHeld
-                ? 'A registered production house'
-                : 'Impersonates a production house'
+                ? moderation_placeholder_held()
+                : moderation_placeholder_report()
           }
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
@@ -142,7 +188,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
                 loading={decide.isPending && decide.variables === 'verify'}
                 onClick={() => decide.mutate('verify')}
               >
-                Verify
+                {moderation_verify()}
               </Button>
               <Button
                 size="xs"
@@ -150,7 +196,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
                 loading={decide.isPending && decide.variables === 'refuse'}
                 onClick={() => decide.mutate('refuse')}
               >
-                Refuse
+                {moderation_refuse()}
               </Button>
             </>
           ) : null}
@@ -160,7 +206,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
               loading={decide.isPending && decide.variables === 'approve'}
               onClick={() => decide.mutate('approve')}
             >
-              Approve and list
+              {moderation_approve()}
             </Button>
           ) : null}
           {item.kind === 'report' ? (
@@ -170,7 +216,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
               loading={decide.isPending && decide.variables === 'dismiss'}
               onClick={() => decide.mutate('dismiss')}
             >
-              Dismiss report
+              {moderation_dismiss_report()}
             </Button>
           ) : null}
           <Button
@@ -180,7 +226,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
             loading={decide.isPending && decide.variables === 'hide'}
             onClick={() => decide.mutate('hide')}
           >
-            Hide profile
+            {moderation_hide()}
           </Button>
         </Group>
       </form>
@@ -210,12 +256,19 @@ function ProfileQueue({
     <>
       <ListStates
         query={query}
-        what="queue"
+        what={moderation_queue_what()}
         isEmpty={(data) => data.data.length === 0}
-        empty={filters.kind ? 'Nothing waits for a decision.' : 'No profile waits for a decision.'}
+        empty={filters.kind ? moderation_empty_kind() : moderation_empty_profiles()}
       >
         {(data) => (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Queue">
+          <Stack
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={moderation_queue_label()}
+          >
             {data.data.map((item) => (
               <QueueItem key={`${item.kind}-${item.id}`} item={item} />
             ))}
@@ -244,7 +297,7 @@ export function ModerationPage({
   });
   const kind = filters.kind;
   return (
-    <AdminPage title="Moderation">
+    <AdminPage title={moderation_title()}>
       {/* The tabs wrap onto a second line on a phone rather than run off its edge. */}
       <Tabs
         variant="pills"
@@ -254,7 +307,7 @@ export function ModerationPage({
         }
         mb="md"
       >
-        <Tabs.List aria-label="Show" style={{ flexWrap: 'wrap', rowGap: 4 }}>
+        <Tabs.List aria-label={moderation_tabs_label()} style={{ flexWrap: 'wrap', rowGap: 4 }}>
           {tabs.map((tab) => {
             const count = tab.count && counts.data ? counts.data[tab.count] : undefined;
             return (
@@ -274,7 +327,7 @@ export function ModerationPage({
                   )
                 }
               >
-                {tab.label}
+                {tab.label()}
               </Tabs.Tab>
             );
           })}
@@ -295,19 +348,19 @@ export function ModerationPage({
         <Stack gap="lg">
           <section aria-labelledby="queue-profiles">
             <Title order={2} size="h4" mb="xs" id="queue-profiles">
-              Profiles
+              {moderation_section_profiles()}
             </Title>
             <ProfileQueue filters={filters} onChange={onChange} />
           </section>
           <section aria-labelledby="queue-calls">
             <Title order={2} size="h4" mb="xs" id="queue-calls">
-              Calls to publish
+              {moderation_tab_calls()}
             </Title>
             <CallQueue queue="pending" page={1} onPage={() => onChange({ page: 1, kind: 'calls' })} />
           </section>
           <section aria-labelledby="queue-reported-calls">
             <Title order={2} size="h4" mb="xs" id="queue-reported-calls">
-              Reported calls
+              {moderation_tab_reported_calls()}
             </Title>
             <CallQueue queue="reported" page={1} onPage={() => onChange({ page: 1, kind: 'reported-calls' })} />
           </section>

@@ -5,6 +5,12 @@ import '@/components/admin/admin-styles';
 import classes from '@/components/admin/admin.module.css';
 import { DocumentTitle } from '@/components/document-title';
 import { isStaff } from '@/contract/roles';
+import { admin_offline_text } from '@/paraglide/messages/admin_offline_text.js';
+import { admin_offline_title } from '@/paraglide/messages/admin_offline_title.js';
+import { admin_refused_home } from '@/paraglide/messages/admin_refused_home.js';
+import { admin_refused_text } from '@/paraglide/messages/admin_refused_text.js';
+import { admin_refused_title } from '@/paraglide/messages/admin_refused_title.js';
+import { admin_title } from '@/paraglide/messages/admin_title.js';
 import { adminAreas, canOpen, useStaffRole } from '../hooks/admin-areas';
 
 /**
@@ -17,12 +23,12 @@ export function AdminLayout() {
   if (!isStaff(role)) {
     return (
       <Stack maw={560} mx="auto" px="md" py="xl">
-        <DocumentTitle page="Back office" />
+        <DocumentTitle page={admin_title()} />
         <meta name="robots" content="noindex, nofollow" />
-        <Alert color="red" variant="light" title="This page is for CineVerse staff">
-          <Text mb="sm">Your account cannot open the back office.</Text>
+        <Alert color="red" variant="light" title={admin_refused_title()}>
+          <Text mb="sm">{admin_refused_text()}</Text>
           <Anchor component={Link} to="/">
-            Back to the home page
+            {admin_refused_home()}
           </Anchor>
         </Alert>
       </Stack>
@@ -31,7 +37,7 @@ export function AdminLayout() {
   return (
     <Box maw={1320} mx="auto" px="md" py="lg" data-back-office>
       <meta name="robots" content="noindex, nofollow" />
-      <nav aria-label="Back office" className={classes.nav}>
+      <nav aria-label={admin_title()} className={classes.nav}>
         {adminAreas
           .filter((area) => canOpen(role, area))
           .map((area) => (
@@ -41,14 +47,13 @@ export function AdminLayout() {
               className={classes.navLink}
               activeOptions={{ exact: area.to === '/admin' }}
             >
-              {area.label}
+              {area.label()}
             </Link>
           ))}
       </nav>
       {online ? null : (
-        <Alert color="yellow" variant="light" mt="md" title="The back office needs the network">
-          You are offline. Staff data is not saved on this device, so nothing here can be seen or changed until you are
-          back online.
+        <Alert color="yellow" variant="light" mt="md" title={admin_offline_title()}>
+          {admin_offline_text()}
         </Alert>
       )}
       <Box mt="lg">

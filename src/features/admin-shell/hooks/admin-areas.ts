@@ -1,29 +1,44 @@
 import type { Role } from '@/contract/roles';
 import { useAppStore } from '@/lib/app-store';
 import { getRole } from '@/lib/session';
+import { admin_area_audit } from '@/paraglide/messages/admin_area_audit.js';
+import { admin_area_banners } from '@/paraglide/messages/admin_area_banners.js';
+import { admin_area_coupons } from '@/paraglide/messages/admin_area_coupons.js';
+import { admin_area_dashboard } from '@/paraglide/messages/admin_area_dashboard.js';
+import { admin_area_insiders } from '@/paraglide/messages/admin_area_insiders.js';
+import { admin_area_mail } from '@/paraglide/messages/admin_area_mail.js';
+import { admin_area_messages } from '@/paraglide/messages/admin_area_messages.js';
+import { admin_area_moderation } from '@/paraglide/messages/admin_area_moderation.js';
+import { admin_area_orders } from '@/paraglide/messages/admin_area_orders.js';
+import { admin_area_products } from '@/paraglide/messages/admin_area_products.js';
+import { admin_area_sections } from '@/paraglide/messages/admin_area_sections.js';
+import { admin_area_settings } from '@/paraglide/messages/admin_area_settings.js';
+import { admin_area_users } from '@/paraglide/messages/admin_area_users.js';
 
 export interface AdminArea {
   to: string;
-  label: string;
+  /** Its name in the page's language, read when shown. */
+  label: () => string;
   /** Who sees it besides admins. */
   roles: readonly Role[];
 }
 
+// Each word is read when shown, through a function: its module may be in the route's chunk, which runs after this one.
 /** The back office's screens, each shown to the roles the server lets call its API. */
 export const adminAreas: readonly AdminArea[] = [
-  { to: '/admin', label: 'Dashboard', roles: ['editor', 'shop_manager', 'moderator'] },
-  { to: '/admin/orders', label: 'Orders', roles: ['shop_manager'] },
-  { to: '/admin/products', label: 'Products', roles: ['shop_manager'] },
-  { to: '/admin/coupons', label: 'Coupons', roles: ['shop_manager'] },
-  { to: '/admin/messages', label: 'Messages', roles: ['shop_manager'] },
-  { to: '/admin/content/banners', label: 'Banners', roles: ['editor'] },
-  { to: '/admin/content/insiders', label: 'Insider videos', roles: ['editor'] },
-  { to: '/admin/content/sections', label: 'Home sections', roles: ['editor'] },
-  { to: '/admin/settings', label: 'Site settings', roles: ['editor'] },
-  { to: '/admin/moderation', label: 'Moderation', roles: ['moderator'] },
-  { to: '/admin/users', label: 'Users', roles: [] },
-  { to: '/admin/mail', label: 'Mail not delivered', roles: [] },
-  { to: '/admin/audit', label: 'Audit log', roles: [] },
+  { to: '/admin', label: () => admin_area_dashboard(), roles: ['editor', 'shop_manager', 'moderator'] },
+  { to: '/admin/orders', label: () => admin_area_orders(), roles: ['shop_manager'] },
+  { to: '/admin/products', label: () => admin_area_products(), roles: ['shop_manager'] },
+  { to: '/admin/coupons', label: () => admin_area_coupons(), roles: ['shop_manager'] },
+  { to: '/admin/messages', label: () => admin_area_messages(), roles: ['shop_manager'] },
+  { to: '/admin/content/banners', label: () => admin_area_banners(), roles: ['editor'] },
+  { to: '/admin/content/insiders', label: () => admin_area_insiders(), roles: ['editor'] },
+  { to: '/admin/content/sections', label: () => admin_area_sections(), roles: ['editor'] },
+  { to: '/admin/settings', label: () => admin_area_settings(), roles: ['editor'] },
+  { to: '/admin/moderation', label: () => admin_area_moderation(), roles: ['moderator'] },
+  { to: '/admin/users', label: () => admin_area_users(), roles: [] },
+  { to: '/admin/mail', label: () => admin_area_mail(), roles: [] },
+  { to: '/admin/audit', label: () => admin_area_audit(), roles: [] },
 ];
 
 export function canOpen(role: string | null | undefined, area: AdminArea): boolean {
