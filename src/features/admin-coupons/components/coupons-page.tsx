@@ -1,3 +1,4 @@
+import { adminUi_what_coupons } from '@/paraglide/messages/adminui_what_coupons1.js';
 import {
   Alert,
   Button,
@@ -220,7 +221,12 @@ export function CouponsPage() {
       title={staffCoupons_title()}
       actions={<Button onClick={() => setEditing('new')}>{staffCoupons_new()}</Button>}
     >
-      <ListStates query={query} what="coupons" isEmpty={(data) => data.length === 0} empty={staffCoupons_none()}>
+      <ListStates
+        query={query}
+        what={adminUi_what_coupons()}
+        isEmpty={(data) => data.length === 0}
+        empty={staffCoupons_none()}
+      >
         {(data) => (
           <div className={classes.tableScroll}>
             <Table striped>

@@ -1,3 +1,4 @@
+import { adminUi_what_orders } from '@/paraglide/messages/adminui_what_orders1.js';
 import { Alert, Anchor, Button, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -107,7 +108,12 @@ export function StaffOrdersPage({
           {exportError}
         </Alert>
       ) : null}
-      <ListStates query={query} what="orders" isEmpty={(data) => data.data.length === 0} empty={staffOrders_none()}>
+      <ListStates
+        query={query}
+        what={adminUi_what_orders()}
+        isEmpty={(data) => data.data.length === 0}
+        empty={staffOrders_none()}
+      >
         {(data) => (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={staffOrders_title()}>
             {data.data.map((order) => (

@@ -1,3 +1,4 @@
+import { adminUi_what_products } from '@/paraglide/messages/adminui_what_products1.js';
 import { Anchor, Button, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -45,7 +46,12 @@ export function StaffProductsPage({
         value={filters.search}
         onSearch={(search) => onChange({ ...filters, search, page: 1 })}
       />
-      <ListStates query={query} what="products" isEmpty={(data) => data.data.length === 0} empty={staffProducts_none()}>
+      <ListStates
+        query={query}
+        what={adminUi_what_products()}
+        isEmpty={(data) => data.data.length === 0}
+        empty={staffProducts_none()}
+      >
         {(data) => (
           <div className={classes.tableScroll}>
             <Table striped highlightOnHover>
