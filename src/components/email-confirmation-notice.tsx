@@ -45,6 +45,8 @@ export function EmailConfirmationNotice({ action }: EmailConfirmationNoticeProps
       role="status"
       title={confirmNotice_title()}
       data-testid="confirm-email-notice"
+      // Mantine's darkest yellow is 2.7:1 on its light background: the site's warning text colour reads (4.5:1).
+      style={{ '--alert-color': 'var(--cv-warning-text)' }}
     >
       <Text size="sm">
         {action ? confirmNotice_to_action({ action }) : confirmNotice_general()}
@@ -53,7 +55,14 @@ export function EmailConfirmationNotice({ action }: EmailConfirmationNoticeProps
         {confirmNotice_open_after()}
       </Text>
       <Group gap="sm" mt="xs" align="center">
-        <Button size="xs" variant="light" color="yellow" loading={resend.isPending} onClick={() => resend.mutate()}>
+        <Button
+          size="xs"
+          variant="light"
+          color="yellow"
+          c="var(--cv-warning-text)"
+          loading={resend.isPending}
+          onClick={() => resend.mutate()}
+        >
           {confirmNotice_resend()}
         </Button>
         {resend.data ? (
