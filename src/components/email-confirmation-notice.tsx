@@ -46,7 +46,7 @@ export function EmailConfirmationNotice({ action }: EmailConfirmationNoticeProps
       title={confirmNotice_title()}
       data-testid="confirm-email-notice"
       // Mantine's darkest yellow is 2.7:1 on its light background: the site's warning text colour reads (4.5:1).
-      style={{ '--alert-color': 'var(--cv-warning-text)' }}
+      styles={{ title: { color: 'var(--cv-warning-text)' } }}
     >
       <Text size="sm">
         {action ? confirmNotice_to_action({ action }) : confirmNotice_general()}

@@ -184,6 +184,7 @@ test.describe('every Hindi page reads in Hindi at 360 px', () => {
       await page.emulateMedia({ colorScheme });
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
       await page.screenshot({ path: test.info().outputPath(`confirm-notice-${colorScheme}-360.png`) });
+      expect.soft(await seriousViolations(page), `axe in the ${colorScheme} scheme`).toEqual([]);
     }
   });
 
