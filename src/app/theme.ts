@@ -3,10 +3,13 @@ import {
   createTheme,
   defaultVariantColorsResolver,
   Notification,
+  PasswordInput,
   type CSSVariablesResolver,
   type MantineColorsTuple,
   type VariantColorsResolver,
 } from '@mantine/core';
+import { hiwords_close_notification } from '@/paraglide/messages/hiwords_close_notification.js';
+import { hiwords_toggle_password } from '@/paraglide/messages/hiwords_toggle_password.js';
 
 /** Marigold / saffron accent of the "screening room" look. */
 const saffron: MantineColorsTuple = [
@@ -48,8 +51,27 @@ export const theme = createTheme({
   components: {
     // A link in a sentence is told from its text by its underline, not by a colour too close to it in dark mode.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    // Notifications' close button has no text: give it a name screen readers can say.
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+    // Notifications' close button has no text: give it a name screen readers can say. The names are getters, read
+    // when a page is rendered, in its language (the theme is shared by renders in both languages on the server).
+    Notification: Notification.extend({
+      defaultProps: {
+        closeButtonProps: {
+          get 'aria-label'() {
+            return hiwords_close_notification();
+          },
+        },
+      },
+    }),
+    // Mantine names the password's show/hide button in English of its own.
+    PasswordInput: PasswordInput.extend({
+      defaultProps: {
+        visibilityToggleButtonProps: {
+          get 'aria-label'() {
+            return hiwords_toggle_password();
+          },
+        },
+      },
+    }),
   },
   other: {
     /** Page content never grows wider than this (spec: 1320 px). */

@@ -1,6 +1,9 @@
 import { Button, Paper, Text } from '@mantine/core';
 import { useInstallPrompt } from '@/hooks/use-install-prompt';
 import { requestPersistentStorage } from '@/offline/storage';
+import { install_app } from '@/paraglide/messages/install_app.js';
+import { install_text } from '@/paraglide/messages/install_text.js';
+import { install_title } from '@/paraglide/messages/install_title.js';
 
 /**
  * The offer to install the app after a first order, where the shopper has just seen what it is for: shown only where
@@ -10,11 +13,10 @@ export function InstallOffer() {
   const { canInstall, install } = useInstallPrompt();
   if (!canInstall) return null;
   return (
-    <Paper withBorder p="md" mb="lg" role="region" aria-label="Install the app">
-      <Text fw={700}>Keep CineVerse on your phone</Text>
+    <Paper withBorder p="md" mb="lg" role="region" aria-label={install_app()}>
+      <Text fw={700}>{install_title()}</Text>
       <Text size="sm" mt={4}>
-        Install the app to follow this order, answer casting calls and read your messages from your home screen, even
-        with no network.
+        {install_text()}
       </Text>
       <Button
         mt="sm"
@@ -25,7 +27,7 @@ export function InstallOffer() {
           if (await install()) void requestPersistentStorage();
         }}
       >
-        Install the app
+        {install_app()}
       </Button>
     </Paper>
   );

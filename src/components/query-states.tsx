@@ -1,6 +1,15 @@
 import { Alert, Button, Group, Loader, Pagination } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { NetworkError } from '@/lib/api-client';
+import { common_first_page } from '@/paraglide/messages/common_first_page.js';
+import { common_last_page } from '@/paraglide/messages/common_last_page.js';
+import { common_next_page } from '@/paraglide/messages/common_next_page.js';
+import { common_page_number } from '@/paraglide/messages/common_page_number.js';
+import { common_pages } from '@/paraglide/messages/common_pages.js';
+import { common_previous_page } from '@/paraglide/messages/common_previous_page.js';
+import { errors_ui_offline_not_kept } from '@/paraglide/messages/errors_ui_offline_not_kept.js';
+import { errors_ui_our_side } from '@/paraglide/messages/errors_ui_our_side.js';
+import { errors_ui_try_again } from '@/paraglide/messages/errors_ui_try_again.js';
 
 /** A centred spinner named for screen readers ("Loading products"). */
 export function LoadingState({ label }: { label: string }) {
@@ -28,12 +37,10 @@ export function LoadError({
 }) {
   return (
     <Alert color="red" variant="light" title={title}>
-      {error instanceof NetworkError
-        ? `You are offline, and this ${what} was not opened on this device before, so it is not saved here.`
-        : 'Something went wrong on our side.'}
+      {error instanceof NetworkError ? errors_ui_offline_not_kept({ what }) : errors_ui_our_side()}
       <Group gap="sm" mt="sm">
         <Button variant="light" size="xs" onClick={onRetry}>
-          Try again
+          {errors_ui_try_again()}
         </Button>
         {back}
       </Group>
@@ -41,11 +48,12 @@ export function LoadError({
   );
 }
 
-const controlLabels: Record<string, string> = {
-  next: 'Next page',
-  previous: 'Previous page',
-  first: 'First page',
-  last: 'Last page',
+// Read at render, in the page's language.
+const controlLabels: Record<string, () => string> = {
+  next: common_next_page,
+  previous: common_previous_page,
+  first: common_first_page,
+  last: common_last_page,
 };
 
 /** Page buttons with names a screen reader can say, inside a "Pages" navigation landmark. */
@@ -62,13 +70,13 @@ export function PageNav({
 }) {
   if (total <= 1) return null;
   return (
-    <nav aria-label="Pages" className={className}>
+    <nav aria-label={common_pages()} className={className}>
       <Pagination
         total={total}
         value={value}
         onChange={onChange}
-        getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-        getControlProps={(control) => ({ 'aria-label': controlLabels[control] ?? control })}
+        getItemProps={(page) => ({ 'aria-label': common_page_number({ page }) })}
+        getControlProps={(control) => ({ 'aria-label': controlLabels[control]?.() ?? control })}
       />
     </nav>
   );

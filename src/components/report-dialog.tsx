@@ -3,6 +3,11 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { focusFirstError } from '@/lib/form-errors';
+import { common_close } from '@/paraglide/messages/common_close.js';
+import { report_details } from '@/paraglide/messages/report_details.js';
+import { report_offline } from '@/paraglide/messages/report_offline.js';
+import { report_send } from '@/paraglide/messages/report_send.js';
+import { report_what } from '@/paraglide/messages/report_what.js';
 
 export interface ReportInput {
   reason: string;
@@ -34,7 +39,7 @@ export function ReportDialog({
           <Alert color="green" role="status">
             {report.data.message}
           </Alert>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{common_close()}</Button>
         </Stack>
       ) : (
         <form
@@ -46,7 +51,7 @@ export function ReportDialog({
         >
           <Stack>
             <Select
-              label="What is wrong"
+              label={report_what()}
               data={reasons}
               value={reason}
               onChange={setReason}
@@ -54,16 +59,16 @@ export function ReportDialog({
               comboboxProps={{ withinPortal: true }}
             />
             <Textarea
-              label="Details (optional)"
+              label={report_details()}
               autosize
               minRows={3}
               value={details}
               onChange={(event) => setDetails(event.currentTarget.value)}
               error={error && error.field !== 'reason' ? error.message : null}
             />
-            {report.error && !error ? <Alert color="red">You are offline: try again when connected.</Alert> : null}
+            {report.error && !error ? <Alert color="red">{report_offline()}</Alert> : null}
             <Button type="submit" color="red" loading={report.isPending}>
-              Send report
+              {report_send()}
             </Button>
           </Stack>
         </form>

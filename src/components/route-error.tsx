@@ -2,6 +2,13 @@ import { Alert, Button, Group } from '@mantine/core';
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { PageContainer } from './page-container';
+import { errors_ui_cart_safe } from '@/paraglide/messages/errors_ui_cart_safe.js';
+import { errors_ui_go_home } from '@/paraglide/messages/errors_ui_go_home.js';
+import { errors_ui_our_side } from '@/paraglide/messages/errors_ui_our_side.js';
+import { errors_ui_page_failed } from '@/paraglide/messages/errors_ui_page_failed.js';
+import { errors_ui_page_needs_network } from '@/paraglide/messages/errors_ui_page_needs_network.js';
+import { errors_ui_page_offline } from '@/paraglide/messages/errors_ui_page_offline.js';
+import { errors_ui_try_again } from '@/paraglide/messages/errors_ui_try_again.js';
 
 /**
  * What a page shows when rendering it failed (a bug, or an answer the page did not expect): the header and footer
@@ -18,12 +25,9 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       <Alert
         color={offline ? 'yellow' : 'red'}
         variant="light"
-        title={offline ? 'This page needs the network' : 'This page could not be shown'}
+        title={offline ? errors_ui_page_needs_network() : errors_ui_page_failed()}
       >
-        {offline
-          ? 'You are offline, and this page is not kept on this device. Try again when you are back online.'
-          : 'Something went wrong on our side.'}{' '}
-        Your cart and wishlist are safe.
+        {offline ? errors_ui_page_offline() : errors_ui_our_side()} {errors_ui_cart_safe()}
         <Group gap="sm" mt="sm">
           <Button
             variant="light"
@@ -33,10 +37,10 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
               void router.invalidate();
             }}
           >
-            Try again
+            {errors_ui_try_again()}
           </Button>
           <Button component={Link} to="/" variant="subtle" size="xs">
-            Go to the home page
+            {errors_ui_go_home()}
           </Button>
         </Group>
       </Alert>

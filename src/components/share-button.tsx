@@ -1,6 +1,9 @@
 import { pageAddress } from '@/lib/page-address';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { share_button } from '@/paraglide/messages/share_button.js';
+import { share_copied } from '@/paraglide/messages/share_copied.js';
+import { share_copy_label } from '@/paraglide/messages/share_copy_label.js';
 
 export interface ShareButtonProps {
   /** The page's site path (`/shop/12`); shared as a whole address on this site. */
@@ -49,14 +52,14 @@ export function ShareButton({ path, title, text }: ShareButtonProps) {
   return (
     <Stack gap={4} align="flex-start">
       <Button variant="default" onClick={() => void share()}>
-        Share
+        {share_button()}
       </Button>
       <Text fz="sm" c="var(--cv-success-text)" role="status">
-        {state === 'copied' ? 'Link copied: paste it in a chat or a post.' : ''}
+        {state === 'copied' ? share_copied() : ''}
       </Text>
       {state === 'manual' ? (
         <TextInput
-          label="Copy this link"
+          label={share_copy_label()}
           value={url}
           readOnly
           autoFocus

@@ -5,6 +5,7 @@
 import type { z } from 'zod/mini';
 import type { ApiTransport } from '@/contract/page-renderer';
 import { clearSession, getAccessToken } from './session';
+import { errors_ui_request_failed } from '@/paraglide/messages/errors_ui_request_failed.js';
 
 export const API_BASE = (import.meta.env.VITE_API_BASE ?? '/backend/api').replace(/\/+$/, '');
 export const API_VERSION = import.meta.env.VITE_API_VERSION ?? 'v1';
@@ -119,7 +120,7 @@ export function readAnswer<T>(
     }
     throw new ApiError(
       status,
-      typeof message === 'string' ? message : `Request failed with status ${status}`,
+      typeof message === 'string' ? message : errors_ui_request_failed({ status }),
       typeof field === 'string' ? field : undefined,
     );
   }

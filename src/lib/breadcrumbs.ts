@@ -1,3 +1,5 @@
+import { crumb_home } from '@/paraglide/messages/crumb_home.js';
+
 export interface Breadcrumb {
   label: string;
   /** Where the crumb leads; the last crumb is the current page and has none. */
@@ -29,7 +31,7 @@ function labelOf(segment: string): string {
  */
 export function breadcrumbsFromPath(pathname: string, current?: string): Breadcrumb[] {
   const segments = pathname.split('/').filter(Boolean);
-  const crumbs: Breadcrumb[] = [{ label: 'Home', to: segments.length > 0 ? '/' : null }];
+  const crumbs: Breadcrumb[] = [{ label: crumb_home(), to: segments.length > 0 ? '/' : null }];
   segments.forEach((segment, index) => {
     const last = index === segments.length - 1;
     if (last) crumbs.push({ label: current ?? labelOf(segment), to: null });

@@ -1,4 +1,5 @@
 import { ApiError, NetworkError } from './api-client';
+import { errors_ui_our_side_retry } from '@/paraglide/messages/errors_ui_our_side_retry.js';
 
 interface FormWithErrors {
   setFieldError(path: string, error: string): void;
@@ -27,7 +28,7 @@ export function applyServerError(form: FormWithErrors, error: unknown, offlineMe
     return error.message;
   }
   if (error instanceof NetworkError) return offlineMessage;
-  return 'Something went wrong on our side. Please try again.';
+  return errors_ui_our_side_retry();
 }
 
 /** How Mantine marks a field in error: `aria-invalid`, or `data-invalid` on a password's input. */

@@ -1,5 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { ApiError, NetworkError } from './api-client';
+import { errors_ui_offline_retry } from '@/paraglide/messages/errors_ui_offline_retry.js';
+import { errors_ui_our_side_retry } from '@/paraglide/messages/errors_ui_our_side_retry.js';
 
 /**
  * Tells the user that a change did not happen and why. A 401 is left to the app, which already says the session
@@ -13,10 +15,10 @@ export function notifyFailure(title: string) {
       title,
       message:
         error instanceof NetworkError
-          ? 'You are offline. Try again when you are back online.'
+          ? errors_ui_offline_retry()
           : error instanceof ApiError
             ? error.message
-            : 'Something went wrong on our side. Please try again.',
+            : errors_ui_our_side_retry(),
     });
   };
 }

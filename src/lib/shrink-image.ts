@@ -1,4 +1,6 @@
 import { UPLOAD_LARGEST_WIDTH, UPLOAD_MAX_BYTES } from '@/contract/uploads';
+import { upload_not_an_image } from '@/paraglide/messages/upload_not_an_image.js';
+import { upload_too_large } from '@/paraglide/messages/upload_too_large.js';
 
 /** What the browser says of a file it will not send: the person is told why, next to the button, before any upload. */
 export class ImageRefusal extends Error {
@@ -8,9 +10,12 @@ export class ImageRefusal extends Error {
   }
 }
 
-/** The server's own words for a file over the limit (server/src/lib/image-upload.ts), said here before sending. */
-export const IMAGE_TOO_LARGE = 'The image is larger than 5 MB: make it smaller and upload it again';
-export const NOT_AN_IMAGE = 'Upload a JPEG, PNG or WebP image, at most 5 MB';
+/**
+ * The server's own words for a file over the limit (server/src/lib/image-upload.ts), said here before sending, in
+ * the page's language.
+ */
+export const IMAGE_TOO_LARGE = upload_too_large;
+export const NOT_AN_IMAGE = upload_not_an_image;
 
 /**
  * Quality of the shrunk photo. The server stores every width as WebP at 80 from what it receives: 0.9 leaves it
@@ -30,7 +35,7 @@ export async function shrinkImage(file: File): Promise<File> {
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
-    throw new ImageRefusal(NOT_AN_IMAGE);
+    throw new ImageRefusal(NOT_AN_IMAGE());
   }
   try {
     const fits = bitmap.width <= UPLOAD_LARGEST_WIDTH && file.size <= UPLOAD_MAX_BYTES;
@@ -38,7 +43,7 @@ export async function shrinkImage(file: File): Promise<File> {
     const width = Math.min(bitmap.width, UPLOAD_LARGEST_WIDTH);
     const height = Math.max(1, Math.round((bitmap.height * width) / bitmap.width));
     const blob = await encode(bitmap, width, height);
-    if (!blob || blob.size > UPLOAD_MAX_BYTES) throw new ImageRefusal(IMAGE_TOO_LARGE);
+    if (!blob || blob.size > UPLOAD_MAX_BYTES) throw new ImageRefusal(IMAGE_TOO_LARGE());
     const extension = blob.type === 'image/webp' ? 'webp' : 'jpg';
     const name = `${file.name.replace(/\.[^.]*$/, '') || 'photo'}.${extension}`;
     return new File([blob], name, { type: blob.type, lastModified: file.lastModified });

@@ -7,6 +7,7 @@ import { lazyPart } from '@/lib/lazy-part';
 import { SiteFooter } from './-components/site-footer';
 import { SiteHeader } from './-components/site-header';
 import classes from './-components/site-layout.module.css';
+import { hiwords_skip_to_content } from '@/paraglide/messages/hiwords_skip_to_content.js';
 
 // Only a signed-in member whose email is not confirmed loads it: the first page of everyone else stays as small.
 const EmailConfirmationNotice = lazyPart(() =>
@@ -40,7 +41,7 @@ function RootLayout() {
     <>
       {/* The first stop of the Tab key: past the header's links to the page itself. */}
       <a href="#main" className={classes.skipLink}>
-        Skip to content
+        {hiwords_skip_to_content()}
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className={classes.main}>

@@ -10,6 +10,12 @@ import { CartSummary } from '@/features/cart/components/cart-page';
 import { discountOf, useCouponCheck } from '@/features/coupons/api/apply-coupon';
 import { CheckoutPage } from '@/features/orders/components/checkout-page';
 import { couponSearchSchema } from './_account.cart';
+import { common_checkout_back } from '@/paraglide/messages/common_checkout_back.js';
+import { common_checkout_cart_failed } from '@/paraglide/messages/common_checkout_cart_failed.js';
+import { common_checkout_kept } from '@/paraglide/messages/common_checkout_kept.js';
+import { common_checkout_loading } from '@/paraglide/messages/common_checkout_loading.js';
+import { common_checkout_needs_network } from '@/paraglide/messages/common_checkout_needs_network.js';
+import { common_checkout_offline } from '@/paraglide/messages/common_checkout_offline.js';
 
 /**
  * Checkout shows the server's own cart (the order is placed from it) and the coupon checked against that very cart;
@@ -27,16 +33,15 @@ function CheckoutRoute() {
     return (
       <PageContainer>
         {!online || error ? (
-          <Alert color="yellow" variant="light" role="status" title="Checkout needs the network">
-            {online ? 'Your cart could not be loaded.' : 'You are offline.'} Placing an order needs a connection; your
-            cart is kept on this device.{' '}
+          <Alert color="yellow" variant="light" role="status" title={common_checkout_needs_network()}>
+            {online ? common_checkout_cart_failed() : common_checkout_offline()} {common_checkout_kept()}{' '}
             <Anchor component={Link} to="/cart">
-              Back to your cart
+              {common_checkout_back()}
             </Anchor>
           </Alert>
         ) : (
           <Group justify="center" py="xl">
-            <Loader aria-label="Loading checkout" />
+            <Loader aria-label={common_checkout_loading()} />
           </Group>
         )}
       </PageContainer>

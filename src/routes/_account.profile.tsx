@@ -6,6 +6,9 @@ import { LoadError, LoadingState } from '@/components/query-states';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
 import { useLogout } from '@/features/auth/api/logout';
 import { ProfilePage } from '@/features/profile/components/profile-page';
+import { common_log_out } from '@/paraglide/messages/common_log_out.js';
+import { common_profile_failed } from '@/paraglide/messages/common_profile_failed.js';
+import { common_profile_loading } from '@/paraglide/messages/common_profile_loading.js';
 
 function ProfileRoute() {
   const profile = useQuery(profileQueryOptions(true));
@@ -16,13 +19,13 @@ function ProfileRoute() {
       <PageContainer>
         {profile.isError ? (
           <LoadError
-            title="Your profile could not be loaded"
+            title={common_profile_failed()}
             error={profile.error}
             what="profile"
             onRetry={() => void profile.refetch()}
           />
         ) : (
-          <LoadingState label="Loading your profile" />
+          <LoadingState label={common_profile_loading()} />
         )}
       </PageContainer>
     );
@@ -37,7 +40,7 @@ function ProfileRoute() {
           loading={logout.isPending}
           onClick={() => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) })}
         >
-          Log out
+          {common_log_out()}
         </Button>
       }
     />

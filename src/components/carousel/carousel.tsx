@@ -4,6 +4,9 @@ import type { CarouselProps } from './carousel-props';
 import classes from './carousel.module.css';
 // Types only: the module itself loads when a carousel is about to move.
 import type { TakeOver } from './moving-carousel';
+import { carousel_position } from '@/paraglide/messages/carousel_position.js';
+import { carousel_slide_role } from '@/paraglide/messages/carousel_slide_role.js';
+import { carousel_role } from '@/paraglide/messages/carousel_role.js';
 
 export type { CarouselLayout, CarouselProps } from './carousel-props';
 
@@ -89,7 +92,7 @@ function StillCarousel<T>({
     <div
       ref={rootRef}
       role="region"
-      aria-roledescription="carousel"
+      aria-roledescription={carousel_role()}
       aria-label={label}
       className={`${classes.root} ${classes[layout]} ${className ?? ''}`}
       data-carousel="still"
@@ -101,8 +104,8 @@ function StillCarousel<T>({
               key={getKey(items[index]!)}
               className={`${classes.slide} ${classes.stillSlide}`}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${items.length}`}
+              aria-roledescription={carousel_slide_role()}
+              aria-label={carousel_position({ index: index + 1, total: items.length })}
               data-position={position}
             >
               {renderItem(items[index]!, index)}

@@ -3,11 +3,42 @@ import { Carousel } from '@mantine/carousel';
 import { useReducedMotion } from '@mantine/hooks';
 import type { EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type CarouselProps, DEFAULT_AUTOPLAY_MS } from './carousel-props';
 import classes from './carousel.module.css';
+import { carousel_next } from '@/paraglide/messages/carousel_next.js';
+import { carousel_position } from '@/paraglide/messages/carousel_position.js';
+import { carousel_previous } from '@/paraglide/messages/carousel_previous.js';
+import { carousel_slide } from '@/paraglide/messages/carousel_slide.js';
+import { carousel_slides } from '@/paraglide/messages/carousel_slides.js';
 
 type AutoplayState = 'playing' | 'paused' | 'off';
+
+/**
+ * Mantine's carousel writes two things of its own in English: its dots' name ("Slides") and a live region saying
+ * "Slide 2 of 5" at each change. Both are said in the page's language here: the name once, and the live region's
+ * text each time Mantine writes it (in its own text node, which React keeps updating).
+ */
+function useCarouselWords(root: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    element.querySelector(':scope > [role="tablist"]')?.setAttribute('aria-label', carousel_slides());
+    const status = element.querySelector(':scope > [role="status"]');
+    if (!status) return;
+    const say = () => {
+      const text = status.firstChild;
+      const said = text?.nodeType === Node.TEXT_NODE ? /^Slide (\d+) of (\d+)$/.exec(text.nodeValue ?? '') : null;
+      const words = said && carousel_slide({ index: Number(said[1]), total: Number(said[2]) });
+      // Written only when it differs: every write is a mutation this observer would see again.
+      if (text && words && words !== text.nodeValue) text.nodeValue = words;
+    };
+    say();
+    const observer = new MutationObserver(say);
+    observer.observe(status, { childList: true, characterData: true, subtree: true });
+    return () => observer.disconnect();
+  }, [root]);
+}
 
 /** Where the pointer and the focus were when this took over from the still slides (no event tells it after). */
 export interface TakeOver {
@@ -74,6 +105,8 @@ export function MovingCarousel<T>({
   const [autoplayState, setAutoplayState] = useState<AutoplayState>('paused');
   const paused = hovered || focused || !playsByItself;
   const pausedRef = useRef(paused);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useCarouselWords(rootRef);
 
   useEffect(() => {
     pausedRef.current = paused;
@@ -110,6 +143,7 @@ export function MovingCarousel<T>({
 
   return (
     <Carousel
+      ref={rootRef}
       aria-label={label}
       className={`${classes.root} ${classes[layout]} ${className ?? ''}`}
       classNames={{ indicator: classes.indicator }}
@@ -135,9 +169,9 @@ export function MovingCarousel<T>({
       withControls={withControls}
       withIndicators={withIndicators}
       controlSize={44}
-      previousControlProps={{ 'aria-label': `Previous: ${label}` }}
-      nextControlProps={{ 'aria-label': `Next: ${label}` }}
-      getIndicatorProps={(index) => ({ 'aria-label': `Slide ${index + 1} of ${items.length}` })}
+      previousControlProps={{ 'aria-label': carousel_previous({ label }) }}
+      nextControlProps={{ 'aria-label': carousel_next({ label }) }}
+      getIndicatorProps={(index) => ({ 'aria-label': carousel_slide({ index: index + 1, total: items.length }) })}
       onPointerEnter={(event) => {
         if (event.pointerType === 'mouse') setHovered(true);
       }}
@@ -152,7 +186,7 @@ export function MovingCarousel<T>({
       {items.map((item, index) => (
         <Carousel.Slide
           key={getKey(item)}
-          aria-label={`${index + 1} of ${items.length}`}
+          aria-label={carousel_position({ index: index + 1, total: items.length })}
           aria-hidden={!inView.has(index)}
           inert={!inView.has(index)}
         >

@@ -7,6 +7,11 @@ import { MAX_LINE_QUANTITY } from '@/contract/cart';
 import type { Order } from '@/contract/orders';
 import { useCartActions } from '@/features/cart/api/use-cart';
 import { ProductNotFoundError, productQueryOptions } from '@/features/catalog/api/get-product';
+import { buyAgain_button } from '@/paraglide/messages/buyagain_button1.js';
+import { buyAgain_full } from '@/paraglide/messages/buyagain_full1.js';
+import { buyAgain_offline } from '@/paraglide/messages/buyagain_offline1.js';
+import { buyAgain_unavailable } from '@/paraglide/messages/buyagain_unavailable1.js';
+import { buyAgain_unavailable_title } from '@/paraglide/messages/buyagain_unavailable_title1.js';
 
 /**
  * Puts the order's items in the cart again, as many of each as were ordered while the stock and the per-line limit
@@ -48,14 +53,14 @@ export function BuyAgainButton({ items }: { items: Order['items'] }) {
       if (unavailable.length > 0) {
         notifications.show({
           color: 'yellow',
-          title: 'Not available now',
-          message: `${unavailable.join(', ')}: no longer sold or out of stock.`,
+          title: buyAgain_unavailable_title(),
+          message: buyAgain_unavailable({ names: unavailable.join(', ') }),
         });
       }
       if (added > 0) void navigate({ to: '/cart' });
-      else if (unavailable.length === 0) setFailure('Your cart already holds as many of these as can be ordered.');
+      else if (unavailable.length === 0) setFailure(buyAgain_full());
     } catch {
-      setFailure('Buy again needs the network: try again when connected.');
+      setFailure(buyAgain_offline());
     } finally {
       setBusy(false);
     }
@@ -69,7 +74,7 @@ export function BuyAgainButton({ items }: { items: Order['items'] }) {
         </Alert>
       ) : null}
       <Button variant="light" loading={busy || !actions.ready} onClick={() => void buyAgain()}>
-        Buy again
+        {buyAgain_button()}
       </Button>
     </Stack>
   );

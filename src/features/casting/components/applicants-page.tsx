@@ -463,14 +463,20 @@ function ApplicantCard({
               </Button>
             ) : null}
             {allowed.includes('callback') ? (
-              <Button size="xs" variant="light" color="orange" onClick={() => setCallback(true)}>
+              <Button size="xs" variant="light" color="orange.9" onClick={() => setCallback(true)}>
                 {applicants_callback()}
               </Button>
             ) : null}
             <Button size="xs" color="teal.9" onClick={() => onDecide('selected')}>
               {applicants_select()}
             </Button>
-            <Button size="xs" variant="subtle" color="red.9" onClick={() => onDecide('not_selected')}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red.9"
+              c="var(--cv-danger-text)"
+              onClick={() => onDecide('not_selected')}
+            >
               {applicants_not_selected()}
             </Button>
           </Group>

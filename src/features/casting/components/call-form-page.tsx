@@ -103,6 +103,7 @@ import { post_call_with_moderators_title } from '@/paraglide/messages/post_call_
 import { useSaveCall } from '../api/casting-mutations';
 import { applicantProfileQueryOptions, callQueryOptions } from '../api/casting-queries';
 import { genderWords, projectTypeLabels } from './casting-labels';
+import { confirmNotice_action_post } from '@/paraglide/messages/confirmnotice_action_post1.js';
 
 interface RoleValues {
   id?: number;
@@ -504,7 +505,7 @@ function NewCall() {
     return (
       <Stack gap="md">
         {blocker}
-        {unconfirmed ? <EmailConfirmationNotice action="post a casting call" /> : null}
+        {unconfirmed ? <EmailConfirmationNotice action={confirmNotice_action_post()} /> : null}
       </Stack>
     );
   }

@@ -137,6 +137,7 @@ import {
   statusLabels,
 } from './casting-labels';
 import classes from './casting.module.css';
+import { confirmNotice_action_apply } from '@/paraglide/messages/confirmnotice_action_apply1.js';
 
 /** A shared link's card (Open Graph) and the job posting search engines read (schema.org JobPosting). */
 function CallMeta({ call }: { call: CastingCall }) {
@@ -512,7 +513,7 @@ function RoleView({ call, role, own }: { call: CastingCall; role: CastingRole; o
             {role.openings === 1 ? call_filled_one() : call_filled_other({ count: role.openings })}
           </Text>
         ) : own ? null : formOpen && unconfirmed ? (
-          <EmailConfirmationNotice action="apply" />
+          <EmailConfirmationNotice action={confirmNotice_action_apply()} />
         ) : formOpen ? (
           <ApplyForm
             call={call}

@@ -75,14 +75,16 @@ export const statusLabels: Record<ApplicationStatus, string> = {
   },
 };
 
+/** Badge colours dark enough for white text (WCAG AA, 4.5:1). */
 export const statusColors: Record<ApplicationStatus, string> = {
-  submitted: 'gray',
-  viewed: 'blue',
-  shortlisted: 'grape',
-  callback: 'orange.9',
+  submitted: 'gray.7',
+  viewed: 'blue.9',
+  shortlisted: 'grape.9',
+  // Mantine's darkest orange is 4.29:1 under white text: a shade darker.
+  callback: '#b8400e',
   selected: 'teal.9',
   not_selected: 'red.9',
-  withdrawn: 'gray',
+  withdrawn: 'gray.7',
 };
 
 export const genderWords: Record<string, string> = {

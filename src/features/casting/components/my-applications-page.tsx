@@ -78,7 +78,7 @@ function ApplicationCard({ application }: { application: MyApplication }) {
         </Badge>
       </Group>
       {application.status === 'callback' && callback ? (
-        <Alert color="orange" variant="light" mt="sm" title={applications_callback()}>
+        <Alert color="orange.9" variant="light" mt="sm" title={applications_callback()}>
           <Text size="sm">
             {applications_callback_at({ time: formatIndiaTime(callback.at), place: callback.place })}
           </Text>

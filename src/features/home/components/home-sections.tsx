@@ -6,6 +6,7 @@ import { DEFAULT_AUTOPLAY_MS } from '@/components/carousel/carousel-props';
 import { Reveal } from '@/components/reveal';
 import { SmartLink } from '@/components/smart-link';
 import type { Banner, CategorySummary, SectionItem } from '@/contract/site';
+import { categoryName } from '@/lib/category-label';
 import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { BANNER_IMAGE_SIZES } from '@/contract/uploads';
 import { CardImage, CardText, ContentCard } from './content-card';
@@ -44,7 +45,7 @@ export function CategoryTiles({ categoryList }: { categoryList: Record<string, C
         {Object.entries(categoryList ?? {}).map(([label, category]) => (
           <li key={label}>
             <Link to="/category/$categoryName" params={{ categoryName: label }} className={classes.tile}>
-              <span className={classes.tileName}>{label}</span>
+              <span className={classes.tileName}>{categoryName(label)}</span>
               {category.description ? <span className={classes.tileDescription}>{category.description}</span> : null}
             </Link>
           </li>

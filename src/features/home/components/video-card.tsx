@@ -5,6 +5,10 @@ import { youtubeVideoId } from '@/contract/youtube';
 import { CardImage, CardText } from './content-card';
 import classes from './home.module.css';
 import type { PlayingVideo } from './video-modal';
+import { video_more } from '@/paraglide/messages/video_more.js';
+import { video_more_about } from '@/paraglide/messages/video_more_about.js';
+import { video_play } from '@/paraglide/messages/video_play.js';
+import { video_watch } from '@/paraglide/messages/video_watch.js';
 
 export interface VideoItem {
   id: number;
@@ -27,7 +31,8 @@ export function VideoCard({ item, onPlay }: { item: VideoItem; onPlay: (video: P
   const pageLink = item.link && item.link !== item.video ? safeHref(item.link) : null;
   const extra = pageLink ? (
     <SmartLink href={pageLink} className={classes.more}>
-      More<VisuallyHidden> about {item.title}</VisuallyHidden>
+      {video_more()}
+      <VisuallyHidden>{video_more_about({ title: item.title })}</VisuallyHidden>
     </SmartLink>
   ) : null;
   const image = (
@@ -39,7 +44,7 @@ export function VideoCard({ item, onPlay }: { item: VideoItem; onPlay: (video: P
     // The title is the button, whose click area covers the card: its name is its visible text (WCAG 2.5.3).
     const play = (
       <button type="button" className={classes.playButton} onClick={() => onPlay({ title: item.title, videoId })}>
-        <VisuallyHidden>Play video: </VisuallyHidden>
+        <VisuallyHidden>{video_play()}</VisuallyHidden>
         {item.title}
       </button>
     );
@@ -54,7 +59,7 @@ export function VideoCard({ item, onPlay }: { item: VideoItem; onPlay: (video: P
   return (
     <div className={classes.card}>
       <SmartLink href={item.video}>
-        {href ? <VisuallyHidden>Watch video: </VisuallyHidden> : null}
+        {href ? <VisuallyHidden>{video_watch()}</VisuallyHidden> : null}
         {image}
         <CardText title={item.title} description={item.description} />
       </SmartLink>

@@ -1,6 +1,7 @@
 import { AspectRatio, Modal } from '@mantine/core';
 import type { FocusEvent } from 'react';
 import { youtubeEmbedUrl } from '@/contract/youtube';
+import { video_close } from '@/paraglide/messages/video_close.js';
 
 export interface PlayingVideo {
   title: string;
@@ -29,7 +30,7 @@ export function VideoModal({ video, onClose }: { video: PlayingVideo | null; onC
       title={video?.title}
       size="xl"
       centered
-      closeButtonProps={{ 'aria-label': 'Close video' }}
+      closeButtonProps={{ 'aria-label': video_close() }}
     >
       {video ? (
         <AspectRatio ratio={16 / 9}>

@@ -29,6 +29,7 @@ import { messages_with_link } from '@/paraglide/messages/messages_with_link.js';
 import { messages_write_answer } from '@/paraglide/messages/messages_write_answer.js';
 import { messages_you } from '@/paraglide/messages/messages_you.js';
 import { profiles_verified } from '@/paraglide/messages/profiles_verified.js';
+import { confirmNotice_action_answer } from '@/paraglide/messages/confirmnotice_action_answer1.js';
 
 /**
  * The organisation the other side is, with its badge and a link to its page: a member written to by a production house
@@ -108,7 +109,7 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
         ))}
       </Stack>
       {unconfirmed ? (
-        <EmailConfirmationNotice action={`answer ${conversation.with_name}`} />
+        <EmailConfirmationNotice action={confirmNotice_action_answer({ name: conversation.with_name })} />
       ) : (
         <form
           ref={focusFirstError}

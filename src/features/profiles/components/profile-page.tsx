@@ -63,6 +63,7 @@ import { profiles_verified } from '@/paraglide/messages/profiles_verified.js';
 import { profiles_website } from '@/paraglide/messages/profiles_website.js';
 import { profiles_write_to } from '@/paraglide/messages/profiles_write_to.js';
 import { profiles_your_message } from '@/paraglide/messages/profiles_your_message.js';
+import { confirmNotice_action_write } from '@/paraglide/messages/confirmnotice_action_write1.js';
 
 /** What a shared link's card shows (Open Graph) and what search engines read (schema.org Person or Organization). */
 function ProfileMeta({ profile }: { profile: PublicProfile }) {
@@ -137,7 +138,7 @@ function ContactDialog({ profile, onClose }: { profile: PublicProfile; onClose: 
   return (
     <Modal opened onClose={onClose} title={profiles_write_to({ name: profile.display_name })} centered>
       {unconfirmed ? (
-        <EmailConfirmationNotice action="write to members" />
+        <EmailConfirmationNotice action={confirmNotice_action_write()} />
       ) : contact.isSuccess ? (
         <Stack>
           <Alert color="green" role="status">
