@@ -105,11 +105,7 @@ export const keptWords = new Set([
  */
 const machineCodes = new Set(
   [casting, catalog, contact, coupons, delivery, notifications, orderStatuses, orders, profiles, roles, user]
-    // The directory's category names are also the names the site stores for its categories, shown as stored by
-    // the footer's links until those read in Hindi: they count as content for now.
-    .flatMap((module) =>
-      Object.entries(module).flatMap(([name, value]) => (name === 'organisationCategories' ? [] : [value])),
-    )
+    .flatMap((module) => Object.values(module))
     .filter(
       (value): value is readonly string[] => Array.isArray(value) && value.every((item) => typeof item === 'string'),
     )

@@ -205,7 +205,6 @@ test.describe('every Hindi page reads in Hindi at 360 px', () => {
   test.describe('pages whose own words are being moved into Hindi elsewhere', () => {
     for (const path of pagesBeingTranslated) {
       test(`${path} has no English word and no serious axe violation`, async ({ page }) => {
-        test.fail(true, 'The about, contact and policy pages read in English until their Hindi words are merged');
         await open(page, path);
         await checkHindi(page, path);
       });
@@ -222,7 +221,6 @@ test.describe('every Hindi page reads in Hindi at 360 px', () => {
     }
     for (const path of backOfficePages) {
       test(`${path} has no English word and no serious axe violation, as staff`, async ({ page }) => {
-        test.fail(true, 'The back office reads in English until its Hindi words are merged');
         await signInAt(page, server.url, admin);
         await open(page, path);
         await checkHindi(page, path);
