@@ -1,11 +1,13 @@
 import { z } from 'zod/mini';
 
-/** Every error the API answers: a message a person can read, and the field at fault when there is one. */
+/** Every error the API answers: a message a person can read (English), the field at fault, and the refusal's code. */
 export const errorResponseSchema = z.object({
   message: z.string(),
   field: z.optional(z.string()),
-  /** A machine-readable reason when the client can act on it (`email_not_confirmed`: offer to resend the link). */
+  /** The refusal's machine code (src/contract/error-codes.ts); the client acts on some (`email_not_confirmed`). */
   code: z.optional(z.string()),
+  /** The values the code's words carry (a count, a limit): src/contract/error-codes.ts. */
+  params: z.optional(z.record(z.string(), z.string())),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod/mini';
 import type { ApiTransport } from '@/contract/page-renderer';
+import { loadRefusalWords, refusalText } from './refusals';
 import { clearSession, getAccessToken } from './session';
 import { errors_ui_request_failed } from '@/paraglide/messages/errors_ui_request_failed.js';
 
@@ -17,15 +18,23 @@ export const apiPaths = {
   userApi: (path: string) => `/api/user/${API_VERSION}${path}`,
 };
 
-/** An answer outside 200-299, with the server's message and the field at fault when it names one. */
+/**
+ * An answer outside 200-299, with the field at fault when it names one, and the refusal's `code` and `params`.
+ * `message` is in the page's language (the words of the code), `serverMessage` the server's English as it came.
+ */
 export class ApiError extends Error {
+  readonly serverMessage: string;
+
   constructor(
     readonly status: number,
     message: string,
     readonly field?: string,
+    readonly code?: string,
+    readonly params?: Record<string, string>,
   ) {
-    super(message);
+    super(refusalText(message, code, params));
     this.name = 'ApiError';
+    this.serverMessage = message;
   }
 }
 
@@ -91,10 +100,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new NetworkError(error);
   }
   const body = await response.text().catch(() => '');
+  // A refusal is shown in the page's language: its words are loaded before it is read.
+  if (response.status >= 400) await loadRefusalWords();
   return readAnswer(response.status, body, sentToken, options);
 }
 
-/** What an answer says: the parsed body of a 2xx, or an ApiError with the server's message and field. */
+/** What an answer says: the parsed body of a 2xx, or an ApiError with the server's message, field and code. */
 export function readAnswer<T>(
   status: number,
   body: string,
@@ -110,7 +121,7 @@ export function readAnswer<T>(
     payload = null;
   }
   if (!ok) {
-    const { message, field } = (payload ?? {}) as { message?: unknown; field?: unknown };
+    const { message, field, code, params } = (payload ?? {}) as Record<string, unknown>;
     // Only a call that sent the stored token can find it rejected: a 401 from login means a wrong password, and a
     // call still in flight when the user logged out (or sent without a token) ends no session.
     if (status === 401 && sentToken && getAccessToken() === sentToken) {
@@ -122,6 +133,8 @@ export function readAnswer<T>(
       status,
       typeof message === 'string' ? message : errors_ui_request_failed({ status }),
       typeof field === 'string' ? field : undefined,
+      typeof code === 'string' ? code : undefined,
+      params && typeof params === 'object' ? (params as Record<string, string>) : undefined,
     );
   }
   return options.schema.parse(payload);

@@ -1,5 +1,7 @@
+import { schemaResolver } from '@mantine/form';
 import { ApiError, NetworkError } from './api-client';
 import { errors_ui_our_side_retry } from '@/paraglide/messages/errors_ui_our_side_retry.js';
+import { contractText, loadRefusalWords } from './refusals';
 
 interface FormWithErrors {
   setFieldError(path: string, error: string): void;
@@ -31,6 +33,23 @@ export function applyServerError(form: FormWithErrors, error: unknown, offlineMe
   return errors_ui_our_side_retry();
 }
 
+/**
+ * A form's check by a contract schema (Mantine's `schemaResolver`, at once), with the schema's English texts in the
+ * page's language: the contract writes English, whose codes have words in every language (src/contract/error-codes.ts).
+ */
+export function contractResolver(schema: Parameters<typeof schemaResolver>[0]) {
+  const check = schemaResolver(schema, { sync: true });
+  // Loaded while the form is filled in (as by focusFirstError), so its first check reads in the page's language.
+  void loadRefusalWords();
+  return (values: unknown) => {
+    const errors = check(values);
+    for (const [path, error] of Object.entries(errors)) {
+      if (typeof error === 'string') errors[path] = contractText(error);
+    }
+    return errors;
+  };
+}
+
 /** How Mantine marks a field in error: `aria-invalid`, or `data-invalid` on a password's input. */
 const FIELD_IN_ERROR = '[aria-invalid="true"], :is(input, textarea, select)[data-invalid]';
 
@@ -51,6 +70,8 @@ function firstError(form: HTMLFormElement): HTMLElement | null {
  */
 export function focusFirstError(form: HTMLFormElement | null): (() => void) | undefined {
   if (!form) return undefined;
+  // A form may meet a refusal: its words in the page's language are loaded while it is filled in.
+  void loadRefusalWords();
   let armed = false;
   let check = 0;
   const show = () => {

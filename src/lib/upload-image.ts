@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import { API_BASE, NetworkError, readAnswer } from './api-client';
+import { loadRefusalWords } from './refusals';
 import { getAccessToken } from './session';
 import { shrinkImage } from './shrink-image';
 
@@ -41,5 +42,6 @@ export async function uploadImage<T>(path: string, file: File, options: ImageUpl
     request.send(body);
   });
   options.onProgress(100);
+  if (answer.status >= 400) await loadRefusalWords();
   return readAnswer(answer.status, answer.body, sentToken, { schema: options.schema });
 }

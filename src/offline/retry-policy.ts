@@ -15,7 +15,7 @@ export function decideAfterFailure(error: unknown): ReplayDecision {
     // The key was used for this edit in another form (a resend after the cart moved on): the server has it.
     if (error.status === 422 && error.field === 'Idempotency-Key') return 'done';
     // The first send with this key is still being handled: ask again shortly.
-    if (error.status === 409 && error.message.includes('Idempotency-Key')) return 'retry';
+    if (error.status === 409 && error.serverMessage.includes('Idempotency-Key')) return 'retry';
     if (error.status >= 500 || error.status === 408 || error.status === 429) return 'retry';
     return 'drop';
   }

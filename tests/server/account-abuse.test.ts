@@ -204,6 +204,7 @@ describe('shared addresses and account lockout', () => {
     expect(uses.find((use) => use.statusCode === 400)?.json()).toEqual({
       message: 'This sign-in link has expired or was already used; log in again to get a new one',
       field: 'token',
+      code: 'sign_in_link_expired',
     });
     expect((await post('/sign-in-link', { token }, '10.26.0.1')).statusCode).toBe(400);
     // The link made the device known: its next login goes straight in.
@@ -377,6 +378,7 @@ describe('password reset', () => {
     expect(again.json()).toEqual({
       message: 'This reset link has expired or was already used; ask for a new one',
       field: 'token',
+      code: 'reset_link_expired',
     });
     expect((await post('/login', member, '10.5.0.3')).statusCode).toBe(401);
     expect((await post('/login', { ...member, password: 'New-Password-43' }, '10.5.0.3')).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, mailOutbox, users } from '../../server/src/db/schema.js';
 
 import { createShopper, USER_API, validAddress } from './shop-helpers.js';
+import { refusal } from './refusal.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 let testApp: TestApp;
@@ -78,7 +79,7 @@ describe('register and login', () => {
     for (const [body, field, message] of cases) {
       const response = await post('/register', body);
       expect(response.statusCode, field).toBe(400);
-      expect(response.json()).toEqual({ field, message });
+      expect(response.json()).toEqual(refusal({ field, message }));
     }
     const taken = await post('/register', { ...newUser, email: 'kavya.rao@EXAMPLE.in' });
     expect(taken.statusCode).toBe(409);
@@ -93,7 +94,11 @@ describe('register and login', () => {
     const unknown = await post('/login', { email: 'nobody@example.in', password: 'Wrong-password-1' }, {}, '10.0.1.2');
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Email or password is incorrect', field: 'password' });
+      expect(response.json()).toEqual({
+        message: 'Email or password is incorrect',
+        field: 'password',
+        code: 'login_wrong',
+      });
     }
     const missing = await post('/login', { email: newUser.email }, {}, '10.0.1.3');
     expect(missing.statusCode).toBe(400);
@@ -245,10 +250,12 @@ describe('profile and addresses', () => {
       phone: '9900011223',
       role: 'customer',
     });
-    expect((await put({ name: 'R', phone: '' })).json()).toEqual({
-      field: 'name',
-      message: 'Name must be at least 2 characters',
-    });
+    expect((await put({ name: 'R', phone: '' })).json()).toEqual(
+      refusal({
+        field: 'name',
+        message: 'Name must be at least 2 characters',
+      }),
+    );
     expect((await put({ name: 'Ravi', phone: '555' })).json().field).toBe('phone');
   });
 
@@ -276,7 +283,9 @@ describe('profile and addresses', () => {
     expect((await edit(stranger, validAddress)).statusCode).toBe(404);
     const badPin = await edit(owner, { ...validAddress, pincode: '01234' });
     expect(badPin.statusCode).toBe(400);
-    expect(badPin.json()).toEqual({ field: 'pincode', message: 'PIN code must be 6 digits and cannot start with 0' });
+    expect(badPin.json()).toEqual(
+      refusal({ field: 'pincode', message: 'PIN code must be 6 digits and cannot start with 0' }),
+    );
 
     const remove = (who: typeof owner) =>
       testApp.app.inject({ method: 'DELETE', url: `${USER_API}/addresses/${address.id}`, headers: who.headers });

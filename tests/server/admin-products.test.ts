@@ -11,6 +11,7 @@ import {
   validAddress,
   type Shopper,
 } from './shop-helpers.js';
+import { refusal } from './refusal.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 const ADMIN_API = '/backend/api/api/admin/v1';
@@ -113,7 +114,7 @@ describe('products in the back office', () => {
     for (const [body, status, message] of cases) {
       const refused = await call('POST', '/products', body);
       expect(refused.statusCode, JSON.stringify(body)).toBe(status);
-      expect(refused.json()).toEqual({ field: 'category', message });
+      expect(refused.json()).toEqual(refusal({ field: 'category', message }));
     }
 
     const props = await call('POST', '/products', {

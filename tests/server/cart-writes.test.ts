@@ -54,7 +54,12 @@ describe('cart writes that arrive together', () => {
     ]);
 
     expect(overStock!.statusCode).toBe(409);
-    expect(overStock!.json()).toEqual({ message: `Only 3 of ${cap.name} left in stock`, field: 'quantity' });
+    expect(overStock!.json()).toEqual({
+      message: `Only 3 of ${cap.name} left in stock`,
+      field: 'quantity',
+      code: 'stock_left',
+      params: { count: '3', product: cap.name },
+    });
     expect(none!.statusCode).toBe(409);
     expect(none!.json().message).toBe(`${soldOut.name} is out of stock`);
     for (const [index, response] of fitting.entries()) {
@@ -142,7 +147,12 @@ describe('cart writes that arrive together', () => {
     const answers = await Promise.all([add(who, cap.id, 2, 'race-a'), add(who, cap.id, 2, 'race-b')]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const refused = answers.find((answer) => answer.statusCode === 409)!;
-    expect(refused.json()).toEqual({ message: `Only 3 of ${cap.name} left in stock`, field: 'quantity' });
+    expect(refused.json()).toEqual({
+      message: `Only 3 of ${cap.name} left in stock`,
+      field: 'quantity',
+      code: 'stock_left',
+      params: { count: '3', product: cap.name },
+    });
     expect((await cartOf(who)).data).toMatchObject([{ product_id: cap.id, quantity: 2 }]);
     // The refused key stored nothing: the same request may be sent again.
     const key = refused === answers[0] ? 'race-a' : 'race-b';

@@ -63,7 +63,12 @@ describe('cart', () => {
     expect((await call('POST', '/addToCart', shopper, { product_id: cap.id, quantity: 2 })).statusCode).toBe(200);
     const over = await call('POST', '/addToCart', shopper, { product_id: cap.id, quantity: 2 });
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toEqual({ message: `Only 3 of ${cap.name} left in stock`, field: 'quantity' });
+    expect(over.json()).toEqual({
+      message: `Only 3 of ${cap.name} left in stock`,
+      field: 'quantity',
+      code: 'stock_left',
+      params: { count: '3', product: cap.name },
+    });
     const cart = (await call('GET', '/getCartItems', shopper)).json();
     expect(cart.data[0].quantity).toBe(2);
 
@@ -80,7 +85,12 @@ describe('cart', () => {
     expect((await call('POST', '/addToCart', shopper, { product_id: tee.id, quantity: 6 })).statusCode).toBe(200);
     const over = await call('POST', '/addToCart', shopper, { product_id: tee.id, quantity: 6 });
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toEqual({ message: `You can have at most 10 of ${tee.name} in your cart`, field: 'quantity' });
+    expect(over.json()).toEqual({
+      message: `You can have at most 10 of ${tee.name} in your cart`,
+      field: 'quantity',
+      code: 'cart_line_limit',
+      params: { max: '10', product: tee.name },
+    });
     expect((await call('GET', '/getCartItems', shopper)).json().data[0].quantity).toBe(6);
 
     await emptyCartAndWishlist(shopper);
@@ -106,7 +116,11 @@ describe('cart', () => {
     }
     const unknown = await call('POST', '/addToCart', shopper, { product_id: 999_999, quantity: 1 });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'This product is no longer available', field: 'product_id' });
+    expect(unknown.json()).toEqual({
+      message: 'This product is no longer available',
+      field: 'product_id',
+      code: 'product_gone',
+    });
   });
 
   it('sets a line quantity within stock and removes a line', async () => {

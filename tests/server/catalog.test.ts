@@ -182,7 +182,10 @@ describe('one product (/api/v1/getProduct/{id})', () => {
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     const missing = await testApp.app.inject({ method: 'GET', url: '/backend/api/api/v1/getProduct/999999' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'This product does not exist or is no longer sold' });
+    expect(missing.json()).toEqual({
+      message: 'This product does not exist or is no longer sold',
+      code: 'product_not_sold',
+    });
     const malformed = await testApp.app.inject({ method: 'GET', url: '/backend/api/api/v1/getProduct/abc' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().field).toBe('id');

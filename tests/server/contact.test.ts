@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_RATE_LIMIT } from '../../server/src/routes/contact/index.js';
+import { findErrorCode } from '../../src/contract/error-codes.js';
 import { contactMessages } from '../../server/src/db/schema.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -58,7 +59,7 @@ describe('POST /backend/api/api/v1/contact', () => {
     const before = await storedMessages();
     const response = await t.app.inject({ method: 'POST', url, payload, remoteAddress: from(address) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, field });
+    expect(response.json()).toEqual({ message, field, ...findErrorCode(message) });
     expect(await storedMessages()).toBe(before);
   });
 

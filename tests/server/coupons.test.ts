@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cartItems, coupons } from '../../server/src/db/schema.js';
 import { createShopper, productNamed, USER_API, validAddress, type Shopper } from './shop-helpers.js';
+import { refusal } from './refusal.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 let testApp: TestApp;
@@ -91,10 +92,12 @@ describe('applyCoupon', () => {
     await fillCart(shopper, 'Film Reel Enamel Pin Set', 1); // ₹699
     const below = await apply(shopper, code);
     expect(below.statusCode).toBe(422);
-    expect(below.json()).toEqual({
-      field: 'code',
-      message: `Coupon ${code} needs an order of at least ₹1,398; add ₹699 more`,
-    });
+    expect(below.json()).toEqual(
+      refusal({
+        field: 'code',
+        message: `Coupon ${code} needs an order of at least ₹1,398; add ₹699 more`,
+      }),
+    );
   });
 
   it('honours the validity window at its edges and the active flag', async () => {
@@ -109,14 +112,18 @@ describe('applyCoupon', () => {
     const current = await insertCoupon({ startsAt: new Date(now - 1000), endsAt: new Date(now + 60_000) });
     expect((await apply(shopper, current)).statusCode).toBe(200);
     const inactive = await insertCoupon({ active: false });
-    expect((await apply(shopper, inactive)).json()).toEqual({
-      field: 'code',
-      message: `Coupon ${inactive} is no longer active`,
-    });
-    expect((await apply(shopper, 'NOSUCHCODE')).json()).toEqual({
-      field: 'code',
-      message: 'There is no coupon with the code NOSUCHCODE',
-    });
+    expect((await apply(shopper, inactive)).json()).toEqual(
+      refusal({
+        field: 'code',
+        message: `Coupon ${inactive} is no longer active`,
+      }),
+    );
+    expect((await apply(shopper, 'NOSUCHCODE')).json()).toEqual(
+      refusal({
+        field: 'code',
+        message: 'There is no coupon with the code NOSUCHCODE',
+      }),
+    );
   });
 
   it('counts the total and per-user usage limits from placed orders, and a cancellation gives a use back', async () => {
@@ -143,10 +150,12 @@ describe('applyCoupon', () => {
 
   it('refuses a coupon on an empty cart and a missing code', async () => {
     const code = await insertCoupon({});
-    expect((await apply(shopper, code)).json()).toEqual({
-      field: 'code',
-      message: 'Add something to your cart before applying a coupon',
-    });
+    expect((await apply(shopper, code)).json()).toEqual(
+      refusal({
+        field: 'code',
+        message: 'Add something to your cart before applying a coupon',
+      }),
+    );
     const missing = await testApp.app.inject({
       method: 'POST',
       url: `${USER_API}/applyCoupon`,
@@ -154,7 +163,7 @@ describe('applyCoupon', () => {
       payload: {},
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ field: 'code', message: 'Coupon code is required' });
+    expect(missing.json()).toEqual(refusal({ field: 'code', message: 'Coupon code is required' }));
   });
 });
 
@@ -237,10 +246,12 @@ describe('a second coupon', () => {
     await fillCart(shopper, 'Golden Era Bollywood Poster Set', 1);
     const refused = await applyOver(shopper, 'BLOCKBUSTER20', 'FLAT150');
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({
-      field: 'code',
-      message: 'Coupon BLOCKBUSTER20 needs an order of at least ₹2,999; add ₹1,700 more',
-    });
+    expect(refused.json()).toEqual(
+      refusal({
+        field: 'code',
+        message: 'Coupon BLOCKBUSTER20 needs an order of at least ₹2,999; add ₹1,700 more',
+      }),
+    );
     const malformed = await applyOver(shopper, 'FLAT150', 'x'.repeat(41));
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().field).toBe('current');

@@ -96,6 +96,7 @@ describe('confirming an account’s email', () => {
       expect(response.json()).toEqual({
         message: 'Confirm your email first: open the link we sent to neha.joshi@example.in, or ask for a new one.',
         code: EMAIL_NOT_CONFIRMED,
+        params: { email: 'neha.joshi@example.in' },
       });
     }
 

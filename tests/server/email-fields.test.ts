@@ -70,7 +70,7 @@ describe('an email field holds one address', () => {
       ] as const;
       for (const [field, response] of sent) {
         expect(response.statusCode, list).toBe(400);
-        expect(response.json()).toEqual({ message: ONE_EMAIL_MESSAGE, field });
+        expect(response.json()).toEqual({ message: ONE_EMAIL_MESSAGE, field, code: 'email_one' });
       }
     }
   });

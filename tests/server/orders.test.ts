@@ -10,6 +10,7 @@ import {
   validAddress,
   type Shopper,
 } from './shop-helpers.js';
+import { refusal } from './refusal.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 let testApp: TestApp;
@@ -150,6 +151,8 @@ describe('completeOrder', () => {
     expect(refused.json()).toEqual({
       message: 'The total is now ₹747, not the ₹498 you saw: check the order summary and place the order again',
       field: 'expected_total',
+      code: 'total_changed',
+      params: { total: '₹747', expected: '₹498' },
     });
     expect((await call('GET', '/getCartItems', shopper)).json().data).toHaveLength(1);
     const placed = await call('POST', '/completeOrder', shopper, { ...checkout, expected_total: 74_700 });
@@ -198,7 +201,7 @@ describe('completeOrder', () => {
     for (const [body, field, message] of cases) {
       const response = await call('POST', '/completeOrder', shopper, body);
       expect(response.statusCode, field).toBe(400);
-      expect(response.json()).toEqual({ field, message });
+      expect(response.json()).toEqual(refusal({ field, message }));
     }
     expect((await call('GET', '/getCartItems', shopper)).json().data).toHaveLength(1);
   });

@@ -118,7 +118,10 @@ describe('cached public reads', () => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const response = await testApp.app.inject({ method: 'GET', url: '/backend/api/api/v1/getProduct/999999' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'This product does not exist or is no longer sold' });
+      expect(response.json()).toEqual({
+        message: 'This product does not exist or is no longer sold',
+        code: 'product_not_sold',
+      });
     }
   });
 

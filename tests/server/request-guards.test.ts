@@ -36,7 +36,12 @@ describe('ids beyond the database integer', () => {
       ...(payload ? { payload } : {}),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'id must be at most 2147483647', field: 'id' });
+    expect(response.json()).toEqual({
+      message: 'id must be at most 2147483647',
+      field: 'id',
+      code: 'too_large',
+      params: { field: 'id', max: '2147483647' },
+    });
   });
 
   it.each(['/addToCart', '/addToWishlist'])('POST %s answers 400 naming product_id', async (path) => {
@@ -47,7 +52,12 @@ describe('ids beyond the database integer', () => {
       payload: { product_id: Number(TOO_BIG), quantity: 1 },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'product_id must be at most 2147483647', field: 'product_id' });
+    expect(response.json()).toEqual({
+      message: 'product_id must be at most 2147483647',
+      field: 'product_id',
+      code: 'too_large',
+      params: { field: 'product_id', max: '2147483647' },
+    });
   });
 });
 
@@ -59,14 +69,24 @@ describe('NUL characters', () => {
       payload: { name: 'Asha\u0000', email: 'asha@example.in', message: 'Hello there, a message long enough.' },
     });
     expect(contact.statusCode).toBe(400);
-    expect(contact.json()).toEqual({ message: 'name must not contain a NUL character', field: 'name' });
+    expect(contact.json()).toEqual({
+      message: 'name must not contain a NUL character',
+      field: 'name',
+      code: 'nul_character',
+      params: { field: 'name' },
+    });
     const address = await testApp.app.inject({
       method: 'POST',
       url: `${USER_API}/addresses`,
       headers: shopper.headers,
       payload: { ...validAddress, line1: 'Flat 4\u0000' },
     });
-    expect(address.json()).toEqual({ message: 'line1 must not contain a NUL character', field: 'line1' });
+    expect(address.json()).toEqual({
+      message: 'line1 must not contain a NUL character',
+      field: 'line1',
+      code: 'nul_character',
+      params: { field: 'line1' },
+    });
     const search = await testApp.app.inject({ method: 'GET', url: '/backend/api/getProduct?search=tee%00' });
     expect(search.statusCode).toBe(400);
     expect(search.json().field).toBe('search');

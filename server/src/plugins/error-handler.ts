@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type ErrorParams, findErrorCode, issueCode, type IssueLike } from '../../../src/contract/error-codes.js';
 import { QueueFullError } from '../lib/work-queue.js';
 
 /** An error whose message is safe to show the client, with an optional field name. */
@@ -64,8 +65,18 @@ export function fieldWithNul(value: unknown, path = ''): string | null {
 }
 
 /**
- * One JSON shape for every error: `{ message, field? }`. Client errors keep their message; server errors hide
- * theirs (it may hold SQL or paths) and are logged instead.
+ * The `code` and `params` of a refusal (src/contract/error-codes.ts): a code given where it was thrown wins, with the
+ * params its English carries; else the code whose template the English fills. Nothing for a text no template fills.
+ */
+export function codeOf(message: string, given?: string): { code?: string; params?: ErrorParams } {
+  const found = findErrorCode(message);
+  if (given) return found?.params ? { code: given, params: found.params } : { code: given };
+  return found ?? {};
+}
+
+/**
+ * One JSON shape for every error: `{ message, field?, code?, params? }`. Client errors keep their message; server
+ * errors hide theirs (it may hold SQL or paths) and are logged instead.
  */
 export default fp(
   async (fastify: FastifyInstance) => {
@@ -83,7 +94,11 @@ export default fp(
         const squash = (text: string) => text.toLowerCase().replace(/[\s_]/g, '');
         const namesField = squash(first?.message ?? '').includes(squash(field.split('.').pop() ?? field));
         const message = first ? (namesField ? first.message : `${field}: ${first.message}`) : 'Invalid request';
-        return reply.code(400).send({ message, field });
+        // The contract's texts and Zod's own English name their code; a default Zod text in another form, its kind.
+        const coded = first
+          ? (findErrorCode(first.message ?? '') ?? issueCode({ ...first.params, code: first.keyword } as IssueLike))
+          : codeOf('Invalid request');
+        return reply.code(400).send({ message, field, ...coded });
       }
       if (error instanceof QueueFullError) {
         return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send({ message: error.message });
@@ -93,7 +108,7 @@ export default fp(
         return reply.code(error.statusCode).send({
           message: error.message,
           ...(error.field ? { field: error.field } : {}),
-          ...(error.code ? { code: error.code } : {}),
+          ...codeOf(error.message, error.code),
         });
       }
       if (isDatabaseAway(error)) {
@@ -110,10 +125,10 @@ export default fp(
         return reply.code(status).send({ message: 'Internal Server Error' });
       }
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-        return reply.code(400).send({ message: 'The request body is not valid JSON', field: 'body' });
+        return reply.code(400).send({ message: 'The request body is not valid JSON', field: 'body', code: 'not_json' });
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        return reply.code(413).send({ message: 'The request body is larger than 1 MB' });
+        return reply.code(413).send({ message: 'The request body is larger than 1 MB', code: 'body_too_large' });
       }
       return reply.code(status).send({ message: error.message });
     });

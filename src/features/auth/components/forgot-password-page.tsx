@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { forgotPasswordRequestSchema, PASSWORD_RESET_MINUTES, type ForgotPasswordRequest } from '@/contract/user';
-import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { auth_back_to_login } from '@/paraglide/messages/auth_back_to_login.js';
 import { auth_email } from '@/paraglide/messages/auth_email.js';
@@ -22,7 +22,7 @@ export function ForgotPasswordPage() {
   const form = useForm<ForgotPasswordRequest>({
     mode: 'controlled',
     initialValues: { email: '' },
-    validate: schemaResolver(forgotPasswordRequestSchema, { sync: true }),
+    validate: contractResolver(forgotPasswordRequestSchema),
     validateInputOnBlur: true,
   });
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { loginRequestSchema, type LoginRequest } from '@/contract/user';
-import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-errors';
 import { auth_email } from '@/paraglide/messages/auth_email.js';
 import { auth_password } from '@/paraglide/messages/auth_password.js';
 import { login_check_email } from '@/paraglide/messages/login_check_email.js';
@@ -32,7 +32,7 @@ export function LoginPage({ redirect, onSignedIn, phoneSignIn = false }: LoginPa
   const form = useForm<LoginRequest>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginRequestSchema, { sync: true }),
+    validate: contractResolver(loginRequestSchema),
     validateInputOnBlur: true,
   });
   const [failure, setFailure] = useState<string | null>(null);

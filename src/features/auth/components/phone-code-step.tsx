@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { phoneCodeSchema, type PhoneCodeResponse } from '@/contract/user';
 import { ApiError, NetworkError } from '@/lib/api-client';
-import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-errors';
 import { phone_change_number } from '@/paraglide/messages/phone_change_number.js';
 import { phone_code_form } from '@/paraglide/messages/phone_code_form.js';
 import { phone_code_label } from '@/paraglide/messages/phone_code_label.js';
@@ -50,7 +50,7 @@ export function PhoneCodeStep({ sent, sentAt, onCode, onResend, onChangeNumber, 
   const form = useForm({
     mode: 'controlled',
     initialValues: { code: '' },
-    validate: schemaResolver(codeFormSchema, { sync: true }),
+    validate: contractResolver(codeFormSchema),
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [resending, setResending] = useState(false);

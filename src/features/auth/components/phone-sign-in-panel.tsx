@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { phoneLoginStartSchema, phoneRegisterStartSchema, phoneSchema, type PhoneCodeResponse } from '@/contract/user';
-import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-errors';
 import { login_create_account } from '@/paraglide/messages/login_create_account.js';
 import { login_new_here } from '@/paraglide/messages/login_new_here.js';
 import { login_title } from '@/paraglide/messages/login_title.js';
@@ -47,9 +47,8 @@ export function PhoneSignInPanel({ purpose, redirect, onSignedIn, onUseEmail }: 
     mode: 'controlled',
     initialValues: { name: '', phone: '' },
     // Logging in asks for the number alone; the name field is not shown then. (One type for both forms' values.)
-    validate: schemaResolver(
+    validate: contractResolver(
       (purpose === 'register' ? phoneRegisterStartSchema : phoneLoginStartSchema) as typeof phoneRegisterStartSchema,
-      { sync: true },
     ),
     validateInputOnBlur: true,
   });

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { PASSWORD_MIN_LENGTH, registerRequestSchema } from '@/contract/user';
-import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-errors';
 import { auth_email } from '@/paraglide/messages/auth_email.js';
 import { auth_password } from '@/paraglide/messages/auth_password.js';
 import { phone_use_mobile } from '@/paraglide/messages/phone_use_mobile.js';
@@ -41,7 +41,7 @@ export function RegisterPage({ redirect, onSignedIn, phoneSignIn = false }: Regi
   const form = useForm<RegisterValues>({
     mode: 'controlled',
     initialValues: { name: '', email: '', password: '', phone: '' },
-    validate: schemaResolver(registerRequestSchema, { sync: true }),
+    validate: contractResolver(registerRequestSchema),
     validateInputOnBlur: true,
   });
   const [failure, setFailure] = useState<string | null>(null);

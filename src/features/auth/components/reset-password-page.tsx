@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@/contract/user';
-import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { auth_back_to_login } from '@/paraglide/messages/auth_back_to_login.js';
 import { auth_log_in } from '@/paraglide/messages/auth_log_in.js';
@@ -30,7 +30,7 @@ export function ResetPasswordPage({ token }: ResetPasswordPageProps) {
   const form = useForm<ResetPasswordRequest>({
     mode: 'controlled',
     initialValues: { token, password: '' },
-    validate: schemaResolver(resetPasswordRequestSchema, { sync: true }),
+    validate: contractResolver(resetPasswordRequestSchema),
     validateInputOnBlur: true,
   });
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DocumentTitle } from '@/components/document-title';
@@ -7,7 +7,7 @@ import { PageContainer } from '@/components/page-container';
 import { estimateFromOrder } from '@/contract/delivery';
 import { completeOrderRequestSchema } from '@/contract/orders';
 import type { Profile } from '@/contract/user';
-import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCompleteOrder } from '../api/complete-order';
 import { DeliveryEstimateText } from './delivery-estimate';
@@ -118,7 +118,7 @@ export function CheckoutPage({
   const form = useForm<CheckoutValues>({
     mode: 'controlled',
     initialValues: { address: blankAddress, payment_method: 'cod', coupon_code: couponCode ?? '' },
-    validate: schemaResolver(completeOrderRequestSchema, { sync: true }),
+    validate: contractResolver(completeOrderRequestSchema),
     validateInputOnBlur: true,
   });
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,9 +1,9 @@
 import { Alert, Button, PasswordInput, Stack, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { changePasswordRequestSchema, type ChangePasswordRequest } from '@/contract/user';
-import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-errors';
 import { account_change_password } from '@/paraglide/messages/account_change_password.js';
 import { account_change_password_offline } from '@/paraglide/messages/account_change_password_offline.js';
 import { account_current_password } from '@/paraglide/messages/account_current_password.js';
@@ -18,7 +18,7 @@ export function ChangePasswordForm() {
   const form = useForm<ChangePasswordRequest>({
     mode: 'controlled',
     initialValues: { current_password: '', new_password: '' },
-    validate: schemaResolver(changePasswordRequestSchema, { sync: true }),
+    validate: contractResolver(changePasswordRequestSchema),
     validateInputOnBlur: true,
   });
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,11 +1,11 @@
 import { Alert, Box, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { addressInputSchema, profileUpdateSchema, type Profile, type SavedAddress } from '@/contract/user';
-import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-errors';
 import { account_add_address } from '@/paraglide/messages/account_add_address.js';
 import { account_city } from '@/paraglide/messages/account_city.js';
 import { account_details_saved } from '@/paraglide/messages/account_details_saved.js';
@@ -42,7 +42,7 @@ function DetailsForm({ profile }: { profile: Profile }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: profile.name, phone: profile.phone ?? '' },
-    validate: schemaResolver(profileUpdateSchema, { sync: true }),
+    validate: contractResolver(profileUpdateSchema),
     validateInputOnBlur: true,
   });
   const [failure, setFailure] = useState<string | null>(null);
@@ -108,7 +108,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
           pincode: address.pincode,
         }
       : emptyAddress,
-    validate: schemaResolver(addressInputSchema, { sync: true }),
+    validate: contractResolver(addressInputSchema),
     validateInputOnBlur: true,
   });
   const [failure, setFailure] = useState<string | null>(null);

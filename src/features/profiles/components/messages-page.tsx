@@ -9,6 +9,7 @@ import { LoadError, LoadingState } from '@/components/query-states';
 import { replyInputSchema, type Conversation } from '@/contract/profiles';
 import { focusFirstError } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/money';
+import { contractText } from '@/lib/refusals';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
 import { conversationsQueryOptions } from '../api/profile-queries';
@@ -118,7 +119,9 @@ function ConversationCard({ conversation, waiting }: { conversation: Conversatio
             event.preventDefault();
             const checked = replyInputSchema.safeParse({ message: text });
             if (!checked.success) {
-              setError(checked.error.issues[0]?.message ?? messages_write_answer());
+              setError(
+                checked.error.issues[0] ? contractText(checked.error.issues[0].message) : messages_write_answer(),
+              );
               return;
             }
             setError(null);

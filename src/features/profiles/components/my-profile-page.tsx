@@ -54,6 +54,7 @@ import {
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/money';
+import { contractText } from '@/lib/refusals';
 import { ImageRefusal } from '@/lib/shrink-image';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useFormDraft } from '@/offline/use-form-draft';
@@ -199,7 +200,7 @@ function checkAgainstContract(form: ReturnType<typeof useForm<ProfileFormValues>
   // All at once, the first issue of each field: the submit has just cleared the errors, and setFieldError, reading
   // the errors from before that clearing, would skip a field whose message is unchanged.
   const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= contractText(issue.message);
   form.setErrors(errors);
   return true;
 }
