@@ -5,6 +5,7 @@ import {
   attemptCounters,
   mailOutbox,
   notifications,
+  passwordResetTokens,
   phoneCodes,
   profilePhotos,
   profiles,
@@ -557,6 +558,48 @@ describe('an account with an email and a phone', () => {
     expect((await askCode(phone, 'register', newAddress())).statusCode).toBe(202);
     const taken = await post('/phone/register', { name: 'Meena Other', phone, code: latestCode(phone) });
     expect(taken.json().user).toMatchObject({ id: member.id });
+  });
+});
+
+describe('an account with a confirmed phone and an unconfirmed email', () => {
+  it('is mailed nothing at the unproven address but the link that confirms it', async () => {
+    const member = await createShopper(app, 'Kavita Rao', { confirmed: false });
+    const phone = newNumber();
+    expect((await askCode(phone, 'register', newAddress())).statusCode).toBe(202);
+    const confirmed = await post('/phone/confirm', { phone, code: latestCode(phone) }, '10.0.0.1', member.headers);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [account] = await app.db.select().from(users).where(eq(users.id, member.id));
+    const email = account!.email!;
+    const mailTo = async () =>
+      (await app.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.to, email))).map(
+        (row) => row.kind,
+      );
+    const before = await mailTo();
+    // A notice with its mail (a shortlist, an order's step, a digest all go through this one rule).
+    await app.db.transaction((tx) =>
+      tell(tx, {
+        userId: member.id,
+        kind: 'application',
+        words: {
+          en: { title: 'Shortlisted', body: 'You are on the shortlist.' },
+          hi: { title: 'आपको शॉर्टलिस्ट किया गया है', body: 'आप शॉर्टलिस्ट में हैं।' },
+        },
+        link: '/me/applications',
+        mail: { site: 'https://cineverse.test' },
+      }),
+    );
+    expect(await app.db.select().from(notifications).where(eq(notifications.userId, member.id))).toHaveLength(1);
+    expect(await mailTo()).toEqual(before);
+    // No link to set a password goes to whoever holds that address; the answer is the one everyone gets.
+    const reset = await post('/forgot-password', { email }, newAddress());
+    expect(reset.statusCode).toBe(200);
+    expect(await app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.id))).toEqual(
+      [],
+    );
+    // The mail that confirms the address still goes there.
+    const resend = await post('/resend-confirmation', {}, '10.0.0.1', member.headers);
+    expect(resend.statusCode, resend.body).toBe(200);
+    expect(await mailTo()).toEqual([...before, 'email-confirmation']);
   });
 });
 

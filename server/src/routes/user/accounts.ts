@@ -31,6 +31,7 @@ import {
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { languageAt } from '../../lib/tell.js';
 import { accountMail } from '../../lib/templates.js';
+import { mailableEmail } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInUser } from '../shop/route-helpers.js';
 
@@ -164,6 +165,14 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       await Promise.all([attempts.forget(guessKey), attempts.giveBack(accountKey), attempts.giveBack(ipKey)]);
       // A right password means the account has an email (an account made with a phone has no password).
       if (deviceId === null && isGuessedAt(account.attempts) && user.email !== null) {
+        // A link goes to a proven mailbox only; an account whose phone is its proven contact signs in with a code.
+        if (!mailableEmail(user)) {
+          throw new HttpError(
+            403,
+            'Many wrong passwords have been tried for this account: log in with a code sent to your phone',
+            'email',
+          );
+        }
         await mailSignInLink({ ...user, email: user.email }, request.ip);
         return reply.code(202).send({ message: SIGN_IN_LINK_ANSWER });
       }
@@ -323,13 +332,14 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       );
       if (over) throw tooMany('Too many reset links were asked for.', over.retryAfterSeconds);
       const user = await accountRepository.findByEmail(email);
-      if (user?.email) {
+      // An unproven email of an account that signs in by phone gets no link: it may be a stranger's (the same answer).
+      if (user && mailableEmail(user)) {
         const token = await accountRepository.createResetToken(user.id, PASSWORD_RESET_MINUTES);
         const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, options.publicUrl).toString();
         await fastify.mailer.send({
-          to: user.email,
+          to: email,
           kind: 'password-reset',
-          ...accountMail.passwordReset(user, link, PASSWORD_RESET_MINUTES)[await languageAt(fastify.db, user.email)],
+          ...accountMail.passwordReset(user, link, PASSWORD_RESET_MINUTES)[await languageAt(fastify.db, email)],
         });
       }
       return { message: FORGOT_PASSWORD_ANSWER };
