@@ -603,6 +603,46 @@ describe('an account with a confirmed phone and an unconfirmed email', () => {
   });
 });
 
+describe('the data of an account made by phone', () => {
+  it('is sent, and the account deleted, with a code sent to its phone instead of a password', async () => {
+    const member = await registerByPhone('Rekha Nair');
+    const exportWith = (headers: Record<string, string>) =>
+      app.inject({ url: `${USER_API}/me/export`, headers: { ...member.headers, ...headers } });
+    const refused = await exportWith({});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ field: 'code' });
+    // The code is asked for as any code, with its limits.
+    const address = newAddress();
+    const ask = () =>
+      post('/phone/code', { phone: member.phone, purpose: 'login', device_token: member.deviceToken }, address);
+    expect((await ask()).statusCode).toBe(202);
+    const wrong = latestCode(member.phone) === '000000' ? '000001' : '000000';
+    const guessed = await exportWith({ 'x-phone-code': wrong });
+    expect(guessed.statusCode).toBe(403);
+    expect(guessed.json()).toMatchObject({ field: 'code', message: expect.stringMatching(/2 tries left/) });
+    const copy = await exportWith({ 'x-phone-code': latestCode(member.phone) });
+    expect(copy.statusCode, copy.body).toBe(200);
+    expect(JSON.stringify(copy.json())).toContain('Rekha Nair');
+    // Used once.
+    expect((await exportWith({ 'x-phone-code': latestCode(member.phone) })).statusCode).toBe(403);
+    await waitedForResend(member.phone);
+    await app.db
+      .update(attemptCounters)
+      .set({ windowStartedAt: sql`now() - interval '31 seconds'` })
+      .where(like(attemptCounters.key, 'sms-wait:%'));
+    expect((await ask()).statusCode).toBe(202);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `${USER_API}/me`,
+      headers: member.headers,
+      payload: { code: latestCode(member.phone) },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = await app.inject({ url: `${USER_API}/profile`, headers: member.headers });
+    expect(after.statusCode).toBe(401);
+  });
+});
+
 describe('codes asked for by others', () => {
   /** The hour of `phone`'s count (a stranger's, not a device's) began 61 minutes ago. */
   async function hourPassed(key: string) {
