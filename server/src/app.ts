@@ -11,6 +11,7 @@ import { COLOR_SCHEME_SCRIPT } from '../../src/contract/page-routes.js';
 import { ADMIN_API_PATH } from '../../src/contract/admin.js';
 import type { ProcessRole } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { addressKey } from './lib/client-address.js';
 import { brotliOptions, COMPRESS_FROM_BYTES } from './lib/compression.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { folderStorage, type Storage } from './lib/storage.js';
@@ -205,8 +206,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     threshold: COMPRESS_FROM_BYTES,
     brotliOptions: brotliOptions(false),
   });
-  // Off by default: only the routes that name a limit in their config (the contact form) are limited, per address.
-  await fastify.register(fastifyRateLimit, { global: false });
+  // Off by default: only the routes that name a limit in their config (the contact form) are limited, per address
+  // (an IPv6 address by its /64, as the attempt counters count it).
+  await fastify.register(fastifyRateLimit, { global: false, keyGenerator: (request) => addressKey(request.ip) });
   await fastify.register(fastifySwagger, {
     openapi: {
       info: {

@@ -232,7 +232,9 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 /**
  * Sign-in by phone: a 6-digit code sent by SMS works for 5 minutes, takes 3 tries, and is used once. A new code may
- * be asked for 30 s after the last; at most 5 codes an hour go to one number and 20 an hour to one client address.
+ * be asked for 30 s after the last; at most 5 codes an hour and 10 a day go to one number and 20 an hour to one client
+ * address (an IPv6 address by its /64). A device the number's account signed in from counts apart, on its own 5 and
+ * 10, so that codes asked for by others never keep the owner out.
  */
 export const PHONE_CODE_DIGITS = 6;
 export const PHONE_CODE_MINUTES = 5;
@@ -240,6 +242,7 @@ export const PHONE_CODE_TRIES = 3;
 export const PHONE_CODE_RESEND_SECONDS = 30;
 export const PHONE_CODES_PER_NUMBER_PER_HOUR = 5;
 export const PHONE_CODES_PER_ADDRESS_PER_HOUR = 20;
+export const PHONE_CODES_PER_NUMBER_PER_DAY = 10;
 
 /** Codes (`code` of an error answer) the code screen acts on. */
 export const PHONE_CODE_ERRORS = {
@@ -249,12 +252,19 @@ export const PHONE_CODE_ERRORS = {
   tooSoon: 'code_too_soon',
   tooMany: 'code_too_many',
   smsFailed: 'sms_failed',
+  /** A right code for a number no account has, at login: register with it instead. */
+  noAccount: 'no_account',
 } as const;
 
-/** Asks for a code: to create an account with the number, or to log in with it. */
+/**
+ * Asks for a code: to create an account with the number, or to log in with it. The answer is the same whether or not
+ * an account has the number; what the code unlocks decides (registering a number with an account signs in to it).
+ */
 export const phoneCodeRequestSchema = z.object({
   phone: phoneSchema,
   purpose: z.enum(['register', 'login'], { error: 'purpose must be register or login' }),
+  /** The token of a past sign-in with this number on this device: its codes count apart from others'. */
+  device_token: z.optional(z.string().check(z.maxLength(200))),
 });
 export type PhoneCodeRequest = z.input<typeof phoneCodeRequestSchema>;
 

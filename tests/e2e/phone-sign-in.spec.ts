@@ -190,3 +190,58 @@ test('a new member registers by phone on the Hindi page and reads Hindi on every
     ).data.language;
   await expect.poll(language).toBe('hi');
 });
+
+/** Registers a member by phone through the screens, on `page` (360 px), and lands on the account page. */
+async function registerOnPhone(page: Page, number: string, name: string) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/register?redirect=/profile');
+  await page.getByRole('button', { name: 'Use a mobile number instead' }).click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(number);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(codeOf(await nextSms(number, 0)));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('button', { name: 'Download my data' })).toBeVisible();
+}
+
+test('a member with no password downloads their data with a code sent to their phone', async ({ page }) => {
+  const number = `8${String(Date.now()).slice(-9)}`;
+  await registerOnPhone(page, number, 'Rekha Nair');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download my data' });
+  await expect(dialog.getByText(/We will send a 6-digit code to \+91/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  const sms = await nextSms(number, 1);
+  const code = dialog.getByRole('textbox', { name: '6-digit code' });
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await code.fill(codeOf(sms) === '000000' ? '111111' : '000000');
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(dialog.getByText('That code is not right. 2 tries left.')).toBeVisible();
+  await shoot(page, 'phone-export-code');
+  await code.fill(codeOf(sms));
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  expect((await download).suggestedFilename()).toBe('cineverse-my-data.json');
+  await expect(dialog).toBeHidden();
+});
+
+test('a member with no password deletes their account with a code, on the Hindi page of a 360 px phone', async ({
+  page,
+}) => {
+  const number = `7${String(Date.now()).slice(-9)}`;
+  await registerOnPhone(page, number, 'Rekha Nair');
+  await page.goto('/hi/profile');
+  await expect(page.getByRole('heading', { name: 'आपका डेटा' })).toBeVisible();
+  await page.getByRole('button', { name: 'मेरा खाता मिटाएँ' }).click();
+  const dialog = page.getByRole('dialog', { name: 'मेरा खाता मिटाएँ' });
+  await expect(dialog.getByText(/पर 6 अंकों का कोड भेजेंगे।/)).toBeVisible();
+  await shoot(page, 'phone-delete-hi');
+  await dialog.getByRole('button', { name: 'कोड भेजें' }).click();
+  const sms = await nextSms(number, 1);
+  await expect(dialog.getByText(/पर कोड भेज दिया है। यह 5 मिनट तक काम करेगा।/)).toBeVisible();
+  await dialog.getByRole('textbox', { name: '6 अंकों का कोड' }).fill(codeOf(sms));
+  expect(await textCutOnScreen(page)).toEqual([]);
+  await shoot(page, 'phone-delete-code-hi');
+  await dialog.getByRole('button', { name: 'मेरा खाता मिटाएँ' }).click();
+  await expect(page.getByText('आपका खाता मिटा दिया गया है')).toBeVisible();
+});

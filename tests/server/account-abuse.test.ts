@@ -71,6 +71,20 @@ describe('login throttle under parallel guesses', () => {
     expect((await post('/login', victim, '10.1.1.2')).statusCode).toBe(202);
   });
 
+  it('counts an IPv6 connection by its /64: a fresh address in it guesses no further', async () => {
+    const victim = { email: 'ipv6-guess@example.in', password: 'Right-Password-77' };
+    await register(victim.email, victim.password);
+    for (let index = 1; index <= 10; index += 1) {
+      const guess = await post(
+        '/login',
+        { email: victim.email, password: `wrong-${index}` },
+        `2001:db8:77:1::${index}`,
+      );
+      expect(guess.statusCode).toBe(401);
+    }
+    expect((await post('/login', victim, '2001:db8:77:1:ffff::abcd')).statusCode).toBe(429);
+  });
+
   it('shares the counts between two servers on one database', async () => {
     const second = await buildApp({
       database: testApp.database,

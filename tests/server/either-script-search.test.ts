@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles } from '../../server/src/db/schema.js';
+import { castingCalls, profilePhotos, profiles } from '../../server/src/db/schema.js';
 import { createShopper, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -47,12 +47,14 @@ async function member(profile: (typeof members)[number]): Promise<Shopper> {
 }
 
 let house: Shopper;
+/** The members above, signed in, by handle. */
+const signedIn = new Map<string, Shopper>();
 
 beforeAll(async () => {
   // Seeded: the directory's categories come with the demo content.
   testApp = await createTestApp();
   app = testApp.app;
-  for (const profile of members) await member(profile);
+  for (const profile of members) signedIn.set(profile.handle, await member(profile));
   house = await createShopper(app, 'Casting house');
   const response = await app.inject({
     method: 'PUT',
@@ -204,6 +206,53 @@ describe('auditions', () => {
   });
 });
 
+describe("a poster's applicant list", () => {
+  it('filters applicants by a city in either script, and by its other names', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const posted = await app.inject({
+      method: 'POST',
+      url: `${USER}/casting-calls`,
+      headers: house.headers,
+      payload: {
+        title: 'A web series shot in Mumbai',
+        project_type: 'web_series',
+        description: 'A courtroom drama.',
+        city: 'Mumbai',
+        deadline: inDays(20),
+        roles: [{ name: 'Advocate', genders: [], age_min: 18, age_max: 60, languages: [], paid: false }],
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const call = posted.json().data as { id: number; roles: { id: number }[] };
+    for (const handle of ['priya-latin', 'priya-hindi', 'priya-kapoor', 'shreya-latin']) {
+      // A main photo, which an application needs (a row: uploads are covered by profiles.test.ts).
+      const [row] = await app.db.select().from(profiles).where(eq(profiles.handle, handle));
+      await app.db.insert(profilePhotos).values({ profileId: row!.id, name: `${handle}.webp`, main: true });
+      const applied = await app.inject({
+        method: 'POST',
+        url: `${USER}/casting-calls/${call.id}/roles/${call.roles[0]!.id}/applications`,
+        headers: signedIn.get(handle)!.headers,
+        payload: { note: 'I can be on set any day.' },
+      });
+      expect(applied.statusCode, applied.body).toBe(201);
+    }
+    const applicants = async (city: string) => {
+      const response = await app.inject({
+        url: `${USER}/casting-calls/${call.id}/applications?${new URLSearchParams({ city })}`,
+        headers: house.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as { applicant: { handle: string } }[]).map((item) => item.applicant.handle).sort();
+    };
+    for (const city of ['Mumbai', 'mumbai', 'Bombay', 'मुंबई', 'बम्बई']) {
+      expect(await applicants(city), city).toEqual(['priya-hindi', 'priya-kapoor', 'priya-latin']);
+    }
+    for (const city of ['Kolkata', 'Calcutta', 'कोलकाता']) {
+      expect(await applicants(city), city).toEqual(['shreya-latin']);
+    }
+  });
+});
+
 describe('search keys', () => {
   it('are written for rows that have none when the database is migrated', async () => {
     // As a database made before the keys existed: the rows have none.
@@ -212,5 +261,68 @@ describe('search keys', () => {
     await testApp.database.migrate();
     expect(await found({ search: 'Priya' })).toContain('priya-hindi');
     expect(await found({ city: 'Bombay' })).toContain('priya-hindi');
+  });
+
+  it('are made again by the upkeep for rows a process of an earlier release wrote, and found in both scripts', async () => {
+    const writer = await createShopper(app, 'Anita Desai');
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `${USER}/me/profile`,
+      headers: writer.headers,
+      payload: {
+        kind: 'person',
+        category: 'Artist',
+        crafts: ['actor'],
+        handle: 'rolling-deploy',
+        display_name: 'Anita Desai',
+        city: 'Pune',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // An earlier release renames her in Hindi and moves her, writing neither key.
+    await app.db
+      .update(profiles)
+      .set({ displayName: 'सुनीता देसाई', city: 'बम्बई' })
+      .where(eq(profiles.handle, 'rolling-deploy'));
+    // It saves another profile with keys made by its older rules (here: wrong ones), the name as it was.
+    await app.db.update(profiles).set({ nameKey: ' zzz', cityKey: 'zzz' }).where(eq(profiles.handle, 'priya-latin'));
+    // And it moves a call to another city without its key.
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const posted = await app.inject({
+      method: 'POST',
+      url: `${USER}/casting-calls`,
+      headers: house.headers,
+      payload: {
+        title: 'A call moved by an earlier release',
+        project_type: 'feature',
+        description: 'A family drama.',
+        city: 'Pune',
+        deadline: inDays(20),
+        roles: [{ name: 'Meera', genders: ['female'], age_min: 20, age_max: 30, languages: ['Hindi'], paid: false }],
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const call = posted.json().data as { id: number };
+    await app.db.update(castingCalls).set({ city: 'बम्बई' }).where(eq(castingCalls.id, call.id));
+    const calls = async (city: string) => {
+      const response = await app.inject({
+        url: `${PUBLIC}/casting-calls?${new URLSearchParams({ city, per_page: '48' })}`,
+      });
+      return (response.json().data as { id: number }[]).map((item) => item.id);
+    };
+    expect(await found({ search: 'Sunita' })).not.toContain('rolling-deploy');
+    expect(await found({ search: 'प्रिया शर्मा' })).not.toContain('priya-latin');
+    expect(await calls('Mumbai')).not.toContain(call.id);
+
+    await app.runUpkeep();
+
+    for (const search of ['Sunita Desai', 'सुनीता']) expect(await found({ search }), search).toContain('rolling-deploy');
+    for (const city of ['Mumbai', 'Bombay', 'मुंबई']) {
+      expect(await found({ city }), city).toContain('rolling-deploy');
+      expect(await calls(city), city).toContain(call.id);
+    }
+    expect(await found({ search: 'Anita' })).not.toContain('rolling-deploy');
+    expect(await found({ search: 'प्रिया शर्मा' })).toContain('priya-latin');
+    expect(await found({ search: 'Priya Sharma' })).toContain('priya-latin');
   });
 });

@@ -5,6 +5,7 @@ import {
   attemptCounters,
   mailOutbox,
   notifications,
+  passwordResetTokens,
   phoneCodes,
   profilePhotos,
   profiles,
@@ -92,16 +93,24 @@ async function sentEarlier(phone: string, seconds: number) {
 }
 
 /** A member registered by phone, signed in. */
-async function registerByPhone(name = 'Pooja Yadav'): Promise<Shopper & { phone: string }> {
+async function registerByPhone(name = 'Pooja Yadav'): Promise<Shopper & { phone: string; deviceToken: string }> {
   const phone = newNumber();
   const address = newAddress();
   expect((await askCode(phone, 'register', address)).statusCode).toBe(202);
   const made = await post('/phone/register', { name, phone, code: latestCode(phone) }, address);
   expect(made.statusCode, made.body).toBe(201);
-  const { token, user } = made.json() as { token: string; user: { id: number } };
+  const {
+    token,
+    user,
+    device_token: deviceToken,
+  } = made.json() as {
+    token: string;
+    user: { id: number };
+    device_token: string;
+  };
   // Ready for the next code at once.
   await waitedForResend(phone);
-  return { id: user.id, token, headers: { authorization: `Bearer ${token}` }, phone };
+  return { id: user.id, token, headers: { authorization: `Bearer ${token}` }, phone, deviceToken };
 }
 
 describe('the sign-in code', () => {
@@ -277,12 +286,16 @@ describe('an account with a phone number', () => {
       email_confirmed: false,
       phone_confirmed: true,
     });
-    // The number is one account's: registering it again is refused before any SMS.
-    const sent = smsCountTo(member.phone);
+    // The number is one account's: registering it again with its code signs in to that account.
     const again = await askCode(member.phone, 'register', newAddress());
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ field: 'phone' });
-    expect(smsCountTo(member.phone)).toBe(sent);
+    expect(again.statusCode).toBe(202);
+    const twice = await post('/phone/register', {
+      name: 'Someone Else',
+      phone: member.phone,
+      code: latestCode(member.phone),
+    });
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect(twice.json().user).toMatchObject({ id: member.id, name: 'Sunil Verma' });
     // An email login cannot reach it, and it has no password to change.
     const change = await post(
       '/change-password',
@@ -310,12 +323,15 @@ describe('an account with a phone number', () => {
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().user).toMatchObject({ id: member.id, phone_confirmed: true, email: null });
     expect(login.json().device_token).toEqual(expect.any(String));
-    const unknown = await askCode(newNumber(), 'login', newAddress());
+    // A number without an account is sent a code too; only its holder, with the code, learns there is no account.
+    const stranger = newNumber();
+    expect((await askCode(stranger, 'login', newAddress())).statusCode).toBe(202);
+    const unknown = await post('/phone/login', { phone: stranger, code: latestCode(stranger) });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ field: 'phone' });
+    expect(unknown.json()).toMatchObject({ field: 'phone', code: 'no_account' });
   });
 
-  it('is refused at login once disabled, and is sent no code for it', async () => {
+  it('is refused at login once disabled, even with the code sent to it', async () => {
     const member = await registerByPhone();
     expect((await askCode(member.phone, 'login', newAddress())).statusCode).toBe(202);
     const code = latestCode(member.phone);
@@ -326,15 +342,16 @@ describe('an account with a phone number', () => {
       .where(inArray(users.id, [member.id, other.id]));
     const login = await post('/phone/login', { phone: member.phone, code });
     expect(login.statusCode).toBe(403);
-    const sent = smsCountTo(other.phone);
-    expect((await askCode(other.phone, 'login', newAddress())).statusCode).toBe(403);
-    expect(smsCountTo(other.phone)).toBe(sent);
+    expect((await askCode(other.phone, 'login', newAddress())).statusCode).toBe(202);
+    const refused = await post('/phone/login', { phone: other.phone, code: latestCode(other.phone) });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('does not let staff in with a code alone: their back office asks for the password', async () => {
     const member = await registerByPhone();
     await app.db.update(users).set({ role: 'shop_manager' }).where(eq(users.id, member.id));
-    const asked = await askCode(member.phone, 'login', newAddress());
+    expect((await askCode(member.phone, 'login', newAddress())).statusCode).toBe(202);
+    const asked = await post('/phone/login', { phone: member.phone, code: latestCode(member.phone) });
     expect(asked.statusCode).toBe(403);
     expect(asked.json()).toMatchObject({ field: 'phone' });
   });
@@ -536,10 +553,196 @@ describe('an account with an email and a phone', () => {
     expect((await askCode(phone, 'login', newAddress())).statusCode).toBe(202);
     const login = await post('/phone/login', { phone, code: latestCode(phone) });
     expect(login.json().user).toMatchObject({ id: member.id });
-    // No other account can take the number.
+    // No other account can take the number: registering it signs in to this one.
     await waitedForResend(phone);
-    const taken = await askCode(phone, 'register', newAddress());
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ field: 'phone' });
+    expect((await askCode(phone, 'register', newAddress())).statusCode).toBe(202);
+    const taken = await post('/phone/register', { name: 'Meena Other', phone, code: latestCode(phone) });
+    expect(taken.json().user).toMatchObject({ id: member.id });
+  });
+});
+
+describe('an account with a confirmed phone and an unconfirmed email', () => {
+  it('is mailed nothing at the unproven address but the link that confirms it', async () => {
+    const member = await createShopper(app, 'Kavita Rao', { confirmed: false });
+    const phone = newNumber();
+    expect((await askCode(phone, 'register', newAddress())).statusCode).toBe(202);
+    const confirmed = await post('/phone/confirm', { phone, code: latestCode(phone) }, '10.0.0.1', member.headers);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [account] = await app.db.select().from(users).where(eq(users.id, member.id));
+    const email = account!.email!;
+    const mailTo = async () =>
+      (await app.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.to, email))).map(
+        (row) => row.kind,
+      );
+    const before = await mailTo();
+    // A notice with its mail (a shortlist, an order's step, a digest all go through this one rule).
+    await app.db.transaction((tx) =>
+      tell(tx, {
+        userId: member.id,
+        kind: 'application',
+        words: {
+          en: { title: 'Shortlisted', body: 'You are on the shortlist.' },
+          hi: { title: 'आपको शॉर्टलिस्ट किया गया है', body: 'आप शॉर्टलिस्ट में हैं।' },
+        },
+        link: '/me/applications',
+        mail: { site: 'https://cineverse.test' },
+      }),
+    );
+    expect(await app.db.select().from(notifications).where(eq(notifications.userId, member.id))).toHaveLength(1);
+    expect(await mailTo()).toEqual(before);
+    // No link to set a password goes to whoever holds that address; the answer is the one everyone gets.
+    const reset = await post('/forgot-password', { email }, newAddress());
+    expect(reset.statusCode).toBe(200);
+    expect(await app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.id))).toEqual(
+      [],
+    );
+    // The mail that confirms the address still goes there.
+    const resend = await post('/resend-confirmation', {}, '10.0.0.1', member.headers);
+    expect(resend.statusCode, resend.body).toBe(200);
+    expect(await mailTo()).toEqual([...before, 'email-confirmation']);
+  });
+});
+
+describe('the data of an account made by phone', () => {
+  it('is sent, and the account deleted, with a code sent to its phone instead of a password', async () => {
+    const member = await registerByPhone('Rekha Nair');
+    const exportWith = (headers: Record<string, string>) =>
+      app.inject({ url: `${USER_API}/me/export`, headers: { ...member.headers, ...headers } });
+    const refused = await exportWith({});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ field: 'code' });
+    // The code is asked for as any code, with its limits.
+    const address = newAddress();
+    const ask = () =>
+      post('/phone/code', { phone: member.phone, purpose: 'login', device_token: member.deviceToken }, address);
+    expect((await ask()).statusCode).toBe(202);
+    const wrong = latestCode(member.phone) === '000000' ? '000001' : '000000';
+    const guessed = await exportWith({ 'x-phone-code': wrong });
+    expect(guessed.statusCode).toBe(403);
+    expect(guessed.json()).toMatchObject({ field: 'code', message: expect.stringMatching(/2 tries left/) });
+    const copy = await exportWith({ 'x-phone-code': latestCode(member.phone) });
+    expect(copy.statusCode, copy.body).toBe(200);
+    expect(JSON.stringify(copy.json())).toContain('Rekha Nair');
+    // Used once.
+    expect((await exportWith({ 'x-phone-code': latestCode(member.phone) })).statusCode).toBe(403);
+    await waitedForResend(member.phone);
+    await app.db
+      .update(attemptCounters)
+      .set({ windowStartedAt: sql`now() - interval '31 seconds'` })
+      .where(like(attemptCounters.key, 'sms-wait:%'));
+    expect((await ask()).statusCode).toBe(202);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `${USER_API}/me`,
+      headers: member.headers,
+      payload: { code: latestCode(member.phone) },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = await app.inject({ url: `${USER_API}/profile`, headers: member.headers });
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('codes asked for by others', () => {
+  /** The hour of `phone`'s count (a stranger's, not a device's) began 61 minutes ago. */
+  async function hourPassed(key: string) {
+    await app.db
+      .update(attemptCounters)
+      .set({ windowStartedAt: sql`${attemptCounters.windowStartedAt} - interval '61 minutes'` })
+      .where(eq(attemptCounters.key, key));
+  }
+
+  it("never keep the member's own device out: it counts apart from the number's 5 an hour", async () => {
+    const member = await registerByPhone();
+    // A stranger, from address after address, spends the rest of the number's five codes of the hour (the
+    // registration's was the first).
+    for (let index = 1; index < 5; index += 1) {
+      expect((await askCode(member.phone, 'login', newAddress())).statusCode).toBe(202);
+      await waitedForResend(member.phone);
+    }
+    expect((await askCode(member.phone, 'login', newAddress())).statusCode).toBe(429);
+    // The member's phone, which signed in with the number before, still gets its code, and signs in with it.
+    const address = newAddress();
+    const own = await post(
+      '/phone/code',
+      { phone: member.phone, purpose: 'login', device_token: member.deviceToken },
+      address,
+    );
+    expect(own.statusCode, own.body).toBe(202);
+    const login = await post('/phone/login', {
+      phone: member.phone,
+      code: latestCode(member.phone),
+      device_token: member.deviceToken,
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().user).toMatchObject({ id: member.id });
+    // A token of another account's device is a stranger's here.
+    const other = await registerByPhone();
+    await waitedForResend(member.phone);
+    const borrowed = await post(
+      '/phone/code',
+      { phone: member.phone, purpose: 'login', device_token: other.deviceToken },
+      address,
+    );
+    expect(borrowed.statusCode).toBe(429);
+  });
+
+  it('go to one number at most 10 times a day, from any number of addresses', async () => {
+    const phone = newNumber();
+    for (let index = 0; index < 10; index += 1) {
+      if (index === 5) await hourPassed(`sms-number:${phone}`);
+      const asked = await askCode(phone, 'register', newAddress());
+      expect(asked.statusCode, asked.body).toBe(202);
+      await waitedForResend(phone);
+    }
+    await hourPassed(`sms-number:${phone}`);
+    const eleventh = await askCode(phone, 'register', newAddress());
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toMatchObject({ field: 'phone', code: 'code_too_many' });
+    expect(eleventh.json().message).toMatch(/10 codes to this number today/);
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(60 * 60);
+    expect(smsCountTo(phone)).toBe(10);
+  });
+
+  it('count an IPv6 connection by its /64: twenty codes from one /64, whatever its addresses', async () => {
+    for (let index = 0; index < 20; index += 1) {
+      const asked = await askCode(newNumber(), 'register', `2001:db8:54:7:${index.toString(16)}::1`);
+      expect(asked.statusCode, asked.body).toBe(202);
+    }
+    const phone = newNumber();
+    const over = await askCode(phone, 'register', '2001:db8:54:7:ffff:ffff:ffff:fffe');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toMatch(/from this network/);
+    expect(smsCountTo(phone)).toBe(0);
+    // The next /64 is another connection.
+    expect((await askCode(phone, 'register', '2001:db8:54:8::1')).statusCode).toBe(202);
+  });
+
+  it('are answered alike whether or not the number has an account, for either purpose', async () => {
+    const member = await registerByPhone();
+    const stranger = newNumber();
+    for (const purpose of ['register', 'login'] as const) {
+      await waitedForResend(member.phone);
+      await waitedForResend(stranger);
+      const [known, unknown] = [
+        await askCode(member.phone, purpose, newAddress()),
+        await askCode(stranger, purpose, newAddress()),
+      ];
+      expect([known.statusCode, unknown.statusCode]).toEqual([202, 202]);
+      const shape = (answer: typeof known, phone: string) =>
+        answer.body.replaceAll(phone, 'N').replaceAll(`${phone.slice(0, 5)}\u00a0${phone.slice(5)}`, 'N');
+      expect(shape(known, member.phone)).toEqual(shape(unknown, stranger));
+      // A wrong code is refused alike too.
+      const guesses = await Promise.all(
+        [member.phone, stranger].map((phone) =>
+          post(purpose === 'login' ? '/phone/login' : '/phone/register', { name: 'Anyone', phone, code: '000000' }),
+        ),
+      );
+      const codes = [latestCode(member.phone), latestCode(stranger)];
+      if (!codes.includes('000000')) {
+        expect(guesses.map((answer) => answer.statusCode)).toEqual([400, 400]);
+        expect(guesses[0]!.body).toEqual(guesses[1]!.body);
+      }
+    }
   });
 });

@@ -717,11 +717,17 @@ export const profiles = pgTable(
     ),
     /**
      * The display name in either script folded into one loose Latin form (lib/either-script.ts `nameKey`), written by
-     * the server with the name; null until then (filled by `fillSearchKeys` when the database is migrated).
+     * the server with the name; null until then (made by `fillSearchKeys` when the database is migrated, and hourly).
      */
     nameKey: text('name_key'),
     /** The city's key (lib/either-script.ts `cityKey`): "Mumbai", "Bombay" and "मुंबई" alike are `mumbai`. */
     cityKey: text('city_key'),
+    /**
+     * What the keys were made from, and by which rules: `<rules version>:<display name>\n<city>`, written with them
+     * (lib/search-keys.ts). A row whose name or city no longer matches it, or whose keys a writer changed without it
+     * (a process of an earlier release: a trigger clears it), gets its keys made again by the hourly upkeep.
+     */
+    keysOf: text('keys_of'),
     /** The languages' names in lower case, a JSON array (`@>` through a GIN index). */
     languageKeys: jsonb('language_keys')
       .$type<string[]>()
@@ -848,6 +854,8 @@ export const castingCalls = pgTable(
     city: text('city').notNull().default(''),
     /** The city's key (lib/either-script.ts `cityKey`), written by the server with the city. */
     cityKey: text('city_key'),
+    /** What the key was made from, and by which rules: `<rules version>:<city>` (as `profiles.keys_of`). */
+    keysOf: text('keys_of'),
     remote: boolean('remote').notNull().default(false),
     shootStart: text('shoot_start'),
     shootEnd: text('shoot_end'),

@@ -47,7 +47,8 @@ export interface MailRecipient {
 /**
  * Where the mail of each of `userIds` goes: to the account's email, or, for a member under 18, to the guardian who
  * confirmed their address (none until then: a minor's own inbox never gets it). A disabled account gets none (it is
- * left out of the map), nor does an adult's account without an email. Every mail to a member goes through this one
+ * left out of the map), nor does an adult's account without an email, or with an unconfirmed email and a confirmed
+ * phone. Every mail to a member goes through this one
  * rule.
  */
 export async function mailRecipients(tx: Database, userIds: number[]): Promise<Map<number, MailRecipient>> {
@@ -57,9 +58,10 @@ export async function mailRecipients(tx: Database, userIds: number[]): Promise<M
   }
   return new Map(
     rows.flatMap((row): [number, MailRecipient][] => {
-      // An account with a phone number and no email gets its notices in the app only.
+      // An account with a phone number and no email gets its notices in the app only, as does one whose phone is
+      // confirmed and whose email is not: that address is unproven, and may be a stranger's (auth.ts mailableEmail).
       if (!row.minor) {
-        return row.email === null
+        return row.email === null || (!row.emailConfirmed && row.phoneConfirmed)
           ? []
           : [[row.id, { email: row.email, name: row.name, language: readsIn(row.language) }]];
       }
@@ -78,6 +80,8 @@ function recipientRows(tx: Database, ids: number[]) {
       id: users.id,
       email: users.email,
       name: users.name,
+      emailConfirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
+      phoneConfirmed: sql<boolean>`${users.phoneConfirmedAt} is not null`,
       minor: profiles.minor,
       guardian: profiles.guardian,
       guardianEmail: confirmedGuardianEmail,

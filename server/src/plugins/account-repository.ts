@@ -22,6 +22,7 @@ import { mailAddress } from '../lib/tell.js';
 import { accountMail } from '../lib/templates.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
+import { mailableEmail } from './auth.js';
 
 /** An account that has an email. */
 type MailedUser = Pick<User, 'id' | 'name'> & { email: string };
@@ -394,7 +395,7 @@ export default fp<AccountRepositoryOptions>(
       async changePassword(user, passwordHash, keepTokenId) {
         await db.transaction(async (tx) => {
           await setPassword(tx, user.id, passwordHash, keepTokenId);
-          await mailAddress(tx, user.email, 'password-changed', accountMail.passwordChanged(user), user.id);
+          await mailAddress(tx, mailableEmail(user), 'password-changed', accountMail.passwordChanged(user), user.id);
         });
         fastify.forgetSessions();
       },

@@ -40,6 +40,7 @@ import {
   rolesOf,
 } from '../lib/casting-calls.js';
 import { csvField, csvTime, UTF8_BOM } from '../lib/csv.js';
+import { cityKeys } from '../lib/either-script.js';
 import { confirmedGuardianEmail } from '../lib/guardian-consent.js';
 import { tellDecisionsAt } from '../lib/jobs.js';
 import { notifyMany } from '../lib/notice-fan-out.js';
@@ -64,7 +65,7 @@ type ApplicantListValues = {
   userId: number;
   role: number | undefined;
   status: ApplicantListQuery['status'];
-  /** Lower case, as the applications keep it. */
+  /** A JSON array of the keys the typed city may be stored under (lib/either-script.ts `cityKeys`). */
   city: string | undefined;
   /** A JSON array of the one language's key. */
   language: string | undefined;
@@ -118,7 +119,9 @@ function applicantsWhere(shape: ApplicantListShape, value: ValueOf): SQL | undef
     // A profile a moderator hid is out of every list.
     shownApplication,
     shape.status ? eq(castingApplications.status, value('status')!) : undefined,
-    shape.city ? eq(castingApplications.applicantCity, value('city')!) : undefined,
+    shape.city
+      ? sql`${castingApplications.applicantCity} in (select jsonb_array_elements_text(${value('city')}::jsonb))`
+      : undefined,
     shape.language ? sql`${castingApplications.applicantLanguages} @> ${value('language')}::jsonb` : undefined,
     shape.verified ? eq(castingApplications.applicantVerified, true) : undefined,
     shape.brief === 'off' ? offBrief : shape.brief === 'on' ? sql`not ${offBrief}` : undefined,
@@ -627,7 +630,8 @@ export default fp<ApplicationRepositoryOptions>(
           userId,
           role: query.role,
           status: query.status,
-          city: query.city?.toLowerCase(),
+          // In either script or under another of its names ("Bombay", "मुंबई"), as the directory's filter.
+          city: query.city ? JSON.stringify(cityKeys(query.city)) : undefined,
           language: query.language ? JSON.stringify([query.language.toLowerCase()]) : undefined,
           limit: query.per_page,
           offset: (query.page - 1) * query.per_page,

@@ -42,6 +42,16 @@ export function hasConfirmedContact(user: Pick<User, 'email_confirmed' | 'phone_
   return user.email_confirmed || user.phone_confirmed;
 }
 
+/**
+ * The address a member's own mail may go to: their email, unless it is unproven while their phone is confirmed. Such
+ * an account signs in by its phone; the email was typed once and never opened, and may be a stranger's, who must not
+ * get the member's notices, receipts or a link to set their password. Only the mail that confirms it goes there (and
+ * `notify.ts`'s `mailRecipients` keeps the same rule for notices).
+ */
+export function mailableEmail(user: Pick<User, 'email' | 'email_confirmed' | 'phone_confirmed'>): string | null {
+  return user.email_confirmed || !user.phone_confirmed ? user.email : null;
+}
+
 /** A token unused for this long stops working (30 days, in milliseconds). */
 export const TOKEN_IDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_used_at is written at most this often (1 hour) so that reads do not turn into writes. */

@@ -17,8 +17,8 @@ declare module 'fastify' {
     /** Whether members may register and log in by phone here: codes can be sent (home data's `phone_sign_in`). */
     phoneSignInOffered: boolean;
     /**
-     * One-time codes sent by SMS (table phone_codes). Only the latest code of a number and purpose works: asking for
-     * a new one retires the earlier ones.
+     * One-time codes sent by SMS (table phone_codes). Only the latest code of a number works: asking for a new one
+     * retires the earlier ones.
      */
     phoneCodes: {
       /** A new 6-digit code for `phone`, working for PHONE_CODE_MINUTES; only its salted hash is stored. */
@@ -26,11 +26,12 @@ declare module 'fastify' {
       /** Forgets a code whose SMS could not be sent: it was never the member's. */
       discard(id: number): Promise<void>;
       /**
-       * Checks `code` against the latest code of `phone` for `purpose`, using it up when right. Each check takes a
+       * Checks `code` against the latest code of `phone`, whatever it was asked for (registering a number that has an
+       * account signs in to it), using it up when right. Each check takes a
        * try first, in the same statement that reads the code, so guesses sent at once get PHONE_CODE_TRIES
        * comparisons between them, no more; a right code is used once, even by two requests at once.
        */
-      check(phone: string, purpose: PhoneCodePurpose, code: string): Promise<PhoneCodeCheck>;
+      check(phone: string, code: string): Promise<PhoneCodeCheck>;
       /** Deletes codes sent more than a day ago (the hourly upkeep). */
       sweepExpired(): Promise<void>;
     };
@@ -73,11 +74,11 @@ export default fp<PhoneCodeRepositoryOptions>(
       async discard(id) {
         await db.delete(phoneCodes).where(eq(phoneCodes.id, id));
       },
-      async check(phone, purpose, code) {
+      async check(phone, code) {
         const [latest] = await db
           .select({ id: phoneCodes.id })
           .from(phoneCodes)
-          .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose)))
+          .where(eq(phoneCodes.phone, phone))
           .orderBy(desc(phoneCodes.id))
           .limit(1);
         if (!latest) return { ok: false, reason: 'none' };

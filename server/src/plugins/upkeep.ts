@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { cartItems, idempotencyKeys, sentMessages, wishlistItems } from '../db/schema.js';
 import { QUEUES } from '../lib/jobs.js';
+import { fillSearchKeys } from '../lib/search-keys.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +28,7 @@ const UPKEEP_CRON = '0 * * * *';
  * Hourly, on the job queue's schedule (one process runs it): deletes expired Idempotency-Keys and attempt counters,
  * closes the casting calls whose deadline passed CLOSE_AFTER_DEADLINE_DAYS ago (their applicants told), reminds the
  * posters of those that close within a week and the members who saved a call closing within two days without
- * applying, then, on the embedded database, vacuums and analyzes the tables whose rows are replaced all day. PGlite runs PostgreSQL without its autovacuum, so the
+ * applying, makes the search keys of rows written without them (lib/search-keys.ts), then, on the embedded database, vacuums and analyzes the tables whose rows are replaced all day. PGlite runs PostgreSQL without its autovacuum, so the
  * space of deleted and updated rows was never reused: the keys table, rewritten with every keyed cart edit, grew for
  * as long as the server ran. PostgreSQL vacuums by itself.
  */
@@ -44,6 +45,9 @@ export default fp<UpkeepOptions>(
       await db.transaction((tx) => castingRepository.closeLapsedCalls(tx));
       await db.transaction((tx) => castingRepository.remindBeforeClose(tx));
       await db.transaction((tx) => savedCallRepository.remindSavedCalls(tx));
+      // Keys a process of an earlier release left missing or stale (during a rolling deploy), made again; the lists
+      // cached meanwhile are read again.
+      if ((await fillSearchKeys(db)) > 0) fastify.readCache.contentChanged();
       // Outside any transaction, as VACUUM must be; the tables are small, so it holds the database a few milliseconds.
       if (database.kind === 'pglite')
         await db.execute(sql`vacuum (analyze) ${idempotencyKeys}, ${cartItems}, ${wishlistItems}`);
@@ -76,6 +80,7 @@ export default fp<UpkeepOptions>(
       'casting-repository',
       'saved-call-repository',
       'job-queue',
+      'read-cache',
     ],
   },
 );

@@ -18,6 +18,7 @@ import {
   signInLinkRequestSchema,
   type User,
 } from '../../../../src/contract/user.js';
+import { addressKey } from '../../lib/client-address.js';
 import { isCommonPassword } from '../../lib/common-passwords.js';
 import {
   ADDRESS_WINDOW_MS,
@@ -30,6 +31,7 @@ import {
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { languageAt } from '../../lib/tell.js';
 import { accountMail } from '../../lib/templates.js';
+import { mailableEmail } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInUser } from '../shop/route-helpers.js';
 
@@ -94,7 +96,7 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       const { name, email, password, phone } = request.body;
       // Counted before anything else, answers naming an existing email included: one address cannot test emails
       // or make accounts by the hundred.
-      const [count] = await attempts.count([`register-ip:${request.ip}`], HOUR_MS);
+      const [count] = await attempts.count([`register-ip:${addressKey(request.ip)}`], HOUR_MS);
       if (count && count.attempts > options.registerLimit) {
         throw tooMany('Too many accounts were made from this network.', count.retryAfterSeconds);
       }
@@ -140,13 +142,14 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       const user = await accountRepository.findByEmail(email);
       const deviceId = user && deviceToken ? await accountRepository.findDevice(user.id, deviceToken) : null;
       // A device the account signed in from counts its own failures; any other attempt counts with its address.
-      const guessKey = deviceId === null ? `login-email-ip:${email}|${request.ip}` : `login-device:${deviceId}`;
+      const guessKey =
+        deviceId === null ? `login-email-ip:${email}|${addressKey(request.ip)}` : `login-device:${deviceId}`;
       const accountKey = `login-email:${email}`;
-      const addressKey = `login-ip:${request.ip}`;
+      const ipKey = `login-ip:${addressKey(request.ip)}`;
       // Counted before the password is checked, each in one statement: parallel guesses each see the others.
       const [counts, [address]] = await Promise.all([
         attempts.count([guessKey, accountKey], LOGIN_WINDOW_MS),
-        attempts.count([addressKey], ADDRESS_WINDOW_MS),
+        attempts.count([ipKey], ADDRESS_WINDOW_MS),
       ]);
       const guesses = counts.find((count) => count.key === guessKey);
       const account = counts.find((count) => count.key === accountKey);
@@ -159,9 +162,17 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       if (!user || !valid) throw new HttpError(401, 'Email or password is incorrect', 'password');
       if (user.disabled) throw new HttpError(403, 'This account has been disabled. Please contact us', 'email');
       // A right password takes its attempt back everywhere; the failures of others stay counted for the account.
-      await Promise.all([attempts.forget(guessKey), attempts.giveBack(accountKey), attempts.giveBack(addressKey)]);
+      await Promise.all([attempts.forget(guessKey), attempts.giveBack(accountKey), attempts.giveBack(ipKey)]);
       // A right password means the account has an email (an account made with a phone has no password).
       if (deviceId === null && isGuessedAt(account.attempts) && user.email !== null) {
+        // A link goes to a proven mailbox only; an account whose phone is its proven contact signs in with a code.
+        if (!mailableEmail(user)) {
+          throw new HttpError(
+            403,
+            'Many wrong passwords have been tried for this account: log in with a code sent to your phone',
+            'email',
+          );
+        }
         await mailSignInLink({ ...user, email: user.email }, request.ip);
         return reply.code(202).send({ message: SIGN_IN_LINK_ANSWER });
       }
@@ -313,7 +324,7 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
     },
     async (request) => {
       const { email } = request.body;
-      const counts = await attempts.count([`reset-ip:${request.ip}`, `reset-email:${email}`], HOUR_MS);
+      const counts = await attempts.count([`reset-ip:${addressKey(request.ip)}`, `reset-email:${email}`], HOUR_MS);
       const over = counts.find((count) =>
         count.key.startsWith('reset-ip:')
           ? count.attempts > RESET_LIMIT_PER_ADDRESS
@@ -321,13 +332,14 @@ const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (fastif
       );
       if (over) throw tooMany('Too many reset links were asked for.', over.retryAfterSeconds);
       const user = await accountRepository.findByEmail(email);
-      if (user?.email) {
+      // An unproven email of an account that signs in by phone gets no link: it may be a stranger's (the same answer).
+      if (user && mailableEmail(user)) {
         const token = await accountRepository.createResetToken(user.id, PASSWORD_RESET_MINUTES);
         const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, options.publicUrl).toString();
         await fastify.mailer.send({
-          to: user.email,
+          to: email,
           kind: 'password-reset',
-          ...accountMail.passwordReset(user, link, PASSWORD_RESET_MINUTES)[await languageAt(fastify.db, user.email)],
+          ...accountMail.passwordReset(user, link, PASSWORD_RESET_MINUTES)[await languageAt(fastify.db, email)],
         });
       }
       return { message: FORGOT_PASSWORD_ANSWER };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../src/contract/common.js';
 import {
-  authResponseSchema,
   loginResponseSchema,
   messageResponseSchema,
   PHONE_CODE_ERRORS,
@@ -9,6 +8,7 @@ import {
   PHONE_CODE_RESEND_SECONDS,
   PHONE_CODE_TRIES,
   PHONE_CODES_PER_ADDRESS_PER_HOUR,
+  PHONE_CODES_PER_NUMBER_PER_DAY,
   PHONE_CODES_PER_NUMBER_PER_HOUR,
   phoneCodeRequestSchema,
   phoneCodeResponseSchema,
@@ -17,6 +17,7 @@ import {
   phoneRegisterRequestSchema,
   type User,
 } from '../../../../src/contract/user.js';
+import { addressKey as clientAddressKey } from '../../lib/client-address.js';
 import { signInCodeSms } from '../../lib/sms/sign-in-code-sms.js';
 import { SmsSendError, type SmsProvider } from '../../lib/sms/sms-provider.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -31,13 +32,19 @@ export interface PhoneSignInRoutesOptions {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** "+91 98765 43210", as the number is read out to its owner; no-break spaces keep it on one line. */
 function spokenPhone(phone: string): string {
   return `+91\u00a0${phone.slice(0, 5)}\u00a0${phone.slice(5)}`;
 }
 
-function minutes(seconds: number): string {
+/** How long to wait, in minutes, or in hours past 90 minutes (the daily limit). */
+function waitText(seconds: number): string {
+  if (seconds > 90 * 60) {
+    const hours = Math.ceil(seconds / 3600);
+    return `${hours} hours`;
+  }
   const count = Math.ceil(seconds / 60);
   return `${count} minute${count === 1 ? '' : 's'}`;
 }
@@ -96,15 +103,16 @@ const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async
         description:
           `The code has 6 digits, works for ${PHONE_CODE_MINUTES} minutes and ${PHONE_CODE_TRIES} tries, once. ` +
           `A new one may be asked for ${PHONE_CODE_RESEND_SECONDS} s after the last; at most ` +
-          `${PHONE_CODES_PER_NUMBER_PER_HOUR} an hour go to one number and ${PHONE_CODES_PER_ADDRESS_PER_HOUR} an ` +
-          'hour to one client address (429 with Retry-After). 409 when registering a number an account has, 400 ' +
-          'when logging in with one no account has. An SMS the provider did not take answers 502 (refused) or 503 ' +
-          '(no answer, with Retry-After) and counts toward no limit.',
+          `${PHONE_CODES_PER_NUMBER_PER_HOUR} an hour and ${PHONE_CODES_PER_NUMBER_PER_DAY} a day go to one number ` +
+          `and ${PHONE_CODES_PER_ADDRESS_PER_HOUR} an hour to one client address, an IPv6 address by its /64 (429 ` +
+          'with Retry-After); a request with the `device_token` of a past sign-in with the number counts on its own. ' +
+          'The answer is the same whether or not an account has the number: what the code unlocks is decided when it ' +
+          'is used. An SMS the provider did not take answers 502 (refused) or 503 (no answer, with Retry-After) and ' +
+          'counts toward no limit.',
         body: phoneCodeRequestSchema,
         response: {
           202: phoneCodeResponseSchema,
           400: errorResponseSchema,
-          409: errorResponseSchema,
           429: errorResponseSchema,
           502: errorResponseSchema,
           503: errorResponseSchema,
@@ -112,12 +120,18 @@ const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async
       },
     },
     async (request, reply) => {
-      const { phone, purpose } = request.body;
-      // Per purpose: a member who has just registered may log in at once. For one number only one purpose ever sends
-      // (registering a number with an account, or logging in with one without, is refused before sending).
-      const waitKey = `sms-wait:${purpose}:${phone}`;
-      const numberKey = `sms-number:${phone}`;
-      const addressKey = `sms-address:${request.ip}`;
+      const { phone, purpose, device_token: deviceToken } = request.body;
+      // The same work for every number, with an account or without: the answer tells nothing of who has one.
+      const account = await accountRepository.findByConfirmedPhone(phone);
+      const deviceId = deviceToken ? await accountRepository.findDevice(account?.id ?? 0, deviceToken) : null;
+      // A device that signed in with this number before counts on keys of its own, so that codes asked for by others
+      // (from any number of addresses) never keep the owner out; a stolen device token gets no more than the number.
+      const sender = deviceId === null ? phone : `device-${deviceId}`;
+      // Per purpose: a member who has just registered may log in at once.
+      const waitKey = `sms-wait:${purpose}:${sender}`;
+      const hourKey = `sms-number:${sender}`;
+      const dayKey = `sms-number-day:${sender}`;
+      const addressKey = `sms-address:${clientAddressKey(request.ip)}`;
       // Each in one statement, before anything is sent: requests at once each see the others.
       const [wait] = await attempts.count([waitKey], PHONE_CODE_RESEND_SECONDS * 1000);
       if (wait && wait.attempts > 1) {
@@ -129,47 +143,56 @@ const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async
           PHONE_CODE_ERRORS.tooSoon,
         );
       }
-      const counts = await attempts.count([numberKey, addressKey], HOUR_MS);
-      const forNumber = counts.find((count) => count.key === numberKey);
-      const forAddress = counts.find((count) => count.key === addressKey);
-      // A request that sends nothing does not start a wait for the next.
-      const noWait = () => attempts.forget(waitKey);
-      if (forNumber && forNumber.attempts > PHONE_CODES_PER_NUMBER_PER_HOUR) {
-        await Promise.all([attempts.giveBack(addressKey), noWait()]);
-        throw new HttpError(
-          429,
-          `We have sent ${PHONE_CODES_PER_NUMBER_PER_HOUR} codes to this number in the last hour. Try again in ${minutes(forNumber.retryAfterSeconds)}.`,
-          'phone',
-          forNumber.retryAfterSeconds,
-          PHONE_CODE_ERRORS.tooMany,
+      const counted = deviceId === null ? [hourKey, addressKey] : [hourKey];
+      const [hourly, [daily]] = await Promise.all([attempts.count(counted, HOUR_MS), attempts.count([dayKey], DAY_MS)]);
+      const forHour = hourly.find((count) => count.key === hourKey);
+      const forAddress = hourly.find((count) => count.key === addressKey);
+      /** A request that sends nothing counts only on the key that refused it, and starts no wait. */
+      const refuse = async (refusedKey: string, error: HttpError) => {
+        const others = [...counted, dayKey].filter((key) => key !== refusedKey);
+        await Promise.all([...others.map((key) => attempts.giveBack(key)), attempts.forget(waitKey)]);
+        throw error;
+      };
+      if (forHour && forHour.attempts > PHONE_CODES_PER_NUMBER_PER_HOUR) {
+        await refuse(
+          hourKey,
+          new HttpError(
+            429,
+            `We have sent ${PHONE_CODES_PER_NUMBER_PER_HOUR} codes to this number in the last hour. Try again in ${waitText(forHour.retryAfterSeconds)}.`,
+            'phone',
+            forHour.retryAfterSeconds,
+            PHONE_CODE_ERRORS.tooMany,
+          ),
+        );
+      }
+      if (daily && daily.attempts > PHONE_CODES_PER_NUMBER_PER_DAY) {
+        await refuse(
+          dayKey,
+          new HttpError(
+            429,
+            `We have sent ${PHONE_CODES_PER_NUMBER_PER_DAY} codes to this number today. Try again in ${waitText(daily.retryAfterSeconds)}.`,
+            'phone',
+            daily.retryAfterSeconds,
+            PHONE_CODE_ERRORS.tooMany,
+          ),
         );
       }
       if (forAddress && forAddress.attempts > PHONE_CODES_PER_ADDRESS_PER_HOUR) {
-        await Promise.all([attempts.giveBack(numberKey), noWait()]);
-        throw new HttpError(
-          429,
-          `Too many codes were asked for from this network. Try again in ${minutes(forAddress.retryAfterSeconds)}.`,
-          'phone',
-          forAddress.retryAfterSeconds,
-          PHONE_CODE_ERRORS.tooMany,
+        await refuse(
+          addressKey,
+          new HttpError(
+            429,
+            `Too many codes were asked for from this network. Try again in ${waitText(forAddress.retryAfterSeconds)}.`,
+            'phone',
+            forAddress.retryAfterSeconds,
+            PHONE_CODE_ERRORS.tooMany,
+          ),
         );
       }
-      const account = await accountRepository.findByConfirmedPhone(phone);
-      if ((purpose === 'register') === (account !== null)) {
-        // No SMS goes out, so no code counts for the number; the address keeps its count, which bounds how fast
-        // anyone can ask which numbers have accounts.
-        await Promise.all([attempts.giveBack(numberKey), noWait()]);
-        throw account
-          ? new HttpError(409, 'An account already uses this number; log in with it instead', 'phone')
-          : new HttpError(400, 'No account uses this number. Create an account with it instead.', 'phone');
-      }
-      const refused = account ? codeLoginRefusal(account) : null;
-      if (refused) {
-        await Promise.all([attempts.giveBack(numberKey), noWait()]);
-        throw refused;
-      }
+      // Sent whatever the number's account (none, disabled, staff): what the code unlocks is decided when it is
+      // used, and only the number's holder reads it.
       await send(phone, purpose, async () => {
-        await Promise.all([attempts.giveBack(numberKey), attempts.giveBack(addressKey), noWait()]);
+        await Promise.all([...[...counted, dayKey].map((key) => attempts.giveBack(key)), attempts.forget(waitKey)]);
       });
       return reply.code(202).send({
         message: `We have sent a 6-digit code to ${spokenPhone(phone)}. It works for ${PHONE_CODE_MINUTES} minutes.`,
@@ -208,20 +231,35 @@ const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async
         tags: ['account'],
         summary: 'Create an account with a phone number and the code sent to it, and sign in',
         description:
-          'The account has no email and no password; its phone counts as confirmed. 400 naming `code` for a wrong ' +
-          '(with the tries left), expired or used code; 409 when an account has the number.',
+          'The account has no email and no password; its phone counts as confirmed (201). A number that has an ' +
+          "account already signs in to it (200): the code proves the number is the caller's, and whether a number " +
+          'has an account is told to no one else. 400 naming `code` for a wrong (with the tries left), expired or ' +
+          'used code.',
         body: phoneRegisterRequestSchema,
-        response: { 201: authResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          200: loginResponseSchema,
+          201: loginResponseSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          409: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       const { name, phone, code, language } = request.body;
-      const check = await phoneCodes.check(phone, 'register', code);
+      const check = await phoneCodes.check(phone, code);
       if (!check.ok) throw refusal(check);
+      const existing = await accountRepository.findByConfirmedPhone(phone);
+      if (existing) {
+        const refused = codeLoginRefusal(existing);
+        if (refused) throw refused;
+        const { disabled: _disabled, ...user } = existing;
+        return reply.code(200).send(await signInOn(user, null));
+      }
       const user = await accountRepository.createPhoneUser({ name, phone, language });
+      // Another request made it with the same number in the meantime.
       if (!user) throw new HttpError(409, 'An account already uses this number; log in with it instead', 'phone');
-      const token = await accountRepository.issueToken(user.id);
-      return reply.code(201).send({ token, user });
+      return reply.code(201).send(await signInOn(user, null));
     },
   );
 
@@ -239,11 +277,19 @@ const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async
     },
     async (request) => {
       const { phone, code, device_token: deviceToken } = request.body;
-      const check = await phoneCodes.check(phone, 'login', code);
+      const check = await phoneCodes.check(phone, code);
       if (!check.ok) throw refusal(check);
       const account = await accountRepository.findByConfirmedPhone(phone);
-      if (!account)
-        throw new HttpError(400, 'No account uses this number. Create an account with it instead.', 'phone');
+      // Told only to the number's holder, who has just proven it with the code.
+      if (!account) {
+        throw new HttpError(
+          400,
+          'No account uses this number. Create an account with it instead.',
+          'phone',
+          undefined,
+          PHONE_CODE_ERRORS.noAccount,
+        );
+      }
       const refused = codeLoginRefusal(account);
       if (refused) throw refused;
       const { disabled: _disabled, ...user } = account;
@@ -275,7 +321,7 @@ const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async
     async (request) => {
       const user = signedInUser(request);
       const { phone, code } = request.body;
-      const check = await phoneCodes.check(phone, 'register', code);
+      const check = await phoneCodes.check(phone, code);
       if (!check.ok) throw refusal(check);
       if (!(await accountRepository.confirmPhone(user.id, phone))) {
         throw new HttpError(409, 'Another account already uses this number', 'phone');

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import {
-  authResponseSchema,
   loginResponseSchema,
   phoneCodeResponseSchema,
   type PhoneCodeRequest,
@@ -12,9 +11,19 @@ import { getLocale } from '@/paraglide/runtime';
 import { deviceTokenFor, keepDeviceToken } from '../device-tokens';
 import { useSignIn } from './sign-in';
 
-/** Asks the server to send a code by SMS to the number. */
+/** Device tokens of phone accounts are kept by number (`phone:9876543210`), beside those kept by email. */
+const deviceKey = (phone: string) => `phone:${phone}`;
+
+/**
+ * Asks the server to send a code by SMS to the number, with this device's token of a past sign-in with it: such a
+ * device's codes count apart, so that codes others ask for the number never keep its owner out.
+ */
 export function requestPhoneCode(input: PhoneCodeRequest) {
-  return apiRequest(apiPaths.userApi('/phone/code'), { method: 'POST', body: input, schema: phoneCodeResponseSchema });
+  return apiRequest(apiPaths.userApi('/phone/code'), {
+    method: 'POST',
+    body: { ...input, device_token: deviceTokenFor(deviceKey(input.phone)) },
+    schema: phoneCodeResponseSchema,
+  });
 }
 
 /** Asks for a code; the answer comes with the time it arrived (ms), from which the wait for the next is counted. */
@@ -23,9 +32,6 @@ export function usePhoneCode() {
     mutationFn: async (input: PhoneCodeRequest) => ({ answer: await requestPhoneCode(input), at: Date.now() }),
   });
 }
-
-/** Device tokens of phone accounts are kept by number (`phone:9876543210`), beside those kept by email. */
-const deviceKey = (phone: string) => `phone:${phone}`;
 
 export function usePhoneLogin() {
   const signIn = useSignIn();
@@ -51,8 +57,12 @@ export function usePhoneRegister() {
         method: 'POST',
         // Made on a Hindi page, the account reads Hindi from the first.
         body: { language: getLocale(), ...input },
-        schema: authResponseSchema,
+        // A number that has an account signs in to it: the code proved the number is this person's.
+        schema: loginResponseSchema,
       }),
-    onSuccess: signIn,
+    onSuccess: (answer, input) => {
+      keepDeviceToken(deviceKey(input.phone), answer.device_token);
+      signIn(answer);
+    },
   });
 }

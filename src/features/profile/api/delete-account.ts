@@ -4,9 +4,10 @@ import { apiPaths, apiRequest } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { accountKeys } from '@/lib/shop-query-keys';
 import { forgetMemberOnDevice } from '@/offline/forget-member';
+import type { Proof } from './download-my-data';
 
 /**
- * Deletes the member's account (`DELETE /me`, the password again): on success nothing of theirs stays on the device,
+ * Deletes the member's account (`DELETE /me`, the password again, or a code sent to the phone): on success nothing of theirs stays on the device,
  * as at logout; the server has already ended every session.
  */
 export function useDeleteAccount() {
@@ -14,10 +15,10 @@ export function useDeleteAccount() {
   const signOut = useAppStore((state) => state.signOut);
   const userId = useAppStore((state) => state.userProfile?.id ?? null);
   return useMutation({
-    mutationFn: (password: string) =>
+    mutationFn: (proof: Proof) =>
       apiRequest(apiPaths.userApi('/me'), {
         method: 'DELETE',
-        body: { password },
+        body: proof,
         auth: true,
         schema: messageResponseSchema,
       }),
