@@ -6,6 +6,7 @@ import { SERVER_STATE_ELEMENT_ID } from '@/contract/page-routes';
 import { overwriteGetLocale } from '@/paraglide/runtime';
 import { afterAppReady } from '@/lib/app-ready';
 import { useAppStore } from '@/lib/app-store';
+import { renderDeferredPartsAtOnce } from '@/lib/deferred-part';
 import { appElement } from './app-element';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -58,6 +59,8 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     });
     return;
   }
+  // No server HTML to keep: the parts below the fold load with the page.
+  renderDeferredPartsAtOnce();
   const root = createRoot(rootElement);
   startTransition(() => root.render(element));
 }
