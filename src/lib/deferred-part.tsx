@@ -20,9 +20,10 @@ interface PartDefinition {
 }
 
 const definitions: PartDefinition[] = [];
+const isServer = typeof document === 'undefined';
 
 /** Set once the browser renders pages itself, or the idle moment after the start has passed: parts load at once. */
-let loadAtOnce = typeof document === 'undefined';
+let loadAtOnce = isServer;
 
 /** The page is the browser's own render, not the server's: nothing to keep, parts load as they render. */
 export function renderDeferredPartsAtOnce(): void {
@@ -99,37 +100,67 @@ if (typeof document !== 'undefined') {
 }
 
 /**
- * `load` gives the part's component; `name` is for the page's HTML (`data-deferred-part`). Its props must not change
- * before it is hydrated (React would then throw the server's HTML away and render it anew).
+ * `load` gives the part's component (or a promise of it, from a module of its own); `name` is for the page's HTML
+ * (`data-deferred-part`). Its props must not change before it is hydrated (React would then throw the server's HTML
+ * away and render it anew).
  */
-export function deferredPart<Props extends object>(name: string, load: () => Promise<ComponentType<Props>>) {
+export function deferredPart<Props extends object>(
+  name: string,
+  load: () => ComponentType<Props> | Promise<ComponentType<Props>>,
+) {
   let Loaded: ComponentType<Props> | null = null;
   let loading: Promise<void> | null = null;
   const definition: PartDefinition = {
-    start: () =>
-      (loading ??= load().then((component) => {
+    start: () => {
+      if (loading) return loading;
+      const component = load();
+      // A part of a module already loaded is there at once (it is deferred for its hydration only).
+      if (component instanceof Promise) {
+        loading = component.then((loaded) => {
+          Loaded = loaded;
+        });
+      } else {
         Loaded = component;
-      })),
+        loading = Promise.resolve();
+      }
+      return loading;
+    },
   };
   definitions.push(definition);
 
-  function Body({ props, ready, onHydrated }: { props: Props; ready: Promise<void>; onHydrated: () => void }) {
-    if (!Loaded) use(ready);
+  interface Instance {
+    /** Rendered by the browser with no server HTML to keep: no boundary of its own, nothing to wait for. */
+    atOnce: boolean;
+    ready: Promise<void>;
+    done: boolean;
+    open(): void;
+    hydrated: boolean;
+  }
+
+  function Body({ props, part, onHydrated }: { props: Props; part: Instance; onHydrated: () => void }) {
+    // The server renders it at once (its code was loaded before the render), and so does a page the browser renders
+    // itself once the code is there; the browser hydrating the server's HTML waits until the part is needed.
+    if (!part.done && !((part.atOnce || isServer) && Loaded)) use(part.ready);
     useEffect(onHydrated, [onHydrated]);
-    const Component = Loaded!;
-    return <Component {...props} />;
+    return Loaded ? <Loaded {...props} /> : null;
   }
 
   function DeferredPart(props: Props): ReactNode {
     const ref = useRef<HTMLDivElement>(null);
-    const [part] = useState(() => {
+    const [part] = useState<Instance>(() => {
       let open = () => {};
       const opened = new Promise<void>((resolve) => (open = resolve));
-      // If its code cannot load (offline on a first visit) the part waits for ever: the server's HTML stays.
-      const ready = (loadAtOnce ? definition.start() : opened.then(definition.start)).catch(
-        () => new Promise<void>(() => {}),
-      );
-      return { open, ready, hydrated: false };
+      const atOnce = loadAtOnce && !isServer;
+      const ready =
+        atOnce || isServer
+          ? // The page waits for its part, as for its own code; if it cannot load, the page goes without it.
+            definition.start().catch(() => {})
+          : // Waits to be needed. If its code cannot load (offline on a first visit) it waits for ever: the server's
+            // HTML stays.
+            opened.then(definition.start).catch(() => new Promise<void>(() => {}));
+      const instance: Instance = { atOnce, ready, done: false, open, hydrated: false };
+      void ready.then(() => (instance.done = true));
+      return instance;
     });
     const onHydrated = useCallback(() => {
       part.hydrated = true;
@@ -169,11 +200,11 @@ export function deferredPart<Props extends object>(name: string, load: () => Pro
         waiting.delete(element);
       };
     }, [part]);
+    const body = <Body props={props} part={part} onHydrated={onHydrated} />;
     return (
       <div ref={ref} {...{ [PART_ATTRIBUTE]: name }} style={{ display: 'contents' }}>
-        <Suspense fallback={null}>
-          <Body props={props} ready={part.ready} onHydrated={onHydrated} />
-        </Suspense>
+        {/* The server renders the boundary the browser hydrates; a page the browser renders itself waits whole. */}
+        {part.atOnce ? body : <Suspense fallback={null}>{body}</Suspense>}
       </div>
     );
   }

@@ -47,7 +47,7 @@ function ContentSection({ section, onPlay }: { section: Section; onPlay: (video:
   );
 }
 
-const DeferredContentSection = deferredPart('home-section', () => Promise.resolve(ContentSection));
+const DeferredContentSection = deferredPart('home-section', () => ContentSection);
 
 /**
  * The home page in the spec's order: category tiles, banners, Insider, then the content sections (CineNews to
