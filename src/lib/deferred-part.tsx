@@ -10,8 +10,8 @@ import { afterAppReady } from './app-ready';
  * milliseconds after the first paint, and the first load carried these parts' words in both languages.
  *
  * The server renders a part as any other component (`loadDeferredParts` loads their code before it renders). A page
- * the browser renders itself (the shell the service worker answers, or a page opened by a link in the app) loads a
- * part as soon as it renders it.
+ * the browser renders itself (the shell the service worker answers, or a page opened by a link in the app once the
+ * start's idle moment has passed) loads a part as soon as it renders it.
  */
 
 interface PartDefinition {
