@@ -370,6 +370,11 @@ try {
     // The network's public pages, rendered by the server as the others.
     { name: 'Profile', path: '/profiles/aarav-sharma-1' },
     { name: 'Auditions', path: '/auditions' },
+    // The same four budgeted pages in Hindi: the Hindi words and the Devanagari font are theirs to carry.
+    { name: 'Home (Hindi)', path: '/hi/' },
+    { name: 'Shop list (Hindi)', path: '/hi/shop' },
+    { name: 'Profile (Hindi)', path: '/hi/profiles/aarav-sharma-1' },
+    { name: 'Auditions (Hindi)', path: '/hi/auditions' },
   ];
   let lighthouse: LighthouseFigures[] = [];
   if (runs('lighthouse')) {

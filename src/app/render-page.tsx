@@ -16,6 +16,7 @@ import { appElement } from './app-element';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { setApiTransport } from '@/lib/api-client';
+import { loadDeferredParts } from '@/lib/deferred-part';
 
 const renderScope = new AsyncLocalStorage<{ transport: ApiTransport; language: Language }>();
 // This bundle runs only on the server: its API client asks the render in progress for its transport...
@@ -57,6 +58,8 @@ async function render(url: string, language: Language): Promise<RenderedPage | n
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }), language);
   await queryClient.prefetchQuery(homeDataQueryOptions());
   await router.load();
+  // The parts the browser hydrates later are rendered with the page (their code, once, before the first render).
+  await loadDeferredParts();
   await queriesSettled(queryClient);
   const failed = queryClient
     .getQueryCache()

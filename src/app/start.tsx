@@ -7,6 +7,7 @@ import { webAppManifestFile } from '@/contract/web-app-manifest';
 import { overwriteGetLocale } from '@/paraglide/runtime';
 import { afterAppReady } from '@/lib/app-ready';
 import { useAppStore } from '@/lib/app-store';
+import { renderDeferredPartsAtOnce } from '@/lib/deferred-part';
 import { appElement } from './app-element';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -61,6 +62,8 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     });
     return;
   }
+  // No server HTML to keep: the parts below the fold load with the page.
+  renderDeferredPartsAtOnce();
   const root = createRoot(rootElement);
   startTransition(() => root.render(element));
 }

@@ -3,8 +3,8 @@ import { createRootRouteWithContext, lazyRouteComponent, Outlet, useLocation } f
 import { Suspense } from 'react';
 import { useSessionProfile } from '@/features/auth/hooks/use-session-profile';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
+import { deferredPart } from '@/lib/deferred-part';
 import { lazyPart } from '@/lib/lazy-part';
-import { SiteFooter } from './-components/site-footer';
 import { SiteHeader } from './-components/site-header';
 import classes from './-components/site-layout.module.css';
 import { hiwords_skip_to_content } from '@/paraglide/messages/hiwords_skip_to_content.js';
@@ -12,6 +12,11 @@ import { hiwords_skip_to_content } from '@/paraglide/messages/hiwords_skip_to_co
 // Only a signed-in member whose email is not confirmed loads it: the first page of everyone else stays as small.
 const EmailConfirmationNotice = lazyPart(() =>
   import('@/components/email-confirmation-notice').then((module) => module.EmailConfirmationNotice),
+);
+
+// Below the fold on every page: its code and words load, and it is hydrated, when it is needed or the phone is idle.
+const SiteFooter = deferredPart('footer', () =>
+  import('./-components/site-footer').then((module) => module.SiteFooter),
 );
 
 export interface RouterContext {

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { afterAppReady } from '@/lib/app-ready';
 import type { CarouselProps } from './carousel-props';
 import classes from './carousel.module.css';
@@ -16,6 +16,8 @@ type MovingCarouselModule = typeof import('./moving-carousel');
 let loadedModule: MovingCarouselModule | null = null;
 let loading: Promise<MovingCarouselModule> | null = null;
 
+const noChanges = () => () => {};
+
 function loadMovingCarousel(): Promise<MovingCarouselModule> {
   loading ??= import('./moving-carousel').then((module) => (loadedModule = module));
   return loading;
@@ -29,7 +31,14 @@ function loadMovingCarousel(): Promise<MovingCarouselModule> {
  * stay, still usable.
  */
 export function Carousel<T>(props: CarouselProps<T>) {
-  const [moving, setMoving] = useState<MovingCarouselModule | null>(loadedModule);
+  // Hydrating the server's still slides, the code that moves them may already be here (another carousel loaded it):
+  // the first render still matches the server's (its snapshot), or React would throw the HTML away.
+  const initial = useSyncExternalStore(
+    noChanges,
+    () => loadedModule,
+    () => null,
+  );
+  const [moving, setMoving] = useState<MovingCarouselModule | null>(initial);
   const [takeOver, setTakeOver] = useState<TakeOver>({});
   const rootRef = useRef<HTMLDivElement>(null);
 

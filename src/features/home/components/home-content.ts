@@ -1,17 +1,5 @@
 import type { CarouselDurations } from '@/components/carousel/carousel-props';
 import type { SectionType } from '@/contract/site';
-import { faq_duration_a } from '@/paraglide/messages/faq_duration_a.js';
-import { faq_duration_q } from '@/paraglide/messages/faq_duration_q.js';
-import { faq_enrol_a } from '@/paraglide/messages/faq_enrol_a.js';
-import { faq_enrol_q } from '@/paraglide/messages/faq_enrol_q.js';
-import { faq_equipment_a } from '@/paraglide/messages/faq_equipment_a.js';
-import { faq_equipment_q } from '@/paraglide/messages/faq_equipment_q.js';
-import { faq_experience_a } from '@/paraglide/messages/faq_experience_a.js';
-import { faq_experience_q } from '@/paraglide/messages/faq_experience_q.js';
-import { faq_payment_a } from '@/paraglide/messages/faq_payment_a.js';
-import { faq_payment_q } from '@/paraglide/messages/faq_payment_q.js';
-import { faq_placement_a } from '@/paraglide/messages/faq_placement_a.js';
-import { faq_placement_q } from '@/paraglide/messages/faq_placement_q.js';
 import { home_section_auditions } from '@/paraglide/messages/home_section_auditions.js';
 import { home_section_awards } from '@/paraglide/messages/home_section_awards.js';
 import { home_section_courses } from '@/paraglide/messages/home_section_courses.js';
@@ -45,16 +33,3 @@ export const BANNER_AUTOPLAY_MS = 2000;
 export const BANNER_EMBLA_DURATION: CarouselDurations = { phone: 28, tablet: 26, desktop: 25 };
 /** Embla's durations closest to the spec's 500 ms card transition (measured figures: README, Home page). */
 export const CARD_EMBLA_DURATION: CarouselDurations = { phone: 15, tablet: 14, desktop: 10 };
-
-/**
- * The six FAQ entries the spec names: enrolment, duration, audition experience, equipment, placement, payment, in
- * the page's language (the spec's English text is English's).
- */
-export const faqEntries = [
-  { question: faq_enrol_q, answer: faq_enrol_a },
-  { question: faq_duration_q, answer: faq_duration_a },
-  { question: faq_experience_q, answer: faq_experience_a },
-  { question: faq_equipment_q, answer: faq_equipment_a },
-  { question: faq_placement_q, answer: faq_placement_a },
-  { question: faq_payment_q, answer: faq_payment_a },
-] as const;

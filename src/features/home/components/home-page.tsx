@@ -3,24 +3,20 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import type { HomeData, Section } from '@/contract/site';
 import { imageSrcSet, imageUrl } from '@/lib/image-url';
+import { deferredPart } from '@/lib/deferred-part';
 import { lazyPart } from '@/lib/lazy-part';
 import { home_insider } from '@/paraglide/messages/home_insider.js';
 import { home_magazine_label } from '@/paraglide/messages/home_magazine_label.js';
 import { home_testimonials_label } from '@/paraglide/messages/home_testimonials_label.js';
 import { sectionDisplay } from './home-content';
-import {
-  BannerCarousel,
-  CardCarousel,
-  CategoryTiles,
-  ContentGrid,
-  FaqSection,
-  HomeSection,
-  VideoGrid,
-} from './home-sections';
+import { BannerCarousel, CardCarousel, CategoryTiles, ContentGrid, HomeSection, VideoGrid } from './home-sections';
 import classes from './home.module.css';
 import type { PlayingVideo } from './video-modal';
 
 const VideoModal = lazyPart(() => import('./video-modal').then((module) => module.VideoModal));
+// Below the fold: hydrated when scrolled near, touched or when the phone is idle (src/lib/deferred-part.tsx); the FAQ's
+// code and words load only then.
+const FaqSection = deferredPart('faq', () => import('./faq-section').then((module) => module.FaqSection));
 
 function ContentSection({ section, onPlay }: { section: Section; onPlay: (video: PlayingVideo) => void }) {
   const { id, title, layout } = sectionDisplay[section.type];
@@ -50,6 +46,8 @@ function ContentSection({ section, onPlay }: { section: Section; onPlay: (video:
     </HomeSection>
   );
 }
+
+const DeferredContentSection = deferredPart('home-section', () => ContentSection);
 
 /**
  * The home page in the spec's order: category tiles, banners, Insider, then the content sections (CineNews to
@@ -84,7 +82,7 @@ export function HomePage({ data, siteName }: { data: HomeData | undefined; siteN
         </HomeSection>
       ) : null}
       {(data?.sectionList ?? []).map((section) => (
-        <ContentSection key={section.type} section={section} onPlay={setVideo} />
+        <DeferredContentSection key={section.type} section={section} onPlay={setVideo} />
       ))}
       <FaqSection />
       {playerLoaded && (

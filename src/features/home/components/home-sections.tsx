@@ -1,4 +1,4 @@
-import { Accordion, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Carousel } from '@/components/carousel/carousel';
@@ -10,10 +10,9 @@ import { categoryName } from '@/lib/category-label';
 import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { BANNER_IMAGE_SIZES } from '@/contract/uploads';
 import { CardImage, CardText, ContentCard } from './content-card';
-import { BANNER_AUTOPLAY_MS, BANNER_EMBLA_DURATION, CARD_EMBLA_DURATION, faqEntries } from './home-content';
+import { BANNER_AUTOPLAY_MS, BANNER_EMBLA_DURATION, CARD_EMBLA_DURATION } from './home-content';
 import { home_banner } from '@/paraglide/messages/home_banner.js';
 import { home_categories } from '@/paraglide/messages/home_categories.js';
-import { home_faq } from '@/paraglide/messages/home_faq.js';
 import { home_featured } from '@/paraglide/messages/home_featured.js';
 import classes from './home.module.css';
 import { VideoCard, type VideoItem } from './video-card';
@@ -157,17 +156,3 @@ export function CardCarousel({
 }
 
 /** The six hard-coded FAQ entries; one open at a time, and clicking the open one closes it. */
-export function FaqSection() {
-  return (
-    <HomeSection id="faq" title={home_faq()}>
-      <Accordion variant="separated" chevronPosition="right">
-        {faqEntries.map((entry, index) => (
-          <Accordion.Item key={index} value={String(index)}>
-            <Accordion.Control>{entry.question()}</Accordion.Control>
-            <Accordion.Panel>{entry.answer()}</Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
-    </HomeSection>
-  );
-}
