@@ -19,6 +19,11 @@ export const errorTemplates = {
   code_tries_spent: 'This code has had its {max} tries. Ask for a new code.',
   code_too_soon: 'Wait {seconds} seconds before asking for a new code.',
   code_too_many: 'We have sent {max} codes to this number in the last hour. Try again in {minutes} minute{s}.',
+  code_too_many_today_hours: 'We have sent {max} codes to this number today. Try again in {hours} hours.',
+  code_too_many_today: 'We have sent {max} codes to this number today. Try again in {minutes} minute{s}.',
+  code_no_longer_works: 'This code no longer works. Ask for a new code.',
+  password_guessed_use_phone:
+    'Many wrong passwords have been tried for this account: log in with a code sent to your phone',
   code_too_many_network: 'Too many codes were asked for from this network. Try again in {minutes} minute{s}.',
   phone_taken_log_in: 'An account already uses this number; log in with it instead',
   phone_no_account: 'No account uses this number. Create an account with it instead.',

@@ -13,6 +13,10 @@ import { error_code_tries_spent } from '@/paraglide/messages/error_code_tries_sp
 import { error_code_too_soon } from '@/paraglide/messages/error_code_too_soon.js';
 import { error_code_too_many } from '@/paraglide/messages/error_code_too_many.js';
 import { error_code_too_many_network } from '@/paraglide/messages/error_code_too_many_network.js';
+import { error_code_too_many_today_hours } from '@/paraglide/messages/error_code_too_many_today_hours.js';
+import { error_code_too_many_today } from '@/paraglide/messages/error_code_too_many_today.js';
+import { error_code_no_longer_works } from '@/paraglide/messages/error_code_no_longer_works.js';
+import { error_password_guessed_use_phone } from '@/paraglide/messages/error_password_guessed_use_phone.js';
 import { error_phone_taken_log_in } from '@/paraglide/messages/error_phone_taken_log_in.js';
 import { error_phone_no_account } from '@/paraglide/messages/error_phone_no_account.js';
 import { error_phone_taken } from '@/paraglide/messages/error_phone_taken.js';
@@ -316,6 +320,10 @@ const words: Record<ErrorCode, Words> = {
   code_too_soon: error_code_too_soon,
   code_too_many: error_code_too_many,
   code_too_many_network: error_code_too_many_network,
+  code_too_many_today_hours: error_code_too_many_today_hours,
+  code_too_many_today: error_code_too_many_today,
+  code_no_longer_works: error_code_no_longer_works,
+  password_guessed_use_phone: error_password_guessed_use_phone,
   phone_taken_log_in: error_phone_taken_log_in,
   phone_no_account: error_phone_no_account,
   phone_taken: error_phone_taken,

@@ -61,6 +61,12 @@ test.describe('the back office in Hindi', () => {
       const change = page.getByRole('list', { name: 'बदलाव' }).getByRole('listitem').first();
       await expect(change).toContainText(/^यूज़र \d+: बदला गया/);
       await expect(change).toContainText('बाद में');
+      // A kind is searched by its Hindi name, as the hint under the field lists them.
+      await expect(page.getByText('इनमें से एक लिखें: बैनर')).toBeVisible();
+      await page.getByRole('searchbox', { name: 'क्या बदला' }).fill('यूज़र');
+      await page.getByRole('searchbox', { name: 'क्या बदला' }).press('Enter');
+      await expect(page).toHaveURL(/entity=user/);
+      await expect(change).toContainText(/^यूज़र \d+: बदला गया/);
       await page.screenshot({ path: info.outputPath(`audit-hi-${colorScheme}.png`), fullPage: true });
 
       // The contact messages and the mail not delivered.

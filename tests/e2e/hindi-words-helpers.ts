@@ -91,6 +91,7 @@ export const keptWords = new Set([
   'KB',
   'px',
   'ID',
+  'IP',
   'DOP',
   'CINTAA',
   'CSV',

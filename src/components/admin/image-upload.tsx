@@ -98,6 +98,8 @@ export function ImageUpload({
           multiple={false}
           loading={upload.isPending}
           aria-label={adminUi_image_choose({ label })}
+          // The file field inside is named by react-dropzone in English ("file upload") unless told.
+          inputProps={{ 'aria-label': adminUi_image_choose({ label }) }}
           className={classes.dropzone}
         >
           <Group justify="center" gap="xs" mih={64}>

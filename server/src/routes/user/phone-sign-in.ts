@@ -39,14 +39,9 @@ function spokenPhone(phone: string): string {
   return `+91\u00a0${phone.slice(0, 5)}\u00a0${phone.slice(5)}`;
 }
 
-/** How long to wait, in minutes, or in hours past 90 minutes (the daily limit). */
-function waitText(seconds: number): string {
-  if (seconds > 90 * 60) {
-    const hours = Math.ceil(seconds / 3600);
-    return `${hours} hours`;
-  }
-  const count = Math.ceil(seconds / 60);
-  return `${count} minute${count === 1 ? '' : 's'}`;
+/** The wait a refusal names, in whole minutes (rounded up), as its words need them. */
+function minutesOf(seconds: number): number {
+  return Math.ceil(seconds / 60);
 }
 
 /** Each refusal of a code, named for the code screen (the field and a `code` it acts on). */
@@ -158,7 +153,7 @@ const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async
           hourKey,
           new HttpError(
             429,
-            `We have sent ${PHONE_CODES_PER_NUMBER_PER_HOUR} codes to this number in the last hour. Try again in ${waitText(forHour.retryAfterSeconds)}.`,
+            `We have sent ${PHONE_CODES_PER_NUMBER_PER_HOUR} codes to this number in the last hour. Try again in ${minutesOf(forHour.retryAfterSeconds)} minute${minutesOf(forHour.retryAfterSeconds) === 1 ? '' : 's'}.`,
             'phone',
             forHour.retryAfterSeconds,
             PHONE_CODE_ERRORS.tooMany,
@@ -170,10 +165,12 @@ const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async
           dayKey,
           new HttpError(
             429,
-            `We have sent ${PHONE_CODES_PER_NUMBER_PER_DAY} codes to this number today. Try again in ${waitText(daily.retryAfterSeconds)}.`,
+            // Past an hour and a half the wait is said in hours.
+            daily.retryAfterSeconds > 90 * 60
+              ? `We have sent ${PHONE_CODES_PER_NUMBER_PER_DAY} codes to this number today. Try again in ${Math.ceil(daily.retryAfterSeconds / 3600)} hours.`
+              : `We have sent ${PHONE_CODES_PER_NUMBER_PER_DAY} codes to this number today. Try again in ${minutesOf(daily.retryAfterSeconds)} minute${minutesOf(daily.retryAfterSeconds) === 1 ? '' : 's'}.`,
             'phone',
             daily.retryAfterSeconds,
-            PHONE_CODE_ERRORS.tooMany,
           ),
         );
       }
@@ -182,10 +179,9 @@ const phoneSignInRoutes: FastifyPluginAsyncZod<PhoneSignInRoutesOptions> = async
           addressKey,
           new HttpError(
             429,
-            `Too many codes were asked for from this network. Try again in ${waitText(forAddress.retryAfterSeconds)}.`,
+            `Too many codes were asked for from this network. Try again in ${minutesOf(forAddress.retryAfterSeconds)} minute${minutesOf(forAddress.retryAfterSeconds) === 1 ? '' : 's'}.`,
             'phone',
             forAddress.retryAfterSeconds,
-            PHONE_CODE_ERRORS.tooMany,
           ),
         );
       }

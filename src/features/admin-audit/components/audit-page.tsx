@@ -102,6 +102,14 @@ const entityLabels: Record<string, () => string> = {
   call_reports: () => audit_entity_call_reports(),
 };
 
+/** What staff typed, as the log's code: a kind's name in the page's language ("ऑर्डर") is its code ("order"). */
+function entityCode(typed: string | undefined): string | undefined {
+  if (!typed) return typed;
+  const wanted = typed.trim().toLocaleLowerCase();
+  const named = Object.entries(entityLabels).find(([, label]) => label().toLocaleLowerCase() === wanted);
+  return named ? named[0] : typed;
+}
+
 function Values({ label, value }: { label: string; value: unknown }) {
   if (value === null || value === undefined) return null;
   return (
@@ -132,7 +140,7 @@ export function AuditPage({ filters, onChange }: { filters: AuditFilters; onChan
         label={audit_search()}
         description={audit_search_hint()}
         value={filters.entity}
-        onSearch={(entity) => onChange({ ...filters, entity, page: 1 })}
+        onSearch={(entity) => onChange({ ...filters, entity: entityCode(entity), page: 1 })}
       />
       <ListStates query={query} what={audit_what()} isEmpty={(data) => data.data.length === 0} empty={audit_empty()}>
         {(data) => (
