@@ -228,7 +228,7 @@ describe('the sign-in code', () => {
     const phone = newNumber();
     const over = await askCode(phone, 'register', address);
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toMatchObject({ field: 'phone', code: 'code_too_many' });
+    expect(over.json()).toMatchObject({ field: 'phone', code: 'code_too_many_network' });
     expect(smsCountTo(phone)).toBe(0);
     // Another address may still ask for that number.
     expect((await askCode(phone, 'register', newAddress())).statusCode).toBe(202);
@@ -698,7 +698,7 @@ describe('codes asked for by others', () => {
     await hourPassed(`sms-number:${phone}`);
     const eleventh = await askCode(phone, 'register', newAddress());
     expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json()).toMatchObject({ field: 'phone', code: 'code_too_many' });
+    expect(eleventh.json()).toMatchObject({ field: 'phone', code: 'code_too_many_today_hours' });
     expect(eleventh.json().message).toMatch(/10 codes to this number today/);
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(60 * 60);
     expect(smsCountTo(phone)).toBe(10);
