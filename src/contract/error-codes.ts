@@ -24,6 +24,12 @@ export const errorTemplates = {
   code_no_longer_works: 'This code no longer works. Ask for a new code.',
   password_guessed_use_phone:
     'Many wrong passwords have been tried for this account: log in with a code sent to your phone',
+  sms_failed: 'We could not send the SMS just now. Please try again in a minute.',
+  order_already_cancelled: 'This order is already cancelled',
+  order_refunded: 'This order has been refunded',
+  order_shipped_no_cancel: 'This order has shipped and can no longer be cancelled',
+  order_cancel_window: 'Orders can be cancelled only within {days} days of being placed',
+  order_perishable_no_cancel: 'Orders with perishable items cannot be cancelled',
   code_too_many_network: 'Too many codes were asked for from this network. Try again in {minutes} minute{s}.',
   phone_taken_log_in: 'An account already uses this number; log in with it instead',
   phone_no_account: 'No account uses this number. Create an account with it instead.',

@@ -253,7 +253,7 @@ export const PHONE_CODE_ERRORS = {
   tooMany: 'code_too_many',
   smsFailed: 'sms_failed',
   /** A right code for a number no account has, at login: register with it instead. */
-  noAccount: 'no_account',
+  noAccount: 'phone_no_account',
 } as const;
 
 /**

@@ -13,6 +13,12 @@ import { error_code_tries_spent } from '@/paraglide/messages/error_code_tries_sp
 import { error_code_too_soon } from '@/paraglide/messages/error_code_too_soon.js';
 import { error_code_too_many } from '@/paraglide/messages/error_code_too_many.js';
 import { error_code_too_many_network } from '@/paraglide/messages/error_code_too_many_network.js';
+import { error_sms_failed } from '@/paraglide/messages/error_sms_failed.js';
+import { error_order_already_cancelled } from '@/paraglide/messages/error_order_already_cancelled.js';
+import { error_order_refunded } from '@/paraglide/messages/error_order_refunded.js';
+import { error_order_shipped_no_cancel } from '@/paraglide/messages/error_order_shipped_no_cancel.js';
+import { error_order_cancel_window } from '@/paraglide/messages/error_order_cancel_window.js';
+import { error_order_perishable_no_cancel } from '@/paraglide/messages/error_order_perishable_no_cancel.js';
 import { error_code_too_many_today_hours } from '@/paraglide/messages/error_code_too_many_today_hours.js';
 import { error_code_too_many_today } from '@/paraglide/messages/error_code_too_many_today.js';
 import { error_code_no_longer_works } from '@/paraglide/messages/error_code_no_longer_works.js';
@@ -320,6 +326,12 @@ const words: Record<ErrorCode, Words> = {
   code_too_soon: error_code_too_soon,
   code_too_many: error_code_too_many,
   code_too_many_network: error_code_too_many_network,
+  sms_failed: error_sms_failed,
+  order_already_cancelled: error_order_already_cancelled,
+  order_refunded: error_order_refunded,
+  order_shipped_no_cancel: error_order_shipped_no_cancel,
+  order_cancel_window: error_order_cancel_window,
+  order_perishable_no_cancel: error_order_perishable_no_cancel,
   code_too_many_today_hours: error_code_too_many_today_hours,
   code_too_many_today: error_code_too_many_today,
   code_no_longer_works: error_code_no_longer_works,

@@ -129,6 +129,22 @@ export async function storedTexts(dataDir: string): Promise<string[]> {
         `SELECT table_name, column_name, data_type FROM information_schema.columns
           WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'jsonb', 'json')`,
       );
+      // What the product writes for itself (mails, cached answers, tokens, counters) is nobody's content: its
+      // English is the product's own words, the very words a Hindi page must not show.
+      const productsOwn = new Set([
+        'mail_outbox',
+        'idempotency_keys',
+        'attempt_counters',
+        'auth_tokens',
+        'phone_codes',
+        'password_reset_tokens',
+        'known_devices',
+        'sign_in_links',
+        'email_confirmation_tokens',
+        'contact_claim_tokens',
+        'sent_messages',
+        'conversation_mails',
+      ]);
       const texts = new Set<string>();
       const add = (value: unknown): void => {
         if (typeof value === 'string') {
@@ -138,6 +154,7 @@ export async function storedTexts(dataDir: string): Promise<string[]> {
         else if (value && typeof value === 'object') Object.values(value).forEach(add);
       };
       for (const { table_name: table, column_name: column, data_type: type } of columns.rows) {
+        if (productsOwn.has(table) || table.startsWith('__') || table.startsWith('pgboss')) continue;
         const rows = await db.query<{ value: string | null }>(
           `SELECT DISTINCT "${column}"::text AS value FROM "${table}"`,
         );
@@ -167,11 +184,15 @@ export class MemberContent {
     return new MemberContent([...this.texts, ...texts]);
   }
 
-  /** `text` without the members' words in it; empty when it is a piece of one (an excerpt cut with "…"). */
+  /**
+   * `text` without the members' words in it; empty when it is an excerpt of one (cut with "…"). Only an excerpt:
+   * a short label ("Cancel") that happens to be inside some member's long text is still the product's word.
+   */
   strip(text: string): string {
     let rest = text;
     for (const piece of this.texts) if (rest.includes(piece)) rest = rest.split(piece).join(' ');
-    const left = rest.replace(/[…\s]+$/u, '').trim();
+    if (!/(…|\.\.\.)\s*$/u.test(rest)) return rest;
+    const left = rest.replace(/[….\s]+$/u, '').trim();
     if (left.length >= 2 && this.texts.some((piece) => piece.includes(left))) return '';
     return rest;
   }

@@ -328,7 +328,7 @@ describe('an account with a phone number', () => {
     expect((await askCode(stranger, 'login', newAddress())).statusCode).toBe(202);
     const unknown = await post('/phone/login', { phone: stranger, code: latestCode(stranger) });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ field: 'phone', code: 'no_account' });
+    expect(unknown.json()).toMatchObject({ field: 'phone', code: 'phone_no_account' });
   });
 
   it('is refused at login once disabled, even with the code sent to it', async () => {
@@ -596,6 +596,11 @@ describe('an account with a confirmed phone and an unconfirmed email', () => {
     expect(await app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.id))).toEqual(
       [],
     );
+    // Nor a link that would attach the contact messages sent from that address to this account.
+    const claim = await post('/me/contact-messages/claim', {}, '10.0.0.1', member.headers);
+    expect(claim.statusCode, claim.body).toBe(403);
+    expect(claim.json()).toMatchObject({ field: 'email', code: 'email_not_confirmed' });
+    expect(await mailTo()).toEqual(before);
     // The mail that confirms the address still goes there.
     const resend = await post('/resend-confirmation', {}, '10.0.0.1', member.headers);
     expect(resend.statusCode, resend.body).toBe(200);

@@ -36,6 +36,7 @@ const contactClaimRoutes: FastifyPluginAsyncZod<ContactClaimRoutesOptions> = asy
           202: messageResponseSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
+          403: errorResponseSchema,
           429: errorResponseSchema,
         },
       },
@@ -45,6 +46,17 @@ const contactClaimRoutes: FastifyPluginAsyncZod<ContactClaimRoutesOptions> = asy
       const { email } = user;
       // Only contact messages sent from the account's own email can be claimed; a phone account has none.
       if (email === null) throw new HttpError(400, 'Your account has no email to claim messages from', 'email');
+      // An account let in by its confirmed phone may hold an email it never proved: nothing is mailed there that
+      // would attach another person's messages to this account.
+      if (!user.email_confirmed) {
+        throw new HttpError(
+          403,
+          `Confirm your email first: open the link we sent to ${email}, or ask for a new one.`,
+          'email',
+          undefined,
+          'email_not_confirmed',
+        );
+      }
       const [counted] = await attempts.count([`contact-claim:${user.id}`], HOUR_MS);
       if (counted && counted.attempts > CONTACT_CLAIM_LIMIT) {
         throw new HttpError(

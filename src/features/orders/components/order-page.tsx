@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, 
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { Order } from '@/contract/orders';
 import { DocumentTitle } from '@/components/document-title';
 import { InstallOffer } from '@/components/install-offer';
@@ -11,6 +11,7 @@ import { LoadingState } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
+import { contractText, loadRefusalWords } from '@/lib/refusals';
 import { formatDate, formatInr } from '@/lib/money';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
@@ -65,6 +66,15 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
   const cancel = useCancelOrder();
   const [confirming, confirm] = useDisclosure(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
+  // Why an order cannot be cancelled comes as the server's English; on a Hindi page its words load once, then show.
+  const [, setRefusalWordsLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadRefusalWords().then(() => live && setRefusalWordsLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   if (query.isPending) {
     return (
@@ -206,7 +216,7 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
             </Button>
           ) : order.status !== 'cancelled' && order.status !== 'refunded' && order.cancel_blocked_reason ? (
             <Text fz="sm" c="dimmed">
-              {order.cancel_blocked_reason}.
+              {contractText(order.cancel_blocked_reason)}.
             </Text>
           ) : null}
           {renderBuyAgain?.(order)}
