@@ -202,7 +202,7 @@ test.describe('every Hindi page reads in Hindi at 360 px', () => {
     }
   });
 
-  test.describe('pages whose own words are being moved into Hindi elsewhere', () => {
+  test.describe('the about, contact and policy pages, orders, and the back office', () => {
     for (const path of pagesBeingTranslated) {
       test(`${path} has no English word and no serious axe violation`, async ({ page }) => {
         await open(page, path);
@@ -222,7 +222,8 @@ test.describe('every Hindi page reads in Hindi at 360 px', () => {
       test(`${path} has no English word and no serious axe violation, as staff`, async ({ page }) => {
         await signInAt(page, server.url, admin);
         await open(page, path);
-        await checkHindi(page, path);
+        // Staff's lists show the members this file's earlier tests made: their names are theirs.
+        await checkHindi(page, path, content.with('Naya Sadasya', ...minorTexts));
       });
     }
   });
