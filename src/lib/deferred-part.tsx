@@ -1,4 +1,15 @@
-import { type ComponentType, type ReactNode, Suspense, use, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  memo,
+  type ReactNode,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { afterAppReady } from './app-ready';
 
 /**
@@ -15,7 +26,7 @@ import { afterAppReady } from './app-ready';
  */
 
 interface PartDefinition {
-  /** Loads the part's code; the same promise every time. */
+  /** Loads the part's code; the same promise every time, unless it failed (the next call tries again). */
   start(): Promise<void>;
 }
 
@@ -36,13 +47,18 @@ export function loadDeferredParts(): Promise<unknown> {
 }
 
 interface Waiting {
-  definition: PartDefinition;
-  /** Lets this part load and be hydrated. */
-  open(): void;
+  /** Loads this part's code (again, if it failed) so that it is hydrated; settles when the attempt has. */
+  open(): Promise<void>;
   opened: boolean;
-  /** The tap it keeps until it is hydrated. */
-  tap?: HTMLElement;
+  /** Its code could not be loaded: taps on it are left to the browser until a later attempt loads it. */
+  failed: boolean;
 }
+
+/**
+ * The last tap kept, on the element tapped, and the address it was made at. One at a time: a newer click, a key or
+ * a move to another address drops it, or the part's hydration would pull the reader back to what they left.
+ */
+let kept: { entry: Waiting; tapped: HTMLElement; at: string } | undefined;
 
 /** The parts on the page still waiting, by their element, in the page's order. */
 const waiting = new Map<HTMLElement, Waiting>();
@@ -54,21 +70,41 @@ const waitingAround = (target: EventTarget | null) => {
 };
 
 /**
+ * A link the browser follows as well as the app would: one to a new tab or window, to another site, a download, or
+ * a phone number or mail address. Kept and followed seconds later, a new tab would be stopped as a popup.
+ */
+function needsNoApp(link: HTMLAnchorElement): boolean {
+  if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return true;
+  return !/^https?:$/.test(link.protocol) || link.origin !== location.origin;
+}
+
+/**
  * A click inside a part not yet hydrated would reach React, which drops it (the boundary has no handlers yet): it is
  * stopped here, before React's listener on the root, and made again once the part is hydrated. A click with a
- * modifier (a link opened in a new tab) is left to the browser.
+ * modifier (a link opened in a new tab) and a link that needs no app are left to the browser, and so is every tap on
+ * a part whose code could not be loaded (its links then load their pages; its buttons wait for a later attempt).
  */
 function keepTap(event: MouseEvent) {
+  // Any click is newer than the tap kept: the reader has moved on (the kept tap's own replay is made after this).
+  kept = undefined;
   if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) return;
   const entry = waitingAround(event.target);
   const tapped = (event.target as Element).closest?.<HTMLElement>(
     'button, a[href], summary, label, input, select, textarea, [role="button"], [tabindex]',
   );
-  if (!entry || !tapped) return;
+  if (!entry || entry.failed || !tapped || (tapped instanceof HTMLAnchorElement && needsNoApp(tapped))) return;
   event.preventDefault();
   event.stopPropagation();
-  entry.tap = tapped;
-  entry.open();
+  kept = { entry, tapped, at: location.href };
+  void entry.open();
+}
+
+/** The tap `entry` keeps, if the reader has not moved on since: no newer click or key, still at the same address. */
+function keptTapOf(entry: Waiting): HTMLElement | undefined {
+  if (kept?.entry !== entry) return undefined;
+  const { tapped, at } = kept;
+  kept = undefined;
+  return at === location.href && tapped.isConnected ? tapped : undefined;
 }
 
 /** Touching or focusing a part starts loading it: the tap that may follow then waits less. */
@@ -76,6 +112,7 @@ const openOnTouch = (event: Event) => waitingAround(event.target)?.open();
 
 if (typeof document !== 'undefined') {
   document.addEventListener('click', keepTap, true);
+  document.addEventListener('keydown', () => (kept = undefined), true);
   for (const type of ['pointerdown', 'focusin', 'touchstart']) {
     document.addEventListener(type, openOnTouch, { capture: true, passive: true });
   }
@@ -89,11 +126,7 @@ if (typeof document !== 'undefined') {
         loadAtOnce = true;
         return;
       }
-      entry.open();
-      void entry.definition.start().then(
-        () => onIdle(next),
-        () => onIdle(next),
-      );
+      void entry.open().then(() => onIdle(next));
     };
     onIdle(next);
   });
@@ -116,9 +149,16 @@ export function deferredPart<Props extends object>(
       const component = load();
       // A part of a module already loaded is there at once (it is deferred for its hydration only).
       if (component instanceof Promise) {
-        loading = component.then((loaded) => {
-          Loaded = loaded;
-        });
+        loading = component.then(
+          (loaded) => {
+            Loaded = loaded;
+          },
+          (error: unknown) => {
+            // Not kept: a later attempt loads it again (a weak network's lost request, a chunk since deployed anew).
+            loading = null;
+            throw error;
+          },
+        );
       } else {
         Loaded = component;
         loading = Promise.resolve();
@@ -133,7 +173,8 @@ export function deferredPart<Props extends object>(
     atOnce: boolean;
     ready: Promise<void>;
     done: boolean;
-    open(): void;
+    /** Loads the part's code (again if it failed); `ready` settles once it is loaded. */
+    open(): Promise<void>;
     hydrated: boolean;
   }
 
@@ -148,16 +189,16 @@ export function deferredPart<Props extends object>(
   function DeferredPart(props: Props): ReactNode {
     const ref = useRef<HTMLDivElement>(null);
     const [part] = useState<Instance>(() => {
-      let open = () => {};
-      const opened = new Promise<void>((resolve) => (open = resolve));
+      let loaded = () => {};
       const atOnce = loadAtOnce && !isServer;
       const ready =
         atOnce || isServer
           ? // The page waits for its part, as for its own code; if it cannot load, the page goes without it.
             definition.start().catch(() => {})
-          : // Waits to be needed. If its code cannot load (offline on a first visit) it waits for ever: the server's
-            // HTML stays.
-            opened.then(definition.start).catch(() => new Promise<void>(() => {}));
+          : // Waits to be needed, then for its code. If that cannot load (offline on a first visit, a chunk gone
+            // after a deploy) it goes on waiting, the server's HTML in place, until a later attempt loads it.
+            new Promise<void>((resolve) => (loaded = resolve));
+      const open = () => definition.start().then(loaded);
       const instance: Instance = { atOnce, ready, done: false, open, hydrated: false };
       void ready.then(() => (instance.done = true));
       return instance;
@@ -170,17 +211,28 @@ export function deferredPart<Props extends object>(
       const entry = element && waiting.get(element);
       if (!element || !entry) return;
       waiting.delete(element);
-      entry.tap?.click();
+      keptTapOf(entry)?.click();
     }, [part]);
     useEffect(() => {
       const element = ref.current;
       if (!element || part.hydrated) return;
       const entry: Waiting = {
-        definition,
         opened: false,
+        failed: false,
         open: () => {
           entry.opened = true;
-          part.open();
+          return part.open().then(
+            () => {
+              entry.failed = false;
+            },
+            () => {
+              entry.failed = true;
+              // The link tapped is followed the browser's way, a page load that needs none of this part's code; a
+              // button's tap is dropped (it would act in a part that cannot).
+              const tapped = keptTapOf(entry);
+              if (tapped instanceof HTMLAnchorElement) location.assign(tapped.href);
+            },
+          );
         },
       };
       waiting.set(element, entry);
@@ -200,14 +252,21 @@ export function deferredPart<Props extends object>(
         waiting.delete(element);
       };
     }, [part]);
-    const body = <Body props={props} part={part} onHydrated={onHydrated} />;
+    // The same elements while the props are: a boundary not yet hydrated that is given new ones (the layout above it
+    // rendered again, as it does for a signed-in member once the session and profile arrive) is rendered anew by
+    // React, and the server's HTML is thrown away.
+    const boundary = useMemo(() => {
+      const body = <Body props={props} part={part} onHydrated={onHydrated} />;
+      // The server renders the boundary the browser hydrates; a page the browser renders itself waits whole.
+      return part.atOnce ? body : <Suspense fallback={null}>{body}</Suspense>;
+    }, [props, part, onHydrated]);
     return (
       <div ref={ref} {...{ [PART_ATTRIBUTE]: name }} style={{ display: 'contents' }}>
-        {/* The server renders the boundary the browser hydrates; a page the browser renders itself waits whole. */}
-        {part.atOnce ? body : <Suspense fallback={null}>{body}</Suspense>}
+        {boundary}
       </div>
     );
   }
   DeferredPart.displayName = `Deferred(${name})`;
-  return DeferredPart;
+  // Its props compared one by one: a parent's render with the same props does not reach the boundary.
+  return memo(DeferredPart);
 }
