@@ -8,8 +8,8 @@ import { directory_category_union } from '@/paraglide/messages/directory_categor
 import { directory_category_vendor } from '@/paraglide/messages/directory_category_vendor.js';
 
 /**
- * The directory's category names in the page's language, for pages that name categories without the directory's
- * other labels (the home page's tiles). A category the site added later keeps the name it was given.
+ * The directory's category names in the page's language: the directory, the home page's tiles and the footer (on
+ * every first load: only these eight messages come with it). A category the site added later keeps its given name.
  */
 const categoryNames: Record<string, () => string> = {
   Artist: directory_category_artist,

@@ -1,4 +1,5 @@
 import { SimpleGrid, Text } from '@mantine/core';
+import { categoryName } from '@/lib/category-label';
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { useSiteSettings } from '@/lib/site-settings-context';
@@ -6,14 +7,6 @@ import { useHomeData } from '@/features/site-settings/hooks/use-home-data';
 import { useInView } from '@/hooks/use-in-view';
 import { telHref, whatsappHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
-import { directory_category_artist } from '@/paraglide/messages/directory_category_artist.js';
-import { directory_category_course } from '@/paraglide/messages/directory_category_course.js';
-import { directory_category_production_house } from '@/paraglide/messages/directory_category_production_house.js';
-import { directory_category_shooting_location } from '@/paraglide/messages/directory_category_shooting_location.js';
-import { directory_category_studio } from '@/paraglide/messages/directory_category_studio.js';
-import { directory_category_theatre } from '@/paraglide/messages/directory_category_theatre.js';
-import { directory_category_union } from '@/paraglide/messages/directory_category_union.js';
-import { directory_category_vendor } from '@/paraglide/messages/directory_category_vendor.js';
 import { footer_categories } from '@/paraglide/messages/footer_categories.js';
 import { footer_contact } from '@/paraglide/messages/footer_contact.js';
 import { footer_follow_us } from '@/paraglide/messages/footer_follow_us.js';
@@ -42,21 +35,6 @@ export const importantLinks = [
   { to: '/refund-cancellation', label: footer_returns },
   { to: '/shipping-policy', label: footer_shipping },
 ] as const;
-
-/**
- * A category's name in the page's language, in the directory's words (its own keys): the link's address keeps the
- * spec's name. Only these eight message modules are imported: the footer is on every first load.
- */
-const categoryWords: Record<string, () => string> = {
-  Artist: directory_category_artist,
-  Union: directory_category_union,
-  Vendor: directory_category_vendor,
-  'Production House': directory_category_production_house,
-  Studio: directory_category_studio,
-  'Shooting Location': directory_category_shooting_location,
-  Course: directory_category_course,
-  Theatre: directory_category_theatre,
-};
 
 const socialNetworks: { key: SocialNetwork; label: string }[] = [
   { key: 'facebook', label: 'Facebook' },
@@ -118,7 +96,7 @@ export function SiteFooter() {
               {categoryNames.map((name) => (
                 <li key={name}>
                   <Link to="/category/$categoryName" params={{ categoryName: name }}>
-                    {categoryWords[name]?.() ?? name}
+                    {categoryName(name)}
                   </Link>
                 </li>
               ))}

@@ -1,13 +1,6 @@
 import type { Craft } from '@/contract/profiles';
+import { categoryName } from '@/lib/category-label';
 import { srcSetOfUrl } from '@/lib/image-url';
-import { directory_category_artist } from '@/paraglide/messages/directory_category_artist.js';
-import { directory_category_course } from '@/paraglide/messages/directory_category_course.js';
-import { directory_category_production_house } from '@/paraglide/messages/directory_category_production_house.js';
-import { directory_category_shooting_location } from '@/paraglide/messages/directory_category_shooting_location.js';
-import { directory_category_studio } from '@/paraglide/messages/directory_category_studio.js';
-import { directory_category_theatre } from '@/paraglide/messages/directory_category_theatre.js';
-import { directory_category_union } from '@/paraglide/messages/directory_category_union.js';
-import { directory_category_vendor } from '@/paraglide/messages/directory_category_vendor.js';
 import { gender_female } from '@/paraglide/messages/gender_female.js';
 import { gender_male } from '@/paraglide/messages/gender_male.js';
 import { gender_non_binary } from '@/paraglide/messages/gender_non_binary.js';
@@ -131,18 +124,7 @@ export const levelLabels: Record<string, string> = {
 };
 
 /** A directory category's name in the page's language; the spec's label (the address's name) stays as it is. */
-const categoryLabels: Record<string, () => string> = {
-  Artist: directory_category_artist,
-  Union: directory_category_union,
-  Vendor: directory_category_vendor,
-  'Production House': directory_category_production_house,
-  Studio: directory_category_studio,
-  'Shooting Location': directory_category_shooting_location,
-  Course: directory_category_course,
-  Theatre: directory_category_theatre,
-};
-
-export const categoryLabel = (category: string): string => categoryLabels[category]?.() ?? category;
+export const categoryLabel = categoryName;
 
 /** The `srcset` of a profile photo's address (`/backend/uploads/profile/<name>`), when it was uploaded in widths. */
 export const photoSrcSet = srcSetOfUrl;
