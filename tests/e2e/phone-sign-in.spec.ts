@@ -207,6 +207,9 @@ async function registerOnPhone(page: Page, number: string, name: string) {
 test('a member with no password downloads their data with a code sent to their phone', async ({ page }) => {
   const number = `8${String(Date.now()).slice(-9)}`;
   await registerOnPhone(page, number, 'Rekha Nair');
+  await expect(page.getByRole('button', { name: 'Download my data' })).toBeVisible();
+  // It has no password to change.
+  await expect(page.getByText('Change password')).toHaveCount(0);
   await page.getByRole('button', { name: 'Download my data' }).click();
   const dialog = page.getByRole('dialog', { name: 'Download my data' });
   await expect(dialog.getByText(/We will send a 6-digit code to \+91/)).toBeVisible();

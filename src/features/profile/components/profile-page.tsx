@@ -230,9 +230,12 @@ export function ProfilePage({
           ))}
         </Stack>
       </SimpleGrid>
-      <Box mt="xl">
-        <ChangePasswordForm />
-      </Box>
+      {/* An account made by phone has no password to change: it signs in with a code. */}
+      {profile.email !== null ? (
+        <Box mt="xl">
+          <ChangePasswordForm />
+        </Box>
+      ) : null}
       <MyDataSection onDeleted={onDeleted} />
       <Modal
         opened={editing !== null}
