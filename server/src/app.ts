@@ -49,7 +49,7 @@ import upkeep from './plugins/upkeep.js';
 import webApp from './plugins/web-app.js';
 import adminRoutes from './routes/admin/index.js';
 import catalogRoutes from './routes/catalog/index.js';
-import contactRoutes from './routes/contact/index.js';
+import contactRoutes, { CONTACT_RATE_LIMIT } from './routes/contact/index.js';
 import directoryRoutes from './routes/directory/index.js';
 import cartRoutes from './routes/shop/cart.js';
 import writeFloorRoutes from './routes/bench/write-floor.js';
@@ -94,6 +94,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Registrations allowed per client address per hour (default 10). */
   registerLimit?: number;
+  /** Contact messages allowed per client address every 15 minutes (default 5). */
+  contactLimit?: number;
   /** The site's address as users reach it, for links in mail (default http://localhost:8080). */
   publicUrl?: string;
   /** Delivers mail; without one, mail is written to the log. */
@@ -287,7 +289,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });
   await fastify.register(directoryRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
-  await fastify.register(contactRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
+  await fastify.register(contactRoutes, {
+    prefix: `${API_PREFIX}/api/${API_VERSION}`,
+    contactLimit: options.contactLimit ?? CONTACT_RATE_LIMIT.max,
+  });
   await fastify.register(catalogRoutes, { prefix: API_PREFIX, versionPrefix: `/api/${API_VERSION}` });
   const userPrefix = `${API_PREFIX}/api/user/${API_VERSION}`;
   await fastify.register(accountRoutes, {

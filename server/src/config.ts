@@ -20,6 +20,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** Registrations allowed per client address per hour (REGISTER_LIMIT, default 10). */
   registerLimit: number;
+  /** Contact messages allowed per client address every 15 minutes (CONTACT_LIMIT, default 5). */
+  contactLimit: number;
   /**
    * Send Strict-Transport-Security on every answer (HSTS=1): the site is only ever served over HTTPS. Behind a
    * proxy (TRUST_PROXY), answers to requests the proxy says came over HTTPS (X-Forwarded-Proto) carry it anyway.
@@ -100,6 +102,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(registerLimit) || registerLimit < 1) {
     throw new Error(`REGISTER_LIMIT must be a whole number of 1 or more, got "${env.REGISTER_LIMIT}"`);
   }
+  const contactLimit = env.CONTACT_LIMIT === undefined || env.CONTACT_LIMIT === '' ? 5 : Number(env.CONTACT_LIMIT);
+  if (!Number.isInteger(contactLimit) || contactLimit < 1) {
+    throw new Error(`CONTACT_LIMIT must be a whole number of 1 or more, got "${env.CONTACT_LIMIT}"`);
+  }
   const role = env.ROLE === undefined || env.ROLE === '' ? 'all' : env.ROLE;
   if (role !== 'web' && role !== 'worker' && role !== 'all') {
     throw new Error(`ROLE must be web, worker or all, got "${env.ROLE}"`);
@@ -131,6 +137,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy,
     registerLimit,
+    contactLimit,
     publicUrl: env.PUBLIC_URL || `http://localhost:${port === 0 ? 8080 : port}`,
     hsts: env.HSTS === '1' || env.HSTS === 'true',
     demoContent: env.DEMO_CONTENT !== '0' && env.DEMO_CONTENT !== 'false',

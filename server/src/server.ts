@@ -74,6 +74,7 @@ const app = await buildApp({
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
   registerLimit: config.registerLimit,
+  contactLimit: config.contactLimit,
   smtpUrl: config.smtpUrl,
   mailFrom: config.mailFrom,
   publicUrl: config.publicUrl,
