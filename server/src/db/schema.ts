@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -896,6 +897,8 @@ export const castingRoles = pgTable(
     payInr: integer('pay_inr').notNull().default(0),
     requires: jsonb('requires').$type<{ photo: boolean; reel: boolean; self_tape: boolean }>().notNull(),
     selfTapeInstructions: text('self_tape_instructions').notNull().default(''),
+    /** The longest self-tape the role takes, in seconds (at most 600, the longest any tape may be). */
+    selfTapeMaxSeconds: integer('self_tape_max_seconds').notNull().default(600),
     openings: integer('openings').notNull().default(1),
     status: text('status', { enum: ['open', 'closed'] })
       .notNull()
@@ -933,6 +936,13 @@ export const castingApplications = pgTable(
     photoIds: jsonb('photo_ids').$type<number[]>().notNull().default([]),
     reel: text('reel'),
     selfTapeUrl: text('self_tape_url'),
+    /**
+     * The poster's request for a self-tape from this applicant (after they applied): when it was asked, what it should
+     * show, and by when. Answered when a tape of this application is uploaded (`self_tapes.application_id`).
+     */
+    tapeRequestedAt: timestamp('tape_requested_at', { withTimezone: true }),
+    tapeRequestNote: text('tape_request_note'),
+    tapeDeadline: timestamp('tape_deadline', { withTimezone: true }),
     callbackAt: timestamp('callback_at', { withTimezone: true }),
     callbackPlace: text('callback_place'),
     callbackAnswer: text('callback_answer', { enum: ['accepted', 'declined'] }),
@@ -985,6 +995,57 @@ export const castingApplications = pgTable(
  * that a prepared statement's generic plan can use them (a parameter there would hide them from it).
  */
 export const shownApplication = sql`not ${castingApplications.applicantHidden}`;
+
+/**
+ * A self-tape: a video an actor recorded or picked for a role, uploaded with the tus protocol (routes/network/tapes),
+ * then made into MP4 renditions by a job (ffmpeg). Its bytes live in the object store under `tapes/<id>/`: the
+ * upload's parts while it arrives (`tapes/<id>/parts/<offset>`), then `720.mp4`, `480.mp4` and `poster.jpg`; the parts
+ * are deleted once the renditions are made. `applicationId` is set when the application that carries it is sent (or
+ * when it answers the poster's request). Private: served only to its owner, the call's poster and staff, through
+ * short-lived signed addresses (docs/decisions/2026-11-28-self-tapes.md).
+ */
+export const selfTapes = pgTable(
+  'self_tapes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => castingRoles.id, { onDelete: 'cascade' }),
+    applicationId: integer('application_id').references(() => castingApplications.id, { onDelete: 'cascade' }),
+    /** The tus upload's id (in its address), random and unguessable. */
+    uploadId: text('upload_id').notNull(),
+    /** The whole file's size in bytes (the tus Upload-Length), at most 500 MB. */
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** The bytes received so far (the tus Upload-Offset). */
+    received: bigint('received', { mode: 'number' }).notNull().default(0),
+    /** The file's type as the device named it (`video/webm`, `video/mp4`, `video/quicktime`). */
+    fileType: text('file_type').notNull().default(''),
+    /**
+     * `uploading` until every byte arrived, `processing` while the job makes the renditions, `ready` once they can be
+     * played, `failed` when the file is not a video ffmpeg can read or is longer than allowed (`failure` says why).
+     */
+    status: text('status', { enum: ['uploading', 'processing', 'ready', 'failed'] })
+      .notNull()
+      .default('uploading'),
+    failure: text('failure'),
+    /** Its length in seconds, as ffprobe measured it. */
+    durationSeconds: integer('duration_seconds'),
+    /** Which process holds the upload's lock, and until when (a lock of a process that died expires). */
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('self_tapes_upload_idx').on(table.uploadId),
+    index('self_tapes_user_idx').on(table.userId, table.createdAt),
+    index('self_tapes_application_idx').on(table.applicationId),
+  ],
+);
 
 /** Calls a member saved for later. */
 export const savedCalls = pgTable(
