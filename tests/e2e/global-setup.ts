@@ -14,7 +14,9 @@ import { makeDataTemplate, startServerProcess } from './server-process.js';
  * demo database is made once, first (E2E_DATA_TEMPLATE): this server and every one a test starts begin on a copy.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  await buildServer();
+  // CI's side lane (playwright.config.ts) runs while the other lane's server serves from dist-server, which a build
+  // would delete and write again: that lane built it, and SKIP_BUILD=1 takes the PWA as it built it too.
+  if (process.env.E2E_LANE !== 'side') await buildServer();
   const template = await makeDataTemplate();
   process.env.E2E_DATA_TEMPLATE = template;
   const mailDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-e2e-mail-'));
