@@ -67,7 +67,7 @@ function queueOptions(claimSeconds: number): Record<QueueName, QueueOptions> {
     upkeep: { retryLimit: 2, retryDelay: 60, expireInSeconds: Math.max(claimSeconds, 60) },
     decisions: { retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: claimSeconds },
     notices: { retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: claimSeconds },
-    // A push service that fails is asked again for about an hour; a notice later than that is news no longer.
+    // A push service that fails is asked again for about half an hour; a notice later than that is news no longer.
     push: { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 900, expireInSeconds: claimSeconds },
   };
 }
