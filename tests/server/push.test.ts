@@ -5,7 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../src/contract/push.js';
-import { pushSubscriptions, users, vapidKeys } from '../../server/src/db/schema.js';
+import {
+  castingApplications,
+  castingCalls,
+  profiles,
+  pushSubscriptions,
+  users,
+  vapidKeys,
+} from '../../server/src/db/schema.js';
 import { startPushService, type PushService, type TestSubscription } from '../support/push-service.js';
 import { createShopper, createStaff, productNamed, type Shopper, USER_API, validAddress } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -112,6 +119,46 @@ describe('web push', () => {
     expect(message).toMatchObject({ kind: 'message', link: expect.stringMatching(/^\//) });
     expect(message!.title).toContain('Vikram Rao');
     expect(message!.title).toMatch(/[\u0900-\u097F]/);
+  });
+
+  it('pushes a shortlisting and a callback offered to the applicant, never a view of their application', async () => {
+    // A demo application still waiting for its poster, and the members on both sides of it.
+    const [waiting] = await app.db
+      .select({
+        id: castingApplications.id,
+        profileId: castingApplications.profileId,
+        callId: castingApplications.callId,
+      })
+      .from(castingApplications)
+      .where(eq(castingApplications.status, 'submitted'))
+      .limit(1);
+    const userOf = async (profileId: number) =>
+      (await app.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, profileId)))[0]!.userId;
+    const [call] = await app.db.select().from(castingCalls).where(eq(castingCalls.id, waiting!.callId));
+    const signedIn = async (userId: number): Promise<Shopper> => {
+      const token = await app.accountRepository.issueToken(userId);
+      return { id: userId, token, headers: { authorization: `Bearer ${token}` } };
+    };
+    const actor = await signedIn(await userOf(waiting!.profileId));
+    const poster = await signedIn(await userOf(call!.posterId!));
+    const browser = await subscribedBrowser(actor);
+    const move = (body: object) => send('POST', `${USER_API}/applications/${waiting!.id}/transition`, poster, body);
+
+    expect((await move({ to: 'viewed' })).statusCode).toBe(200);
+    expect((await move({ to: 'shortlisted' })).statusCode).toBe(200);
+    const offered = await move({
+      to: 'callback',
+      callback_at: '2099-01-05T11:00',
+      callback_place: 'Studio 3, Andheri',
+    });
+    expect(offered.statusCode, offered.body).toBe(200);
+
+    await expect
+      .poll(async () => (await received(browser)).map(({ kind, link }) => ({ kind, link })), { timeout: 15_000 })
+      .toEqual([
+        { kind: 'application', link: '/me/applications' },
+        { kind: 'callback', link: '/me/applications' },
+      ]);
   });
 
   it('forgets a browser whose push service answers 410', async () => {
