@@ -38,7 +38,18 @@ async function useLocalPushService(page: Page, pushService: PushService): Promis
     type Json = { endpoint: string; keys: { p256dh: string; auth: string } };
     const subscribe = (window as unknown as { subscribeAtPushService: (key: string) => Promise<Json> })
       .subscribeAtPushService;
-    let current: PushSubscription | null = null;
+    // Kept in the tab's session storage, as the browser keeps a subscription across the app's pages.
+    const KEPT = 'e2e-push-subscription';
+    const subscriptionOf = (json: Json) =>
+      ({
+        endpoint: json.endpoint,
+        expirationTime: null,
+        toJSON: () => json,
+        unsubscribe: async () => {
+          sessionStorage.removeItem(KEPT);
+          return true;
+        },
+      }) as unknown as PushSubscription;
     const base64url = (bytes: Uint8Array) =>
       btoa(String.fromCharCode(...bytes))
         .replace(/\+/g, '-')
@@ -48,18 +59,13 @@ async function useLocalPushService(page: Page, pushService: PushService): Promis
       const key = options?.applicationServerKey;
       if (!key || typeof key === 'string') throw new Error('The app subscribes with its key as bytes');
       const json = await subscribe(base64url(new Uint8Array(key instanceof ArrayBuffer ? key : key.buffer)));
-      current = {
-        endpoint: json.endpoint,
-        expirationTime: null,
-        toJSON: () => json,
-        unsubscribe: async () => {
-          current = null;
-          return true;
-        },
-      } as unknown as PushSubscription;
-      return current;
+      sessionStorage.setItem(KEPT, JSON.stringify(json));
+      return subscriptionOf(json);
     };
-    PushManager.prototype.getSubscription = async () => current;
+    PushManager.prototype.getSubscription = async () => {
+      const kept = sessionStorage.getItem(KEPT);
+      return kept ? subscriptionOf(JSON.parse(kept) as Json) : null;
+    };
   });
   return subscriptions;
 }
@@ -98,7 +104,7 @@ test.describe('alerts on the phone', () => {
     await pushService?.close();
   });
 
-  test('offered once a call is saved, turned on, and a shipped order reaches the service worker as a notification', async ({
+  test('offered once a call is saved, turned on, a shipped order reaches the service worker as a notification, and logging out ends it', async ({
     page,
     context,
   }, info) => {
@@ -170,6 +176,17 @@ test.describe('alerts on the phone', () => {
     await expect
       .poll(() => shownNotifications(page))
       .toEqual([{ title: `Order #${orderId} shipped`, body: expect.any(String), link: `/orders/${orderId}` }]);
+
+    // Logging out ends Meera's alerts on this phone: the server forgets the browser, the browser its subscription.
+    await page.goto(`${server.url}/profile`);
+    const forgotten = page.waitForResponse((response) => response.url().endsWith('/me/push/subscriptions/delete'));
+    await page.getByRole('button', { name: 'Log out' }).click();
+    expect((await forgotten).status()).toBe(200);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) === null),
+      )
+      .toBe(true);
   });
 
   test('Not now is remembered on the device: a later save offers nothing', async ({ page }, info) => {
