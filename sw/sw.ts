@@ -96,3 +96,63 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+/** What a push message carries (src/contract/push.ts, `PushMessage`): a notice of the member's. */
+interface PushedNotice {
+  title: string;
+  body: string;
+  link: string;
+  kind: string;
+}
+
+/** A path on this site, or the home page for anything else: a notice never opens another site. */
+function sitePath(link: unknown): string {
+  return typeof link === 'string' && link.startsWith('/') && !link.startsWith('//') && !link.includes('\\')
+    ? link
+    : '/';
+}
+
+// A notice pushed by the server (Web Push, docs/operations/push.md) is shown at once, even with the app closed:
+// browsers require every push to show a notification. One notice per kind and link: a newer one replaces it.
+self.addEventListener('push', (event: PushEvent) => {
+  let notice: Partial<PushedNotice>;
+  try {
+    notice = (event.data?.json() ?? {}) as Partial<PushedNotice>;
+  } catch {
+    notice = { title: event.data?.text() };
+  }
+  const link = sitePath(notice.link);
+  event.waitUntil(
+    self.registration.showNotification(notice.title || 'CineVerse', {
+      body: notice.body ?? '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: `${notice.kind ?? 'notice'}:${link}`,
+      data: { link },
+    }),
+  );
+});
+
+// A tap on a notice opens its page: in a window of the app already open (brought forward), else in a new one.
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const url = new URL(sitePath((event.notification.data as { link?: unknown } | null)?.link), self.location.origin);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => client.url === url.href) ?? windows[0];
+      if (open) {
+        try {
+          const shown = open.url === url.href ? open : await open.navigate(url.href);
+          if (shown) {
+            await shown.focus();
+            return;
+          }
+        } catch {
+          // A window this worker does not control cannot be navigated by it: a new one is opened instead.
+        }
+      }
+      await self.clients.openWindow(url.href);
+    })(),
+  );
+});

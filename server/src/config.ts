@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SmsSettings } from './lib/sms/sms-provider.js';
 import type { ObjectStoreSettings } from './lib/storage.js';
+import type { PushSettings } from './lib/push.js';
 
 /** Runtime configuration, read once from the environment. */
 export interface ServerConfig {
@@ -64,6 +65,11 @@ export interface ServerConfig {
    * without it phone sign-in is off in production. See docs/operations/sms.md.
    */
   sms: SmsSettings | undefined;
+  /**
+   * Web Push (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, PUSH_SERVICES): without the keys a pair is made
+   * once and kept in the database. See docs/operations/push.md.
+   */
+  push: PushSettings;
 }
 
 export type ProcessRole = 'web' | 'worker' | 'all';
@@ -151,7 +157,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailTries,
     objectStore: readObjectStore(env),
     sms: readSms(env),
+    push: readPush(env),
   };
+}
+
+/** Web Push's settings; one VAPID key without the other is a mistake to refuse at start. */
+function readPush(env: NodeJS.ProcessEnv): PushSettings {
+  const publicKey = env.VAPID_PUBLIC_KEY || undefined;
+  const privateKey = env.VAPID_PRIVATE_KEY || undefined;
+  if ((publicKey === undefined) !== (privateKey === undefined)) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither, to keep a pair made once)');
+  }
+  const subject = env.VAPID_SUBJECT || undefined;
+  if (subject !== undefined && !/^(mailto:|https:\/\/)/.test(subject)) {
+    throw new Error(`VAPID_SUBJECT must be a mailto: or https:// address, got "${subject}"`);
+  }
+  const services = env.PUSH_SERVICES
+    ? env.PUSH_SERVICES.split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : undefined;
+  return { publicKey, privateKey, subject, services };
 }
 
 const SMS_VARIABLES = ['SMS_AUTH_KEY', 'SMS_TEMPLATE_ID', 'SMS_SENDER_ID'] as const;

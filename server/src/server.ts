@@ -88,6 +88,7 @@ const app = await buildApp({
   storage,
   benchWriteFloor: config.benchWriteFloor,
   smsProvider: config.sms ? msg91Provider(config.sms) : undefined,
+  push: config.push,
 });
 
 let closing = false;

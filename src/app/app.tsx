@@ -13,6 +13,7 @@ import { onUnauthorized } from '@/lib/api-client';
 import { afterAppReady, markAppReady, whenContentHydrated } from '@/lib/app-ready';
 import { lazyPart } from '@/lib/lazy-part';
 import { useAppStore } from '@/lib/app-store';
+import { usePushOffer } from '@/lib/push-offer';
 import { accountKeys } from '@/lib/shop-query-keys';
 import { onStorageAvailability } from '@/offline/db';
 import {
@@ -47,6 +48,13 @@ export interface AppProps {
 
 const OutboxSync = lazyPart(() => import('./outbox-sync').then((module) => module.OutboxSync));
 const UpdatePrompt = lazyPart(() => import('./update-prompt').then((module) => module.UpdatePrompt));
+const PushOffer = lazyPart(() => import('@/components/push-offer').then((module) => module.PushOffer));
+
+/** The offer of alerts on this device, once an action has asked for it (lib/push-offer.ts): its code loads then. */
+function PushOfferOnDemand() {
+  const offered = usePushOffer((state) => state.offered);
+  return offered ? <PushOffer /> : null;
+}
 
 /**
  * What loads once the app is ready: the outbox's replay loop (and every feature's kind of entry), and the service
@@ -60,6 +68,7 @@ function AfterReady() {
     <Suspense fallback={null}>
       <OutboxSync />
       <UpdatePrompt />
+      <PushOfferOnDemand />
     </Suspense>
   ) : null;
 }

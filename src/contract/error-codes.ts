@@ -327,6 +327,8 @@ export const errorTemplates = {
   stock_negative: 'Stock cannot be negative',
   coupon_code_chars: 'The code may hold only letters, digits, - and _',
   actor_user_id: 'actor must be a user id',
+  push_endpoint: 'endpoint must be a push service address',
+  push_keys: 'keys must be the browser’s push keys',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

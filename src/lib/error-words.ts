@@ -312,6 +312,8 @@ import { error_paise_whole } from '@/paraglide/messages/error_paise_whole.js';
 import { error_stock_negative } from '@/paraglide/messages/error_stock_negative.js';
 import { error_coupon_code_chars } from '@/paraglide/messages/error_coupon_code_chars.js';
 import { error_actor_user_id } from '@/paraglide/messages/error_actor_user_id.js';
+import { error_push_endpoint } from '@/paraglide/messages/error_push_endpoint.js';
+import { error_push_keys } from '@/paraglide/messages/error_push_keys.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -625,6 +627,8 @@ const words: Record<ErrorCode, Words> = {
   stock_negative: error_stock_negative,
   coupon_code_chars: error_coupon_code_chars,
   actor_user_id: error_actor_user_id,
+  push_endpoint: error_push_endpoint,
+  push_keys: error_push_keys,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

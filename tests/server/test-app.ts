@@ -14,6 +14,7 @@ import { folderStorage, type Storage } from '../../server/src/lib/storage.js';
 import type { DatabaseTemplates } from './global-setup.js';
 import type { ProcessRole } from '../../server/src/config.js';
 import type { SmsProvider } from '../../server/src/lib/sms/sms-provider.js';
+import type { PushSettings } from '../../server/src/lib/push.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -66,6 +67,8 @@ export async function createTestApp(
     role?: ProcessRole;
     /** Where sign-in codes go (the MSG91 adapter on tests/support/msg91-stand-in.ts); the log without one. */
     smsProvider?: SmsProvider;
+    /** Web Push's settings (the push services a test runs: tests/support/push-service.ts). */
+    push?: PushSettings;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -129,6 +132,7 @@ export async function createTestApp(
     storage: options.storage,
     role: options.role,
     smsProvider: options.smsProvider,
+    push: options.push,
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -1156,3 +1156,38 @@ export const notifications = pgTable(
   },
   (table) => [index('notifications_user_idx').on(table.userId, table.createdAt)],
 );
+
+/**
+ * The browsers a member allowed to show their notices (Web Push): each subscription's push service address and the
+ * keys its messages are encrypted with. A push service that answers 404 or 410 has forgotten it: the row goes.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The push service's address for this browser: one row per browser, whoever signed in on it last. */
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('push_subscriptions_user_idx').on(table.userId)],
+);
+
+/**
+ * The server's VAPID key pair when none is configured (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY): made once by the first
+ * process and kept, as every subscription is bound to the public key. One row, id 1.
+ */
+export const vapidKeys = pgTable(
+  'vapid_keys',
+  {
+    id: integer('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('vapid_keys_one_row', sql`${table.id} = 1`)],
+);

@@ -12,6 +12,8 @@ export const QUEUES = {
   decisions: 'decisions',
   /** Writes a notice to many members, a chunk at a time (plugins/notice-fan-out.ts). */
   notices: 'notices',
+  /** Sends one notice to one browser by Web Push (plugins/push-repository.ts). */
+  push: 'push',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -7,6 +7,7 @@ import { inRuns } from './in-runs.js';
 import { type InEach, type Language, readsIn } from './language.js';
 import { queueMail, queueMails } from './mail-outbox.js';
 import { type MailRecipient, mailRecipients } from './notify.js';
+import { PUSH_KINDS, queuePushes } from './push.js';
 import { type MailText, type NoticeText, noticeMail } from './templates.js';
 
 /**
@@ -33,6 +34,8 @@ export interface Notice {
   centre?: false;
   /** Also by email (the mail's kind is the notice's). */
   mail?: NoticeMail;
+  /** Also to the member's browsers by Web Push: by default for the kinds of `PUSH_KINDS` (lib/push.ts). */
+  push?: boolean;
 }
 
 /** A notice's mail: its own words with a link on the site, or a mail of its own. */
@@ -70,6 +73,12 @@ export async function tell(tx: Database, notice: Notice | Notice[]): Promise<voi
       })),
     );
   }
+  await queuePushes(
+    tx,
+    centre
+      .filter((item) => item.push ?? PUSH_KINDS.has(item.kind))
+      .map(({ userId, kind, words, link }) => ({ userId, kind, ...words[languages.get(userId) ?? 'en'], link })),
+  );
   const mailed = notices.filter((item) => item.mail);
   if (mailed.length === 0) return;
   const recipients = await mailRecipients(

@@ -311,8 +311,8 @@ export default fp<ApplicationRepositoryOptions>(
             kind: to === 'callback' ? 'callback' : 'application',
             words: applicationMovedNotice(to, call.title, role.name, callback),
             link: '/me/applications',
-            // Being viewed is worth a line in the centre, not a mail.
-            ...(to !== 'viewed' ? { mail: { site: publicUrl } } : {}),
+            // Being viewed is worth a line in the centre, not a mail nor an alert on the phone.
+            ...(to !== 'viewed' ? { mail: { site: publicUrl } } : { push: false }),
           },
         ];
       });

@@ -269,6 +269,8 @@ export default fp<{ publicUrl?: string }>(
       words: orderNotice(order, refund),
       link: `/orders/${order.id}`,
       mail: { write: (to) => orderMail(order, note, publicUrl, refund, to) },
+      // Of an order's steps, its shipping alone reaches the shopper's phone (Web Push): the parcel is on its way.
+      push: order.status === 'shipped',
     });
 
     /** An order with its items and history; `userId` null for staff, who see every order. */

@@ -19,6 +19,8 @@ export function useLogout() {
   const userId = useAppStore((state) => state.userProfile?.id ?? null);
   return useMutation({
     mutationFn: async () => {
+      // With the token still valid: the server forgets this browser's alerts for the member.
+      await import('@/lib/push-subscription').then(({ unsubscribePush }) => unsubscribePush()).catch(() => undefined);
       await apiRequest(apiPaths.userApi('/logout'), {
         method: 'POST',
         body: {},

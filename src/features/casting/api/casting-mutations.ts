@@ -10,6 +10,7 @@ import {
 import { messageResponseSchema } from '@/contract/user';
 import { apiPaths, apiRequest } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { offerPush } from '@/lib/push-offer';
 import { castingKeys, myCastingKeys } from './casting-keys';
 
 const write = <T>(path: string, method: 'POST' | 'PUT' | 'DELETE', body: unknown, schema: z.ZodMiniType<T>) =>
@@ -120,7 +121,11 @@ export function useSaveForLater(callId: number) {
   return useMutation({
     mutationFn: (saved: boolean) =>
       write(`/me/saved-calls/${callId}`, saved ? 'PUT' : 'DELETE', saved ? {} : undefined, messageResponseSchema),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: myCastingKeys.saved() }),
+    onSuccess: (_answer, saved) => {
+      void queryClient.invalidateQueries({ queryKey: myCastingKeys.saved() });
+      // A call kept for later: a moment its closing (and other news) is worth an alert on the phone.
+      if (saved) offerPush();
+    },
     networkMode: 'always',
   });
 }

@@ -29,6 +29,7 @@ import { useAppStore } from '@/lib/app-store';
 import { focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { keepForReturn, keptForReturn, takeOnReturn } from '@/lib/kept-for-return';
+import { offerPush } from '@/lib/push-offer';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
 import { apply_photo_alt } from '@/paraglide/messages/apply_photo_alt.js';
@@ -269,6 +270,8 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
       void queryClient.invalidateQueries({ queryKey: myCastingKeys.applications() });
       notifications.show({ color: 'green', ...applicationOutbox.delivered!(queued) });
       onDone();
+      // Sent: the poster's answer is what the actor waits for, the moment to offer alerts on the phone.
+      offerPush();
     } catch (error) {
       if (error instanceof NetworkError) {
         await outbox.record(queued, { idempotencyKey, sent });
