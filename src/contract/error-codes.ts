@@ -327,6 +327,8 @@ export const errorTemplates = {
   stock_negative: 'Stock cannot be negative',
   coupon_code_chars: 'The code may hold only letters, digits, - and _',
   actor_user_id: 'actor must be a user id',
+  saved_filters_limit: 'You can keep at most {max} sets of filters: delete one you no longer need first',
+  no_such_saved_filters: 'There are no such saved filters',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

@@ -12,6 +12,8 @@ export const QUEUES = {
   decisions: 'decisions',
   /** Writes a notice to many members, a chunk at a time (plugins/notice-fan-out.ts). */
   notices: 'notices',
+  /** Tells members each morning of new calls matching their saved filters (plugins/roles-for-you.ts). */
+  roles: 'roles',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
