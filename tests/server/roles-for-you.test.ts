@@ -1,9 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIGEST_CRON, MAX_SAVED_SEARCHES } from '../../src/contract/roles-for-you.js';
 import { rowsOf } from '../../server/src/db/client.js';
-import { castingCalls, mailOutbox, profilePhotos, profiles, savedSearches, users } from '../../server/src/db/schema.js';
+import {
+  castingCalls,
+  mailOutbox,
+  notifications,
+  profilePhotos,
+  profiles,
+  rolesTold,
+  savedSearches,
+  users,
+} from '../../server/src/db/schema.js';
 import { QUEUES } from '../../server/src/lib/jobs.js';
 import { formatIndianDate } from '../../server/src/lib/money.js';
 import { createShopper, createStaff, type Shopper } from './shop-helpers.js';
@@ -276,6 +285,29 @@ describe('the daily digest of roles for you', () => {
     await postCall(house, 'Another Short', { project_type: 'short' });
     await app.rolesForYou.tellDigests(new Date(today.getTime() + DAY_MS));
     expect(await digests(actor)).toHaveLength(1);
+  });
+
+  it('is in the member’s export, tells a disabled account nothing, and goes with a deleted account', async () => {
+    const house = await member('house');
+    const [keeper, disabled] = [await member('actor'), await member('actor')];
+    await save(keeper, { city: 'Nagpur', gender: 'female' });
+    await save(disabled, { city: 'Nagpur' });
+    expect((await app.memberData.exportAll(keeper.id)).saved_filters).toEqual([
+      expect.objectContaining({ filters: { city: 'Nagpur', gender: 'female' } }),
+    ]);
+    await app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, disabled.id));
+    await app.memberData.deleteAccount(keeper.id);
+    expect(await app.db.select().from(savedSearches).where(eq(savedSearches.userId, keeper.id))).toEqual([]);
+    await postCall(house, 'Nagpur Nights', { city: 'Nagpur' });
+    await app.rolesForYou.tellDigests(new Date());
+    expect(
+      await app.db
+        .select()
+        .from(rolesTold)
+        .where(inArray(rolesTold.userId, [keeper.id, disabled.id])),
+    ).toEqual([]);
+    // A disabled account cannot sign in to read its centre: its rows say it.
+    expect(await app.db.select().from(notifications).where(eq(notifications.userId, disabled.id))).toEqual([]);
   });
 
   it('is a job of the queue, run each morning in India, that tells each member once however often it runs', async () => {

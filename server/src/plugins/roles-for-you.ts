@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -11,7 +11,7 @@ import {
   type SavedSearchFilters,
 } from '../../../src/contract/roles-for-you.js';
 import type { Database } from '../db/client.js';
-import { castingApplications, castingCalls, profiles, rolesTold, savedSearches } from '../db/schema.js';
+import { castingApplications, castingCalls, profiles, rolesTold, savedSearches, users } from '../db/schema.js';
 import { DAY_MS } from '../lib/casting-calls.js';
 import { QUEUES } from '../lib/jobs.js';
 import { tell } from '../lib/tell.js';
@@ -204,6 +204,8 @@ export default fp<RolesForYouOptions>(
         const due = await db
           .selectDistinct({ userId: savedSearches.userId })
           .from(savedSearches)
+          // A disabled account (by staff, or deleted) is told nothing.
+          .innerJoin(users, and(eq(users.id, savedSearches.userId), isNull(users.disabledAt)))
           .where(
             sql`not exists (select 1 from ${rolesTold}
               where ${rolesTold.userId} = ${savedSearches.userId} and ${rolesTold.toldAt} >= ${today.toISOString()}::timestamptz)`,
