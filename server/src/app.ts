@@ -69,10 +69,12 @@ import profileRepository from './plugins/profile-repository.js';
 import applicationRepository from './plugins/application-repository.js';
 import castingRepository from './plugins/casting-repository.js';
 import savedCallRepository from './plugins/saved-call-repository.js';
+import rolesForYou from './plugins/roles-for-you.js';
 import guardianConsentRepository from './plugins/guardian-consent-repository.js';
 import guardianMessageRepository from './plugins/guardian-message-repository.js';
 import notificationRepository from './plugins/notification-repository.js';
 import { memberCastingRoutes, publicCastingRoutes } from './routes/network/casting.js';
+import { rolesForYouRoutes } from './routes/network/roles-for-you.js';
 import { guardianRoutes, memberGuardianRoutes } from './routes/network/guardian.js';
 import { notificationRoutes } from './routes/network/notifications.js';
 import { pushRoutes } from './routes/network/push.js';
@@ -283,6 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(applicationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(castingRepository);
   await fastify.register(savedCallRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  await fastify.register(rolesForYou, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(moderationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(guardianMessageRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(decisionTeller);
@@ -327,6 +330,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(profileActionRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(publicCastingRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberCastingRoutes, { prefix: userPrefix });
+  await fastify.register(rolesForYouRoutes, { prefix: userPrefix });
   await fastify.register(notificationRoutes, { prefix: userPrefix });
   await fastify.register(pushRoutes, { prefix: userPrefix });
   await fastify.register(guardianRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });

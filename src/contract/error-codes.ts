@@ -329,6 +329,8 @@ export const errorTemplates = {
   actor_user_id: 'actor must be a user id',
   push_endpoint: 'endpoint must be a push service address',
   push_keys: 'keys must be the browser’s push keys',
+  saved_filters_limit: 'You can keep at most {max} sets of filters: delete one you no longer need first',
+  no_such_saved_filters: 'There are no such saved filters',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

@@ -11,6 +11,7 @@ export const notificationKinds = [
   'order',
   'wishlist',
   'message',
+  'roles',
 ] as const;
 export const notificationSchema = z.object({
   id: z.int(),

@@ -301,6 +301,8 @@ import { error_no_such_user } from '@/paraglide/messages/error_no_such_user.js';
 import { error_disable_self } from '@/paraglide/messages/error_disable_self.js';
 import { error_last_admin } from '@/paraglide/messages/error_last_admin.js';
 import { error_no_such_mail_retry } from '@/paraglide/messages/error_no_such_mail_retry.js';
+import { error_no_such_saved_filters } from '@/paraglide/messages/error_no_such_saved_filters.js';
+import { error_saved_filters_limit } from '@/paraglide/messages/error_saved_filters_limit.js';
 import { error_write_floor_either } from '@/paraglide/messages/error_write_floor_either.js';
 import { error_write_floor_not_written } from '@/paraglide/messages/error_write_floor_not_written.js';
 import { error_text_too_long } from '@/paraglide/messages/error_text_too_long.js';
@@ -629,6 +631,8 @@ const words: Record<ErrorCode, Words> = {
   actor_user_id: error_actor_user_id,
   push_endpoint: error_push_endpoint,
   push_keys: error_push_keys,
+  saved_filters_limit: error_saved_filters_limit,
+  no_such_saved_filters: error_no_such_saved_filters,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

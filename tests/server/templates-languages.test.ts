@@ -118,6 +118,8 @@ const samples: Record<string, (language: Language) => Words[]> = {
   callClosesSoonNotice: (language) =>
     [1, 3].map((waiting) => templates.callClosesSoonNotice(DATA.call, waiting, AT)[language]),
   savedCallClosesNotice: (language) => [templates.savedCallClosesNotice(DATA.call, AT)[language]],
+  rolesForYouNotice: (language) =>
+    [0, 2].map((more) => templates.rolesForYouNotice([{ title: DATA.call, deadline: AT }], more)[language]),
   newApplicantsNotice: (language) => [templates.newApplicantsNotice(DATA.call, DATA.name, DATA.role)[language]],
   callbackAnsweredNotice: (language) =>
     (['accepted', 'declined'] as const).flatMap((answer) => [

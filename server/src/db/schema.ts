@@ -869,6 +869,12 @@ export const castingCalls = pgTable(
     applicantMailAt: timestamp('applicant_mail_at', { withTimezone: true }),
     /** The deadline the poster was last reminded of before the call closes by itself (a later deadline, a new one). */
     closeReminderFor: timestamp('close_reminder_for', { withTimezone: true }),
+    /**
+     * When the call was last published (at once for a verified poster, else by a moderator): "Roles for you" tells of
+     * calls published after a member saved their filters. Null for calls published before it was kept: their
+     * `created_at` stands in.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1064,6 +1070,44 @@ export const savedCalls = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.callId] })],
 );
 
+/**
+ * "Roles for you": the auditions filters a member saved (`filters`, as the list's query takes them). A daily job tells
+ * them once of the calls published since that match any of them (plugins/roles-for-you.ts).
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filters: jsonb('filters').$type<Record<string, string | number>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('saved_searches_user_idx').on(table.userId, table.id)],
+);
+
+/**
+ * The calls "Roles for you" told a member of, and when: never the same call twice, and at most one digest a day (a
+ * member told today waits for tomorrow). Rows of closed calls are forgotten a few days after they were told.
+ */
+export const rolesTold = pgTable(
+  'roles_told',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    callId: integer('call_id')
+      .notNull()
+      .references(() => castingCalls.id, { onDelete: 'cascade' }),
+    toldAt: timestamp('told_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.callId] }),
+    index('roles_told_user_idx').on(table.userId, table.toldAt),
+  ],
+);
+
 /** Reports of a call (asks for money, fake, inappropriate); one open report per reporter and call. */
 export const callReports = pgTable(
   'call_reports',
@@ -1146,7 +1190,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['application', 'callback', 'applicants', 'moderation', 'order', 'wishlist', 'message'],
+      enum: ['application', 'callback', 'applicants', 'moderation', 'order', 'wishlist', 'message', 'roles'],
     }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),

@@ -14,6 +14,8 @@ export const QUEUES = {
   notices: 'notices',
   /** Sends one notice to one browser by Web Push (plugins/push-repository.ts). */
   push: 'push',
+  /** Tells members each morning of new calls matching their saved filters (plugins/roles-for-you.ts). */
+  roles: 'roles',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -15,6 +15,8 @@ export const PUSH_KINDS: ReadonlySet<NotificationKind> = new Set<NotificationKin
   'application',
   'callback',
   'message',
+  // "Roles for you": at most one digest a day, of calls the member asked to hear of.
+  'roles',
 ]);
 
 /** The settings of Web Push (config.ts reads them from VAPID_* and PUSH_SERVICES). */

@@ -819,3 +819,23 @@ export const accountMail = {
     },
   }),
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Roles for you: the daily digest of new calls that match a member's saved filters.
+
+/** The calls of one digest (at most DIGEST_CALLS named, `more` counted), each with its deadline. */
+export const rolesForYouNotice = (calls: { title: string; deadline: Date }[], more: number): InEach<NoticeText> => {
+  const total = calls.length + more;
+  const named = (language: Language, applyBy: string) =>
+    calls.map((call) => `${call.title} (${applyBy} ${formatIndianDate(call.deadline, language)})`).join('; ');
+  return {
+    en: {
+      title: isOne('en', total) ? 'A new casting call for you' : `${total} new casting calls for you`,
+      body: `${named('en', 'apply by')}${more > 0 ? `; and ${more} more` : ''}. They match the filters you saved on the auditions page, where you can change or delete them`,
+    },
+    hi: {
+      title: isOne('hi', total) ? 'आपके लिए एक नई कास्टिंग कॉल' : `आपके लिए ${total} नई कास्टिंग कॉल`,
+      body: `${named('hi', 'आवेदन की आख़िरी तारीख़')}${more > 0 ? `; साथ में ${more} और कॉल` : ''}। ये उन फ़िल्टरों से मेल खाती हैं जो आपने ऑडिशन पेज पर सहेजे हैं; वहीं आप उन्हें बदल या हटा सकते हैं`,
+    },
+  };
+};

@@ -36,6 +36,9 @@ import { callKeys, cityMatch } from '../lib/search-keys.js';
 import { callClosedNotice, callClosesSoonNotice } from '../lib/templates.js';
 import { HttpError } from './error-handler.js';
 
+/** The list's filters, without its pages. */
+export type CallFilterQuery = Omit<CallListQuery, 'page' | 'per_page'>;
+
 /** When a call with this deadline is closed by the hourly upkeep, if its poster has not closed it. */
 function closesAt(deadline: Date): Date {
   return new Date(deadline.getTime() + CLOSE_AFTER_DEADLINE_DAYS * DAY_MS);
@@ -115,6 +118,43 @@ function roleValues(role: ParsedCallInput['roles'][number], position: number) {
   };
 }
 
+/**
+ * What makes a call one of `/auditions` (published, before its deadline, its poster neither hidden nor held, an open
+ * role) and match the list's filters: the list and "Roles for you" (plugins/roles-for-you.ts) choose calls alike.
+ */
+export function openCallFilters(query: CallFilterQuery, now: Date): SQL[] {
+  const filters: SQL[] = [
+    eq(castingCalls.status, 'published'),
+    gt(castingCalls.deadline, now),
+    // A call goes with its poster's profile when a moderator hides it, and waits while its poster is held.
+    isNull(profiles.hiddenByStaffAt),
+    isNull(profiles.heldReason),
+  ];
+  if (query.city) {
+    // The city in either script or under another of its names ("Bombay", "मुंबई").
+    filters.push(sql`(${cityMatch(castingCalls.cityKey, query.city)} or ${castingCalls.remote})`);
+  }
+  if (query.type) filters.push(eq(castingCalls.projectType, query.type));
+  if (query.closing_soon === 'true')
+    filters.push(lte(castingCalls.deadline, new Date(now.getTime() + CLOSING_SOON_DAYS * DAY_MS)));
+  // Role filters: the call has an open role that matches every one of them.
+  const roleFilters: SQL[] = [];
+  if (query.language) {
+    roleFilters.push(sql`r.language_keys @> ${JSON.stringify([query.language.toLowerCase()])}::jsonb`);
+  }
+  if (query.gender) {
+    roleFilters.push(sql`(r.genders = '[]'::jsonb or r.genders @> ${JSON.stringify([query.gender])}::jsonb)`);
+  }
+  if (query.age !== undefined) roleFilters.push(sql`r.age_min <= ${query.age} and r.age_max >= ${query.age}`);
+  if (query.paid === 'true') roleFilters.push(sql`r.paid`);
+  filters.push(
+    sql`exists (select 1 from casting_roles r where r.call_id = ${castingCalls.id} and r.status = 'open'${
+      roleFilters.length ? sql` and ${sql.join(roleFilters, sql` and `)}` : sql``
+    })`,
+  );
+  return filters;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Casting calls and their roles: posting, editing, listing, closing, and the upkeep's closing and reminders. */
@@ -170,36 +210,7 @@ export default fp(
     const repository: FastifyInstance['castingRepository'] = {
       async list(query) {
         const now = new Date();
-        const filters: SQL[] = [
-          eq(castingCalls.status, 'published'),
-          gt(castingCalls.deadline, now),
-          // A call goes with its poster's profile when a moderator hides it, and waits while its poster is held.
-          isNull(profiles.hiddenByStaffAt),
-          isNull(profiles.heldReason),
-        ];
-        if (query.city) {
-          // The city in either script or under another of its names ("Bombay", "मुंबई").
-          filters.push(sql`(${cityMatch(castingCalls.cityKey, query.city)} or ${castingCalls.remote})`);
-        }
-        if (query.type) filters.push(eq(castingCalls.projectType, query.type));
-        if (query.closing_soon === 'true')
-          filters.push(lte(castingCalls.deadline, new Date(now.getTime() + CLOSING_SOON_DAYS * DAY_MS)));
-        // Role filters: the call has an open role that matches every one of them.
-        const roleFilters: SQL[] = [];
-        if (query.language) {
-          roleFilters.push(sql`r.language_keys @> ${JSON.stringify([query.language.toLowerCase()])}::jsonb`);
-        }
-        if (query.gender) {
-          roleFilters.push(sql`(r.genders = '[]'::jsonb or r.genders @> ${JSON.stringify([query.gender])}::jsonb)`);
-        }
-        if (query.age !== undefined) roleFilters.push(sql`r.age_min <= ${query.age} and r.age_max >= ${query.age}`);
-        if (query.paid === 'true') roleFilters.push(sql`r.paid`);
-        filters.push(
-          sql`exists (select 1 from casting_roles r where r.call_id = ${castingCalls.id} and r.status = 'open'${
-            roleFilters.length ? sql` and ${sql.join(roleFilters, sql` and `)}` : sql``
-          })`,
-        );
-        const where = and(...filters);
+        const where = and(...openCallFilters(query, now));
         const [rows, [total]] = await Promise.all([
           db
             .select({ call: castingCalls, poster: profiles })
@@ -265,6 +276,7 @@ export default fp(
             ...callValues(input, deadline),
             // A verified poster's call is published at once; any other waits for a moderator.
             status: poster.verified ? 'published' : 'pending',
+            publishedAt: poster.verified ? new Date() : null,
           })
           .returning();
         if (call!.status === 'pending') await tellModerators(tx, 'calls', `${call!.title}, by ${poster.displayName}`);

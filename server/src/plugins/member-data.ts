@@ -27,6 +27,8 @@ import {
   signInLinks,
   notifications,
   savedCalls,
+  savedSearches,
+  rolesTold,
   users,
   wishlistItems,
 } from '../db/schema.js';
@@ -115,7 +117,7 @@ export default fp(
                 .where(and(eq(moderationItems.profileId, profile.id), eq(moderationItems.kind, 'verification')))
             : [],
         ]);
-        const [applications, calls, saved, notices, conversationList, consents] = await Promise.all([
+        const [applications, calls, saved, notices, conversationList, consents, searches] = await Promise.all([
           profile ? db.select().from(castingApplications).where(eq(castingApplications.profileId, profile.id)) : [],
           profile ? db.select().from(castingCalls).where(eq(castingCalls.posterId, profile.id)) : [],
           db.select().from(savedCalls).where(eq(savedCalls.userId, userId)),
@@ -129,6 +131,7 @@ export default fp(
                 .where(eq(guardianConsents.profileId, profile.id))
                 .orderBy(asc(guardianConsents.id))
             : [],
+          db.select().from(savedSearches).where(eq(savedSearches.userId, userId)).orderBy(asc(savedSearches.id)),
         ]);
         const roles = calls.length
           ? await db
@@ -182,6 +185,8 @@ export default fp(
             roles: roles.filter((role) => role.callId === call.id),
           })),
           saved_calls: saved,
+          // Roles for you: the filters kept (the calls told are in the notifications).
+          saved_filters: searches,
           notifications: notices,
         }) as Record<string, unknown>;
       },
@@ -206,6 +211,8 @@ export default fp(
             await tx.delete(profiles).where(eq(profiles.id, profile.id));
           }
           await tx.delete(savedCalls).where(eq(savedCalls.userId, userId));
+          await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
+          await tx.delete(rolesTold).where(eq(rolesTold.userId, userId));
           await tx.delete(notifications).where(eq(notifications.userId, userId));
           await tx.delete(addresses).where(eq(addresses.userId, userId));
           await tx.delete(cartItems).where(eq(cartItems.userId, userId));

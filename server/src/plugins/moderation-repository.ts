@@ -515,7 +515,7 @@ export default fp<ModerationRepositoryOptions>(
           .update(castingCalls)
           .set(
             action === 'publish'
-              ? { status: 'published', unpublishedReason: null, updatedAt: new Date() }
+              ? { status: 'published', unpublishedReason: null, publishedAt: new Date(), updatedAt: new Date() }
               : { status: 'unpublished', unpublishedReason: reason, updatedAt: new Date() },
           )
           .where(eq(castingCalls.id, callId));

@@ -51,6 +51,7 @@ import type { CallFilters } from '../api/casting-keys';
 import { CALLS_PER_PAGE, callListQueryOptions } from '../api/casting-queries';
 import { formatIndiaTime, genderWords, placeOf, projectTypeLabels, roleSummary } from './casting-labels';
 import classes from './casting.module.css';
+import { RolesForYou } from './roles-for-you';
 
 const TYPING_PAUSE_MS = 300;
 
@@ -181,6 +182,15 @@ export function AuditionsPage({ filters, onFiltersChange }: AuditionsPageProps) 
           mb={8}
         />
       </div>
+      {signedIn ? (
+        <RolesForYou
+          filters={filters}
+          onShow={(next) => {
+            setText({ city: next.city ?? '', language: next.language ?? '' });
+            onFiltersChange(next);
+          }}
+        />
+      ) : null}
 
       {query.isPending ? <LoadingState label={auditions_loading()} /> : null}
       {query.isError && !data ? (
