@@ -65,12 +65,14 @@ import memberData from './plugins/member-data.js';
 import moderationRepository from './plugins/moderation-repository.js';
 import profileRepository from './plugins/profile-repository.js';
 import applicationRepository from './plugins/application-repository.js';
+import callbackRepository from './plugins/callback-repository.js';
 import castingRepository from './plugins/casting-repository.js';
 import savedCallRepository from './plugins/saved-call-repository.js';
 import guardianConsentRepository from './plugins/guardian-consent-repository.js';
 import guardianMessageRepository from './plugins/guardian-message-repository.js';
 import notificationRepository from './plugins/notification-repository.js';
 import { memberCastingRoutes, publicCastingRoutes } from './routes/network/casting.js';
+import { callbackRoutes } from './routes/network/callbacks.js';
 import { guardianRoutes, memberGuardianRoutes } from './routes/network/guardian.js';
 import { notificationRoutes } from './routes/network/notifications.js';
 
@@ -278,6 +280,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(applicationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(castingRepository);
   await fastify.register(savedCallRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  await fastify.register(callbackRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(moderationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(guardianMessageRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(decisionTeller);
@@ -318,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(profileActionRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(publicCastingRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberCastingRoutes, { prefix: userPrefix });
+  await fastify.register(callbackRoutes, { prefix: userPrefix });
   await fastify.register(notificationRoutes, { prefix: userPrefix });
   await fastify.register(guardianRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberGuardianRoutes, { prefix: userPrefix });

@@ -327,6 +327,12 @@ export const errorTemplates = {
   stock_negative: 'Stock cannot be negative',
   coupon_code_chars: 'The code may hold only letters, digits, - and _',
   actor_user_id: 'actor must be a user id',
+  slot_missing: 'There is no such slot',
+  slot_cancelled: 'This slot is cancelled',
+  slot_shortlist_only: 'Callback slots are offered to shortlisted applicants only',
+  slot_gone: 'This slot is no longer offered: pick another',
+  slot_taken: 'Another applicant has taken this slot: pick another',
+  slot_choose: 'Choose at least one slot',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

@@ -312,6 +312,12 @@ import { error_paise_whole } from '@/paraglide/messages/error_paise_whole.js';
 import { error_stock_negative } from '@/paraglide/messages/error_stock_negative.js';
 import { error_coupon_code_chars } from '@/paraglide/messages/error_coupon_code_chars.js';
 import { error_actor_user_id } from '@/paraglide/messages/error_actor_user_id.js';
+import { error_slot_missing } from '@/paraglide/messages/error_slot_missing.js';
+import { error_slot_cancelled } from '@/paraglide/messages/error_slot_cancelled.js';
+import { error_slot_shortlist_only } from '@/paraglide/messages/error_slot_shortlist_only.js';
+import { error_slot_gone } from '@/paraglide/messages/error_slot_gone.js';
+import { error_slot_taken } from '@/paraglide/messages/error_slot_taken.js';
+import { error_slot_choose } from '@/paraglide/messages/error_slot_choose.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -625,6 +631,12 @@ const words: Record<ErrorCode, Words> = {
   stock_negative: error_stock_negative,
   coupon_code_chars: error_coupon_code_chars,
   actor_user_id: error_actor_user_id,
+  slot_missing: error_slot_missing,
+  slot_cancelled: error_slot_cancelled,
+  slot_shortlist_only: error_slot_shortlist_only,
+  slot_gone: error_slot_gone,
+  slot_taken: error_slot_taken,
+  slot_choose: error_slot_choose,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {
