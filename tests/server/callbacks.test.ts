@@ -399,5 +399,19 @@ describe('callback slots', () => {
       .from(notifications)
       .where(eq(notifications.title, 'Your callback is tomorrow'));
     expect(line!.body).toContain('(India time)');
+
+    // The member's data holds the slots offered to them and what they answered.
+    const exported = (await testApp.app.memberData.exportAll(actor.id)) as {
+      callback_offers: { application_id: number; confirmed_at: string | null; slot: { place: string } }[];
+      callback_requests: { application_id: number; note: string }[];
+    };
+    expect(exported.callback_offers).toEqual([
+      expect.objectContaining({
+        application_id: mine,
+        confirmed_at: expect.anything(),
+        slot: expect.objectContaining({ place: 'Red Kite Films, Andheri West, Mumbai' }),
+      }),
+    ]);
+    expect(exported.callback_requests).toEqual([]);
   });
 });

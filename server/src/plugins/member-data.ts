@@ -16,6 +16,9 @@ import {
   passwordResetTokens,
   profilePhotos,
   profiles,
+  callbackOffers,
+  callbackRequests,
+  callbackSlots,
   castingApplications,
   castingCalls,
   castingRoles,
@@ -130,6 +133,18 @@ export default fp(
                 .orderBy(asc(guardianConsents.id))
             : [],
         ]);
+        // The callback slots offered to the member's applications, and their requests for another time.
+        const applicationIds = applications.map((application) => application.id);
+        const [offered, callbackTimeRequests] = applicationIds.length
+          ? await Promise.all([
+              db
+                .select({ offer: callbackOffers, slot: callbackSlots })
+                .from(callbackOffers)
+                .innerJoin(callbackSlots, eq(callbackSlots.id, callbackOffers.slotId))
+                .where(inArray(callbackOffers.applicationId, applicationIds)),
+              db.select().from(callbackRequests).where(inArray(callbackRequests.applicationId, applicationIds)),
+            ])
+          : [[], []];
         const roles = calls.length
           ? await db
               .select()
@@ -182,6 +197,8 @@ export default fp(
             roles: roles.filter((role) => role.callId === call.id),
           })),
           saved_calls: saved,
+          callback_offers: offered.map(({ offer, slot }) => ({ ...offer, slot })),
+          callback_requests: callbackTimeRequests,
           notifications: notices,
         }) as Record<string, unknown>;
       },
