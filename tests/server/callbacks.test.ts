@@ -206,9 +206,13 @@ describe('callback slots', () => {
     expect(
       (await send('POST', offers, actor, { application_ids: [mine], slot_ids: [studio.id, video.id] })).statusCode,
     ).toBe(404);
-    const offered = await send('POST', offers, house, { application_ids: [mine], slot_ids: [studio.id, video.id] });
+    expect((await shortlist(house, theirs)).statusCode).toBe(200);
+    const offered = await send('POST', offers, house, {
+      application_ids: [mine, theirs],
+      slot_ids: [studio.id, video.id],
+    });
     expect(offered.statusCode, offered.body).toBe(200);
-    expect(offered.json().data).toEqual({ offered: 2 });
+    expect(offered.json().data).toEqual({ offered: 4 });
     const [moved] = await testApp.app.db.select().from(castingApplications).where(eq(castingApplications.id, mine));
     expect(moved!.status).toBe('callback');
 
@@ -293,11 +297,18 @@ describe('callback slots', () => {
     const posterCentre = await send('GET', `${USER}/notifications`, house);
     expect(posterCentre.json().data[0]).toMatchObject({ title: 'A callback is confirmed' });
 
-    // A slot holds one actor: another applicant offered it finds it taken.
-    expect((await shortlist(house, theirs)).statusCode).toBe(200);
-    expect(
-      (await send('POST', offers, house, { application_ids: [theirs], slot_ids: [studio.id, video.id] })).statusCode,
-    ).toBe(200);
+    // A slot holds one actor: the other applicant offered it is told it was taken, its tentative entry withdrawn,
+    // and cannot pick it.
+    const takenMail = await mailTo(await emailOf(other), 'Subject: A callback time was taken', before);
+    const takenCalendar = parse(calendars(takenMail)[0]!.text);
+    expect(takenCalendar.method).toBe('CANCEL');
+    expect(takenCalendar.events).toEqual([
+      expect.objectContaining({ uid: `callback-${theirs}-${studio.id}@cineverse.in`, sequence: 1 }),
+    ]);
+    expect((await send('GET', `${USER}/me/callbacks`, other)).json().data[0].slots).toEqual([
+      expect.objectContaining({ id: studio.id, taken: true }),
+      expect.objectContaining({ id: video.id, taken: false }),
+    ]);
     const taken = await pick(other, theirs, studio.id);
     expect([taken.statusCode, taken.json().field]).toEqual([409, 'slot_id']);
     expect(taken.json().message).toBe('Another applicant has taken this slot: pick another');

@@ -93,7 +93,7 @@ const refund = { amount: 250_000, reference: DATA.reference };
 
 type Words = NoticeText | MailText;
 
-const callbackEvents = ['offered', 'confirmed', 'changed', 'cancelled', 'reminder'] as const;
+const callbackEvents = ['offered', 'confirmed', 'changed', 'cancelled', 'reminder', 'taken'] as const;
 const slotAtStudio = {
   start: AT,
   minutes: 20,

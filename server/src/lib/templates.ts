@@ -838,7 +838,7 @@ export interface SlotWords {
 }
 
 /** What happened to a callback, as its mails and notices name it. */
-export type CallbackEvent = 'offered' | 'confirmed' | 'changed' | 'cancelled' | 'reminder';
+export type CallbackEvent = 'offered' | 'confirmed' | 'changed' | 'cancelled' | 'reminder' | 'taken';
 
 /** The lines of a slot in a mail: when (India time), how long, where or the video call, whom to ask. */
 function slotLines(slot: SlotWords, language: Language): string {
@@ -880,6 +880,10 @@ export const callbackNotice = (
         changed: { title: 'आपके कॉलबैक में बदलाव हुआ है', body: `${what}: ${at}` },
         cancelled: { title: 'आपका कॉलबैक रद्द कर दिया गया', body: `${what}: ${at}` },
         reminder: { title: 'कल आपका कॉलबैक है', body: `${what}: ${at}` },
+        taken: {
+          title: 'कॉलबैक का एक समय भर गया',
+          body: `${what}: ${at} का समय किसी दूसरे आवेदक ने ले लिया है। कोई दूसरा समय चुनें या माँगें`,
+        },
       }[event];
     }
     const what = `${role} in ${call}`;
@@ -889,6 +893,10 @@ export const callbackNotice = (
       changed: { title: 'Your callback has changed', body: `${what}: ${at}` },
       cancelled: { title: 'Your callback is cancelled', body: `${what}: ${at}` },
       reminder: { title: 'Your callback is tomorrow', body: `${what}: ${at}` },
+      taken: {
+        title: 'A callback time was taken',
+        body: `${what}: another applicant took ${at}. Pick another time, or ask for one`,
+      },
     }[event];
   });
 
@@ -905,12 +913,16 @@ export function callbackMail(
     event === 'cancelled'
       ? ''
       : hi
-        ? event === 'offered'
-          ? `\n\nसमय चुनने के लिए: ${link}\nसंलग्न कैलेंडर फ़ाइल से ये समय आपके कैलेंडर में जुड़ जाते हैं।`
-          : `\n\nआपके आवेदन: ${link}\nसंलग्न कैलेंडर फ़ाइल से यह कॉलबैक आपके कैलेंडर में जुड़ जाता है।`
-        : event === 'offered'
-          ? `\n\nPick your time: ${link}\nThe calendar file attached adds these times to your calendar.`
-          : `\n\nYour applications: ${link}\nThe calendar file attached keeps your calendar up to date.`;
+        ? event === 'taken'
+          ? `\n\nदूसरा समय चुनने के लिए: ${link}\nसंलग्न कैलेंडर फ़ाइल से यह समय आपके कैलेंडर से हट जाता है।`
+          : event === 'offered'
+            ? `\n\nसमय चुनने के लिए: ${link}\nसंलग्न कैलेंडर फ़ाइल से ये समय आपके कैलेंडर में जुड़ जाते हैं।`
+            : `\n\nआपके आवेदन: ${link}\nसंलग्न कैलेंडर फ़ाइल से यह कॉलबैक आपके कैलेंडर में जुड़ जाता है।`
+        : event === 'taken'
+          ? `\n\nPick another time: ${link}\nThe calendar file attached takes this time off your calendar.`
+          : event === 'offered'
+            ? `\n\nPick your time: ${link}\nThe calendar file attached adds these times to your calendar.`
+            : `\n\nYour applications: ${link}\nThe calendar file attached keeps your calendar up to date.`;
   return {
     subject: to.ward ? `${to.ward}: ${notice.title}` : notice.title,
     text: `${hello(to.language, to.name)}\n\n${forWard(to)}${notice.title}${STOP[to.language]}\n${notice.body}\n\n${slots

@@ -416,6 +416,34 @@ export default fp<CallbackRepositoryOptions>(
       }
     }
 
+    /**
+     * Tells the others still waiting on `slot` (offered it, at a callback, not yet past it) that `applicationId` took
+     * it, withdrawing its tentative entry from their calendars.
+     */
+    async function tellTaken(tx: Database, slot: SlotRow, applicationId: number) {
+      const waiting = await tx
+        .select({ applicationId: callbackOffers.applicationId, slotId: callbackOffers.slotId })
+        .from(callbackOffers)
+        .innerJoin(castingApplications, eq(castingApplications.id, callbackOffers.applicationId))
+        .where(
+          and(
+            eq(callbackOffers.slotId, slot.id),
+            ne(callbackOffers.applicationId, applicationId),
+            sql`coalesce(${castingApplications.untoldFrom}, ${castingApplications.status}) = 'callback'`,
+          ),
+        );
+      const raised = await raiseSequences(tx, waiting);
+      const contexts = await contextOf(
+        tx,
+        raised.map((offer) => offer.applicationId),
+      );
+      for (const offer of raised) {
+        const context = contexts.get(offer.applicationId);
+        if (context)
+          await tellApplicant(tx, context, 'taken', [slot], [{ method: 'CANCEL', items: [{ slot, offer }] }], false);
+      }
+    }
+
     const repository: FastifyInstance['callbackRepository'] = {
       async schedule(userId, callId) {
         await ownCall(db, userId, callId, false);
@@ -660,6 +688,7 @@ export default fp<CallbackRepositoryOptions>(
           true,
         );
         await tellPoster(tx, context, { slot: slot.startsAt });
+        await tellTaken(tx, slot, applicationId);
         return (await callbacksOf(tx, userId, applicationId))[0]!;
       },
 
