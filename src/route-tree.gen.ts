@@ -59,6 +59,7 @@ import { Route as AdminProductsNewRouteImport } from './routes/admin.products.ne
 import { Route as AccountMeCastingCallsIndexRouteImport } from './routes/_account.me.casting-calls.index'
 import { Route as AccountMeCastingCallsNewRouteImport } from './routes/_account.me.casting-calls.new'
 import { Route as AccountMeCastingCallsCallIdIndexRouteImport } from './routes/_account.me.casting-calls.$callId.index'
+import { Route as AccountMeCastingCallsCallIdCallbacksRouteImport } from './routes/_account.me.casting-calls.$callId.callbacks'
 import { Route as AccountMeCastingCallsCallIdEditRouteImport } from './routes/_account.me.casting-calls.$callId.edit'
 
 const IndexRoute = IndexRouteImport.update({
@@ -313,6 +314,12 @@ const AccountMeCastingCallsCallIdIndexRoute =
     path: '/me/casting-calls/$callId/',
     getParentRoute: () => AccountRoute,
   } as any)
+const AccountMeCastingCallsCallIdCallbacksRoute =
+  AccountMeCastingCallsCallIdCallbacksRouteImport.update({
+    id: '/me/casting-calls/$callId/callbacks',
+    path: '/me/casting-calls/$callId/callbacks',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const AccountMeCastingCallsCallIdEditRoute =
   AccountMeCastingCallsCallIdEditRouteImport.update({
     id: '/me/casting-calls/$callId/edit',
@@ -369,6 +376,7 @@ export interface FileRoutesByFullPath {
   '/admin/products/': typeof AdminProductsIndexRoute
   '/me/casting-calls/new': typeof AccountMeCastingCallsNewRoute
   '/me/casting-calls/': typeof AccountMeCastingCallsIndexRoute
+  '/me/casting-calls/$callId/callbacks': typeof AccountMeCastingCallsCallIdCallbacksRoute
   '/me/casting-calls/$callId/edit': typeof AccountMeCastingCallsCallIdEditRoute
   '/me/casting-calls/$callId/': typeof AccountMeCastingCallsCallIdIndexRoute
 }
@@ -420,6 +428,7 @@ export interface FileRoutesByTo {
   '/admin/products': typeof AdminProductsIndexRoute
   '/me/casting-calls/new': typeof AccountMeCastingCallsNewRoute
   '/me/casting-calls': typeof AccountMeCastingCallsIndexRoute
+  '/me/casting-calls/$callId/callbacks': typeof AccountMeCastingCallsCallIdCallbacksRoute
   '/me/casting-calls/$callId/edit': typeof AccountMeCastingCallsCallIdEditRoute
   '/me/casting-calls/$callId': typeof AccountMeCastingCallsCallIdIndexRoute
 }
@@ -474,6 +483,7 @@ export interface FileRoutesById {
   '/admin/products/': typeof AdminProductsIndexRoute
   '/_account/me/casting-calls/new': typeof AccountMeCastingCallsNewRoute
   '/_account/me/casting-calls/': typeof AccountMeCastingCallsIndexRoute
+  '/_account/me/casting-calls/$callId/callbacks': typeof AccountMeCastingCallsCallIdCallbacksRoute
   '/_account/me/casting-calls/$callId/edit': typeof AccountMeCastingCallsCallIdEditRoute
   '/_account/me/casting-calls/$callId/': typeof AccountMeCastingCallsCallIdIndexRoute
 }
@@ -528,6 +538,7 @@ export interface FileRouteTypes {
     | '/admin/products/'
     | '/me/casting-calls/new'
     | '/me/casting-calls/'
+    | '/me/casting-calls/$callId/callbacks'
     | '/me/casting-calls/$callId/edit'
     | '/me/casting-calls/$callId/'
   fileRoutesByTo: FileRoutesByTo
@@ -579,6 +590,7 @@ export interface FileRouteTypes {
     | '/admin/products'
     | '/me/casting-calls/new'
     | '/me/casting-calls'
+    | '/me/casting-calls/$callId/callbacks'
     | '/me/casting-calls/$callId/edit'
     | '/me/casting-calls/$callId'
   id:
@@ -632,6 +644,7 @@ export interface FileRouteTypes {
     | '/admin/products/'
     | '/_account/me/casting-calls/new'
     | '/_account/me/casting-calls/'
+    | '/_account/me/casting-calls/$callId/callbacks'
     | '/_account/me/casting-calls/$callId/edit'
     | '/_account/me/casting-calls/$callId/'
   fileRoutesById: FileRoutesById
@@ -1014,6 +1027,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountMeCastingCallsCallIdIndexRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/me/casting-calls/$callId/callbacks': {
+      id: '/_account/me/casting-calls/$callId/callbacks'
+      path: '/me/casting-calls/$callId/callbacks'
+      fullPath: '/me/casting-calls/$callId/callbacks'
+      preLoaderRoute: typeof AccountMeCastingCallsCallIdCallbacksRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/me/casting-calls/$callId/edit': {
       id: '/_account/me/casting-calls/$callId/edit'
       path: '/me/casting-calls/$callId/edit'
@@ -1037,6 +1057,7 @@ interface AccountRouteChildren {
   AccountOrdersIndexRoute: typeof AccountOrdersIndexRoute
   AccountMeCastingCallsNewRoute: typeof AccountMeCastingCallsNewRoute
   AccountMeCastingCallsIndexRoute: typeof AccountMeCastingCallsIndexRoute
+  AccountMeCastingCallsCallIdCallbacksRoute: typeof AccountMeCastingCallsCallIdCallbacksRoute
   AccountMeCastingCallsCallIdEditRoute: typeof AccountMeCastingCallsCallIdEditRoute
   AccountMeCastingCallsCallIdIndexRoute: typeof AccountMeCastingCallsCallIdIndexRoute
 }
@@ -1054,6 +1075,8 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountOrdersIndexRoute: AccountOrdersIndexRoute,
   AccountMeCastingCallsNewRoute: AccountMeCastingCallsNewRoute,
   AccountMeCastingCallsIndexRoute: AccountMeCastingCallsIndexRoute,
+  AccountMeCastingCallsCallIdCallbacksRoute:
+    AccountMeCastingCallsCallIdCallbacksRoute,
   AccountMeCastingCallsCallIdEditRoute: AccountMeCastingCallsCallIdEditRoute,
   AccountMeCastingCallsCallIdIndexRoute: AccountMeCastingCallsCallIdIndexRoute,
 }

@@ -67,6 +67,7 @@ import memberData from './plugins/member-data.js';
 import moderationRepository from './plugins/moderation-repository.js';
 import profileRepository from './plugins/profile-repository.js';
 import applicationRepository from './plugins/application-repository.js';
+import callbackRepository from './plugins/callback-repository.js';
 import castingRepository from './plugins/casting-repository.js';
 import savedCallRepository from './plugins/saved-call-repository.js';
 import rolesForYou from './plugins/roles-for-you.js';
@@ -75,6 +76,7 @@ import guardianMessageRepository from './plugins/guardian-message-repository.js'
 import notificationRepository from './plugins/notification-repository.js';
 import { memberCastingRoutes, publicCastingRoutes } from './routes/network/casting.js';
 import { rolesForYouRoutes } from './routes/network/roles-for-you.js';
+import { callbackRoutes } from './routes/network/callbacks.js';
 import { guardianRoutes, memberGuardianRoutes } from './routes/network/guardian.js';
 import { notificationRoutes } from './routes/network/notifications.js';
 import { pushRoutes } from './routes/network/push.js';
@@ -286,6 +288,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(castingRepository);
   await fastify.register(savedCallRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(rolesForYou, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  await fastify.register(callbackRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(moderationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(guardianMessageRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(decisionTeller);
@@ -331,6 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(publicCastingRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberCastingRoutes, { prefix: userPrefix });
   await fastify.register(rolesForYouRoutes, { prefix: userPrefix });
+  await fastify.register(callbackRoutes, { prefix: userPrefix });
   await fastify.register(notificationRoutes, { prefix: userPrefix });
   await fastify.register(pushRoutes, { prefix: userPrefix });
   await fastify.register(guardianRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });

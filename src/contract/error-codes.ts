@@ -331,6 +331,12 @@ export const errorTemplates = {
   push_keys: 'keys must be the browser’s push keys',
   saved_filters_limit: 'You can keep at most {max} sets of filters: delete one you no longer need first',
   no_such_saved_filters: 'There are no such saved filters',
+  slot_missing: 'There is no such slot',
+  slot_cancelled: 'This slot is cancelled',
+  slot_shortlist_only: 'Callback slots are offered to shortlisted applicants only',
+  slot_gone: 'This slot is no longer offered: pick another',
+  slot_taken: 'Another applicant has taken this slot: pick another',
+  slot_choose: 'Choose at least one slot',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

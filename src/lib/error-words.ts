@@ -316,6 +316,12 @@ import { error_coupon_code_chars } from '@/paraglide/messages/error_coupon_code_
 import { error_actor_user_id } from '@/paraglide/messages/error_actor_user_id.js';
 import { error_push_endpoint } from '@/paraglide/messages/error_push_endpoint.js';
 import { error_push_keys } from '@/paraglide/messages/error_push_keys.js';
+import { error_slot_missing } from '@/paraglide/messages/error_slot_missing.js';
+import { error_slot_cancelled } from '@/paraglide/messages/error_slot_cancelled.js';
+import { error_slot_shortlist_only } from '@/paraglide/messages/error_slot_shortlist_only.js';
+import { error_slot_gone } from '@/paraglide/messages/error_slot_gone.js';
+import { error_slot_taken } from '@/paraglide/messages/error_slot_taken.js';
+import { error_slot_choose } from '@/paraglide/messages/error_slot_choose.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -633,6 +639,12 @@ const words: Record<ErrorCode, Words> = {
   push_keys: error_push_keys,
   saved_filters_limit: error_saved_filters_limit,
   no_such_saved_filters: error_no_such_saved_filters,
+  slot_missing: error_slot_missing,
+  slot_cancelled: error_slot_cancelled,
+  slot_shortlist_only: error_slot_shortlist_only,
+  slot_gone: error_slot_gone,
+  slot_taken: error_slot_taken,
+  slot_choose: error_slot_choose,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

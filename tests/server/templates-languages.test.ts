@@ -93,6 +93,18 @@ const refund = { amount: 250_000, reference: DATA.reference };
 
 type Words = NoticeText | MailText;
 
+const callbackEvents = ['offered', 'confirmed', 'changed', 'cancelled', 'reminder', 'taken'] as const;
+const slotAtStudio = {
+  start: AT,
+  minutes: 20,
+  place: DATA.place,
+  videoLink: null,
+  mapLink: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(DATA.place)}`,
+  contact: DATA.name,
+  instructions: DATA.message,
+};
+const slotOnVideo = { ...slotAtStudio, place: null, mapLink: null, videoLink: `${SITE}/meet`, instructions: '' };
+
 /** Each exported template (every key of the grouped ones) and what it writes in `language` from the sample data. */
 const samples: Record<string, (language: Language) => Words[]> = {
   noticeMail: (language) => [
@@ -127,6 +139,27 @@ const samples: Record<string, (language: Language) => Words[]> = {
       templates.callbackAnsweredNotice(answer, undefined, DATA.role, DATA.call)[language],
     ]),
   callWithdrawnNotice: (language) => [templates.callWithdrawnNotice(DATA.call)[language]],
+  callbackNotice: (language) =>
+    callbackEvents.flatMap((event) => [
+      templates.callbackNotice(event, DATA.call, DATA.role, AT)[language],
+      templates.callbackNotice(event, DATA.call, DATA.role, null)[language],
+    ]),
+  callbackMail: (language) =>
+    callbackEvents.flatMap((event) =>
+      [to(language), guardian(language)].map((reader) =>
+        templates.callbackMail(
+          reader,
+          event,
+          templates.callbackNotice(event, DATA.call, DATA.role, AT)[language],
+          [slotAtStudio, slotOnVideo],
+          `${SITE}/me/applications`,
+        ),
+      ),
+    ),
+  callbackAnswerNotice: (language) => [
+    templates.callbackAnswerNotice({ slot: AT }, DATA.name, DATA.role, DATA.call)[language],
+    templates.callbackAnswerNotice({ note: DATA.message }, DATA.name, DATA.role, DATA.call)[language],
+  ],
   callPublishedNotice: (language) => [templates.callPublishedNotice(DATA.call)[language]],
   callUnpublishedNotice: (language) => [
     templates.callUnpublishedNotice(DATA.call, DATA.reason)[language],

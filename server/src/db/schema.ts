@@ -445,6 +445,8 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull().default('mail'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** Files sent with the mail (a calendar invitation), their content as text. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1052,6 +1054,69 @@ export const selfTapes = pgTable(
     index('self_tapes_application_idx').on(table.applicationId),
   ],
 );
+
+/**
+ * A callback slot of a call: a time (`startsAt`, `minutes` long) and a place or a video-call link, with the contact
+ * person and instructions, which the poster offers to applicants of the shortlist (`callbackOffers`). One applicant
+ * confirms a slot; a cancelled slot keeps its row (`cancelledAt`) so that its calendar entries can be withdrawn.
+ */
+export const callbackSlots = pgTable(
+  'callback_slots',
+  {
+    id: serial('id').primaryKey(),
+    callId: integer('call_id')
+      .notNull()
+      .references(() => castingCalls.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    minutes: integer('minutes').notNull(),
+    place: text('place'),
+    videoLink: text('video_link'),
+    contact: text('contact').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('callback_slots_call_idx').on(table.callId, table.startsAt)],
+);
+
+/**
+ * A slot offered to an application. Its calendar event's UID is made of the two ids, and `sequence` is the event's
+ * SEQUENCE, raised on each mailed change (RFC 5545): a calendar replaces an event only by a higher one. `confirmedAt`
+ * is set on the one offer of a slot its applicant picked; `remindedAt` once the reminder of the day before went.
+ */
+export const callbackOffers = pgTable(
+  'callback_offers',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => castingApplications.id, { onDelete: 'cascade' }),
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => callbackSlots.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull().default(0),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.slotId] }),
+    // A slot holds one applicant.
+    uniqueIndex('callback_offers_one_confirmed')
+      .on(table.slotId)
+      .where(sql`${table.confirmedAt} is not null`),
+    index('callback_offers_slot_idx').on(table.slotId),
+  ],
+);
+
+/** An applicant's request for another time than the slots offered, with their note, for the poster to answer. */
+export const callbackRequests = pgTable('callback_requests', {
+  applicationId: integer('application_id')
+    .primaryKey()
+    .references(() => castingApplications.id, { onDelete: 'cascade' }),
+  note: text('note').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Calls a member saved for later. */
 export const savedCalls = pgTable(

@@ -21,6 +21,7 @@ export async function queueMail(tx: Database, message: MailMessage): Promise<voi
     kind: message.kind ?? 'mail',
     subject: message.subject,
     text: message.text,
+    attachments: message.attachments?.length ? message.attachments : null,
   });
   await wakeMailSender(tx);
 }
@@ -49,6 +50,7 @@ export async function queueMails(tx: Database, messages: MailMessage[]): Promise
         kind: message.kind ?? 'mail',
         subject: message.subject,
         text: message.text,
+        attachments: message.attachments?.length ? message.attachments : null,
       })),
     );
   }

@@ -3,6 +3,7 @@ import type { PosterTransition } from '../../../src/contract/casting.js';
 import { counted, type InEach, inEach, isOne, type Language } from './language.js';
 import { formatIndianDate, formatRupees } from './money.js';
 import { indiaTime, type MailRecipient } from './notify.js';
+import type { MailAttachment } from '../plugins/mailer.js';
 
 /**
  * The words of every notice and mail CineVerse sends, each a function of its data, in English and in Hindi: a notice's
@@ -23,6 +24,8 @@ export interface NoticeText {
 export interface MailText {
   subject: string;
   text: string;
+  /** Files sent with it (a calendar invitation). */
+  attachments?: MailAttachment[];
 }
 
 /** Who a mail greets, in their language: the member, or a minor's guardian (`ward` is then the minor's profile name). */
@@ -839,3 +842,138 @@ export const rolesForYouNotice = (calls: { title: string; deadline: Date }[], mo
     },
   };
 };
+// Callback slots: offered, confirmed, changed, cancelled, and the reminder of the day before.
+
+/** What a callback mail says of one slot. */
+export interface SlotWords {
+  start: Date;
+  minutes: number;
+  place: string | null;
+  videoLink: string | null;
+  mapLink: string | null;
+  contact: string;
+  instructions: string;
+}
+
+/** What happened to a callback, as its mails and notices name it. */
+export type CallbackEvent = 'offered' | 'confirmed' | 'changed' | 'cancelled' | 'reminder' | 'taken';
+
+/** The lines of a slot in a mail: when (India time), how long, where or the video call, whom to ask. */
+function slotLines(slot: SlotWords, language: Language): string {
+  const lines =
+    language === 'hi'
+      ? [
+          `समय: ${indiaTime(slot.start, 'hi')}, ${slot.minutes} मिनट`,
+          ...(slot.place ? [`जगह: ${slot.place}`] : []),
+          ...(slot.mapLink ? [`नक्शा: ${slot.mapLink}`] : []),
+          ...(slot.videoLink ? [`वीडियो कॉल: ${slot.videoLink}`] : []),
+          `संपर्क: ${slot.contact}`,
+          ...(slot.instructions ? [`निर्देश: ${slot.instructions}`] : []),
+        ]
+      : [
+          `When: ${indiaTime(slot.start)}, ${slot.minutes} minutes`,
+          ...(slot.place ? [`Where: ${slot.place}`] : []),
+          ...(slot.mapLink ? [`Map: ${slot.mapLink}`] : []),
+          ...(slot.videoLink ? [`Video call: ${slot.videoLink}`] : []),
+          `Contact: ${slot.contact}`,
+          ...(slot.instructions ? [`Instructions: ${slot.instructions}`] : []),
+        ];
+  return lines.join('\n');
+}
+
+/** The notice of a callback event to the applicant: `when` is the slot's time, when there is one slot. */
+export const callbackNotice = (
+  event: CallbackEvent,
+  call: string,
+  role: string,
+  when: Date | null,
+): InEach<NoticeText> =>
+  inEach((language) => {
+    const at = when ? indiaTime(when, language) : '';
+    if (language === 'hi') {
+      const what = `${call} में ${role} की भूमिका`;
+      return {
+        offered: { title: 'कॉलबैक के लिए समय चुनें', body: `${what}: अपने लिए एक समय चुनें या कोई दूसरा समय माँगें` },
+        confirmed: { title: 'आपका कॉलबैक तय हो गया', body: `${what}: ${at}` },
+        changed: { title: 'आपके कॉलबैक में बदलाव हुआ है', body: `${what}: ${at}` },
+        cancelled: { title: 'आपका कॉलबैक रद्द कर दिया गया', body: `${what}: ${at}` },
+        reminder: { title: 'कल आपका कॉलबैक है', body: `${what}: ${at}` },
+        taken: {
+          title: 'कॉलबैक का एक समय भर गया',
+          body: `${what}: ${at} का समय किसी दूसरे आवेदक ने ले लिया है। कोई दूसरा समय चुनें या माँगें`,
+        },
+      }[event];
+    }
+    const what = `${role} in ${call}`;
+    return {
+      offered: { title: 'Pick a time for your callback', body: `${what}: pick a slot, or ask for another time` },
+      confirmed: { title: 'Your callback is confirmed', body: `${what}: ${at}` },
+      changed: { title: 'Your callback has changed', body: `${what}: ${at}` },
+      cancelled: { title: 'Your callback is cancelled', body: `${what}: ${at}` },
+      reminder: { title: 'Your callback is tomorrow', body: `${what}: ${at}` },
+      taken: {
+        title: 'A callback time was taken',
+        body: `${what}: another applicant took ${at}. Pick another time, or ask for one`,
+      },
+    }[event];
+  });
+
+/** The mail of a callback event to the applicant: the notice, each slot's lines, and the link to answer. */
+export function callbackMail(
+  to: Greeted,
+  event: CallbackEvent,
+  notice: NoticeText,
+  slots: SlotWords[],
+  link: string,
+): MailText {
+  const hi = to.language === 'hi';
+  const closing =
+    event === 'cancelled'
+      ? ''
+      : hi
+        ? event === 'taken'
+          ? `\n\nदूसरा समय चुनने के लिए: ${link}\nसंलग्न कैलेंडर फ़ाइल से यह समय आपके कैलेंडर से हट जाता है।`
+          : event === 'offered'
+            ? `\n\nसमय चुनने के लिए: ${link}\nसंलग्न कैलेंडर फ़ाइल से ये समय आपके कैलेंडर में जुड़ जाते हैं।`
+            : `\n\nआपके आवेदन: ${link}\nसंलग्न कैलेंडर फ़ाइल से यह कॉलबैक आपके कैलेंडर में जुड़ जाता है।`
+        : event === 'taken'
+          ? `\n\nPick another time: ${link}\nThe calendar file attached takes this time off your calendar.`
+          : event === 'offered'
+            ? `\n\nPick your time: ${link}\nThe calendar file attached adds these times to your calendar.`
+            : `\n\nYour applications: ${link}\nThe calendar file attached keeps your calendar up to date.`;
+  return {
+    subject: to.ward ? `${to.ward}: ${notice.title}` : notice.title,
+    text: `${hello(to.language, to.name)}\n\n${forWard(to)}${notice.title}${STOP[to.language]}\n${notice.body}\n\n${slots
+      .map((slot) => slotLines(slot, to.language))
+      .join('\n\n')}${closing}\n\n${TEAM[to.language]}`,
+  };
+}
+
+/** The poster hears that an applicant confirmed a slot, or asked for another time. */
+export const callbackAnswerNotice = (
+  answer: { slot: Date } | { note: string },
+  applicant: string,
+  role: string,
+  call: string,
+): InEach<NoticeText> =>
+  'slot' in answer
+    ? {
+        en: {
+          title: 'A callback is confirmed',
+          body: `${applicant} confirmed ${indiaTime(answer.slot)} for ${role} in ${call}`,
+        },
+        hi: {
+          title: 'एक कॉलबैक तय हुआ',
+          body: `${applicant} ने ${call} में ${role} की भूमिका के लिए ${indiaTime(answer.slot, 'hi')} का समय तय किया है`,
+        },
+      }
+    : {
+        en: {
+          title: 'An applicant asks for another callback time',
+          body: `${applicant} (${role} in ${call}): ${answer.note}`,
+        },
+        hi: {
+          title: 'एक आवेदक ने कॉलबैक के लिए दूसरा समय माँगा है',
+          body: `${applicant} (${call} में ${role} की भूमिका): ${answer.note}`,
+        },
+      };

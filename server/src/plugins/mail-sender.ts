@@ -99,7 +99,13 @@ export default fp<MailSenderOptions>(
         claimed.sort((a, b) => a.id - b.id);
         for (const mail of claimed) {
           try {
-            await mailer.send({ to: mail.to, kind: mail.kind, subject: mail.subject, text: mail.text });
+            await mailer.send({
+              to: mail.to,
+              kind: mail.kind,
+              subject: mail.subject,
+              text: mail.text,
+              attachments: mail.attachments ?? undefined,
+            });
           } catch (error) {
             // A dead letter keeps the time of its last try.
             const waitMs =

@@ -7,6 +7,15 @@ export interface MailMessage {
   kind?: string;
   subject: string;
   text: string;
+  /** Files sent with it (a calendar invitation): kept in the outbox with the mail. */
+  attachments?: MailAttachment[] | undefined;
+}
+
+/** A file sent with a mail, its content as text (`text/calendar; method=REQUEST` for an invitation). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** Delivers one message; throws when it could not. */
@@ -37,7 +46,13 @@ export interface MailerOptions {
 function smtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return async (message) => {
-    await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    await transporter.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+    });
   };
 }
 

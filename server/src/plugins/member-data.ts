@@ -16,6 +16,9 @@ import {
   passwordResetTokens,
   profilePhotos,
   profiles,
+  callbackOffers,
+  callbackRequests,
+  callbackSlots,
   castingApplications,
   castingCalls,
   castingRoles,
@@ -133,6 +136,18 @@ export default fp(
             : [],
           db.select().from(savedSearches).where(eq(savedSearches.userId, userId)).orderBy(asc(savedSearches.id)),
         ]);
+        // The callback slots offered to the member's applications, and their requests for another time.
+        const applicationIds = applications.map((application) => application.id);
+        const [offered, callbackTimeRequests] = applicationIds.length
+          ? await Promise.all([
+              db
+                .select({ offer: callbackOffers, slot: callbackSlots })
+                .from(callbackOffers)
+                .innerJoin(callbackSlots, eq(callbackSlots.id, callbackOffers.slotId))
+                .where(inArray(callbackOffers.applicationId, applicationIds)),
+              db.select().from(callbackRequests).where(inArray(callbackRequests.applicationId, applicationIds)),
+            ])
+          : [[], []];
         const roles = calls.length
           ? await db
               .select()
@@ -187,6 +202,8 @@ export default fp(
           saved_calls: saved,
           // Roles for you: the filters kept (the calls told are in the notifications).
           saved_filters: searches,
+          callback_offers: offered.map(({ offer, slot }) => ({ ...offer, slot })),
+          callback_requests: callbackTimeRequests,
           notifications: notices,
         }) as Record<string, unknown>;
       },

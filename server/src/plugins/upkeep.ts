@@ -34,7 +34,8 @@ const UPKEEP_CRON = '0 * * * *';
  */
 export default fp<UpkeepOptions>(
   async (fastify, options) => {
-    const { attempts, castingRepository, database, db, idempotency, jobs, savedCallRepository } = fastify;
+    const { attempts, callbackRepository, castingRepository, database, db, idempotency, jobs, savedCallRepository } =
+      fastify;
 
     async function runUpkeep(): Promise<void> {
       await idempotency.sweepExpired();
@@ -45,6 +46,8 @@ export default fp<UpkeepOptions>(
       await db.transaction((tx) => castingRepository.closeLapsedCalls(tx));
       await db.transaction((tx) => castingRepository.remindBeforeClose(tx));
       await db.transaction((tx) => savedCallRepository.remindSavedCalls(tx));
+      // The day before a confirmed callback, its applicant is reminded (once; again after its time changes).
+      await db.transaction((tx) => callbackRepository.remindCallbacks(tx));
       // Keys a process of an earlier release left missing or stale (during a rolling deploy), made again; the lists
       // cached meanwhile are read again.
       if ((await fillSearchKeys(db)) > 0) fastify.readCache.contentChanged();
@@ -79,6 +82,7 @@ export default fp<UpkeepOptions>(
       'attempt-counter',
       'casting-repository',
       'saved-call-repository',
+      'callback-repository',
       'job-queue',
       'read-cache',
     ],

@@ -97,6 +97,7 @@ import { applicants_saved } from '@/paraglide/messages/applicants_saved.js';
 import { applicants_select } from '@/paraglide/messages/applicants_select.js';
 import { applicants_self_tape } from '@/paraglide/messages/applicants_self_tape.js';
 import { applicants_send_callback } from '@/paraglide/messages/applicants_send_callback.js';
+import { slots_title } from '@/paraglide/messages/slots_title.js';
 import { applicants_shortlist } from '@/paraglide/messages/applicants_shortlist.js';
 import { applicants_sort } from '@/paraglide/messages/applicants_sort.js';
 import { applicants_status } from '@/paraglide/messages/applicants_status.js';
@@ -736,6 +737,15 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
           )}
         >
           {applicants_edit_call()}
+        </Button>
+        <Button
+          variant="subtle"
+          size="sm"
+          renderRoot={(props) => (
+            <Link {...props} to="/me/casting-calls/$callId/callbacks" params={{ callId: String(callId) }} />
+          )}
+        >
+          {slots_title()}
         </Button>
       </Group>
       {exportError ? (

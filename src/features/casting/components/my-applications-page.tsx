@@ -33,10 +33,12 @@ import { applications_you_accepted } from '@/paraglide/messages/applications_you
 import { applications_you_declined } from '@/paraglide/messages/applications_you_declined.js';
 import { applications_your_note } from '@/paraglide/messages/applications_your_note.js';
 import { applicationOutbox, type QueuedApplication } from '../api/application-outbox';
+import { myCallbacksQueryOptions } from '../api/callback-api';
 import { useTransition, useWithdraw } from '../api/casting-mutations';
 import { callQueryOptions, myApplicationsQueryOptions, savedCallsQueryOptions } from '../api/casting-queries';
 import { forgetUnsentNote, useUnsentNotes } from '../api/unsent-notes';
 import { CallCardView } from './auditions-page';
+import { CallbackPicker } from './callback-picker';
 import { formatIndiaTime, statusColors, statusLabels } from './casting-labels';
 import classes from './casting.module.css';
 
@@ -45,6 +47,8 @@ function ApplicationCard({ application }: { application: MyApplication }) {
   const answer = useTransition();
   const error = withdraw.error ?? answer.error;
   const callback = application.callback;
+  // The slots offered for a callback, if the poster offered some (one request for every card).
+  const offered = useQuery(myCallbacksQueryOptions()).data?.find((item) => item.application_id === application.id);
   return (
     <article
       className={classes.card}
@@ -77,7 +81,9 @@ function ApplicationCard({ application }: { application: MyApplication }) {
           {statusLabels[application.status]}
         </Badge>
       </Group>
-      {application.status === 'callback' && callback ? (
+      {application.status === 'callback' && offered ? (
+        <CallbackPicker callback={offered} />
+      ) : application.status === 'callback' && callback ? (
         <Alert color="orange.9" variant="light" mt="sm" title={applications_callback()}>
           <Text size="sm">
             {applications_callback_at({ time: formatIndiaTime(callback.at), place: callback.place })}
