@@ -67,6 +67,7 @@ import profileRepository from './plugins/profile-repository.js';
 import applicationRepository from './plugins/application-repository.js';
 import castingRepository from './plugins/casting-repository.js';
 import savedCallRepository from './plugins/saved-call-repository.js';
+import shareCards from './plugins/share-cards.js';
 import guardianConsentRepository from './plugins/guardian-consent-repository.js';
 import guardianMessageRepository from './plugins/guardian-message-repository.js';
 import notificationRepository from './plugins/notification-repository.js';
@@ -285,6 +286,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(memberData);
   await fastify.register(upkeep, { atStart: options.upkeepAtStart ?? false });
   await fastify.register(noticeFanOut);
+  await fastify.register(shareCards, {
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+    backfillAtStart: options.upkeepAtStart ?? false,
+  });
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });
@@ -332,6 +337,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
     largestImage: async (pathname) => (pathname === '/' ? homeBannerImage(fastify) : null),
     hiddenPage: (pathname) => fastify.profileRepository.isHiddenPage(pathname),
+    shareCard: (pathname) => fastify.shareCards.pageTags(pathname),
   });
 
   return fastify;
