@@ -302,6 +302,21 @@ describe('share cards', () => {
     expect(await cardNames('profile', actor.profileId)).toEqual([]);
   });
 
+  it('a member who deletes their account takes their profile’s and their calls’ cards with it', async () => {
+    const poster = await house();
+    const posted = await send('POST', `${USER}/casting-calls`, poster, callInput('Monsoon Letters'));
+    const { id } = posted.json().data as { id: number };
+    await cardsDrawn();
+    const files = [...(await cardNames('profile', poster.profileId)), ...(await cardNames('call', id))];
+    expect(files).toHaveLength(4);
+    // What `DELETE /me` does once the password is checked (the test's accounts have none).
+    await app.memberData.deleteAccount(poster.id);
+    await cardsDrawn();
+    expect(await cardNames('profile', poster.profileId)).toEqual([]);
+    expect(await cardNames('call', id)).toEqual([]);
+    for (const { name } of files) expect(await app.storage.exists(`cards/${name}`)).toBe(false);
+  });
+
   it('a call waiting for a moderator has no card until it is published', async () => {
     const poster = await house();
     await app.db.update(profiles).set({ verified: false }).where(eq(profiles.id, poster.profileId));

@@ -430,6 +430,8 @@ export default fp<ModerationRepositoryOptions>(
         const calls = [...taken, ...down.filter((call) => !taken.some((item) => item.id === call.id))];
         const ids = calls.map((call) => call.id);
         const takenDown = taken.map((call) => ({ id: call.id, title: call.title }));
+        // Their share cards go with them.
+        for (const call of taken) await queueShareCard(tx, 'call', call.id);
         if (ids.length === 0) return takenDown;
         await tx
           .update(castingRoles)
