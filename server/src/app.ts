@@ -71,6 +71,7 @@ import callbackRepository from './plugins/callback-repository.js';
 import castingRepository from './plugins/casting-repository.js';
 import savedCallRepository from './plugins/saved-call-repository.js';
 import rolesForYou from './plugins/roles-for-you.js';
+import shareCards from './plugins/share-cards.js';
 import guardianConsentRepository from './plugins/guardian-consent-repository.js';
 import guardianMessageRepository from './plugins/guardian-message-repository.js';
 import notificationRepository from './plugins/notification-repository.js';
@@ -300,6 +301,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options.push,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
   });
+  await fastify.register(shareCards, {
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+    backfillAtStart: options.upkeepAtStart ?? false,
+  });
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });
@@ -350,6 +355,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
     largestImage: async (pathname) => (pathname === '/' ? homeBannerImage(fastify) : null),
     hiddenPage: (pathname) => fastify.profileRepository.isHiddenPage(pathname),
+    shareCard: (pathname) => fastify.shareCards.pageTags(pathname),
   });
 
   return fastify;

@@ -106,15 +106,26 @@ test.describe('the member network', () => {
   test('a shared profile link carries its Open Graph card and structured data in the server’s HTML', async ({
     page,
   }) => {
-    const response = await page.request.get('/profiles/aarav-sharma-1');
-    expect(response.status()).toBe(200);
-    const html = await response.text();
+    // The link's image is the profile's share card, drawn by the server's workers when they start; the photo stays
+    // the structured data's image.
+    let html = '';
+    await expect
+      .poll(async () => {
+        const response = await page.request.get('/profiles/aarav-sharma-1');
+        expect(response.status()).toBe(200);
+        html = await response.text();
+        return /<meta property="og:image" content="https?:\/\/[^"]+\/backend\/cards\/profile-[^"]+\.jpg">/.test(html);
+      })
+      .toBe(true);
     expect(html).toContain('<title>Aarav Sharma | CineVerse</title>');
     expect(html).toContain('<meta property="og:title" content="Aarav Sharma"/>');
-    expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/backend\/uploads\/profile\/[^"]+"\/>/);
     expect(html).toMatch(/<meta property="og:url" content="https?:\/\/[^"]+\/profiles\/aarav-sharma-1"\/>/);
     const structured = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(structured ?? '{}')).toMatchObject({ '@type': 'Person', name: 'Aarav Sharma' });
+    expect(JSON.parse(structured ?? '{}')).toMatchObject({
+      '@type': 'Person',
+      name: 'Aarav Sharma',
+      image: expect.stringMatching(/^https?:\/\/[^/]+\/backend\/uploads\/profile\//),
+    });
     // Never the date of birth or a hidden detail.
     expect(html).not.toContain('date_of_birth');
 

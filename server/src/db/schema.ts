@@ -1300,3 +1300,24 @@ export const vapidKeys = pgTable(
   },
   (table) => [check('vapid_keys_one_row', sql`${table.id} = 1`)],
 );
+
+/**
+ * The Open Graph image of a call or a profile in each language (1200 × 630, JPEG), made by the `cards` job
+ * (lib/share-cards.ts) and stored as `cards/<name>`. The name holds a hash of what the card shows (`sourceHash`): an
+ * edit that changes the card gives it a new name, so a card is cached by its address for as long as it is served,
+ * and one whose words did not change is not made again. Only a public subject has a card (never a hidden or
+ * minor's profile, nor a call held for review); it is served only while its subject stays public.
+ */
+export const shareCards = pgTable(
+  'share_cards',
+  {
+    subject: text('subject', { enum: ['call', 'profile'] }).notNull(),
+    /** The call's or the profile's id. */
+    subjectId: integer('subject_id').notNull(),
+    language: text('language', { enum: ['en', 'hi'] }).notNull(),
+    name: text('name').notNull().unique(),
+    sourceHash: text('source_hash').notNull(),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.subject, table.subjectId, table.language] })],
+);

@@ -16,6 +16,8 @@ export const QUEUES = {
   push: 'push',
   /** Tells members each morning of new calls matching their saved filters (plugins/roles-for-you.ts). */
   roles: 'roles',
+  /** Makes the share card (Open Graph image) of a call or a profile (plugins/share-cards.ts). */
+  cards: 'cards',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -54,4 +56,13 @@ export async function enqueue(
 /** Queues, in `tx`, the job that tells the poster's decisions at `tellAt`, once their time to undo has passed. */
 export async function tellDecisionsAt(tx: Database, tellAt: Date): Promise<void> {
   await enqueue(tx, QUEUES.decisions, {}, { startAfter: tellAt });
+}
+
+/** What a share card is of (lib/share-cards.ts). */
+export type CardSubject = 'call' | 'profile';
+
+/** Queues, in `tx`, the job that makes (or removes) the share cards of a call or a profile once `tx` commits. */
+export async function queueShareCard(tx: Database, subject: CardSubject, id: number): Promise<void> {
+  // A command-line tool (the seed, a restore) runs no job queue: the cards are made at the next edit.
+  if (hasJobQueue()) await enqueue(tx, QUEUES.cards, { subject, id });
 }

@@ -31,6 +31,7 @@ import {
   rolesOf,
   rolesWithFilled,
 } from '../lib/casting-calls.js';
+import { queueShareCard } from '../lib/jobs.js';
 import { tellModerators } from '../lib/moderator-notice.js';
 import { callKeys, cityMatch } from '../lib/search-keys.js';
 import { callClosedNotice, callClosesSoonNotice } from '../lib/templates.js';
@@ -283,6 +284,7 @@ export default fp(
         await tx
           .insert(castingRoles)
           .values(input.roles.map((role, index) => ({ ...roleValues(role, index + 1), callId: call!.id })));
+        await queueShareCard(tx, 'call', call!.id);
         return (await fullCall(tx, call!.id))!;
       },
 
@@ -332,6 +334,8 @@ export default fp(
         if (status === 'pending' && call.status !== 'pending') {
           await tellModerators(tx, 'calls', `${input.title}, by ${poster.displayName}`);
         }
+        // Its share card is drawn again with the new words (or removed while it waits for a moderator).
+        await queueShareCard(tx, 'call', id);
         return (await fullCall(tx, id))!;
       },
 

@@ -58,7 +58,15 @@ export interface JobQueueOptions {
 }
 
 /** How often an idle worker asks for a job of each queue: a decision is told within a second of its time. */
-const POLL_SECONDS: Record<QueueName, number> = { mail: 1, upkeep: 5, decisions: 1, notices: 1, push: 1, roles: 5 };
+const POLL_SECONDS: Record<QueueName, number> = {
+  mail: 1,
+  upkeep: 5,
+  decisions: 1,
+  notices: 1,
+  push: 1,
+  roles: 5,
+  cards: 1,
+};
 
 /** Tries and backoff: a job that throws is tried again, later each time; after the last, it stays failed. */
 function queueOptions(claimSeconds: number): Record<QueueName, QueueOptions> {
@@ -71,6 +79,7 @@ function queueOptions(claimSeconds: number): Record<QueueName, QueueOptions> {
     push: { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 900, expireInSeconds: claimSeconds },
     // A digest run that failed is tried again within the morning; members told already are skipped.
     roles: { retryLimit: 3, retryDelay: 300, expireInSeconds: Math.max(claimSeconds, 600) },
+    cards: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 600, expireInSeconds: claimSeconds },
   };
 }
 

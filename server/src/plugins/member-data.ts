@@ -36,6 +36,7 @@ import {
   wishlistItems,
 } from '../db/schema.js';
 import { removeImage } from '../lib/images.js';
+import { queueShareCard } from '../lib/jobs.js';
 import { HttpError } from './error-handler.js';
 
 declare module 'fastify' {
@@ -226,6 +227,8 @@ export default fp(
             // The profile takes its photos, its own applications, requests and the reports about it with it; the
             // conversations others began with it and the calls others applied to stay (the schema lets go of it).
             await tx.delete(profiles).where(eq(profiles.id, profile.id));
+            // Its share cards go: the job finds no profile and deletes their files.
+            await queueShareCard(tx, 'profile', profile.id);
           }
           await tx.delete(savedCalls).where(eq(savedCalls.userId, userId));
           await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));

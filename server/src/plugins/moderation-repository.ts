@@ -17,6 +17,7 @@ import {
 } from '../db/schema.js';
 import { refreshApplicantKeys } from '../lib/applicant-keys.js';
 import { applicantUsers, callView, fullCall, openStatuses, rolesWithFilled } from '../lib/casting-calls.js';
+import { queueShareCard } from '../lib/jobs.js';
 import { tellModerators } from '../lib/moderator-notice.js';
 import { notifyMany } from '../lib/notice-fan-out.js';
 import { type Notice, tell } from '../lib/tell.js';
@@ -246,6 +247,8 @@ export default fp<ModerationRepositoryOptions>(
                 : { hiddenByStaffAt: new Date(), hiddenReason: reason };
         const [after] = await tx.update(profiles).set(changes).where(eq(profiles.id, row.id)).returning();
         await refreshApplicantKeys(tx, row.id);
+        // The badge on its cards and its calls' changes; a hidden profile's cards go.
+        await queueShareCard(tx, 'profile', row.id);
         // A verification decision settles the request; approving, the hold; hiding settles everything open on it.
         await tx
           .update(moderationItems)
@@ -427,6 +430,8 @@ export default fp<ModerationRepositoryOptions>(
         const calls = [...taken, ...down.filter((call) => !taken.some((item) => item.id === call.id))];
         const ids = calls.map((call) => call.id);
         const takenDown = taken.map((call) => ({ id: call.id, title: call.title }));
+        // Their share cards go with them.
+        for (const call of taken) await queueShareCard(tx, 'call', call.id);
         if (ids.length === 0) return takenDown;
         await tx
           .update(castingRoles)
@@ -519,6 +524,8 @@ export default fp<ModerationRepositoryOptions>(
               : { status: 'unpublished', unpublishedReason: reason, updatedAt: new Date() },
           )
           .where(eq(castingCalls.id, callId));
+        // A published call gets its share card; an unpublished one's goes.
+        await queueShareCard(tx, 'call', callId);
         // A decision settles the call's reports.
         await tx
           .update(callReports)

@@ -40,8 +40,26 @@ export interface PageRenderingOptions {
    * then shows it from the API, which knows their session.
    */
   hiddenPage?: (pathname: string) => Promise<boolean>;
+  /**
+   * The head tags of the page's share card (a call's or a profile's Open Graph image, plugins/share-cards.ts), which
+   * take the place of the image the page names itself; none while it has none.
+   */
+  shareCard?: (pathname: string) => Promise<string[]>;
   /** The site's address as users reach it (`PUBLIC_URL`). */
   publicUrl: string;
+}
+
+/**
+ * The page with its share card's tags in place of the image and small preview it names itself. Added to each answer,
+ * not to the page kept in the cache: a card drawn again has a new name, and the old one is no longer served.
+ */
+function withCard(html: string, card: string[]): string {
+  return beforeScripts(
+    html
+      .replace(/<meta property="og:image" content="[^"]*"\s*\/?>\s*/g, '')
+      .replace(/<meta name="twitter:card" content="[^"]*"\s*\/?>\s*/g, ''),
+    card,
+  );
 }
 
 /** The value of the cookie `name` in a Cookie header, if it has one. */
@@ -108,6 +126,15 @@ export default fp<PageRenderingOptions>(
       }
     };
     const renderer = pageRendererOf(fastify, options.distDir);
+    const shareCard = async (pathname: string): Promise<string[]> => {
+      try {
+        return (await options.shareCard?.(pathname)) ?? [];
+      } catch (error) {
+        // A link's preview without the card still works.
+        fastify.log.warn({ err: error }, 'Could not find the share card of the page');
+        return [];
+      }
+    };
 
     /**
      * The page at `url`: rendered by the server when it is public and renders, else the bare shell (the app then
@@ -184,10 +211,14 @@ export default fp<PageRenderingOptions>(
           .type('text/html; charset=utf-8')
           .send(await readShell(pathname));
       }
+      const [page, card] = await Promise.all([
+        pages.get(request.url, () => pageHtml(request.url, pathname)),
+        isServerRenderedPath(pathname) ? shareCard(pathname) : [],
+      ]);
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(await pages.get(request.url, () => pageHtml(request.url, pathname)));
+        .send(card.length > 0 ? withCard(page.toString(), card) : page);
     });
   },
   { name: 'page-rendering' },

@@ -25,6 +25,7 @@ import { refreshApplicantKeys } from '../lib/applicant-keys.js';
 import { type ConsentRow, guardianView, latestConsent } from '../lib/guardian-consent.js';
 import { heldReasonFor } from '../lib/held-words.js';
 import { cityMatch, profileKeys, profileSearch, profileSearchRank } from '../lib/search-keys.js';
+import { queueShareCard } from '../lib/jobs.js';
 import { tellModerators } from '../lib/moderator-notice.js';
 import { HttpError } from './error-handler.js';
 import { UPLOADS_PREFIX } from './web-app.js';
@@ -254,6 +255,8 @@ export default fp(
 
     async function touch(tx: Database, profileId: number) {
       await tx.update(profiles).set({ updatedAt: new Date() }).where(eq(profiles.id, profileId));
+      // Its share card shows the main photo.
+      await queueShareCard(tx, 'profile', profileId);
     }
 
     fastify.decorate('profileRepository', {
@@ -321,6 +324,8 @@ export default fp(
           await tx.insert(moderationItems).values({ kind: 'held', profileId: profileId!, details: held });
           await tellModerators(tx, 'held', `${input.display_name} (@${input.handle})`);
         }
+        // Its share card is drawn, drawn again, or (private, a minor's) removed.
+        await queueShareCard(tx, 'profile', profileId!);
         if (minor && guardian) {
           await fastify.guardianConsentRepository.sync(
             tx,

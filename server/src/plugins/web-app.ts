@@ -18,6 +18,8 @@ export interface WebAppOptions {
   largestImage?: (pathname: string) => Promise<LargestImage | null>;
   /** Whether a page path's subject is kept from the public (see page-rendering.ts). */
   hiddenPage?: (pathname: string) => Promise<boolean>;
+  /** The head tags of a page path's share card (see page-rendering.ts). */
+  shareCard?: (pathname: string) => Promise<string[]>;
   /** The site's address as users reach it: a shared page's card (Open Graph) names its image by it. */
   publicUrl: string;
 }
@@ -111,6 +113,7 @@ export default fp<WebAppOptions>(
         publicUrl: options.publicUrl,
         ...(options.largestImage ? { largestImage: options.largestImage } : {}),
         ...(options.hiddenPage ? { hiddenPage: options.hiddenPage } : {}),
+        ...(options.shareCard ? { shareCard: options.shareCard } : {}),
       });
     }
   },

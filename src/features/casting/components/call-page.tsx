@@ -23,6 +23,7 @@ import { PageContainer } from '@/components/page-container';
 import { ReportDialog } from '@/components/report-dialog';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
+import { ShareButton } from '@/components/share-button';
 import { MAX_NOTE, type CastingCall, type CastingRole } from '@/contract/casting';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
@@ -139,10 +140,26 @@ import {
 } from './casting-labels';
 import classes from './casting.module.css';
 import { confirmNotice_action_apply } from '@/paraglide/messages/confirmnotice_action_apply1.js';
+import { share_call_description } from '@/paraglide/messages/share_call_description.js';
+import { share_call_text } from '@/paraglide/messages/share_call_text.js';
+
+/** The pay of a call's roles as a forwarded poster says it: one amount, a range, or unpaid. */
+function payOfRoles(roles: CastingRole[]): string {
+  const paid = roles.filter((role) => role.paid).map((role) => role.pay_inr);
+  if (paid.length === 0) return role_unpaid();
+  const [low, high] = [Math.min(...paid), Math.max(...paid)];
+  return low === high ? formatRupees(low) : `${formatRupees(low)} – ${formatRupees(high)}`;
+}
 
 /** A shared link's card (Open Graph) and the job posting search engines read (schema.org JobPosting). */
 function CallMeta({ call }: { call: CastingCall }) {
-  const description = call.description.slice(0, 200);
+  // What a forwarded link's preview reads first: the roles, the pay and the deadline, then the call's own words.
+  const facts = share_call_description({
+    roles: call.roles.map((role) => role.name).join(', '),
+    pay: payOfRoles(call.roles),
+    deadline: call_india_time({ time: formatIndiaTime(call.deadline) }),
+  });
+  const description = `${facts} ${call.description}`.slice(0, 300);
   const paid = call.roles.filter((role) => role.paid);
   const structured = {
     '@context': 'https://schema.org',
@@ -703,6 +720,15 @@ export function CallPage({ callId }: { callId: number }) {
             </Button>
           </Group>
         )}
+        {call.status === 'published' || call.status === 'closed' ? (
+          <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+            <ShareButton
+              path={`/auditions/${call.id}`}
+              title={call_title({ title: call.title })}
+              text={share_call_text({ title: call.title })}
+            />
+          </div>
+        ) : null}
         <section className={classes.section} aria-labelledby="roles-heading">
           <Title order={2} size="h3" id="roles-heading" mb="sm">
             {call_roles()}

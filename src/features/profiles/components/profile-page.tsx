@@ -7,6 +7,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { EmailConfirmationNotice } from '@/components/email-confirmation-notice';
 import { PageContainer } from '@/components/page-container';
 import { ReportDialog } from '@/components/report-dialog';
+import { ShareButton } from '@/components/share-button';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { instagramPostUrl } from '@/contract/instagram';
 import type { PublicProfile } from '@/contract/profiles';
@@ -64,6 +65,7 @@ import { profiles_website } from '@/paraglide/messages/profiles_website.js';
 import { profiles_write_to } from '@/paraglide/messages/profiles_write_to.js';
 import { profiles_your_message } from '@/paraglide/messages/profiles_your_message.js';
 import { confirmNotice_action_write } from '@/paraglide/messages/confirmnotice_action_write1.js';
+import { share_profile_text } from '@/paraglide/messages/share_profile_text.js';
 
 /** What a shared link's card shows (Open Graph) and what search engines read (schema.org Person or Organization). */
 function ProfileMeta({ profile }: { profile: PublicProfile }) {
@@ -419,6 +421,11 @@ export function ProfilePage({ handle }: { handle: string }) {
             <Button variant="subtle" color="red" onClick={() => open('report')}>
               {profiles_report()}
             </Button>
+            <ShareButton
+              path={`/profiles/${profile.handle}`}
+              title={profile.display_name}
+              text={share_profile_text({ name: profile.display_name })}
+            />
           </Group>
         }
       />
