@@ -42,6 +42,7 @@ import decisionTeller from './plugins/decision-teller.js';
 import mailSender from './plugins/mail-sender.js';
 import jobQueue from './plugins/job-queue.js';
 import noticeFanOut from './plugins/notice-fan-out.js';
+import tapeTranscoder from './plugins/tape-transcoder.js';
 import siteRepository from './plugins/site-repository.js';
 import staffRepository from './plugins/staff-repository.js';
 import storagePlugin from './plugins/storage.js';
@@ -73,6 +74,7 @@ import notificationRepository from './plugins/notification-repository.js';
 import { memberCastingRoutes, publicCastingRoutes } from './routes/network/casting.js';
 import { guardianRoutes, memberGuardianRoutes } from './routes/network/guardian.js';
 import { notificationRoutes } from './routes/network/notifications.js';
+import { tapePlaybackRoutes } from './routes/network/tape-playback.js';
 
 // The contract is written with zod/mini, which carries no messages of its own: API clients get zod's English ones
 // ("Invalid input: expected object, received undefined") for the rules the contract gives no message.
@@ -285,6 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(memberData);
   await fastify.register(upkeep, { atStart: options.upkeepAtStart ?? false });
   await fastify.register(noticeFanOut);
+  await fastify.register(tapeTranscoder, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });
@@ -319,6 +322,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(publicCastingRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberCastingRoutes, { prefix: userPrefix });
   await fastify.register(notificationRoutes, { prefix: userPrefix });
+  await fastify.register(tapePlaybackRoutes, { prefix: API_PREFIX });
   await fastify.register(guardianRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberGuardianRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });

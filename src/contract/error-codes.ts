@@ -327,6 +327,9 @@ export const errorTemplates = {
   stock_negative: 'Stock cannot be negative',
   coupon_code_chars: 'The code may hold only letters, digits, - and _',
   actor_user_id: 'actor must be a user id',
+  // Self-tapes: playing them.
+  tapePlay_no_such_tape: 'There is no such tape',
+  tapePlay_unavailable: 'Tapes cannot be fetched just now: try again in a minute',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

@@ -312,6 +312,8 @@ import { error_paise_whole } from '@/paraglide/messages/error_paise_whole.js';
 import { error_stock_negative } from '@/paraglide/messages/error_stock_negative.js';
 import { error_coupon_code_chars } from '@/paraglide/messages/error_coupon_code_chars.js';
 import { error_actor_user_id } from '@/paraglide/messages/error_actor_user_id.js';
+import { error_tapePlay_no_such_tape } from '@/paraglide/messages/error_tapeplay_no_such_tape1.js';
+import { error_tapePlay_unavailable } from '@/paraglide/messages/error_tapeplay_unavailable1.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -625,6 +627,8 @@ const words: Record<ErrorCode, Words> = {
   stock_negative: error_stock_negative,
   coupon_code_chars: error_coupon_code_chars,
   actor_user_id: error_actor_user_id,
+  tapePlay_no_such_tape: error_tapePlay_no_such_tape,
+  tapePlay_unavailable: error_tapePlay_unavailable,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {
