@@ -59,24 +59,13 @@ export async function processTape(
     .where(eq(selfTapes.id, tapeId));
   if (!tape || tape.status !== 'processing') return 'skipped';
 
-  const work = await workFolder(`tape-${tapeId}-`);
   try {
-    const source = path.join(work.dir, 'source');
-    await assembleParts(storage, tapeId, tape.size, source);
-    const probed = await probe(source);
-    const limit = tape.maxSeconds + TAPE_GRACE_SECONDS;
-    if (probed.duration !== null && probed.duration > limit) throw new UnusableTapeError('too_long');
     const started = performance.now();
-    const length = await transcode(source, work.dir, tape.maxSeconds);
-    // A recording whose length the container did not say is known once made (cut just past the limit).
-    if (length > limit) throw new UnusableTapeError('too_long');
+    const length = await makeRenditions(storage, tapeId, tape.size, tape.maxSeconds);
     log.info(
       { tapeId, seconds: Math.round(length), transcodeMs: Math.round(performance.now() - started) },
       'a self-tape is ready',
     );
-    for (const name of [...TAPE_HEIGHTS.map((height) => `${height}.mp4`), 'poster.jpg']) {
-      await storage.put(`${tapeFolder(tapeId)}/${name}`, await readFile(path.join(work.dir, name)));
-    }
     const done = await db.transaction(async (tx) => {
       const updated = await tx
         .update(selfTapes)
@@ -123,6 +112,35 @@ export async function processTape(
     // What was sent cannot be used: its bytes go (renditions half made are replaced by a new upload's).
     await deleteParts(storage, tapeId);
     return 'failed';
+  }
+}
+
+/**
+ * The work on the files of tape `tapeId` (`size` bytes, for a role taking `maxSeconds`): its parts put together in a
+ * folder of its own, checked, made into the renditions and the poster frame, and those stored under `tapes/<id>/`.
+ * Returns the tape's length in seconds; throws `UnusableTapeError` for a file that is no video or too long. The bench
+ * times this (bench/lib/tapes.ts).
+ */
+export async function makeRenditions(
+  storage: Storage,
+  tapeId: number,
+  size: number,
+  maxSeconds: number,
+): Promise<number> {
+  const work = await workFolder(`tape-${tapeId}-`);
+  try {
+    const source = path.join(work.dir, 'source');
+    await assembleParts(storage, tapeId, size, source);
+    const probed = await probe(source);
+    const limit = maxSeconds + TAPE_GRACE_SECONDS;
+    if (probed.duration !== null && probed.duration > limit) throw new UnusableTapeError('too_long');
+    const length = await transcode(source, work.dir, maxSeconds);
+    // A recording whose length the container did not say is known once made (cut just past the limit).
+    if (length > limit) throw new UnusableTapeError('too_long');
+    for (const name of [...TAPE_HEIGHTS.map((height) => `${height}.mp4`), 'poster.jpg']) {
+      await storage.put(`${tapeFolder(tapeId)}/${name}`, await readFile(path.join(work.dir, name)));
+    }
+    return length;
   } finally {
     await work.done();
   }
