@@ -461,7 +461,8 @@ export function renderMarkdown(results: BenchResults): string {
     results.tapes
       ? `A ${results.tapes.tapeSeconds} s 720p tape of ${results.tapes.sizeMb.toFixed(1)} MB, from its upload's parts ` +
         `to the stored 720p and 480p renditions and poster frame: ${results.tapes.transcodeSeconds.toFixed(1)} s, ` +
-        `${results.tapes.ratio.toFixed(2)} × its length.`
+        `${results.tapes.ratio.toFixed(2)} × its length; ffmpeg's CPU time ` +
+        `${results.tapes.cpuSeconds === null ? 'unknown' : `${results.tapes.cpuSeconds.toFixed(1)} s`}.`
       : 'Not run.',
     '',
   ].join('\n');

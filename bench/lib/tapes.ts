@@ -17,6 +17,21 @@ export interface TapeFigures {
   transcodeSeconds: number;
   /** transcodeSeconds / tapeSeconds: the budget is 1.5. */
   ratio: number;
+  /**
+   * The CPU time ffprobe and ffmpeg took (user and system, every core): beside the time it took, it says how much of
+   * that the machine's other work took from it.
+   */
+  cpuSeconds: number | null;
+}
+
+/** The CPU time of this process's children that have ended, in seconds (Linux: /proc/self/stat), else null. */
+async function childrenCpuSeconds(): Promise<number | null> {
+  const stat = await fs.readFile('/proc/self/stat', 'utf8').catch(() => null);
+  if (!stat) return null;
+  // After the command's name in parentheses: field 3 (state) onwards; cutime and cstime are fields 16 and 17, in
+  // clock ticks of 1/100 s.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 /**
@@ -63,18 +78,22 @@ export async function measureTapeTranscode(smoke: boolean, log: (line: string) =
         bytes.subarray(offset, offset + partSize),
       );
     }
+    const cpuBefore = await childrenCpuSeconds();
     const started = performance.now();
     const length = await makeRenditions(storage, tapeId, bytes.length, 600);
     const transcodeSeconds = (performance.now() - started) / 1000;
+    const cpuAfter = await childrenCpuSeconds();
     const figures = {
       tapeSeconds: Math.round(length),
       sizeMb: bytes.length / 2 ** 20,
       transcodeSeconds,
       ratio: transcodeSeconds / length,
+      cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
     };
     log(
       `  a ${figures.tapeSeconds} s 720p tape (${figures.sizeMb.toFixed(1)} MB): 720p + 480p + poster frame in ` +
-        `${transcodeSeconds.toFixed(1)} s, ${figures.ratio.toFixed(2)} × its length`,
+        `${transcodeSeconds.toFixed(1)} s, ${figures.ratio.toFixed(2)} × its length ` +
+        `(ffmpeg's CPU time ${figures.cpuSeconds?.toFixed(1) ?? 'unknown'} s on ${os.cpus().length} cores)`,
     );
     return figures;
   } finally {
