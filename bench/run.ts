@@ -30,6 +30,7 @@ import { fillProfiles, measureSearches, type VolumeFigures, volumeUploadsDir } f
 import { type CastingFigures, fillApplications, measureCasting } from './lib/casting.js';
 import { measureSeveralProcesses, type ProcessesFigures } from './lib/several-processes.js';
 import { whyNoCluster } from '../tests/cluster/cluster.js';
+import { measureTapeTranscode, type TapeFigures } from './lib/tapes.js';
 
 /** When the run began: its date in the results, and the name of its files. */
 const startedAt = new Date();
@@ -44,8 +45,8 @@ const settings = {
 };
 const log = (line: string) => console.log(line);
 /**
- * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes runs just those stages (to
- * work on one figure).
+ * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes runs just those stages
+ * (to work on one figure).
  */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (stage: string) => !only || only.includes(stage);
@@ -426,6 +427,11 @@ try {
   const volume = runs('volume') ? await measureVolume() : { figures: [], skipped: 'not asked for' };
   const casting = runs('casting') ? await measureCastingVolume() : { figures: [], skipped: 'not asked for' };
   const processes = runs('processes') ? await measureProcesses() : { figures: null, skipped: 'not asked for' };
+  let tapes: TapeFigures | null = null;
+  if (runs('tapes')) {
+    log('\n11. A self-tape transcoded');
+    tapes = await measureTapeTranscode(smoke, log);
+  }
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
@@ -449,6 +455,7 @@ try {
     castingSkipped: casting.skipped,
     severalProcesses: processes.figures,
     severalProcessesSkipped: processes.skipped,
+    tapes,
     budgets: [],
   };
   results.budgets = budgetsOf(results);

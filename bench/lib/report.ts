@@ -6,6 +6,7 @@ import type { SyncFigures } from './sync.js';
 import type { CastingFigures } from './casting.js';
 import type { VolumeFigures } from './volume.js';
 import type { ProcessesFigures } from './several-processes.js';
+import type { TapeFigures } from './tapes.js';
 
 /**
  * The load target of the write floor: the same keyed cart statements in one transaction each on a bare route
@@ -46,6 +47,8 @@ export interface BenchResults {
   /** Stage 10: three web processes and a worker behind haproxy; `severalProcessesSkipped` says why it did not run. */
   severalProcesses?: ProcessesFigures | null;
   severalProcessesSkipped?: string | null;
+  /** Stage 11: a 3-minute 720p self-tape made into its renditions. */
+  tapes?: TapeFigures | null;
   budgets: Budget[];
 }
 
@@ -182,6 +185,15 @@ export function budgetsOf(results: BenchResults): Budget[] {
     });
   }
   budgets.push(...processesBudgets(results.severalProcesses ?? null));
+  if (results.tapes) {
+    const { tapes } = results;
+    budgets.push({
+      figure: `A ${tapes.tapeSeconds} s 720p self-tape made into 720p and 480p MP4s and a poster frame, × its length`,
+      budget: '<= 1.5',
+      measured: `${tapes.ratio.toFixed(2)} (${tapes.transcodeSeconds.toFixed(1)} s)`,
+      ok: tapes.ratio <= 1.5,
+    });
+  }
   const processErrors = (results.severalProcesses?.rows ?? []).flatMap((row) => [row.single, row.cluster]);
   const errors = [
     ...results.load,
@@ -444,6 +456,14 @@ export function renderMarkdown(results: BenchResults): string {
       : `Not run${results.castingSkipped ? `: ${results.castingSkipped}` : ''}.`,
     '',
     ...processesSection(results.severalProcesses, results.severalProcessesSkipped),
+    '',
+    '## 11. A self-tape transcoded',
+    results.tapes
+      ? `A ${results.tapes.tapeSeconds} s 720p tape of ${results.tapes.sizeMb.toFixed(1)} MB, from its upload's parts ` +
+        `to the stored 720p and 480p renditions and poster frame: ${results.tapes.transcodeSeconds.toFixed(1)} s, ` +
+        `${results.tapes.ratio.toFixed(2)} × its length; ffmpeg's CPU time ` +
+        `${results.tapes.cpuSeconds === null ? 'unknown' : `${results.tapes.cpuSeconds.toFixed(1)} s`}.`
+      : 'Not run.',
     '',
   ].join('\n');
 }

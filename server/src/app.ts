@@ -44,6 +44,7 @@ import jobQueue from './plugins/job-queue.js';
 import noticeFanOut from './plugins/notice-fan-out.js';
 import pushRepository from './plugins/push-repository.js';
 import type { PushSettings } from './lib/push.js';
+import tapeTranscoder from './plugins/tape-transcoder.js';
 import siteRepository from './plugins/site-repository.js';
 import staffRepository from './plugins/staff-repository.js';
 import storagePlugin from './plugins/storage.js';
@@ -81,6 +82,7 @@ import { callbackRoutes } from './routes/network/callbacks.js';
 import { guardianRoutes, memberGuardianRoutes } from './routes/network/guardian.js';
 import { notificationRoutes } from './routes/network/notifications.js';
 import { pushRoutes } from './routes/network/push.js';
+import { tapePlaybackRoutes } from './routes/network/tape-playback.js';
 
 // The contract is written with zod/mini, which carries no messages of its own: API clients get zod's English ones
 // ("Invalid input: expected object, received undefined") for the rules the contract gives no message.
@@ -305,6 +307,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
     backfillAtStart: options.upkeepAtStart ?? false,
   });
+  await fastify.register(tapeTranscoder, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });
@@ -342,6 +345,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(callbackRoutes, { prefix: userPrefix });
   await fastify.register(notificationRoutes, { prefix: userPrefix });
   await fastify.register(pushRoutes, { prefix: userPrefix });
+  await fastify.register(tapePlaybackRoutes, { prefix: API_PREFIX });
   await fastify.register(guardianRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberGuardianRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });

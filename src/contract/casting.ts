@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { pageMetaSchema } from './catalog';
 import { calendarDate, optionalText, recordId, requiredText } from './fields';
 import { genders } from './profiles';
+import { tapeStatuses } from './tapes';
 
 /** Casting calls, their roles and the applications to them. */
 
@@ -383,6 +384,8 @@ export const applicantSchema = z.extend(applicationSchema, {
   off_brief: z.array(z.enum(['gender', 'age'])),
   /** A decision not told yet: until this time (ISO) its poster may undo it. */
   undo_until: z.nullable(z.string()),
+  /** The applicant's self-tape, once every byte arrived (`GET /v1/tapes/:id` plays it when ready). */
+  tape: z.nullable(z.object({ id: z.int(), status: z.enum(tapeStatuses) })),
 });
 export type Applicant = z.infer<typeof applicantSchema>;
 export const applicantListResponseSchema = z.object({

@@ -322,6 +322,8 @@ import { error_slot_shortlist_only } from '@/paraglide/messages/error_slot_short
 import { error_slot_gone } from '@/paraglide/messages/error_slot_gone.js';
 import { error_slot_taken } from '@/paraglide/messages/error_slot_taken.js';
 import { error_slot_choose } from '@/paraglide/messages/error_slot_choose.js';
+import { error_no_such_tape } from '@/paraglide/messages/error_no_such_tape.js';
+import { error_tapes_unavailable } from '@/paraglide/messages/error_tapes_unavailable.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -645,6 +647,8 @@ const words: Record<ErrorCode, Words> = {
   slot_gone: error_slot_gone,
   slot_taken: error_slot_taken,
   slot_choose: error_slot_choose,
+  no_such_tape: error_no_such_tape,
+  tapes_unavailable: error_tapes_unavailable,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

@@ -104,5 +104,7 @@ export function shouldPersistQuery(query: Query): boolean {
   if (root === 'admin') return false;
   // A guardian's pages are keyed by the token of a mailed link: it never stays on the device.
   if (root === 'guardian') return false;
+  // A tape's addresses work for 15 minutes: kept on the device, they would only fail later.
+  if (root === 'tapes') return false;
   return !(root === 'account' && second === 'coupons');
 }

@@ -68,10 +68,16 @@ export async function makeDataTemplate(): Promise<string> {
  * database global-setup made, when it did), and resolves once it listens. `env` adds to or overrides its settings
  * (DIST_DIR, SKIP_BUILD...). `stop` ends it and deletes its data.
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv = {}, echo = false): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: NodeJS.ProcessEnv = {},
+  echo = false,
+  /** Adds to the data folder before the server starts (rows in its embedded database, stored files). */
+  prepare?: (dataDir: string) => Promise<void>,
+): Promise<ServerProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-e2e-'));
   const template = process.env.E2E_DATA_TEMPLATE;
   if (template) await fs.cp(template, dataDir, { recursive: true });
+  if (prepare) await prepare(dataDir);
   const server = await spawnServer(dataDir, env, echo);
   return {
     url: server.url,

@@ -165,6 +165,17 @@ const samples: Record<string, (language: Language) => Words[]> = {
     templates.callUnpublishedNotice(DATA.call, DATA.reason)[language],
     templates.callUnpublishedNotice(DATA.call, null)[language],
   ],
+  tapeFailureWords: (language) =>
+    (['not_video', 'too_long', 'not_processed'] as const).flatMap((failure) =>
+      [600, 90, 61, 1].map((seconds) => {
+        const words = templates.tapeFailureWords(failure, seconds)[language];
+        return { title: words, body: words };
+      }),
+    ),
+  tapeReadyNotice: (language) => [templates.tapeReadyNotice(DATA.role, DATA.call)[language]],
+  tapeFailedNotice: (language) => [
+    templates.tapeFailedNotice(DATA.role, DATA.call, templates.tapeFailureWords('too_long', 120))[language],
+  ],
   orderNotice: (language) => [
     ...orderStatuses.map((status) => templates.orderNotice(order(status, false))[language]),
     templates.orderNotice(order('delivered', false), refund)[language],

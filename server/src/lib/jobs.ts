@@ -18,6 +18,8 @@ export const QUEUES = {
   roles: 'roles',
   /** Makes the share card (Open Graph image) of a call or a profile (plugins/share-cards.ts). */
   cards: 'cards',
+  /** Makes a self-tape's renditions and poster frame (plugins/tape-transcoder.ts). */
+  tapes: 'tapes',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -300,6 +300,62 @@ export const callUnpublishedNotice = (call: string, reason: string | null): InEa
   },
 });
 
+/** Why a self-tape could not be used: not a video, longer than its role takes, or not made after every try. */
+export type TapeFailure = 'not_video' | 'too_long' | 'not_processed';
+
+/** The words of a tape's `failure` for its owner (`maxSeconds`: the role's limit). */
+export const tapeFailureWords = (failure: TapeFailure, maxSeconds: number): InEach<string> => {
+  const minutes = Math.floor(maxSeconds / 60);
+  const seconds = maxSeconds % 60;
+  const limit: InEach<string> = {
+    en: [
+      minutes ? counted('en', minutes, { one: 'minute', other: 'minutes' }) : '',
+      seconds ? counted('en', seconds, { one: 'second', other: 'seconds' }) : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+    hi: [minutes ? `${minutes} मिनट` : '', seconds ? `${seconds} सेकंड` : ''].filter(Boolean).join(' '),
+  };
+  switch (failure) {
+    case 'not_video':
+      return {
+        en: 'The file is not a video we can play',
+        hi: 'यह फ़ाइल ऐसा वीडियो नहीं है जिसे हम चला सकें',
+      };
+    case 'too_long':
+      return {
+        en: `The tape is longer than this role takes (${limit.en})`,
+        hi: `यह टेप इस भूमिका की सीमा (${limit.hi}) से लंबा है`,
+      };
+    default:
+      return {
+        en: 'The tape could not be prepared for playing',
+        hi: 'यह टेप चलाने के लिए तैयार नहीं किया जा सका',
+      };
+  }
+};
+
+/** The owner's self-tape for `role` of `call` can be played now. */
+export const tapeReadyNotice = (role: string, call: string): InEach<NoticeText> => ({
+  en: { title: 'Your self-tape is ready', body: `${role} in ${call}: the tape has been prepared and can be played` },
+  hi: {
+    title: 'आपका सेल्फ़-टेप तैयार है',
+    body: `${call} में ${role}: टेप तैयार हो गया है और अब चलाया जा सकता है`,
+  },
+});
+
+/** The owner's self-tape for `role` of `call` could not be used, for `reason` (`tapeFailureWords`). */
+export const tapeFailedNotice = (role: string, call: string, reason: InEach<string>): InEach<NoticeText> => ({
+  en: {
+    title: 'Your self-tape could not be used',
+    body: `${role} in ${call}: ${reason.en}. Please record it again or choose another file.`,
+  },
+  hi: {
+    title: 'आपका सेल्फ़-टेप इस्तेमाल नहीं हो सका',
+    body: `${call} में ${role}: ${reason.hi}। कृपया इसे फिर से रिकॉर्ड करें या कोई दूसरी फ़ाइल चुनें।`,
+  },
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // The shop: orders and the wishlist.
 

@@ -44,6 +44,7 @@ import { cityKeys } from '../lib/either-script.js';
 import { confirmedGuardianEmail } from '../lib/guardian-consent.js';
 import { tellDecisionsAt } from '../lib/jobs.js';
 import { notifyMany } from '../lib/notice-fan-out.js';
+import { tapesOfApplications } from '../lib/tape-access.js';
 import type { InEach } from '../lib/language.js';
 import { type Notice, tell } from '../lib/tell.js';
 import {
@@ -673,6 +674,10 @@ export default fp<ApplicationRepositoryOptions>(
           await ownCall(db, userId, callId, false);
           remember(knownPosters, posterKey);
         }
+        const tapes = await tapesOfApplications(
+          db,
+          rows.map(({ application }) => application.id),
+        );
         const counts = Object.fromEntries(byStatus.map((row) => [row.status, row.total]));
         const total =
           filteredTotal ??
@@ -697,6 +702,7 @@ export default fp<ApplicationRepositoryOptions>(
               poster_note: application.posterNote,
               off_brief: (['gender', 'age'] as const).filter((what) => offBrief?.[what]),
               undo_until: application.tellAt ? application.tellAt.toISOString() : null,
+              tape: tapes.get(application.id) ?? null,
             };
           }),
           meta: { page: query.page, per_page: query.per_page, total, counts },

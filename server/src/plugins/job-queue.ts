@@ -33,8 +33,11 @@ export interface JobFigures {
 export interface JobQueue {
   /** Whether this process does jobs (`ROLE` worker or all). */
   readonly working: boolean;
-  /** Does the jobs of `name` in this process, one at a time, when it does jobs. */
-  work(name: QueueName, handler: (data: Record<string, unknown>) => Promise<void>): Promise<void>;
+  /** Does the jobs of `name` in this process, one at a time, when it does jobs (`tries`: this one's, from 1). */
+  work(
+    name: QueueName,
+    handler: (data: Record<string, unknown>, job: { tries: number; lastTry: boolean }) => Promise<void>,
+  ): Promise<void>;
   /** Queues a job outside any transaction (inside one: `enqueue` in lib/jobs.ts). */
   send(name: QueueName, data: object, options?: { startAfter?: Date }): Promise<void>;
   /** Queues `name` on the cron expression `cron` (UTC): one job a time, however many processes there are. */
@@ -66,6 +69,7 @@ const POLL_SECONDS: Record<QueueName, number> = {
   push: 1,
   roles: 5,
   cards: 1,
+  tapes: 2,
 };
 
 /** Tries and backoff: a job that throws is tried again, later each time; after the last, it stays failed. */
@@ -80,6 +84,8 @@ function queueOptions(claimSeconds: number): Record<QueueName, QueueOptions> {
     // A digest run that failed is tried again within the morning; members told already are skipped.
     roles: { retryLimit: 3, retryDelay: 300, expireInSeconds: Math.max(claimSeconds, 600) },
     cards: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 600, expireInSeconds: claimSeconds },
+    // A 10-minute tape takes up to 15 minutes to transcode: its claim lasts longer than that.
+    tapes: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: Math.max(claimSeconds, 1800) },
   };
 }
 
@@ -126,8 +132,12 @@ export default fp<JobQueueOptions>(
       working,
       async work(name, handler) {
         if (!working) return;
+        const { retryLimit = 0 } = settings[name];
         await boss.work(name, { pollingIntervalSeconds: POLL_SECONDS[name], batchSize: 1 }, async ([job]) => {
-          await handler((job!.data ?? {}) as Record<string, unknown>);
+          await handler((job!.data ?? {}) as Record<string, unknown>, {
+            tries: job!.retryCount + 1,
+            lastTry: job!.retryCount >= retryLimit,
+          });
         });
       },
       async send(name, data, sendOptions = {}) {

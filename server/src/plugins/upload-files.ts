@@ -32,7 +32,7 @@ function keyOf(request: FastifyRequest, prefix: string): string | null {
 }
 
 /** The one range of a `Range: bytes=a-b` or `bytes=a-` header; anything else (several, a suffix) is the whole file. */
-function rangeOf(request: FastifyRequest): ByteRange | undefined {
+export function rangeOf(request: FastifyRequest): ByteRange | undefined {
   // A conditional range is answered whole: cheaper than comparing validators, and always correct.
   if (request.headers['if-range']) return undefined;
   const match = /^bytes=(\d+)-(\d*)$/.exec(request.headers.range ?? '');

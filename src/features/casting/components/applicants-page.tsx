@@ -112,6 +112,10 @@ import { post_call_load_failed } from '@/paraglide/messages/post_call_load_faile
 import { post_call_loading } from '@/paraglide/messages/post_call_loading.js';
 import { post_call_mine_title } from '@/paraglide/messages/post_call_mine_title.js';
 import { role_plays } from '@/paraglide/messages/role_plays.js';
+import { tapePlay_compare } from '@/paraglide/messages/tapeplay_compare1.js';
+import { tapePlay_failed } from '@/paraglide/messages/tapeplay_failed1.js';
+import { tapePlay_play } from '@/paraglide/messages/tapeplay_play1.js';
+import { tapePlay_processing } from '@/paraglide/messages/tapeplay_processing1.js';
 import {
   useBulkTransition,
   useCloseRole,
@@ -128,6 +132,7 @@ import {
 import { formatIndiaTime, statusColors, statusLabels } from './casting-labels';
 import classes from './casting.module.css';
 import { GuardianThread } from './guardian-thread';
+import { CompareTapesDialog, TapeDialog } from './tape-player';
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : error ? applicants_offline() : null);
 
@@ -301,6 +306,7 @@ function ApplicantCard({
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState(applicant.poster_note);
   const [callback, setCallback] = useState(false);
+  const [playing, setPlaying] = useState(false);
   const person = applicant.applicant;
   const allowed = allowedTransitions[applicant.status];
   const move = (to: 'shortlisted') => transition.mutate({ id: applicant.id, to });
@@ -387,6 +393,17 @@ function ApplicantCard({
                 ? applicants_answer_declined()
                 : applicants_no_answer()}
           </Text>
+        ) : null}
+        {applicant.tape ? (
+          applicant.tape.status === 'ready' ? (
+            <Button size="compact-sm" variant="light" mt={4} mr="xs" onClick={() => setPlaying(true)}>
+              {tapePlay_play()}
+            </Button>
+          ) : (
+            <Text size="sm" c="dimmed" mt={4}>
+              {applicant.tape.status === 'failed' ? tapePlay_failed() : tapePlay_processing()}
+            </Text>
+          )
         ) : null}
         <Button
           size="compact-sm"
@@ -489,6 +506,9 @@ function ApplicantCard({
         ) : null}
       </div>
       {callback ? <CallbackDialog applicant={applicant} onClose={() => setCallback(false)} /> : null}
+      {playing && applicant.tape ? (
+        <TapeDialog tapeId={applicant.tape.id} name={person.display_name} onClose={() => setPlaying(false)} />
+      ) : null}
     </article>
   );
 }
@@ -544,6 +564,12 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
   const bulk = useBulkTransition(callId);
   const undo = useUndoDecisions(callId);
   const [chosen, setChosen] = useState<number[]>([]);
+  // Two chosen applicants whose tapes are ready can be watched side by side.
+  const [comparing, setComparing] = useState(false);
+  const compared =
+    chosen.length === 2
+      ? (list.data?.data ?? []).filter((item) => chosen.includes(item.id) && item.tape?.status === 'ready')
+      : [];
   // A decision waiting for its confirmation, and the last one confirmed, undoable until `until` (ms).
   const [asked, setAsked] = useState<DecisionAsked | null>(null);
   const [decided, setDecided] = useState<{ ids: number[]; until: number; text: string } | null>(null);
@@ -846,9 +872,23 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
                           : applicants_not_selected()}
                     </Button>
                   ))}
+                  {compared.length === 2 ? (
+                    <Button size="xs" variant="outline" onClick={() => setComparing(true)}>
+                      {tapePlay_compare()}
+                    </Button>
+                  ) : null}
                 </Group>
               ) : null}
             </div>
+          ) : null}
+          {comparing && compared.length === 2 ? (
+            <CompareTapesDialog
+              tapes={[
+                { tapeId: compared[0]!.tape!.id, name: compared[0]!.applicant.display_name },
+                { tapeId: compared[1]!.tape!.id, name: compared[1]!.applicant.display_name },
+              ]}
+              onClose={() => setComparing(false)}
+            />
           ) : null}
           <PageNav
             total={Math.max(1, Math.ceil(total / APPLICANTS_PER_PAGE))}
