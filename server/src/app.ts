@@ -83,6 +83,9 @@ import { guardianRoutes, memberGuardianRoutes } from './routes/network/guardian.
 import { notificationRoutes } from './routes/network/notifications.js';
 import { pushRoutes } from './routes/network/push.js';
 import { tapePlaybackRoutes } from './routes/network/tape-playback.js';
+import tapeRepository from './plugins/tape-repository.js';
+import type { TapeUploadOptions } from './lib/tape-uploads.js';
+import { tapeRequestRoutes, tapeUploadRoutes } from './routes/network/tapes.js';
 
 // The contract is written with zod/mini, which carries no messages of its own: API clients get zod's English ones
 // ("Invalid input: expected object, received undefined") for the rules the contract gives no message.
@@ -151,6 +154,8 @@ export interface AppOptions {
   smsProvider?: SmsProvider;
   /** Web Push: the VAPID keys and subject, and the push services sent to (docs/operations/push.md). */
   push?: PushSettings;
+  /** Self-tape uploads' part size and lease (lib/tape-uploads.ts); tests make them small. */
+  tapeUploads?: Partial<TapeUploadOptions>;
 }
 
 /** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
@@ -287,6 +292,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(profileRepository);
   await fastify.register(conversationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   // The applications first: a role closed (calls) and a call taken down (moderation) answer their applicants.
+  await fastify.register(tapeRepository, {
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+    uploads: options.tapeUploads,
+  });
   await fastify.register(applicationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(castingRepository);
   await fastify.register(savedCallRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
@@ -346,6 +355,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(notificationRoutes, { prefix: userPrefix });
   await fastify.register(pushRoutes, { prefix: userPrefix });
   await fastify.register(tapePlaybackRoutes, { prefix: API_PREFIX });
+  await fastify.register(tapeUploadRoutes, { prefix: userPrefix });
+  await fastify.register(tapeRequestRoutes, { prefix: userPrefix });
   await fastify.register(guardianRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberGuardianRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });

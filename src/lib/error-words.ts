@@ -324,6 +324,19 @@ import { error_slot_taken } from '@/paraglide/messages/error_slot_taken.js';
 import { error_slot_choose } from '@/paraglide/messages/error_slot_choose.js';
 import { error_no_such_tape } from '@/paraglide/messages/error_no_such_tape.js';
 import { error_tapes_unavailable } from '@/paraglide/messages/error_tapes_unavailable.js';
+import { error_tape_too_big } from '@/paraglide/messages/error_tape_too_big.js';
+import { error_tape_role_missing } from '@/paraglide/messages/error_tape_role_missing.js';
+import { error_tape_not_asked_role } from '@/paraglide/messages/error_tape_not_asked_role.js';
+import { error_tape_not_requested } from '@/paraglide/messages/error_tape_not_requested.js';
+import { error_tape_deadline_passed } from '@/paraglide/messages/error_tape_deadline_passed.js';
+import { error_tape_not_yours } from '@/paraglide/messages/error_tape_not_yours.js';
+import { error_tape_incomplete } from '@/paraglide/messages/error_tape_incomplete.js';
+import { error_tape_failed } from '@/paraglide/messages/error_tape_failed.js';
+import { error_tape_taken } from '@/paraglide/messages/error_tape_taken.js';
+import { error_tape_request_deadline_past } from '@/paraglide/messages/error_tape_request_deadline_past.js';
+import { error_tape_request_closed } from '@/paraglide/messages/error_tape_request_closed.js';
+import { error_tape_busy } from '@/paraglide/messages/error_tape_busy.js';
+import { error_tape_id_number } from '@/paraglide/messages/error_tape_id_number.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -649,6 +662,19 @@ const words: Record<ErrorCode, Words> = {
   slot_choose: error_slot_choose,
   no_such_tape: error_no_such_tape,
   tapes_unavailable: error_tapes_unavailable,
+  tape_too_big: error_tape_too_big,
+  tape_role_missing: error_tape_role_missing,
+  tape_not_asked_role: error_tape_not_asked_role,
+  tape_not_requested: error_tape_not_requested,
+  tape_deadline_passed: error_tape_deadline_passed,
+  tape_not_yours: error_tape_not_yours,
+  tape_incomplete: error_tape_incomplete,
+  tape_failed: error_tape_failed,
+  tape_taken: error_tape_taken,
+  tape_request_deadline_past: error_tape_request_deadline_past,
+  tape_request_closed: error_tape_request_closed,
+  tape_busy: error_tape_busy,
+  tape_id_number: error_tape_id_number,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

@@ -132,6 +132,10 @@ const samples: Record<string, (language: Language) => Words[]> = {
   savedCallClosesNotice: (language) => [templates.savedCallClosesNotice(DATA.call, AT)[language]],
   rolesForYouNotice: (language) =>
     [0, 2].map((more) => templates.rolesForYouNotice([{ title: DATA.call, deadline: AT }], more)[language]),
+  tapeRequestNotice: (language) => [
+    templates.tapeRequestNotice(DATA.call, DATA.role, AT, DATA.message)[language],
+    templates.tapeRequestNotice(DATA.call, DATA.role, AT, '')[language],
+  ],
   newApplicantsNotice: (language) => [templates.newApplicantsNotice(DATA.call, DATA.name, DATA.role)[language]],
   callbackAnsweredNotice: (language) =>
     (['accepted', 'declined'] as const).flatMap((answer) => [

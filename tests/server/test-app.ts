@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { seedDemoContent } from '../../server/seed/seed.js';
-import { buildApp } from '../../server/src/app.js';
+import { type AppOptions, buildApp } from '../../server/src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.js';
 import type { MailTransport } from '../../server/src/plugins/mailer.js';
 import { folderStorage, type Storage } from '../../server/src/lib/storage.js';
@@ -69,6 +69,8 @@ export async function createTestApp(
     smsProvider?: SmsProvider;
     /** Web Push's settings (the push services a test runs: tests/support/push-service.ts). */
     push?: PushSettings;
+    /** Self-tape uploads' part size and lease (small in tests). */
+    tapeUploads?: AppOptions['tapeUploads'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -133,6 +135,7 @@ export async function createTestApp(
     role: options.role,
     smsProvider: options.smsProvider,
     push: options.push,
+    tapeUploads: options.tapeUploads,
   });
   options.beforeReady?.(app);
   await app.ready();

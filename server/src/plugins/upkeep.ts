@@ -48,6 +48,8 @@ export default fp<UpkeepOptions>(
       await db.transaction((tx) => savedCallRepository.remindSavedCalls(tx));
       // The day before a confirmed callback, its applicant is reminded (once; again after its time changes).
       await db.transaction((tx) => callbackRepository.remindCallbacks(tx));
+      // Self-tapes: unfinished uploads past their time, tapes of calls closed 180 days ago, files left by deletions.
+      await fastify.tapeRepository.sweep();
       // Keys a process of an earlier release left missing or stale (during a rolling deploy), made again; the lists
       // cached meanwhile are read again.
       if ((await fillSearchKeys(db)) > 0) fastify.readCache.contentChanged();
@@ -83,6 +85,7 @@ export default fp<UpkeepOptions>(
       'casting-repository',
       'saved-call-repository',
       'callback-repository',
+      'tape-repository',
       'job-queue',
       'read-cache',
     ],
