@@ -42,6 +42,7 @@ import decisionTeller from './plugins/decision-teller.js';
 import mailSender from './plugins/mail-sender.js';
 import jobQueue from './plugins/job-queue.js';
 import noticeFanOut from './plugins/notice-fan-out.js';
+import memberEvents from './plugins/member-events.js';
 import siteRepository from './plugins/site-repository.js';
 import staffRepository from './plugins/staff-repository.js';
 import storagePlugin from './plugins/storage.js';
@@ -73,6 +74,7 @@ import notificationRepository from './plugins/notification-repository.js';
 import { memberCastingRoutes, publicCastingRoutes } from './routes/network/casting.js';
 import { guardianRoutes, memberGuardianRoutes } from './routes/network/guardian.js';
 import { notificationRoutes } from './routes/network/notifications.js';
+import { memberEventRoutes } from './routes/network/member-events.js';
 
 // The contract is written with zod/mini, which carries no messages of its own: API clients get zod's English ones
 // ("Invalid input: expected object, received undefined") for the rules the contract gives no message.
@@ -114,6 +116,8 @@ export interface AppOptions {
   cacheExpiry?: { listeningMs?: number; fallbackMs?: number };
   /** How soon a lost change-notice listener is opened again (plugins/change-notices.ts). */
   changeNoticeRetryMs?: number;
+  /** How often the members' live streams get a comment to keep them open (plugins/member-events.ts; default 25 s). */
+  liveHeartbeatMs?: number;
   /** The bearer token of `/metrics` (`METRICS_TOKEN`); without one it answers 404. */
   metricsToken?: string | undefined;
   /** Check every JSON answer against its route's zod schema before it is written (the server tests do). */
@@ -285,6 +289,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(memberData);
   await fastify.register(upkeep, { atStart: options.upkeepAtStart ?? false });
   await fastify.register(noticeFanOut);
+  await fastify.register(memberEvents, { heartbeatMs: options.liveHeartbeatMs });
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });
@@ -319,6 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(publicCastingRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberCastingRoutes, { prefix: userPrefix });
   await fastify.register(notificationRoutes, { prefix: userPrefix });
+  await fastify.register(memberEventRoutes, { prefix: userPrefix });
   await fastify.register(guardianRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberGuardianRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });

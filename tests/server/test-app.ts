@@ -66,6 +66,8 @@ export async function createTestApp(
     role?: ProcessRole;
     /** Where sign-in codes go (the MSG91 adapter on tests/support/msg91-stand-in.ts); the log without one. */
     smsProvider?: SmsProvider;
+    /** How often the live streams get their keep-open comment (25 s unless given). */
+    liveHeartbeatMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -129,6 +131,7 @@ export async function createTestApp(
     storage: options.storage,
     role: options.role,
     smsProvider: options.smsProvider,
+    liveHeartbeatMs: options.liveHeartbeatMs,
   });
   options.beforeReady?.(app);
   await app.ready();
