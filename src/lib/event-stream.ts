@@ -1,7 +1,7 @@
 /**
  * Reads a `text/event-stream` body as the HTML standard's EventSource does (fields, comments, `id:` kept across events,
- * `retry:`), for a stream that must be opened with an Authorization header, which EventSource cannot send
- * (docs/decisions/2026-11-28-live-stream-reader.md).
+ * `retry:`), for a stream that must be opened with an Authorization header, which EventSource cannot send (a member's
+ * live stream, docs/operations/live.md).
  */
 
 export interface StreamEvent {
