@@ -30,6 +30,7 @@ import { fillProfiles, measureSearches, type VolumeFigures, volumeUploadsDir } f
 import { type CastingFigures, fillApplications, measureCasting } from './lib/casting.js';
 import { measureSeveralProcesses, type ProcessesFigures } from './lib/several-processes.js';
 import { whyNoCluster } from '../tests/cluster/cluster.js';
+import { measureLive } from './lib/live.js';
 
 /** When the run began: its date in the results, and the name of its files. */
 const startedAt = new Date();
@@ -44,7 +45,7 @@ const settings = {
 };
 const log = (line: string) => console.log(line);
 /**
- * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes runs just those stages (to
+ * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,live runs just those stages (to
  * work on one figure).
  */
 const only = process.env.BENCH_ONLY?.split(',');
@@ -343,6 +344,27 @@ async function measureProcesses(): Promise<{ figures: ProcessesFigures | null; s
   return { figures: await measureSeveralProcesses({ ...settings, smoke }, log), skipped: null };
 }
 
+/**
+ * Stage 11: members' live streams on two processes on PostgreSQL: a notice written through one seen on the other's
+ * stream, and thousands of streams open on one process (bench/lib/live.ts). BENCH_LIVE_PG_PORT moves its cluster.
+ */
+async function measureLiveStreams() {
+  log('\n11. Live streams across processes on PostgreSQL');
+  const why = await whyNoCluster();
+  if (why) {
+    log(`  not run, ${why}`);
+    return { figures: null, skipped: why };
+  }
+  return measureLive(
+    {
+      port: Number(process.env.BENCH_LIVE_PG_PORT ?? 54349),
+      notices: smoke ? 10 : 200,
+      streams: smoke ? 50 : 2_000,
+    },
+    log,
+  );
+}
+
 try {
   const products = await listAllProducts(baseUrl);
   const product = products.find((item) => item.stock >= 10) ?? products[0]!;
@@ -426,6 +448,7 @@ try {
   const volume = runs('volume') ? await measureVolume() : { figures: [], skipped: 'not asked for' };
   const casting = runs('casting') ? await measureCastingVolume() : { figures: [], skipped: 'not asked for' };
   const processes = runs('processes') ? await measureProcesses() : { figures: null, skipped: 'not asked for' };
+  const live = runs('live') ? await measureLiveStreams() : { figures: null, skipped: 'not asked for' };
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
@@ -449,6 +472,8 @@ try {
     castingSkipped: casting.skipped,
     severalProcesses: processes.figures,
     severalProcessesSkipped: processes.skipped,
+    live: live.figures,
+    liveSkipped: live.skipped,
     budgets: [],
   };
   results.budgets = budgetsOf(results);

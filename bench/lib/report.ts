@@ -1,3 +1,4 @@
+import type { LiveFigures } from './live.js';
 import type { PageBytes, OfflineStart } from './browser.js';
 import type { CarouselTransition } from './carousel.js';
 import type { LighthouseFigures } from './lighthouse.js';
@@ -46,6 +47,9 @@ export interface BenchResults {
   /** Stage 10: three web processes and a worker behind haproxy; `severalProcessesSkipped` says why it did not run. */
   severalProcesses?: ProcessesFigures | null;
   severalProcessesSkipped?: string | null;
+  /** Stage 11: members' live streams across two processes; `liveSkipped` says why it did not run. */
+  live?: LiveFigures | null;
+  liveSkipped?: string | null;
   budgets: Budget[];
 }
 
@@ -182,6 +186,22 @@ export function budgetsOf(results: BenchResults): Budget[] {
     });
   }
   budgets.push(...processesBudgets(results.severalProcesses ?? null));
+  if (results.live) {
+    budgets.push(
+      {
+        figure: 'A notice seen in another process’s live stream, p95',
+        budget: '<= 1000 ms',
+        measured: ms(results.live.p95Ms),
+        ok: results.live.p95Ms <= 1000,
+      },
+      {
+        figure: `Peak RSS of one process holding ${results.live.streams.toLocaleString('en-IN')} open live streams`,
+        budget: '<= 500 MB',
+        measured: results.live.peakRssMb === null ? 'unknown' : `${results.live.peakRssMb.toFixed(0)} MB`,
+        ok: results.live.peakRssMb !== null && results.live.peakRssMb <= 500 && results.live.streams >= 2_000,
+      },
+    );
+  }
   const processErrors = (results.severalProcesses?.rows ?? []).flatMap((row) => [row.single, row.cluster]);
   const errors = [
     ...results.load,
@@ -444,6 +464,22 @@ export function renderMarkdown(results: BenchResults): string {
       : `Not run${results.castingSkipped ? `: ${results.castingSkipped}` : ''}.`,
     '',
     ...processesSection(results.severalProcesses, results.severalProcessesSkipped),
+    ...liveSection(results.live ?? null, results.liveSkipped ?? null),
     '',
   ].join('\n');
+}
+
+function liveSection(live: LiveFigures | null, skipped: string | null): string[] {
+  if (!live) return skipped ? ['', '## 11. Live streams across processes', '', `Not run: ${skipped}.`] : [];
+  return [
+    '',
+    '## 11. Live streams across processes',
+    '',
+    `A notice inserted by another connection until process B's stream delivered it (${live.notices} in turn): ` +
+      `p50 ${ms(live.p50Ms)}, p95 ${ms(live.p95Ms)}, max ${ms(live.maxMs)}.`,
+    `${live.streams.toLocaleString('en-IN')} streams open on process B: RSS ${
+      live.idleRssMb === null ? 'unknown' : `${live.idleRssMb.toFixed(0)} MB`
+    } before, peak ${live.peakRssMb === null ? 'unknown' : `${live.peakRssMb.toFixed(0)} MB`}; one notice to each ` +
+      `member, all delivered in ${ms(live.fanOutMs)}.`,
+  ];
 }
