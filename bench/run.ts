@@ -31,6 +31,7 @@ import { type CastingFigures, fillApplications, measureCasting } from './lib/cas
 import { measureSeveralProcesses, type ProcessesFigures } from './lib/several-processes.js';
 import { whyNoCluster } from '../tests/cluster/cluster.js';
 import { measureTapeTranscode, type TapeFigures } from './lib/tapes.js';
+import { measureLive } from './lib/live.js';
 
 /** When the run began: its date in the results, and the name of its files. */
 const startedAt = new Date();
@@ -45,8 +46,8 @@ const settings = {
 };
 const log = (line: string) => console.log(line);
 /**
- * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes runs just those stages
- * (to work on one figure).
+ * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live runs just those
+ * stages (to work on one figure).
  */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (stage: string) => !only || only.includes(stage);
@@ -344,6 +345,27 @@ async function measureProcesses(): Promise<{ figures: ProcessesFigures | null; s
   return { figures: await measureSeveralProcesses({ ...settings, smoke }, log), skipped: null };
 }
 
+/**
+ * Stage 12: members' live streams on two processes on PostgreSQL: a notice written through one seen on the other's
+ * stream, and thousands of streams open on one process (bench/lib/live.ts). BENCH_LIVE_PG_PORT moves its cluster.
+ */
+async function measureLiveStreams() {
+  log('\n12. Live streams across processes on PostgreSQL');
+  const why = await whyNoCluster();
+  if (why) {
+    log(`  not run, ${why}`);
+    return { figures: null, skipped: why };
+  }
+  return measureLive(
+    {
+      port: Number(process.env.BENCH_LIVE_PG_PORT ?? 54349),
+      notices: smoke ? 10 : 200,
+      streams: smoke ? 50 : 2_000,
+    },
+    log,
+  );
+}
+
 try {
   const products = await listAllProducts(baseUrl);
   const product = products.find((item) => item.stock >= 10) ?? products[0]!;
@@ -432,6 +454,7 @@ try {
     log('\n11. A self-tape transcoded');
     tapes = await measureTapeTranscode(smoke, log);
   }
+  const live = runs('live') ? await measureLiveStreams() : { figures: null, skipped: 'not asked for' };
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
@@ -456,6 +479,8 @@ try {
     severalProcesses: processes.figures,
     severalProcessesSkipped: processes.skipped,
     tapes,
+    live: live.figures,
+    liveSkipped: live.skipped,
     budgets: [],
   };
   results.budgets = budgetsOf(results);

@@ -1,3 +1,4 @@
+import type { LiveFigures } from './live.js';
 import type { PageBytes, OfflineStart } from './browser.js';
 import type { CarouselTransition } from './carousel.js';
 import type { LighthouseFigures } from './lighthouse.js';
@@ -49,6 +50,9 @@ export interface BenchResults {
   severalProcessesSkipped?: string | null;
   /** Stage 11: a 3-minute 720p self-tape made into its renditions. */
   tapes?: TapeFigures | null;
+  /** Stage 12: members' live streams across two processes; `liveSkipped` says why it did not run. */
+  live?: LiveFigures | null;
+  liveSkipped?: string | null;
   budgets: Budget[];
 }
 
@@ -193,6 +197,22 @@ export function budgetsOf(results: BenchResults): Budget[] {
       measured: `${tapes.ratio.toFixed(2)} (${tapes.transcodeSeconds.toFixed(1)} s)`,
       ok: tapes.ratio <= 1.5,
     });
+  }
+  if (results.live) {
+    budgets.push(
+      {
+        figure: 'A notice seen in another process’s live stream, p95',
+        budget: '<= 1000 ms',
+        measured: ms(results.live.p95Ms),
+        ok: results.live.p95Ms <= 1000,
+      },
+      {
+        figure: `Peak RSS of one process holding ${results.live.streams.toLocaleString('en-IN')} open live streams`,
+        budget: '<= 500 MB',
+        measured: results.live.peakRssMb === null ? 'unknown' : `${results.live.peakRssMb.toFixed(0)} MB`,
+        ok: results.live.peakRssMb !== null && results.live.peakRssMb <= 500 && results.live.streams >= 2_000,
+      },
+    );
   }
   const processErrors = (results.severalProcesses?.rows ?? []).flatMap((row) => [row.single, row.cluster]);
   const errors = [
@@ -456,6 +476,7 @@ export function renderMarkdown(results: BenchResults): string {
       : `Not run${results.castingSkipped ? `: ${results.castingSkipped}` : ''}.`,
     '',
     ...processesSection(results.severalProcesses, results.severalProcessesSkipped),
+    ...liveSection(results.live ?? null, results.liveSkipped ?? null),
     '',
     '## 11. A self-tape transcoded',
     results.tapes
@@ -466,4 +487,19 @@ export function renderMarkdown(results: BenchResults): string {
       : 'Not run.',
     '',
   ].join('\n');
+}
+
+function liveSection(live: LiveFigures | null, skipped: string | null): string[] {
+  if (!live) return skipped ? ['', '## 12. Live streams across processes', '', `Not run: ${skipped}.`] : [];
+  return [
+    '',
+    '## 12. Live streams across processes',
+    '',
+    `A notice inserted by another connection until process B's stream delivered it (${live.notices} in turn): ` +
+      `p50 ${ms(live.p50Ms)}, p95 ${ms(live.p95Ms)}, max ${ms(live.maxMs)}.`,
+    `${live.streams.toLocaleString('en-IN')} streams open on process B: RSS ${
+      live.idleRssMb === null ? 'unknown' : `${live.idleRssMb.toFixed(0)} MB`
+    } before, peak ${live.peakRssMb === null ? 'unknown' : `${live.peakRssMb.toFixed(0)} MB`}; one notice to each ` +
+      `member, all delivered in ${ms(live.fanOutMs)}.`,
+  ];
 }

@@ -45,6 +45,7 @@ import noticeFanOut from './plugins/notice-fan-out.js';
 import pushRepository from './plugins/push-repository.js';
 import type { PushSettings } from './lib/push.js';
 import tapeTranscoder from './plugins/tape-transcoder.js';
+import memberEvents from './plugins/member-events.js';
 import siteRepository from './plugins/site-repository.js';
 import staffRepository from './plugins/staff-repository.js';
 import storagePlugin from './plugins/storage.js';
@@ -86,6 +87,7 @@ import { tapePlaybackRoutes } from './routes/network/tape-playback.js';
 import tapeRepository from './plugins/tape-repository.js';
 import type { TapeUploadOptions } from './lib/tape-uploads.js';
 import { tapeRequestRoutes, tapeUploadRoutes } from './routes/network/tapes.js';
+import { memberEventRoutes } from './routes/network/member-events.js';
 
 // The contract is written with zod/mini, which carries no messages of its own: API clients get zod's English ones
 // ("Invalid input: expected object, received undefined") for the rules the contract gives no message.
@@ -127,6 +129,8 @@ export interface AppOptions {
   cacheExpiry?: { listeningMs?: number; fallbackMs?: number };
   /** How soon a lost change-notice listener is opened again (plugins/change-notices.ts). */
   changeNoticeRetryMs?: number;
+  /** How often the members' live streams get a comment to keep them open (plugins/member-events.ts; default 25 s). */
+  liveHeartbeatMs?: number;
   /** The bearer token of `/metrics` (`METRICS_TOKEN`); without one it answers 404. */
   metricsToken?: string | undefined;
   /** Check every JSON answer against its route's zod schema before it is written (the server tests do). */
@@ -317,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     backfillAtStart: options.upkeepAtStart ?? false,
   });
   await fastify.register(tapeTranscoder, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  await fastify.register(memberEvents, { heartbeatMs: options.liveHeartbeatMs });
 
   // Routes, at the spec's paths under the API base.
   await fastify.register(siteRoutes, { prefix: API_PREFIX });
@@ -357,6 +362,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(tapePlaybackRoutes, { prefix: API_PREFIX });
   await fastify.register(tapeUploadRoutes, { prefix: userPrefix });
   await fastify.register(tapeRequestRoutes, { prefix: userPrefix });
+  await fastify.register(memberEventRoutes, { prefix: userPrefix });
   await fastify.register(guardianRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberGuardianRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });

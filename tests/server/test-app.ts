@@ -71,6 +71,8 @@ export async function createTestApp(
     push?: PushSettings;
     /** Self-tape uploads' part size and lease (small in tests). */
     tapeUploads?: AppOptions['tapeUploads'];
+    /** How often the live streams get their keep-open comment (25 s unless given). */
+    liveHeartbeatMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -136,6 +138,7 @@ export async function createTestApp(
     smsProvider: options.smsProvider,
     push: options.push,
     tapeUploads: options.tapeUploads,
+    liveHeartbeatMs: options.liveHeartbeatMs,
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -30,7 +30,14 @@ export type ThreadRequest =
   | { id: number; op: 'raw'; tx: number; message: Uint8Array }
   | { id: number; op: 'begin'; tx?: undefined }
   | { id: number; op: 'end'; tx: number; commit: boolean }
-  | { id: number; op: 'close'; tx?: undefined };
+  | { id: number; op: 'close'; tx?: undefined }
+  /** Hands over the notices on `channel` whose payload starts with one of `prefixes` (`onNotice`). */
+  | { id: number; op: 'listen'; tx?: undefined; channel: string; prefixes: string[] };
+
+/** A notice the database sent (NOTIFY) on a channel the thread listens to. */
+export interface ThreadNotice {
+  notice: string;
+}
 
 export interface ThreadReply {
   id: number;
@@ -58,6 +65,7 @@ function errorFrom(reply: NonNullable<ThreadReply['error']>): Error {
 export class PGliteThread implements ThreadClient {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
+  readonly #noticeHandlers: ((payload: string) => void)[] = [];
   #nextId = 1;
   #failure: Error | undefined;
   /** Statements outside any transaction. */
@@ -68,7 +76,11 @@ export class PGliteThread implements ThreadClient {
   constructor(dataDir: string | undefined, options: PGliteOptions) {
     this.#worker = startWorkerThread('pglite-worker', { dataDir, options });
     this.waitReady = new Promise((resolve, reject) => this.#pending.set(0, { resolve: () => resolve(), reject }));
-    this.#worker.on('message', (reply: ThreadReply) => {
+    this.#worker.on('message', (reply: ThreadReply | ThreadNotice) => {
+      if ('notice' in reply) {
+        for (const handler of this.#noticeHandlers) handler(reply.notice);
+        return;
+      }
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
       this.#pending.delete(reply.id);
@@ -169,6 +181,23 @@ export class PGliteThread implements ThreadClient {
     }
     await this.#send({ op: 'end', tx: id, commit: true });
     return result;
+  }
+
+  /**
+   * Calls `handler` with each notice sent on `channel` whose payload starts with one of `prefixes`, once the
+   * transaction that sent it has committed (the embedded database's LISTEN: one process, so nothing crosses to others).
+   * Resolves, once the thread listens, to the function that stops calling it.
+   */
+  async onNotice(channel: string, prefixes: string[], handler: (payload: string) => void): Promise<() => void> {
+    const entry = (payload: string) => {
+      if (prefixes.some((prefix) => payload.startsWith(prefix))) handler(payload);
+    };
+    this.#noticeHandlers.push(entry);
+    await this.#send({ op: 'listen', channel, prefixes });
+    return () => {
+      const index = this.#noticeHandlers.indexOf(entry);
+      if (index >= 0) this.#noticeHandlers.splice(index, 1);
+    };
   }
 
   async close(): Promise<void> {

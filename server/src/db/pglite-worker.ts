@@ -106,6 +106,9 @@ async function engineAnswer(message: Uint8Array): Promise<Uint8Array> {
   return chunks.length === 1 ? chunks[0]! : concat(chunks);
 }
 
+/** The channels listened to, each with the payload prefixes handed over to the server's thread. */
+const listened = new Map<string, Set<string>>();
+
 async function handle(request: ThreadRequest): Promise<unknown> {
   const open = request.tx === undefined ? undefined : await transactions.get(request.tx);
   if (request.tx !== undefined && !open) throw new Error(`Transaction ${request.tx} is not open`);
@@ -130,6 +133,25 @@ async function handle(request: ThreadRequest): Promise<unknown> {
       } finally {
         transactions.delete(request.tx);
       }
+      return undefined;
+    }
+    case 'listen': {
+      // The thread's one session also wrote the notice: PGlite hands it over when the writing transaction commits.
+      let prefixes = listened.get(request.channel);
+      if (!prefixes) {
+        const wanted = new Set<string>();
+        prefixes = wanted;
+        listened.set(request.channel, wanted);
+        await database.listen(request.channel, (payload) => {
+          for (const prefix of wanted) {
+            if (payload.startsWith(prefix)) {
+              port!.postMessage({ notice: payload });
+              return;
+            }
+          }
+        });
+      }
+      for (const prefix of request.prefixes) prefixes.add(prefix);
       return undefined;
     }
     case 'close':

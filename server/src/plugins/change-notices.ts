@@ -13,7 +13,7 @@ import pg from 'pg';
  * the copies made meanwhile expire as quickly as they did before notices existed, and the connection is opened again;
  * once it listens again every copy is dropped once more (notices sent while it was away were missed). Both changes
  * are logged. The embedded database is one process's: nothing crosses processes, and its copies stay local with their
- * short expiry.
+ * short expiry; only the members' news (LOCAL_TOPICS) is handed over by its thread, on commit as PostgreSQL does.
  */
 
 declare module 'fastify' {
@@ -22,8 +22,19 @@ declare module 'fastify' {
   }
 }
 
-/** What a notice says changed; `applications` carries the call's id (`applications:42`). */
-export type ChangeTopic = 'content' | 'catalog' | 'profiles' | 'casting' | 'sessions' | 'applications';
+/**
+ * What a notice says changed; `applications` carries the call's id (`applications:42`). `notices` and `messages` are
+ * news for members' live streams (plugins/member-events.ts): `notices:<member>:<notification id>`,
+ * `messages:<conversation id>:<member>,<member>`.
+ */
+export type ChangeTopic =
+  'content' | 'catalog' | 'profiles' | 'casting' | 'sessions' | 'applications' | 'notices' | 'messages';
+
+/**
+ * The topics the embedded database hands over in its own process too: members' streams are fed by them (and end with
+ * their session), where the other topics' copies need no notice in one process (their short expiry stays).
+ */
+const LOCAL_TOPICS: ChangeTopic[] = ['notices', 'messages', 'sessions'];
 
 /** `detail` is the text after the topic; undefined when notices may have been missed and every copy must go. */
 export type ChangeHandler = (detail: string | undefined) => void;
@@ -174,8 +185,11 @@ export default fp<ChangeNoticesOptions>(
     });
 
     if (url) await listen();
+    const pglite = fastify.database.pglite;
+    const stopLocal = pglite ? await pglite.onNotice(CHANGE_CHANNEL, LOCAL_TOPICS, deliver) : undefined;
 
     fastify.addHook('onClose', async () => {
+      stopLocal?.();
       closing = true;
       clearTimeout(retry);
       clearInterval(heartbeat);
