@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { cartOutbox } from '@/features/cart/api/cart-outbox';
 import { contactOutbox } from '@/features/contact/api/contact-outbox';
 import { applicationOutbox } from '@/features/casting/api/application-outbox';
+import { startTapeUploads } from '@/features/casting/api/tape-uploads';
 import { profileOutbox } from '@/features/profiles/api/profile-outbox';
 import { replyOutbox } from '@/features/profiles/api/reply-outbox';
 import { wishlistOutbox } from '@/features/wishlist/api/wishlist-outbox';
@@ -90,11 +91,13 @@ function useReplayLoop(owner: OutboxOwner | null): void {
 
 /**
  * Sends the outbox: the signed-in user's entries (cart and wishlist edits) with their session, and anyone's
- * (contact messages written offline), signed in or not.
+ * (contact messages written offline), signed in or not; and the signed-in user's self-tapes.
  */
 export function OutboxSync() {
   const userId = useAppStore((state) => (state.signedIn ? (state.userProfile?.id ?? null) : null));
   useReplayLoop('anyone');
   useReplayLoop(userId === null ? null : ownerOfUser(userId));
+  // Self-tapes kept on the device go on uploading; an application waiting for one is sent once it has arrived.
+  useEffect(() => (userId === null ? undefined : startTapeUploads(ownerOfUser(userId))), [userId]);
   return null;
 }

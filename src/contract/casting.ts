@@ -186,6 +186,8 @@ export const roleSchema = z.object({
   pay_inr: z.int(),
   requires: z.object({ photo: z.boolean(), reel: z.boolean(), self_tape: z.boolean() }),
   self_tape_instructions: z.string(),
+  /** The longest self-tape the role takes, in seconds (tapes.ts MAX_TAPE_SECONDS when the server does not say). */
+  self_tape_max_seconds: z.optional(z.int()),
   openings: z.int(),
   /** Openings filled by applicants the poster selected: when it reaches `openings`, nobody may apply. */
   openings_filled: z.int(),
@@ -311,6 +313,8 @@ export const applicationInputSchema = z.object({
   /** One of the applicant's reels. */
   reel: z._default(z.nullable(link('reel')), null),
   self_tape_url: z._default(z.nullable(link('self_tape_url')), null),
+  /** A self-tape the applicant uploaded for this role (tapes.ts), every byte received. */
+  self_tape_id: z.optional(z.nullable(z.int({ error: 'self_tape_id must be a tape number' }))),
   note: optionalText('note', MAX_NOTE),
 });
 export type ApplicationInput = z.input<typeof applicationInputSchema>;

@@ -39,6 +39,7 @@ import { forgetUnsentNote, useUnsentNotes } from '../api/unsent-notes';
 import { CallCardView } from './auditions-page';
 import { formatIndiaTime, statusColors, statusLabels } from './casting-labels';
 import classes from './casting.module.css';
+import { TapeUploadStatus } from './tape-upload-status';
 
 function ApplicationCard({ application }: { application: MyApplication }) {
   const withdraw = useWithdraw();
@@ -215,6 +216,7 @@ export function MyApplicationsPage() {
               )
               .join('; '),
           })}
+          <TapeUploadStatus />
         </Alert>
       ) : null}
       {query.isPending ? <LoadingState label={applications_loading()} /> : null}
