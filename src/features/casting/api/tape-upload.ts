@@ -6,7 +6,7 @@
  */
 import { DetailedError, Upload } from 'tus-js-client';
 import { TAPE_UPLOADS_PATH } from '@/contract/tapes';
-import { API_BASE } from '@/lib/api-client';
+import { API_BASE, apiPaths } from '@/lib/api-client';
 import { loadRefusalWords, refusalText } from '@/lib/refusals';
 import { getAccessToken } from '@/lib/session';
 import type { TapeRow } from '@/offline/db';
@@ -19,11 +19,19 @@ import { wakeOutbox } from '@/offline/outbox';
  */
 export const TAPE_CHUNK_BYTES = 1024 * 1024;
 
-/** The tus endpoint, under the signed-in member's API (`/api/user/v1/...`). */
-export const tapeUploadsEndpoint = () => `${API_BASE}/api/user${TAPE_UPLOADS_PATH}`;
+/** The tus endpoint, under the signed-in member's API. */
+export const tapeUploadsEndpoint = () => `${API_BASE}${apiPaths.userApi(TAPE_UPLOADS_PATH)}`;
 
-/** The header in which the server names the tape's number (on creation, and on each answer about the upload). */
-const TAPE_ID_HEADER = 'Tape-Id';
+/** The tape's number on the server, from the upload's metadata (`tape_id`, base64 as tus writes it) in a HEAD answer. */
+export function tapeIdOf(uploadMetadata: string | null | undefined): number | null {
+  for (const pair of (uploadMetadata ?? '').split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (key !== 'tape_id' || !value) continue;
+    const id = Number(atob(value));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  }
+  return null;
+}
 
 /** A refusal that will not change by sending again: the file is too large, not a video, the role takes none. */
 function refusedForGood(error: Error): string | null {
@@ -46,7 +54,19 @@ function refusedForGood(error: Error): string | null {
  * Sends what the server does not have of `tape`; resolves when it has every byte, when it refused the tape (the
  * reason kept with it), or when the network went away (the uploader starts it again when the network returns).
  */
-export function uploadTape(tape: TapeRow, onProgress: (sent: number, total: number) => void): Promise<void> {
+export async function uploadTape(tape: TapeRow, onProgress: (sent: number, total: number) => void): Promise<void> {
+  const { uploadUrl, tapeId, finished } = await sendTape(tape, onProgress);
+  // Sent in one go, the upload was never asked about (HEAD), whose answer names the tape: the resumed upload asks it,
+  // finds every byte there and ends at once.
+  if (finished && tapeId === null && uploadUrl !== null && tape.applicationId === null) {
+    await sendTape({ ...tape, uploadUrl }, onProgress);
+  }
+}
+
+function sendTape(
+  tape: TapeRow,
+  onProgress: (sent: number, total: number) => void,
+): Promise<{ uploadUrl: string | null; tapeId: number | null; finished: boolean }> {
   const id = tape.id!;
   let tapeId = tape.tapeId;
   return new Promise((resolve) => {
@@ -70,8 +90,8 @@ export function uploadTape(tape: TapeRow, onProgress: (sent: number, total: numb
         if (token) request.setHeader('Authorization', `Bearer ${token}`);
       },
       async onAfterResponse(_request, response) {
-        const named = Number(response.getHeader(TAPE_ID_HEADER));
-        if (Number.isInteger(named) && named > 0 && named !== tapeId) {
+        const named = tapeIdOf(response.getHeader('Upload-Metadata'));
+        if (named !== null && named !== tapeId) {
           tapeId = named;
           await updateTape(id, { tapeId });
         }
@@ -85,11 +105,15 @@ export function uploadTape(tape: TapeRow, onProgress: (sent: number, total: numb
       },
       onSuccess() {
         void (async () => {
+          if (tapeId === null && tape.applicationId === null) {
+            resolve({ uploadUrl: upload.url, tapeId, finished: true });
+            return;
+          }
           // A tape that answers the poster's request is linked by the server: nothing on the device waits for it.
           if (tape.applicationId !== null) await deleteTape(id);
           else await updateTape(id, { file: null, received: tape.size, tapeId });
           wakeOutbox();
-          resolve();
+          resolve({ uploadUrl: upload.url, tapeId, finished: true });
         })();
       },
       onError(error) {
@@ -100,7 +124,7 @@ export function uploadTape(tape: TapeRow, onProgress: (sent: number, total: numb
             await updateTape(id, { failure });
             wakeOutbox();
           }
-          resolve();
+          resolve({ uploadUrl: upload.url, tapeId, finished: false });
         })();
       },
     });

@@ -258,6 +258,8 @@ export function TapeField({
       description={[description, tapeRec_limit({ limit: clockOf(limitSeconds) })].filter(Boolean).join(' ')}
       error={shown}
       id="self-tape"
+      // A group of buttons, not one field: each button keeps its own name.
+      labelElement="div"
     >
       <div style={{ marginTop: 6 }}>
         {value ? (
@@ -273,7 +275,11 @@ export function TapeField({
           />
         ) : (
           <Group gap="xs">
-            <Button id="self-tape" aria-invalid={shown ? true : undefined} onClick={() => setRecording(true)}>
+            <Button
+              aria-invalid={shown ? true : undefined}
+              aria-describedby={shown ? 'self-tape-error' : undefined}
+              onClick={() => setRecording(true)}
+            >
               {tapeRec_record()}
             </Button>
             <FileButton accept="video/*" onChange={(file) => void pick(file)}>
