@@ -73,6 +73,9 @@ import notificationRepository from './plugins/notification-repository.js';
 import { memberCastingRoutes, publicCastingRoutes } from './routes/network/casting.js';
 import { guardianRoutes, memberGuardianRoutes } from './routes/network/guardian.js';
 import { notificationRoutes } from './routes/network/notifications.js';
+import tapeRepository from './plugins/tape-repository.js';
+import type { TapeUploadOptions } from './lib/tape-uploads.js';
+import { tapeRequestRoutes, tapeUploadRoutes } from './routes/network/tapes.js';
 
 // The contract is written with zod/mini, which carries no messages of its own: API clients get zod's English ones
 // ("Invalid input: expected object, received undefined") for the rules the contract gives no message.
@@ -139,6 +142,8 @@ export interface AppOptions {
    * its codes to the log in development (docs/operations/sms.md).
    */
   smsProvider?: SmsProvider;
+  /** Self-tape uploads' part size and lease (lib/tape-uploads.ts); tests make them small. */
+  tapeUploads?: Partial<TapeUploadOptions>;
 }
 
 /** Hosts the app's frames load from: the YouTube embed (privacy-enhanced) and the contact page's map. */
@@ -277,6 +282,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(profileRepository);
   await fastify.register(conversationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   // The applications first: a role closed (calls) and a call taken down (moderation) answer their applicants.
+  await fastify.register(tapeRepository, {
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+    uploads: options.tapeUploads,
+  });
   await fastify.register(applicationRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(castingRepository);
   await fastify.register(savedCallRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
@@ -321,6 +330,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(publicCastingRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberCastingRoutes, { prefix: userPrefix });
   await fastify.register(notificationRoutes, { prefix: userPrefix });
+  await fastify.register(tapeUploadRoutes, { prefix: userPrefix });
+  await fastify.register(tapeRequestRoutes, { prefix: userPrefix });
   await fastify.register(guardianRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(memberGuardianRoutes, { prefix: userPrefix });
   await fastify.register(cartRoutes, { prefix: userPrefix });

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { pageMetaSchema } from './catalog';
 import { calendarDate, optionalText, recordId, requiredText } from './fields';
 import { genders } from './profiles';
+import { tapeRequestSchema } from './tapes';
 
 /** Casting calls, their roles and the applications to them. */
 
@@ -313,8 +314,11 @@ export const applicationInputSchema = z.object({
   /** One of the applicant's reels. */
   reel: z._default(z.nullable(link('reel')), null),
   self_tape_url: z._default(z.nullable(link('self_tape_url')), null),
-  /** A self-tape the applicant uploaded for this role (tapes.ts), every byte received. */
-  self_tape_id: z.optional(z.nullable(z.int({ error: 'self_tape_id must be a tape number' }))),
+  /** A tape the applicant uploaded for this role (src/contract/tapes.ts), every byte of it received. */
+  self_tape_id: z._default(
+    z.nullable(z.int({ error: 'self_tape_id must be a tape number' }).check(z.gte(1), z.lte(2_147_483_647))),
+    null,
+  ),
   note: optionalText('note', MAX_NOTE),
 });
 export type ApplicationInput = z.input<typeof applicationInputSchema>;
@@ -334,6 +338,10 @@ export const applicationSchema = z.object({
   photo_ids: z.array(z.int()),
   reel: z.nullable(z.string()),
   self_tape_url: z.nullable(z.string()),
+  /** The uploaded tape it carries (the latest, when it answered the poster's request more than once). */
+  self_tape_id: z.nullable(z.int()),
+  /** The poster's request for a tape, when they made one. */
+  tape_request: z.nullable(tapeRequestSchema),
   callback: z.nullable(callbackSchema),
   created_at: z.string(),
 });

@@ -327,6 +327,19 @@ export const errorTemplates = {
   stock_negative: 'Stock cannot be negative',
   coupon_code_chars: 'The code may hold only letters, digits, - and _',
   actor_user_id: 'actor must be a user id',
+  // Self-tapes: uploads, the tape an application carries, and the poster's requests.
+  tape_too_big: 'A tape can be at most 500 MB',
+  tape_role_missing: 'Say which role the tape is for',
+  tape_not_asked_role: 'This role does not ask for a self-tape',
+  tape_not_requested: 'The poster has not asked you for a tape',
+  tape_deadline_passed: 'The deadline for this tape has passed',
+  tape_not_yours: 'Choose a tape you uploaded for this role',
+  tape_incomplete: 'This tape has not arrived in full yet',
+  tape_failed: 'This tape could not be read: record it again',
+  tape_taken: 'This tape was sent with another application',
+  tape_request_deadline_past: 'The deadline for the tape must be today or later',
+  tape_request_closed: 'Ask for tapes only from applicants still in the running',
+  tape_busy: 'This tape is still arriving through another connection: trying again shortly',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

@@ -312,6 +312,18 @@ import { error_paise_whole } from '@/paraglide/messages/error_paise_whole.js';
 import { error_stock_negative } from '@/paraglide/messages/error_stock_negative.js';
 import { error_coupon_code_chars } from '@/paraglide/messages/error_coupon_code_chars.js';
 import { error_actor_user_id } from '@/paraglide/messages/error_actor_user_id.js';
+import { error_tape_too_big } from '@/paraglide/messages/error_tape_too_big.js';
+import { error_tape_role_missing } from '@/paraglide/messages/error_tape_role_missing.js';
+import { error_tape_not_asked_role } from '@/paraglide/messages/error_tape_not_asked_role.js';
+import { error_tape_not_requested } from '@/paraglide/messages/error_tape_not_requested.js';
+import { error_tape_deadline_passed } from '@/paraglide/messages/error_tape_deadline_passed.js';
+import { error_tape_not_yours } from '@/paraglide/messages/error_tape_not_yours.js';
+import { error_tape_incomplete } from '@/paraglide/messages/error_tape_incomplete.js';
+import { error_tape_failed } from '@/paraglide/messages/error_tape_failed.js';
+import { error_tape_taken } from '@/paraglide/messages/error_tape_taken.js';
+import { error_tape_request_deadline_past } from '@/paraglide/messages/error_tape_request_deadline_past.js';
+import { error_tape_request_closed } from '@/paraglide/messages/error_tape_request_closed.js';
+import { error_tape_busy } from '@/paraglide/messages/error_tape_busy.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -625,6 +637,18 @@ const words: Record<ErrorCode, Words> = {
   stock_negative: error_stock_negative,
   coupon_code_chars: error_coupon_code_chars,
   actor_user_id: error_actor_user_id,
+  tape_too_big: error_tape_too_big,
+  tape_role_missing: error_tape_role_missing,
+  tape_not_asked_role: error_tape_not_asked_role,
+  tape_not_requested: error_tape_not_requested,
+  tape_deadline_passed: error_tape_deadline_passed,
+  tape_not_yours: error_tape_not_yours,
+  tape_incomplete: error_tape_incomplete,
+  tape_failed: error_tape_failed,
+  tape_taken: error_tape_taken,
+  tape_request_deadline_past: error_tape_request_deadline_past,
+  tape_request_closed: error_tape_request_closed,
+  tape_busy: error_tape_busy,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

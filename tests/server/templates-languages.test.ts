@@ -118,6 +118,10 @@ const samples: Record<string, (language: Language) => Words[]> = {
   callClosesSoonNotice: (language) =>
     [1, 3].map((waiting) => templates.callClosesSoonNotice(DATA.call, waiting, AT)[language]),
   savedCallClosesNotice: (language) => [templates.savedCallClosesNotice(DATA.call, AT)[language]],
+  tapeRequestNotice: (language) => [
+    templates.tapeRequestNotice(DATA.call, DATA.role, AT, DATA.message)[language],
+    templates.tapeRequestNotice(DATA.call, DATA.role, AT, '')[language],
+  ],
   newApplicantsNotice: (language) => [templates.newApplicantsNotice(DATA.call, DATA.name, DATA.role)[language]],
   callbackAnsweredNotice: (language) =>
     (['accepted', 'declined'] as const).flatMap((answer) => [

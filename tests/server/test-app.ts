@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { seedDemoContent } from '../../server/seed/seed.js';
-import { buildApp } from '../../server/src/app.js';
+import { type AppOptions, buildApp } from '../../server/src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.js';
 import type { MailTransport } from '../../server/src/plugins/mailer.js';
 import { folderStorage, type Storage } from '../../server/src/lib/storage.js';
@@ -66,6 +66,8 @@ export async function createTestApp(
     role?: ProcessRole;
     /** Where sign-in codes go (the MSG91 adapter on tests/support/msg91-stand-in.ts); the log without one. */
     smsProvider?: SmsProvider;
+    /** Self-tape uploads' part size and lease (small in tests). */
+    tapeUploads?: AppOptions['tapeUploads'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -129,6 +131,7 @@ export async function createTestApp(
     storage: options.storage,
     role: options.role,
     smsProvider: options.smsProvider,
+    tapeUploads: options.tapeUploads,
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -43,6 +43,8 @@ function server(answer: (call: Call) => Response | undefined = () => undefined) 
         photo_ids: call.body.photo_ids ?? [],
         reel: null,
         self_tape_url: null,
+        self_tape_id: call.body.self_tape_id ?? null,
+        tape_request: null,
         callback: null,
         created_at: new Date().toISOString(),
       };

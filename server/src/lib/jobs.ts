@@ -12,6 +12,8 @@ export const QUEUES = {
   decisions: 'decisions',
   /** Writes a notice to many members, a chunk at a time (plugins/notice-fan-out.ts). */
   notices: 'notices',
+  /** Makes the renditions of a self-tape whose every byte arrived ({ tapeId }). */
+  tapes: 'tapes',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

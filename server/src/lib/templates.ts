@@ -199,6 +199,18 @@ export function applicationMovedNotice(
   });
 }
 
+/** The poster asks an applicant for a self-tape for `role` in `call`, by the end of `deadline` (India time). */
+export const tapeRequestNotice = (call: string, role: string, deadline: Date, note: string): InEach<NoticeText> => ({
+  en: {
+    title: 'The poster asks you for a self-tape',
+    body: `${role} in ${call}: send it by ${formatIndianDate(deadline, 'en')} (India time).${note ? ` ${note}` : ''}`,
+  },
+  hi: {
+    title: 'पोस्ट करने वाले ने आपसे सेल्फ़-टेप माँगा है',
+    body: `${call} में ${role} की भूमिका: कृपया ${formatIndianDate(deadline, 'hi')} (भारतीय समय) तक भेज दें।${note ? ` ${note}` : ''}`,
+  },
+});
+
 /** The poster's call was closed by the upkeep, `days` after its deadline. */
 export const callClosedNotice = (call: string, days: number): InEach<NoticeText> => ({
   en: {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -24,6 +24,7 @@ import {
   castingRoles,
   profilePhotos,
   profiles,
+  selfTapes,
   shownApplication,
 } from '../db/schema.js';
 import { applicantKeys } from '../lib/applicant-keys.js';
@@ -139,8 +140,20 @@ function remember(set: Set<string>, key: string, limit = KNOWN_POSTERS): void {
   set.add(key);
 }
 
+/** The tape an application carries: the latest of its tapes whose every byte arrived (an answer may be sent again). */
+const selfTapeId = sql<
+  number | null
+>`(select max(${selfTapes.id}) from ${selfTapes} where ${selfTapes.applicationId} = ${castingApplications.id} and ${selfTapes.status} in ('processing', 'ready'))`;
+
+/** A whole application row with the tape it carries. */
+const withTape = { ...getTableColumns(castingApplications), selfTapeId };
+
 /** The columns an application's view reads: a query that only shows applications selects just these. */
 const applicationViewColumns = {
+  selfTapeId,
+  tapeRequestedAt: castingApplications.tapeRequestedAt,
+  tapeRequestNote: castingApplications.tapeRequestNote,
+  tapeDeadline: castingApplications.tapeDeadline,
   id: castingApplications.id,
   callId: castingApplications.callId,
   roleId: castingApplications.roleId,
@@ -155,7 +168,11 @@ const applicationViewColumns = {
   createdAt: castingApplications.createdAt,
 };
 
-function applicationView(row: Pick<ApplicationRow, keyof typeof applicationViewColumns>): Application {
+function applicationView(
+  row: Pick<ApplicationRow, Exclude<keyof typeof applicationViewColumns, 'selfTapeId'>> & {
+    selfTapeId?: number | null;
+  },
+): Application {
   return {
     id: row.id,
     call_id: row.callId,
@@ -165,6 +182,15 @@ function applicationView(row: Pick<ApplicationRow, keyof typeof applicationViewC
     photo_ids: row.photoIds,
     reel: row.reel,
     self_tape_url: row.selfTapeUrl,
+    self_tape_id: row.selfTapeId ?? null,
+    tape_request:
+      row.tapeRequestedAt && row.tapeDeadline
+        ? {
+            note: row.tapeRequestNote ?? '',
+            deadline: inIndia(row.tapeDeadline),
+            requested_at: row.tapeRequestedAt.toISOString(),
+          }
+        : null,
     callback:
       row.callbackAt && row.callbackPlace !== null
         ? { at: inIndia(row.callbackAt), place: row.callbackPlace, answer: row.callbackAnswer }
@@ -186,6 +212,7 @@ declare module 'fastify' {
           photo_ids: number[];
           reel: string | null;
           self_tape_url: string | null;
+          self_tape_id?: number | null;
           note: string;
         },
       ): Promise<Application>;
@@ -374,7 +401,7 @@ export default fp<ApplicationRepositoryOptions>(
             : { untoldFrom: null, tellAt: null }),
         })
         .where(inArray(castingApplications.id, ids))
-        .returning();
+        .returning(withTape);
       forgetCounts(call.id);
       if (!tellAt) await tellApplicants(tx, moved, to, call, role);
       else await tellDecisionsAt(tx, tellAt);
@@ -533,9 +560,13 @@ export default fp<ApplicationRepositoryOptions>(
           throw new HttpError(400, 'Choose a reel from your profile', 'reel');
         }
         if (role.requires.reel && !input.reel) throw new HttpError(400, 'This role asks for a reel', 'reel');
-        if (role.requires.self_tape && !input.self_tape_url) {
+        if (role.requires.self_tape && !input.self_tape_url && !input.self_tape_id) {
           throw new HttpError(400, 'This role asks for a self-tape link', 'self_tape_url');
         }
+        // An uploaded tape goes with the application: the caller's, for this role, arrived in full, sent once.
+        const linkTape = input.self_tape_id
+          ? await fastify.tapeRepository.tapeForApplication(tx, userId, roleId, input.self_tape_id)
+          : undefined;
         const [row] = await tx
           .insert(castingApplications)
           .values({
@@ -551,6 +582,7 @@ export default fp<ApplicationRepositoryOptions>(
           .onConflictDoNothing()
           .returning(applicationViewColumns);
         if (!row) throw new HttpError(409, 'You have already applied to this role');
+        await linkTape?.(row.id);
         forgetCounts(callId);
         // The poster hears of new applicants at most once an hour per call: most applications write nothing more.
         const due = !call.applicantMailAt || Date.now() - call.applicantMailAt.getTime() > HOUR_MS;
@@ -573,12 +605,12 @@ export default fp<ApplicationRepositoryOptions>(
             newApplicantsNotice(call.title, profile.displayName, role.name),
           );
         }
-        return applicationView(row);
+        return applicationView({ ...row, selfTapeId: input.self_tape_id ?? null });
       },
 
       async myApplications(userId) {
         const rows = await db
-          .select({ application: castingApplications, call: castingCalls, role: castingRoles, poster: profiles })
+          .select({ application: withTape, call: castingCalls, role: castingRoles, poster: profiles })
           .from(castingApplications)
           .innerJoin(castingCalls, eq(castingCalls.id, castingApplications.callId))
           .innerJoin(castingRoles, eq(castingRoles.id, castingApplications.roleId))
@@ -619,7 +651,7 @@ export default fp<ApplicationRepositoryOptions>(
           .update(castingApplications)
           .set({ status: 'withdrawn', untoldFrom: null, tellAt: null, updatedAt: new Date() })
           .where(eq(castingApplications.id, id))
-          .returning();
+          .returning(withTape);
         forgetCounts(row!.callId);
         return applicationView(row!);
       },
@@ -815,7 +847,7 @@ export default fp<ApplicationRepositoryOptions>(
             .update(castingApplications)
             .set({ callbackAnswer: input.callback_answer, updatedAt: new Date() })
             .where(eq(castingApplications.id, id))
-            .returning();
+            .returning(withTape);
           // A poster who left has nobody to tell.
           const [poster] =
             found.call.posterId === null
@@ -955,5 +987,5 @@ export default fp<ApplicationRepositoryOptions>(
     };
     fastify.decorate('applicationRepository', repository);
   },
-  { name: 'application-repository', dependencies: ['database', 'change-notices'] },
+  { name: 'application-repository', dependencies: ['database', 'change-notices', 'tape-repository'] },
 );

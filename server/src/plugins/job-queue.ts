@@ -58,7 +58,7 @@ export interface JobQueueOptions {
 }
 
 /** How often an idle worker asks for a job of each queue: a decision is told within a second of its time. */
-const POLL_SECONDS: Record<QueueName, number> = { mail: 1, upkeep: 5, decisions: 1, notices: 1 };
+const POLL_SECONDS: Record<QueueName, number> = { mail: 1, upkeep: 5, decisions: 1, notices: 1, tapes: 2 };
 
 /** Tries and backoff: a job that throws is tried again, later each time; after the last, it stays failed. */
 function queueOptions(claimSeconds: number): Record<QueueName, QueueOptions> {
@@ -67,6 +67,8 @@ function queueOptions(claimSeconds: number): Record<QueueName, QueueOptions> {
     upkeep: { retryLimit: 2, retryDelay: 60, expireInSeconds: Math.max(claimSeconds, 60) },
     decisions: { retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: claimSeconds },
     notices: { retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: claimSeconds },
+    // A tape's renditions take minutes of ffmpeg: a claim shorter than that would hand a running job to another.
+    tapes: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: Math.max(claimSeconds, 1800) },
   };
 }
 

@@ -187,6 +187,7 @@ export default fp(
       },
 
       async deleteAccount(userId) {
+        let tapeIds: number[] = [];
         const photoNames = await db.transaction(async (tx) => {
           const [account] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
           if (!account) throw new HttpError(404, 'There is no such account');
@@ -197,6 +198,8 @@ export default fp(
                 .from(profilePhotos)
                 .where(eq(profilePhotos.profileId, profile.id))
             : [];
+          // The member's self-tapes go with the account (their files once this commits).
+          tapeIds = await fastify.tapeRepository.deleteTapesOf(tx, userId);
           if (profile) {
             // The member's calls come down and who still waits on them is told, as when a moderator hides a poster;
             // the applications stay theirs (the calls lose their poster, not their applicants).
@@ -250,11 +253,19 @@ export default fp(
         fastify.forgetSessions();
         const folder = fastify.storage.folder('profile');
         await Promise.all(photoNames.map((name) => removeImage(folder, name)));
+        await fastify.tapeRepository.removeFiles(tapeIds);
       },
     });
   },
   {
     name: 'member-data',
-    dependencies: ['database', 'auth', 'profile-repository', 'conversation-repository', 'moderation-repository'],
+    dependencies: [
+      'database',
+      'auth',
+      'profile-repository',
+      'conversation-repository',
+      'moderation-repository',
+      'tape-repository',
+    ],
   },
 );

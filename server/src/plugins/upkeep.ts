@@ -45,6 +45,8 @@ export default fp<UpkeepOptions>(
       await db.transaction((tx) => castingRepository.closeLapsedCalls(tx));
       await db.transaction((tx) => castingRepository.remindBeforeClose(tx));
       await db.transaction((tx) => savedCallRepository.remindSavedCalls(tx));
+      // Self-tapes: unfinished uploads past their time, tapes of calls closed 180 days ago, files left by deletions.
+      await fastify.tapeRepository.sweep();
       // Keys a process of an earlier release left missing or stale (during a rolling deploy), made again; the lists
       // cached meanwhile are read again.
       if ((await fillSearchKeys(db)) > 0) fastify.readCache.contentChanged();
@@ -79,6 +81,7 @@ export default fp<UpkeepOptions>(
       'attempt-counter',
       'casting-repository',
       'saved-call-repository',
+      'tape-repository',
       'job-queue',
       'read-cache',
     ],
