@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { cartOutbox } from '@/features/cart/api/cart-outbox';
 import { contactOutbox } from '@/features/contact/api/contact-outbox';
 import { applicationOutbox } from '@/features/casting/api/application-outbox';
+import { myCastingKeys } from '@/features/casting/api/casting-keys';
 import { startTapeUploads } from '@/features/casting/api/tape-uploads';
 import { profileOutbox } from '@/features/profiles/api/profile-outbox';
 import { replyOutbox } from '@/features/profiles/api/reply-outbox';
@@ -12,6 +13,7 @@ import { useAppStore } from '@/lib/app-store';
 import { onOutboxChange } from '@/offline/outbox';
 import { ownerOfUser, type OutboxOwner } from '@/offline/outbox-types';
 import { replayOutbox } from '@/offline/replayer';
+import { tapeRec_arrived } from '@/paraglide/messages/taperec_arrived1.js';
 
 /**
  * Runs `replay` at start, on the `online` event, when the app regains focus, after each change reported by
@@ -98,6 +100,13 @@ export function OutboxSync() {
   useReplayLoop('anyone');
   useReplayLoop(userId === null ? null : ownerOfUser(userId));
   // Self-tapes kept on the device go on uploading; an application waiting for one is sent once it has arrived.
-  useEffect(() => (userId === null ? undefined : startTapeUploads(ownerOfUser(userId))), [userId]);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (userId === null) return;
+    return startTapeUploads(ownerOfUser(userId), (tape) => {
+      void queryClient.invalidateQueries({ queryKey: myCastingKeys.applications() });
+      showDelivery({ title: tapeRec_arrived({ role: tape.roleName }), message: tape.callTitle });
+    });
+  }, [userId, queryClient]);
   return null;
 }

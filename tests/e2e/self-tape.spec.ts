@@ -179,4 +179,53 @@ test.describe('self-tapes', () => {
     await expect(again.getByText(/Your tape for Meera/)).toHaveCount(0);
     await context.close();
   });
+
+  test('the casting director asks an applicant for a tape by a deadline; the actor records it on a phone from their applications and it reaches the application', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const request = (await browser.newContext()).request;
+    const { callId, roleId, directorToken } = await postCallAskingForATape(request, 'Kaagaz Ki Kashti');
+    const actorToken = await login(request, server.url, actor);
+    const applied = await request.post(
+      `${server.url}${USER_API}/casting-calls/${callId}/roles/${roleId}/applications`,
+      {
+        headers: { authorization: `Bearer ${actorToken}` },
+        data: { self_tape_url: 'https://youtu.be/abcdefghijk', note: 'My tape is on YouTube.' },
+      },
+    );
+    expect(applied.status(), await applied.text()).toBe(201);
+    const applicationId = ((await applied.json()) as { data: { id: number } }).data.id;
+    const asked = await request.post(`${server.url}${USER_API}/casting-calls/${callId}/tape-requests`, {
+      headers: { authorization: `Bearer ${directorToken}` },
+      data: { application_ids: [applicationId], note: 'Now the letter scene in Marathi.', deadline: inDays(5) },
+    });
+    expect(asked.status(), await asked.text()).toBe(200);
+
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      permissions: ['camera', 'microphone'],
+    });
+    const page = await context.newPage();
+    await signInAt(page, server.url, actor);
+    await page.goto(`${server.url}/me/applications`);
+    const card = page.getByRole('article', { name: /Meera in Kaagaz Ki Kashti/ });
+    await expect(card.getByText(/The casting team asks you for a self-tape by/)).toBeVisible();
+    await expect(card.getByText('Now the letter scene in Marathi.')).toBeVisible();
+    await card.getByRole('button', { name: 'Record a tape' }).click();
+    await card.getByRole('button', { name: 'Start recording' }).click();
+    await expect(card.getByRole('timer')).toContainText('0:03 / 10:00');
+    await card.getByRole('button', { name: 'Stop' }).click();
+    await card.getByRole('button', { name: 'Send the tape' }).click();
+    await expect(page.getByText('Your tape for Meera has arrived')).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByText(/The casting team asks you for a self-tape/)).toHaveCount(0);
+    const mine = await request.get(`${server.url}${USER_API}/me/applications`, {
+      headers: { authorization: `Bearer ${actorToken}` },
+    });
+    const application = ((await mine.json()) as { data: { id: number; self_tape_id: number | null }[] }).data.find(
+      (item) => item.id === applicationId,
+    );
+    expect(application?.self_tape_id).toEqual(expect.any(Number));
+    await context.close();
+  });
 });

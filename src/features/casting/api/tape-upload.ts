@@ -22,7 +22,7 @@ export const TAPE_CHUNK_BYTES = 1024 * 1024;
 /** The tus endpoint, under the signed-in member's API. */
 export const tapeUploadsEndpoint = () => `${API_BASE}${apiPaths.userApi(TAPE_UPLOADS_PATH)}`;
 
-/** The tape's number on the server, from the upload's metadata (`tape_id`, base64 as tus writes it) in a HEAD answer. */
+/** The tape's number on the server, from the upload's metadata (`tape_id`, in base64) in an answer to HEAD. */
 export function tapeIdOf(uploadMetadata: string | null | undefined): number | null {
   for (const pair of (uploadMetadata ?? '').split(',')) {
     const [key, value] = pair.trim().split(' ');

@@ -5,7 +5,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { OutboxOwner } from '@/offline/outbox-types';
-import { listTapes, onTapesChange } from '@/offline/tapes';
+import type { TapeRow } from '@/offline/db';
+import { getTape, listTapes, onTapesChange } from '@/offline/tapes';
 import { withTabLock } from '@/offline/tab-lock';
 
 export interface TapeProgress {
@@ -36,8 +37,11 @@ export function useTapeProgress(id: number | undefined): TapeProgress | undefine
   );
 }
 
-/** Starts sending the owner's tapes, and keeps doing so as long as it runs; returns the function that stops it. */
-export function startTapeUploads(owner: OutboxOwner): () => void {
+/**
+ * Starts sending the owner's tapes, and keeps doing so as long as it runs; returns the function that stops it.
+ * `onAnswered`: a tape answering the poster's request arrived in full (the server linked it to its application).
+ */
+export function startTapeUploads(owner: OutboxOwner, onAnswered: (tape: TapeRow) => void): () => void {
   const running = new Set<number>();
   let stopped = false;
   const run = async () => {
@@ -50,6 +54,7 @@ export function startTapeUploads(owner: OutboxOwner): () => void {
       void withTabLock(`cineverse-tape-${id}`, async () => {
         const { uploadTape } = await import('./tape-upload');
         await uploadTape(tape, (sent, total) => showProgress(id, sent, total));
+        if (tape.applicationId !== null && (await getTape(id)) === undefined) onAnswered(tape);
       }).finally(() => {
         running.delete(id);
         progress.delete(id);

@@ -39,6 +39,7 @@ import { forgetUnsentNote, useUnsentNotes } from '../api/unsent-notes';
 import { CallCardView } from './auditions-page';
 import { formatIndiaTime, statusColors, statusLabels } from './casting-labels';
 import classes from './casting.module.css';
+import { TapeRequestAnswer } from './tape-request-answer';
 import { TapeUploadStatus } from './tape-upload-status';
 
 function ApplicationCard({ application }: { application: MyApplication }) {
@@ -108,6 +109,11 @@ function ApplicationCard({ application }: { application: MyApplication }) {
             </Group>
           )}
         </Alert>
+      ) : null}
+      {application.tape_request &&
+      application.self_tape_id === null &&
+      withdrawableStatuses.includes(application.status) ? (
+        <TapeRequestAnswer application={application} />
       ) : null}
       {application.note ? (
         <Text size="sm" mt="xs" c="dimmed">

@@ -46,12 +46,15 @@ function TapeLine({ tape }: { tape: TapeRow }) {
 }
 
 /**
- * The self-tapes on their way from this device (all, or one role's), with how much the server has: kept across
- * reloads, so a closed and reopened app shows where the upload stands.
+ * The self-tapes on their way from this device (all, one role's, or one application's), with how much the server
+ * has: kept across reloads, so a closed and reopened app shows where the upload stands.
  */
-export function TapeUploadStatus({ roleId }: { roleId?: number }) {
+export function TapeUploadStatus({ roleId, applicationId = null }: { roleId?: number; applicationId?: number | null }) {
   const owner = useOutboxOwner({ owner: 'user' });
-  const tapes = useKeptTapes(owner).filter((tape) => roleId === undefined || tape.roleId === roleId);
+  // A tape sent with its application (none), or one answering the poster's request for it.
+  const tapes = useKeptTapes(owner).filter(
+    (tape) => tape.applicationId === applicationId && (roleId === undefined || tape.roleId === roleId),
+  );
   if (tapes.length === 0) return null;
   return (
     <Stack gap="sm" mt="xs">
