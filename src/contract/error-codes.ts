@@ -340,6 +340,7 @@ export const errorTemplates = {
   tape_request_deadline_past: 'The deadline for the tape must be today or later',
   tape_request_closed: 'Ask for tapes only from applicants still in the running',
   tape_busy: 'This tape is still arriving through another connection: trying again shortly',
+  tape_id_number: 'self_tape_id must be a tape number',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

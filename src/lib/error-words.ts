@@ -324,6 +324,7 @@ import { error_tape_taken } from '@/paraglide/messages/error_tape_taken.js';
 import { error_tape_request_deadline_past } from '@/paraglide/messages/error_tape_request_deadline_past.js';
 import { error_tape_request_closed } from '@/paraglide/messages/error_tape_request_closed.js';
 import { error_tape_busy } from '@/paraglide/messages/error_tape_busy.js';
+import { error_tape_id_number } from '@/paraglide/messages/error_tape_id_number.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -649,6 +650,7 @@ const words: Record<ErrorCode, Words> = {
   tape_request_deadline_past: error_tape_request_deadline_past,
   tape_request_closed: error_tape_request_closed,
   tape_busy: error_tape_busy,
+  tape_id_number: error_tape_id_number,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

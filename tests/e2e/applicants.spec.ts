@@ -236,4 +236,44 @@ test.describe('the applicant list on a phone', () => {
       expect(answer.status(), link).toBe(200);
     }
   });
+  test('the poster asks a chosen applicant for a self-tape by a date, and the applicant is told', async ({
+    page,
+  }, info) => {
+    // The mail is sent by the job queue's worker, a few seconds after.
+    test.setTimeout(90_000);
+    await openApplicants(page, 'Monsoon Letters', '?status=submitted');
+    const box = page
+      .getByRole('checkbox', { name: /^Choose / })
+      .and(page.locator(':enabled'))
+      .first();
+    const name = ((await box.getAttribute('aria-label')) ?? '').replace(/^Choose /, '');
+    await box.check();
+    const bar = page.getByRole('group', { name: 'With the chosen applicants' });
+    await bar.getByRole('button', { name: 'Ask for a self-tape' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask 1 applicant for a self-tape' });
+    const deadline = dialog.getByLabel('Send by (India time)');
+    await deadline.fill(new Date(Date.now() + 5 * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10));
+    await dialog.getByLabel('What the tape should show').fill('Read the letter scene, facing the camera.');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: info.outputPath(`tape-request-360-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await dialog.getByRole('button', { name: 'Send the request' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /^Asked 1 applicant for a self-tape by \d{1,2} [A-Z][a-z]{2} 20\d{2}$/ }),
+    ).toBeVisible();
+    const card = page.getByRole('article', { name });
+    await card.getByRole('button', { name: 'Open' }).click();
+    await expect(card).toContainText(/Self-tape asked for, due \d{1,2} [A-Z][a-z]{2} 20\d{2}/);
+    expect(await textCutOnScreen(page)).toEqual([]);
+    await expect
+      .poll(() => mailsAbout('The poster asks you for a self-tape', 'Monsoon Letters').length, {
+        timeout: 40_000,
+      })
+      .toBe(1);
+  });
 });

@@ -86,6 +86,22 @@ export function useBulkTransition(callId: number) {
   });
 }
 
+/** The poster asks the applicants `application_ids` for a self-tape by the end of `deadline` (India time). */
+export function useRequestTapes(callId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { application_ids: number[]; note: string; deadline: string }) =>
+      write(
+        `/casting-calls/${callId}/tape-requests`,
+        'POST',
+        body,
+        z.object({ data: z.object({ requested: z.int(), deadline: z.string() }) }),
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: myCastingKeys.all() }),
+    networkMode: 'always',
+  });
+}
+
 /** Undoes the poster's decisions on `ids` before their applicants are told. */
 export function useUndoDecisions(callId: number) {
   const queryClient = useQueryClient();

@@ -107,6 +107,9 @@ import { applicants_undone } from '@/paraglide/messages/applicants_undone.js';
 import { applicants_verified_only } from '@/paraglide/messages/applicants_verified_only.js';
 import { applicants_with_chosen } from '@/paraglide/messages/applicants_with_chosen.js';
 import { auditions_verified } from '@/paraglide/messages/auditions_verified.js';
+import { tapeUp_ask } from '@/paraglide/messages/tapeup_ask1.js';
+import { tapeUp_asked } from '@/paraglide/messages/tapeup_asked1.js';
+import { tapeUp_sent } from '@/paraglide/messages/tapeup_sent1.js';
 import { post_call_load_failed } from '@/paraglide/messages/post_call_load_failed.js';
 import { post_call_loading } from '@/paraglide/messages/post_call_loading.js';
 import { post_call_mine_title } from '@/paraglide/messages/post_call_mine_title.js';
@@ -124,9 +127,10 @@ import {
   callQueryOptions,
   downloadApplicantsCsv,
 } from '../api/casting-queries';
-import { formatIndiaTime, statusColors, statusLabels } from './casting-labels';
+import { formatDay, formatIndiaTime, statusColors, statusLabels } from './casting-labels';
 import classes from './casting.module.css';
 import { GuardianThread } from './guardian-thread';
+import { TapeRequestDialog } from './tape-request-dialog';
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : error ? applicants_offline() : null);
 
@@ -419,6 +423,11 @@ function ApplicantCard({
                 {applicants_self_tape()}
               </Anchor>
             ) : null}
+            {applicant.tape_request ? (
+              <Text size="sm" c="dimmed">
+                {tapeUp_asked({ date: formatDay(applicant.tape_request.deadline.slice(0, 10)) })}
+              </Text>
+            ) : null}
             {applicant.photos.length > 1 ? (
               <Group gap="xs">
                 {applicant.photos.map((photo, index) => (
@@ -547,6 +556,9 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
   const [asked, setAsked] = useState<DecisionAsked | null>(null);
   const [decided, setDecided] = useState<{ ids: number[]; until: number; text: string } | null>(null);
   const [undone, setUndone] = useState(false);
+  // The chosen applicants asked for a self-tape (the dialog open), and what was last asked.
+  const [tapeAsk, setTapeAsk] = useState<{ ids: number[]; who: string } | null>(null);
+  const [tapeAsked, setTapeAsked] = useState<string | null>(null);
   const secondsLeft = useSecondsLeft(decided?.until ?? null);
   const undoable = decided !== null && secondsLeft > 0;
   // "Undone" is said for a few seconds, then the bar makes way.
@@ -776,7 +788,7 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
               />
             ))}
           </Stack>
-          {chosen.length > 0 || undoable || undone || undo.error ? (
+          {chosen.length > 0 || undoable || undone || undo.error || tapeAsked ? (
             // Under the list and stuck to the bottom of the screen while the poster scrolls through it.
             <div className={classes.decisionBar}>
               {undoable || undo.error ? (
@@ -810,6 +822,10 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
                 <Text size="sm" role="status">
                   {applicants_undone()}
                 </Text>
+              ) : tapeAsked ? (
+                <Text size="sm" role="status">
+                  {tapeAsked}
+                </Text>
               ) : null}
               {chosen.length > 0 ? (
                 <Group gap="xs" role="group" aria-label={applicants_with_chosen()}>
@@ -836,6 +852,19 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
                           : applicants_not_selected()}
                     </Button>
                   ))}
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => {
+                      setTapeAsked(null);
+                      setTapeAsk({
+                        ids: chosen,
+                        who: plural(chosen.length, { one: applicants_count_one, other: applicants_count_other }),
+                      });
+                    }}
+                  >
+                    {tapeUp_ask()}
+                  </Button>
                 </Group>
               ) : null}
             </div>
@@ -846,6 +875,20 @@ export function ApplicantsPage({ callId, search, onSearchChange }: ApplicantsPag
             onChange={(page) => onSearchChange({ ...search, page: page > 1 ? page : undefined })}
           />
         </>
+      ) : null}
+      {tapeAsk ? (
+        <TapeRequestDialog
+          callId={callId}
+          ids={tapeAsk.ids}
+          who={tapeAsk.who}
+          onClose={() => setTapeAsk(null)}
+          onSent={(deadline) => {
+            setTapeAsked(tapeUp_sent({ who: tapeAsk.who, date: formatDay(deadline.slice(0, 10)) }));
+            setTapeAsk(null);
+            setChosen([]);
+            void list.refetch();
+          }}
+        />
       ) : null}
       {asked ? (
         <ConfirmDecision
