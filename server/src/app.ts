@@ -203,6 +203,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           // Mantine sets inline style attributes and injects its CSS variables in a style tag.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
+          // A self-tape recorded or picked on the device plays back from a blob: address before it is sent.
+          mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
           frameSrc: frameSources,

@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { cartOutbox } from '@/features/cart/api/cart-outbox';
 import { contactOutbox } from '@/features/contact/api/contact-outbox';
 import { applicationOutbox } from '@/features/casting/api/application-outbox';
+import { myCastingKeys } from '@/features/casting/api/casting-keys';
+import { startTapeUploads } from '@/features/casting/api/tape-uploads';
 import { profileOutbox } from '@/features/profiles/api/profile-outbox';
 import { replyOutbox } from '@/features/profiles/api/reply-outbox';
 import { wishlistOutbox } from '@/features/wishlist/api/wishlist-outbox';
@@ -11,6 +13,7 @@ import { useAppStore } from '@/lib/app-store';
 import { onOutboxChange } from '@/offline/outbox';
 import { ownerOfUser, type OutboxOwner } from '@/offline/outbox-types';
 import { replayOutbox } from '@/offline/replayer';
+import { tapeRec_arrived } from '@/paraglide/messages/taperec_arrived1.js';
 
 /**
  * Runs `replay` at start, on the `online` event, when the app regains focus, after each change reported by
@@ -90,11 +93,20 @@ function useReplayLoop(owner: OutboxOwner | null): void {
 
 /**
  * Sends the outbox: the signed-in user's entries (cart and wishlist edits) with their session, and anyone's
- * (contact messages written offline), signed in or not.
+ * (contact messages written offline), signed in or not; and the signed-in user's self-tapes.
  */
 export function OutboxSync() {
   const userId = useAppStore((state) => (state.signedIn ? (state.userProfile?.id ?? null) : null));
   useReplayLoop('anyone');
   useReplayLoop(userId === null ? null : ownerOfUser(userId));
+  // Self-tapes kept on the device go on uploading; an application waiting for one is sent once it has arrived.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (userId === null) return;
+    return startTapeUploads(ownerOfUser(userId), (tape) => {
+      void queryClient.invalidateQueries({ queryKey: myCastingKeys.applications() });
+      showDelivery({ title: tapeRec_arrived({ role: tape.roleName }), message: tape.callTitle });
+    });
+  }, [userId, queryClient]);
   return null;
 }

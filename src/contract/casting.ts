@@ -187,6 +187,8 @@ export const roleSchema = z.object({
   pay_inr: z.int(),
   requires: z.object({ photo: z.boolean(), reel: z.boolean(), self_tape: z.boolean() }),
   self_tape_instructions: z.string(),
+  /** The longest self-tape the role takes, in seconds (tapes.ts MAX_TAPE_SECONDS when the server does not say). */
+  self_tape_max_seconds: z.optional(z.int()),
   openings: z.int(),
   /** Openings filled by applicants the poster selected: when it reaches `openings`, nobody may apply. */
   openings_filled: z.int(),

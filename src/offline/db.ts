@@ -5,7 +5,8 @@
  * - `entries`: the outbox, what the person did here that the server does not have yet (cart and wishlist edits,
  *   contact messages, ...), kept until the server has acknowledged it;
  * - `drafts`: what a signed-in member has typed into a long form (a casting call, their profile) and not sent yet,
- *   one row per member and form, until the server accepts it, the member discards it or logs out.
+ *   one row per member and form, until the server accepts it, the member discards it or logs out;
+ * - `tapes`: self-tapes a member recorded or picked, with the video itself until every byte is uploaded (tapes.ts).
  * When IndexedDB cannot be used (private mode, a full disk), the outbox falls back to memory for this visit and the
  * app says so; nothing crashes.
  */
@@ -25,10 +26,40 @@ export interface DraftRow {
   savedAt: number;
 }
 
+/**
+ * A self-tape on its way to the server (tus): the video stays here until every byte is stored there, so an upload cut
+ * off, or a tape recorded offline, resumes from the device, even after the app was closed.
+ */
+export interface TapeRow {
+  id?: number;
+  owner: OutboxOwner;
+  roleId: number;
+  /** The application it answers when its poster asked for a tape; null for a tape sent with its application. */
+  applicationId: number | null;
+  /** What it is for, in words, to show while it uploads. */
+  callTitle: string;
+  roleName: string;
+  /** The video; null once the server has every byte. */
+  file: Blob | null;
+  fileName: string;
+  fileType: string;
+  size: number;
+  /** The upload's address on the server (tus), once it was created there: a resume asks it how much it has. */
+  uploadUrl: string | null;
+  /** The bytes the server confirmed so far. */
+  received: number;
+  /** The tape's number on the server, once it told it. */
+  tapeId: number | null;
+  /** Why the server refused it for good, in words; the row stays so the member sees it. */
+  failure: string | null;
+  createdAt: number;
+}
+
 export type CineverseDb = Dexie & {
   keyval: EntityTable<KeyValueRow, 'key'>;
   entries: EntityTable<OutboxEntry, 'id'>;
   drafts: EntityTable<DraftRow, 'key'>;
+  tapes: EntityTable<TapeRow, 'id'>;
 };
 
 /** An entry of the cart and wishlist outbox of versions 1 and 2. */
@@ -85,6 +116,7 @@ export function createDatabase(name = 'cineverse'): CineverseDb {
   db.version(3).stores({ entries: '++id, owner' }).upgrade(moveQueuedEntries);
   db.version(4).stores({ outbox: null, contactOutbox: null });
   db.version(5).stores({ drafts: 'key, owner' });
+  db.version(6).stores({ tapes: '++id, owner' });
   return db;
 }
 

@@ -66,6 +66,11 @@ export interface OutboxKind<Payload, Context = unknown> {
   laneOf(payload: Payload): string;
   /** Default: every entry is kept. */
   merge?(previous: Payload, next: Payload): MergeResult<Payload>;
+  /**
+   * True while the entry waits for something still on its way from this device (an application for its self-tape):
+   * it is not sent, nor are the entries behind it in its lane; other lanes go on. Told again by `wakeOutbox`.
+   */
+  held?(payload: Payload): Promise<boolean>;
   /** Sends one entry; resolves once the server has it, rejects with the API's error. */
   send(payload: Payload, call: { idempotencyKey: string; run: ReplayRun; context: Context }): Promise<void>;
   /**

@@ -28,6 +28,11 @@ export function onOutboxChange(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Something an entry was held for has arrived (a self-tape): the replay loop runs again. */
+export function wakeOutbox(): void {
+  changed();
+}
+
 const ofOwner = (owner: OutboxOwner) => (entry: OutboxEntry) => entry.owner === owner;
 
 /** The owner's entries, in the order they were made. */

@@ -53,6 +53,24 @@ function lanesOf(entries: OutboxEntry[]): OutboxEntry[][] {
 }
 
 /**
+ * The entries that can be sent now: an entry its kind holds (waiting for its self-tape) stays, with the entries
+ * behind it in its lane, never tried; its lane is sent once it is no longer held.
+ */
+async function unheldEntries<Context>(
+  entries: OutboxEntry[],
+  kindOf: Map<string, AnyOutboxKind<Context>>,
+): Promise<OutboxEntry[]> {
+  const heldLanes = new Set<string>();
+  const ready: OutboxEntry[] = [];
+  for (const entry of entries) {
+    if (heldLanes.has(entry.lane)) continue;
+    if (await kindOf.get(entry.kind)?.held?.(entry.payload)) heldLanes.add(entry.lane);
+    else ready.push(entry);
+  }
+  return ready;
+}
+
+/**
  * Sends what is due for the owner; returns when done, waiting, or when another tab holds the lock. Up to
  * OUTBOX_BATCH entries are claimed at once and sent with one request in flight per lane; the first failure that
  * must wait stops the run after the batch. An entry whose kind this app does not know (left by another version) is
@@ -67,7 +85,10 @@ export async function replayOutbox<Context>(
   const kindOf = new Map(kinds.map((kind) => [kind.name, kind]));
   const run = async () => {
     const state: ReplayRun = new Map();
-    const listed = (await listEntries(owner)).filter((entry) => kindOf.has(entry.kind));
+    const listed = await unheldEntries(
+      (await listEntries(owner)).filter((entry) => kindOf.has(entry.kind)),
+      kindOf,
+    );
     const settledKinds = new Set<AnyOutboxKind<Context>>();
     let stopped = false;
     let position = 0;

@@ -129,7 +129,9 @@ describe('headers', () => {
 
   it('sends Permissions-Policy always, and Strict-Transport-Security only for HTTPS', async () => {
     const plain = await testApp.app.inject({ method: 'GET', url: '/backend/api/health' });
-    expect(plain.headers['permissions-policy']).toContain('camera=()');
+    expect(plain.headers['permissions-policy']).toContain('geolocation=()');
+    // The camera and microphone for the site's own pages (the self-tape recorder), never for a frame in them.
+    expect(plain.headers['permissions-policy']).toContain('camera=(self), microphone=(self)');
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     const proxied = await testApp.app.inject({
       method: 'GET',

@@ -252,7 +252,7 @@ describe('a device that queued edits with the earlier app', () => {
       action: { kind: 'cart.add', productId: 1, quantity: 2, wasPresent: false },
       product: product(1),
     });
-    expect(after.tables.map((table) => table.name).sort()).toEqual(['drafts', 'entries', 'keyval']);
+    expect(after.tables.map((table) => table.name).sort()).toEqual(['drafts', 'entries', 'keyval', 'tapes']);
     after.close();
   });
 });

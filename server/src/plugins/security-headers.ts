@@ -42,8 +42,11 @@ export interface SecurityHeadersOptions {
 
 /** Two years, subdomains included: once a browser has seen it, it never asks this site over plain HTTP. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
-/** Powerful features the site never uses, refused for its pages and every frame in them. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+/**
+ * Powerful features: the camera and microphone for the site's own pages only (an actor records a self-tape), never
+ * for a frame in them; the others, which the site never uses, refused everywhere.
+ */
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(), payment=(), usb=()';
 
 /** A policy for answers that are not pages: nothing may load from them, and no page may frame them. */
 const DATA_CONTENT_SECURITY_POLICY = "default-src 'none';frame-ancestors 'none'";

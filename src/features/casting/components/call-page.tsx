@@ -25,13 +25,15 @@ import { LoadError, LoadingState } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
 import { ShareButton } from '@/components/share-button';
 import { MAX_NOTE, type CastingCall, type CastingRole } from '@/contract/casting';
+import { MAX_TAPE_SECONDS } from '@/contract/tapes';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { keepForReturn, keptForReturn, takeOnReturn } from '@/lib/kept-for-return';
 import { offerPush } from '@/lib/push-offer';
-import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
+import { keepTape } from '@/offline/tapes';
+import { useOutboxOwner, useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
 import { apply_photo_alt } from '@/paraglide/messages/apply_photo_alt.js';
 import { apply_photo_alt_main } from '@/paraglide/messages/apply_photo_alt_main.js';
@@ -42,7 +44,6 @@ import { apply_go_profile } from '@/paraglide/messages/apply_go_profile.js';
 import { apply_needs_person } from '@/paraglide/messages/apply_needs_person.js';
 import { apply_needs_profile } from '@/paraglide/messages/apply_needs_profile.js';
 import { apply_needs_reel } from '@/paraglide/messages/apply_needs_reel.js';
-import { apply_needs_self_tape } from '@/paraglide/messages/apply_needs_self_tape.js';
 import { apply_note } from '@/paraglide/messages/apply_note.js';
 import { apply_note_count } from '@/paraglide/messages/apply_note_count.js';
 import { apply_offline_queued } from '@/paraglide/messages/apply_offline_queued.js';
@@ -117,6 +118,10 @@ import { call_you_applied } from '@/paraglide/messages/call_you_applied.js';
 import { call_yours } from '@/paraglide/messages/call_yours.js';
 import { role_or } from '@/paraglide/messages/role_or.js';
 import { role_unpaid } from '@/paraglide/messages/role_unpaid.js';
+import { tapeRec_link } from '@/paraglide/messages/taperec_link1.js';
+import { tapeRec_needs_tape } from '@/paraglide/messages/taperec_needs_tape1.js';
+import { tapeRec_waiting_text } from '@/paraglide/messages/taperec_waiting_text1.js';
+import { tapeRec_waiting_title } from '@/paraglide/messages/taperec_waiting_title1.js';
 import { applicationOutbox, type QueuedApplication } from '../api/application-outbox';
 import { myCastingKeys } from '../api/casting-keys';
 import { useReportCall, useSaveForLater } from '../api/casting-mutations';
@@ -139,6 +144,9 @@ import {
   statusLabels,
 } from './casting-labels';
 import classes from './casting.module.css';
+import type { ChosenTape } from './tape-format';
+import { TapeField } from './tape-recorder';
+import { TapeUploadStatus } from './tape-upload-status';
 import { confirmNotice_action_apply } from '@/paraglide/messages/confirmnotice_action_apply1.js';
 import { share_call_description } from '@/paraglide/messages/share_call_description.js';
 import { share_call_text } from '@/paraglide/messages/share_call_text.js';
@@ -217,6 +225,8 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
   const profile = useQuery(applicantProfileQueryOptions());
   const queryClient = useQueryClient();
   const outbox = useOutboxRecorder(applicationOutbox);
+  const owner = useOutboxOwner(applicationOutbox);
+  const [tape, setTape] = useState<ChosenTape | null>(null);
   const [photoIds, setPhotoIds] = useState<number[] | null>(null);
   const [reel, setReel] = useState<string | null>(null);
   const [selfTape, setSelfTape] = useState('');
@@ -260,8 +270,8 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
       self_tape_url: selfTape.trim() || null,
       note: note.trim(),
     };
-    if (role.requires.self_tape && !input.self_tape_url) {
-      setErrors({ self_tape_url: apply_needs_self_tape() });
+    if (role.requires.self_tape && !input.self_tape_url && !tape) {
+      setErrors({ self_tape: tapeRec_needs_tape() });
       return;
     }
     if (role.requires.reel && !input.reel) {
@@ -275,6 +285,31 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
       roleName: role.name,
       input,
     };
+    if (tape && owner !== null) {
+      // The application waits on the device for its tape, and is sent once every byte of the tape has arrived.
+      setSending(true);
+      const tapeKey = await keepTape({
+        owner,
+        roleId: role.id,
+        applicationId: null,
+        callTitle: call.title,
+        roleName: role.name,
+        file: tape.file,
+        fileName: tape.fileName,
+        fileType: tape.fileType,
+        size: tape.size,
+        uploadUrl: null,
+        received: 0,
+        tapeId: null,
+        failure: null,
+        createdAt: Date.now(),
+      });
+      await outbox.record({ ...queued, input: { ...input, self_tape_url: null }, tapeKey });
+      setSending(false);
+      notifications.show({ color: 'blue', title: tapeRec_waiting_title(), message: tapeRec_waiting_text() });
+      onDone();
+      return;
+    }
     // One key for this press, online and from the outbox: an application the server got whose answer was lost is
     // answered again as sent, not refused as a second one.
     const idempotencyKey = newIdempotencyKey();
@@ -359,15 +394,25 @@ function ApplyForm({ call, role, onDone }: { call: CastingCall; role: CastingRol
           />
         ) : null}
         {role.requires.self_tape ? (
-          <TextInput
-            label={apply_self_tape()}
-            description={role.self_tape_instructions}
-            placeholder="https://"
-            value={selfTape}
-            onChange={(event) => setSelfTape(event.currentTarget.value)}
-            error={errors.self_tape_url}
-            required
-          />
+          <>
+            <TapeField
+              limitSeconds={role.self_tape_max_seconds ?? MAX_TAPE_SECONDS}
+              description={role.self_tape_instructions}
+              value={tape}
+              onChange={setTape}
+              error={errors.self_tape}
+            />
+            {tape ? null : (
+              <TextInput
+                label={apply_self_tape()}
+                description={tapeRec_link()}
+                placeholder="https://"
+                value={selfTape}
+                onChange={(event) => setSelfTape(event.currentTarget.value)}
+                error={errors.self_tape_url}
+              />
+            )}
+          </>
         ) : null}
         <Textarea
           label={apply_note()}
@@ -448,9 +493,9 @@ function RoleView({ call, role, own }: { call: CastingCall; role: CastingRole; o
   // The deadline as of when the page opened; the server decides in the end.
   const [openedAt] = useState(() => Date.now());
   const applications = useQuery({ ...myApplicationsQueryOptions(), enabled: signedIn });
-  const waiting = useOwnerEntries(applicationOutbox, signedIn).some(
-    (entry) => (entry.payload as QueuedApplication).roleId === role.id,
-  );
+  const waiting = useOwnerEntries(applicationOutbox, signedIn)
+    .map((entry) => entry.payload as QueuedApplication)
+    .find((application) => application.roleId === role.id);
   const mine = applications.data?.find((application) => application.role_id === role.id);
   const closed = role.status === 'closed' || call.status === 'closed' || Date.parse(call.deadline) <= openedAt;
   // Every opening taken by someone the poster selected: the server takes no more applications either.
@@ -521,9 +566,12 @@ function RoleView({ call, role, own }: { call: CastingCall; role: CastingRole; o
             </Anchor>
           </Group>
         ) : waiting ? (
-          <Alert color="yellow" variant="light" role="status">
-            {call_waiting()}
-          </Alert>
+          <>
+            <Alert color="yellow" variant="light" role="status">
+              {waiting.tapeKey === undefined ? call_waiting() : tapeRec_waiting_text()}
+            </Alert>
+            <TapeUploadStatus roleId={role.id} />
+          </>
         ) : closed ? (
           <Text size="sm" c="dimmed">
             {call_applications_closed()}

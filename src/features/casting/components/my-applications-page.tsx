@@ -41,6 +41,8 @@ import { CallCardView } from './auditions-page';
 import { CallbackPicker } from './callback-picker';
 import { formatIndiaTime, statusColors, statusLabels } from './casting-labels';
 import classes from './casting.module.css';
+import { TapeRequestAnswer } from './tape-request-answer';
+import { TapeUploadStatus } from './tape-upload-status';
 
 function ApplicationCard({ application }: { application: MyApplication }) {
   const withdraw = useWithdraw();
@@ -113,6 +115,11 @@ function ApplicationCard({ application }: { application: MyApplication }) {
             </Group>
           )}
         </Alert>
+      ) : null}
+      {application.tape_request &&
+      application.self_tape_id === null &&
+      withdrawableStatuses.includes(application.status) ? (
+        <TapeRequestAnswer application={application} />
       ) : null}
       {application.note ? (
         <Text size="sm" mt="xs" c="dimmed">
@@ -221,6 +228,7 @@ export function MyApplicationsPage() {
               )
               .join('; '),
           })}
+          <TapeUploadStatus />
         </Alert>
       ) : null}
       {query.isPending ? <LoadingState label={applications_loading()} /> : null}
