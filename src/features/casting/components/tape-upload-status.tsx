@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Progress.css';
 import { Alert, Progress, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import type { TapeRow } from '@/offline/db';
