@@ -337,6 +337,7 @@ export const errorTemplates = {
   slot_gone: 'This slot is no longer offered: pick another',
   slot_taken: 'Another applicant has taken this slot: pick another',
   slot_choose: 'Choose at least one slot',
+  slot_place_or_link: 'Give a place or a video-call link',
   // Self-tapes: playing them.
   no_such_tape: 'There is no such tape',
   tapes_unavailable: 'Tapes cannot be fetched just now: try again in a minute',

@@ -322,6 +322,7 @@ import { error_slot_shortlist_only } from '@/paraglide/messages/error_slot_short
 import { error_slot_gone } from '@/paraglide/messages/error_slot_gone.js';
 import { error_slot_taken } from '@/paraglide/messages/error_slot_taken.js';
 import { error_slot_choose } from '@/paraglide/messages/error_slot_choose.js';
+import { error_slot_place_or_link } from '@/paraglide/messages/error_slot_place_or_link.js';
 import { error_no_such_tape } from '@/paraglide/messages/error_no_such_tape.js';
 import { error_tapes_unavailable } from '@/paraglide/messages/error_tapes_unavailable.js';
 import { error_tape_too_big } from '@/paraglide/messages/error_tape_too_big.js';
@@ -660,6 +661,7 @@ const words: Record<ErrorCode, Words> = {
   slot_gone: error_slot_gone,
   slot_taken: error_slot_taken,
   slot_choose: error_slot_choose,
+  slot_place_or_link: error_slot_place_or_link,
   no_such_tape: error_no_such_tape,
   tapes_unavailable: error_tapes_unavailable,
   tape_too_big: error_tape_too_big,

@@ -167,8 +167,28 @@ describe('web push', () => {
     const [row] = await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, shopper.id));
     await pushService.expire(browser.clientHash);
 
-    expect(await app.pushRepository.send({ subscriptionId: row!.id, message: pushed })).toBe('gone');
+    expect(await app.pushRepository.send({ subscriptionId: row!.id, userId: shopper.id, message: pushed })).toBe(
+      'gone',
+    );
     expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, shopper.id))).toEqual([]);
+  });
+
+  it('never pushes a member’s news to a browser another member signed in on since it was queued', async () => {
+    const first = await createShopper(app, 'Asha First');
+    const second = await createShopper(app, 'Ravi Second');
+    const browser = await subscribedBrowser(first);
+    const [row] = await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, first.id));
+    // The phone is passed on: the next member allows alerts on the same browser, which keeps its push address.
+    await app.db.transaction((tx) =>
+      app.pushRepository.subscribe(tx, second.id, {
+        endpoint: row!.endpoint,
+        keys: { p256dh: row!.p256dh, auth: row!.auth },
+      }),
+    );
+
+    expect(await app.pushRepository.send({ subscriptionId: row!.id, userId: first.id, message: pushed })).toBe('gone');
+    expect(await pushService.messages(browser.clientHash)).toEqual([]);
+    expect(await app.pushRepository.send({ subscriptionId: row!.id, userId: second.id, message: pushed })).toBe('sent');
   });
 
   it('tries a failing push service again instead of forgetting the browser', async () => {
@@ -181,7 +201,9 @@ describe('web push', () => {
       .set({ endpoint: `${pushService.url}/notify/unknown` })
       .where(eq(pushSubscriptions.id, row!.id));
 
-    await expect(app.pushRepository.send({ subscriptionId: row!.id, message: pushed })).rejects.toThrow();
+    await expect(
+      app.pushRepository.send({ subscriptionId: row!.id, userId: shopper.id, message: pushed }),
+    ).rejects.toThrow();
     expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, row!.id))).toHaveLength(1);
   });
 

@@ -157,6 +157,25 @@ describe('the tape job', () => {
     expect((await getTape(999_999, world.actor.headers)).statusCode).toBe(404);
   });
 
+  it('keeps a tape not yet sent with an application from the poster, and every tape from staff outside moderation', async () => {
+    await settled(tapeId);
+    // The actor uploaded it for the role but has not sent it: the call's poster must not find it by its number.
+    await testApp.app.db.update(selfTapes).set({ applicationId: null }).where(eq(selfTapes.id, tapeId));
+    try {
+      expect((await getTape(tapeId, world.actor.headers)).statusCode).toBe(200);
+      expect((await getTape(tapeId, world.poster.headers)).statusCode).toBe(404);
+    } finally {
+      await testApp.app.db
+        .update(selfTapes)
+        .set({ applicationId: world.applicationId })
+        .where(eq(selfTapes.id, tapeId));
+    }
+    for (const role of ['editor', 'shop_manager'] as const) {
+      expect((await getTape(tapeId, (await createStaff(testApp.app, role)).headers)).statusCode).toBe(404);
+    }
+    expect((await getTape(tapeId, (await createStaff(testApp.app, 'admin')).headers)).statusCode).toBe(200);
+  });
+
   it('serves a rendition at its signed address with range requests, and refuses a changed or expired address', async () => {
     await settled(tapeId);
     const tape = (await getTape(tapeId, world.poster.headers)).json().data as Tape;

@@ -58,9 +58,13 @@ export function isPushService(endpoint: string, services: readonly string[]): bo
   });
 }
 
-/** A `push` job: one message to one browser. */
+/**
+ * A `push` job: one message to one browser, for one member. A browser subscribed again by another member (a phone
+ * passed on, a shared office computer) keeps its row: `userId` keeps the first member's news from reaching the next.
+ */
 export interface PushJob {
   subscriptionId: number;
+  userId: number;
   message: PushMessage;
 }
 
@@ -96,7 +100,7 @@ export async function queuePushes(tx: Database, notices: PushNotice[]): Promise<
       kind,
     };
     for (const subscriptionId of browsers.get(userId) ?? []) {
-      await enqueue(tx, QUEUES.push, { subscriptionId, message } satisfies PushJob);
+      await enqueue(tx, QUEUES.push, { subscriptionId, userId, message } satisfies PushJob);
     }
   }
 }

@@ -566,8 +566,6 @@ export async function subjectsWithoutCards(
       ),
     )
     .limit(limit);
-  return [
-    ...calls.map(({ id }) => ({ subject: 'call' as const, id })),
-    ...people.map(({ id }) => ({ subject: 'profile' as const, id })),
-  ];
+  const subjectOf = (subject: CardSubject) => (row: { id: number }) => ({ subject, id: row.id });
+  return [...calls.map(subjectOf('call')), ...people.map(subjectOf('profile'))];
 }

@@ -1,21 +1,28 @@
 import { and, asc, inArray, ne } from 'drizzle-orm';
-import { isStaff } from '../../../src/contract/roles.js';
 import type { TapeStatus } from '../../../src/contract/tapes.js';
 import type { Database } from '../db/client.js';
 import { selfTapes } from '../db/schema.js';
 
-/** Who a tape is about: its owner, and the user behind the profile that posted its role's call (none once deleted). */
+/**
+ * Who a tape is about: its owner, the user behind the profile that posted its role's call (none once deleted), and
+ * the application that carries it (none until the actor sends it).
+ */
 export interface TapePeople {
   ownerId: number;
   posterUserId: number | null;
+  applicationId: number | null;
 }
 
 /**
- * Tapes are private (docs/manual/self-tapes.md): only the actor who sent one, the poster of the call it was sent to,
- * and staff may see it. Everyone else is answered as if there were no such tape.
+ * Tapes are private (docs/manual/self-tapes.md): only the actor who recorded one, the poster of the call once the
+ * actor sent it with an application (a tape uploaded but not sent is the actor's alone), and the staff who look after
+ * the member network (moderators and admins; not editors or shop managers) may see it. Everyone else is answered as
+ * if there were no such tape.
  */
 export function canSeeTape(tape: TapePeople, viewer: { id: number; role: string }): boolean {
-  return viewer.id === tape.ownerId || viewer.id === tape.posterUserId || isStaff(viewer.role);
+  if (viewer.id === tape.ownerId) return true;
+  if (tape.applicationId !== null && viewer.id === tape.posterUserId) return true;
+  return viewer.role === 'moderator' || viewer.role === 'admin';
 }
 
 /**

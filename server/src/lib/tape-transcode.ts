@@ -169,8 +169,10 @@ function renditionArgs(label: string, height: number, maxSeconds: number, file: 
 export async function transcode(input: string, dir: string, maxSeconds: number): Promise<number> {
   const [high, low] = TAPE_HEIGHTS;
   const filter = `[0:v:0]split=2[a][b];[a]${scaleTo(high)}[v${high}];[b]${scaleTo(low)}[v${low}]`;
-  // A tape may take up to 1.5 times its length on the bench's machine: ten times that is a stuck ffmpeg.
-  const timeoutMs = Math.max(120, (maxSeconds + 2) * 10) * 1000;
+  // A tape takes up to 1.5 times its length on the bench's machine: past 2.5 times and two minutes, ffmpeg is stuck.
+  // For the longest tape (600 s) that is 1,625 s, inside the job's claim of 1,800 s (plugins/job-queue.ts), so no
+  // other worker takes over a tape still being made.
+  const timeoutMs = (120 + maxSeconds * 2.5) * 1000;
   await run(
     'ffmpeg',
     [

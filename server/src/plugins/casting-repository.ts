@@ -399,6 +399,8 @@ export default fp(
             .set({ status: 'closed', updatedAt: new Date() })
             .where(eq(castingCalls.id, callId));
         }
+        // The card names the open roles, and says "Applications closed" once none is left.
+        await queueShareCard(tx, 'call', callId);
         return (await fullCall(tx, callId))!;
       },
 
@@ -430,6 +432,7 @@ export default fp(
             await tx.update(castingCalls).set({ status: 'closed', updatedAt: now }).where(eq(castingCalls.id, call.id));
           }
           await tellPoster(tx, call, callClosedNotice(call.title, CLOSE_AFTER_DEADLINE_DAYS));
+          await queueShareCard(tx, 'call', call.id);
         }
         return calls.length;
       },

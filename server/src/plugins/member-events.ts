@@ -49,6 +49,8 @@ export const STREAMS_PER_MEMBER = 8;
 const MAX_BUFFERED_BYTES = 256 * 1024;
 /** How long a client waits before opening a dropped stream again (the `retry:` field). */
 const RETRY_MS = 3_000;
+/** How long a stream remembers the notices it caught up with, so that their live notices are not sent twice. */
+const SENT_KEPT_MS = 10_000;
 
 interface Stream {
   userId: number;
@@ -126,6 +128,18 @@ export default fp<MemberEventsOptions>(
     }
 
     /**
+     * A stream's catching up is over. The notices it sent are kept in `sent` a little longer, for their live notice
+     * still on its way (it comes within a second of the commit), then forgotten: a stream open for days after many
+     * lost feeds keeps no list of them.
+     */
+    const caughtUp = (stream: Stream) => {
+      stream.catching = false;
+      setTimeout(() => {
+        if (!stream.catching) stream.sent.clear();
+      }, SENT_KEPT_MS).unref();
+    };
+
+    /**
      * News may have been missed (the feed was lost, or is back): every stream is sent its member's notices since the
      * newest it was sent, and its client told to load its conversations again.
      */
@@ -136,7 +150,7 @@ export default fp<MemberEventsOptions>(
           catchUp(stream, stream.lastId)
             .then(() => write(stream, eventText(memberEventNames.resync, {})))
             .catch((error: unknown) => fastify.log.error({ err: error }, 'A live stream could not catch up'))
-            .finally(() => (stream.catching = false));
+            .finally(() => caughtUp(stream));
         }
       }
     };
@@ -231,7 +245,7 @@ export default fp<MemberEventsOptions>(
                   stream.lastId = Math.max(stream.lastId, latest?.id ?? 0);
                   write(stream, eventText(memberEventNames.ready, {}, stream.lastId));
                 })
-            : catchUp(stream, lastEventId).finally(() => (stream.catching = false));
+            : catchUp(stream, lastEventId).finally(() => caughtUp(stream));
         ready.catch((error: unknown) => {
           fastify.log.error({ err: error }, 'A live stream could not be opened');
           response.end();

@@ -104,10 +104,10 @@ export default fp<PushRepositoryOptions>(
           .delete(pushSubscriptions)
           .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
       },
-      async send({ subscriptionId, message }) {
+      async send({ subscriptionId, userId, message }) {
         const [browser] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
-        // Unsubscribed since the notice was queued.
-        if (!browser) return 'gone';
+        // Unsubscribed since the notice was queued, or subscribed since by another member signed in on that browser.
+        if (!browser || browser.userId !== userId) return 'gone';
         // web-push encrypts the message (RFC 8291) and signs the request (VAPID); it is sent here, so that one
         // HTTP client serves every push service (web-push's own speaks only https, not a local one).
         const request = webpush.generateRequestDetails(

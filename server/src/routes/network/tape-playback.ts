@@ -63,7 +63,13 @@ export const tapePlaybackRoutes: FastifyPluginAsyncZod = async (fastify) => {
         .innerJoin(castingCalls, eq(castingCalls.id, castingRoles.callId))
         .leftJoin(profiles, eq(profiles.id, castingCalls.posterId))
         .where(eq(selfTapes.id, request.params.id));
-      if (!found || !canSeeTape({ ownerId: found.tape.userId, posterUserId: found.posterUserId }, viewer)) {
+      if (
+        !found ||
+        !canSeeTape(
+          { ownerId: found.tape.userId, posterUserId: found.posterUserId, applicationId: found.tape.applicationId },
+          viewer,
+        )
+      ) {
         throw new HttpError(404, NO_SUCH_TAPE);
       }
       const { tape } = found;
