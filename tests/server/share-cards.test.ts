@@ -225,6 +225,28 @@ describe('share cards', () => {
     expect(kept).toEqual(drawn);
   });
 
+  it('a call whose roles are all closed is drawn again, saying so', async () => {
+    const poster = await house();
+    const posted = await send('POST', `${USER}/casting-calls`, poster, callInput('Backwaters'));
+    const call = posted.json().data as { id: number; roles: { id: number }[] };
+    await cardsDrawn();
+    const before = await cardOf(`/auditions/${call.id}`);
+    expect(before).not.toBeNull();
+
+    for (const role of call.roles) {
+      const closed = await app.inject({
+        method: 'POST',
+        url: `${USER}/casting-calls/${call.id}/roles/${role.id}/close`,
+        headers: { ...poster.headers, 'idempotency-key': `close-${call.id}-${role.id}` },
+      });
+      expect(closed.statusCode, closed.body).toBe(200);
+    }
+    await cardsDrawn();
+    const after = await cardOf(`/auditions/${call.id}`);
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(before);
+  });
+
   it('a public profile has a card with its photo; changing its name draws it again', async () => {
     const actor = await member((handle) => personProfile(handle));
     // A real stored photo, as an upload leaves it.
