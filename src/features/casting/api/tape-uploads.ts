@@ -52,9 +52,13 @@ export function startTapeUploads(owner: OutboxOwner, onAnswered: (tape: TapeRow)
       if (tape.file === null || tape.failure !== null || running.has(id)) continue;
       running.add(id);
       void withTabLock(`cineverse-tape-${id}`, async () => {
+        // Read again once the lock is held: another tab may have sent it meanwhile (its bytes dropped, its upload's
+        // address kept), and sending the row read before the lock would start the whole upload over.
+        const fresh = await getTape(id);
+        if (!fresh || fresh.file === null || fresh.failure !== null) return;
         const { uploadTape } = await import('./tape-upload');
-        await uploadTape(tape, (sent, total) => showProgress(id, sent, total));
-        if (tape.applicationId !== null && (await getTape(id)) === undefined) onAnswered(tape);
+        await uploadTape(fresh, (sent, total) => showProgress(id, sent, total));
+        if (fresh.applicationId !== null && (await getTape(id)) === undefined) onAnswered(fresh);
       }).finally(() => {
         running.delete(id);
         progress.delete(id);
