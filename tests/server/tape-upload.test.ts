@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import path from 'node:path';
@@ -234,6 +235,33 @@ describe('uploading a self-tape with the tus protocol', () => {
     expect(await app.storage.exists(`tapes/${partKey(tape.id, 0)}`)).toBe(true);
     expect(await app.storage.exists(`tapes/${partKey(tape.id, 64 * 1024)}`)).toBe(true);
     expect((await storedBytes(tape.id)).equals(file)).toBe(true);
+  });
+
+  it('answers at the address its guide gives: OPTIONS tells the protocol, POST creates an upload under it', async () => {
+    const guide = await readFile('docs/operations/tape-upload.md', 'utf8');
+    const documented = /at `(\/backend\/api\/[^`]+)`/.exec(guide)?.[1];
+    expect(documented).toBe('/backend/api/api/user/v1/tapes/uploads');
+    const options = await fetch(`${base}${documented}`, { method: 'OPTIONS', headers: { 'tus-resumable': '1.0.0' } });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('tus-version')).toContain('1.0.0');
+    expect(options.headers.get('tus-extension')).toContain('creation');
+
+    const house = await member('house');
+    const actor = await member('actor');
+    const call = await postCall(house);
+    const response = await fetch(`${base}${documented}`, {
+      method: 'POST',
+      headers: {
+        ...actor.headers,
+        'tus-resumable': '1.0.0',
+        'upload-length': '1024',
+        'upload-metadata': metadata({ role_id: call.taped }),
+      },
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    expect(new URL(response.headers.get('location')!, `${base}${documented}`).pathname).toMatch(
+      new RegExp(`^${documented}/[0-9a-f]{32}$`),
+    );
   });
 
   it('keeps what arrived before the connection was cut, and resumes from there', async () => {
