@@ -485,6 +485,24 @@ describe('a tape goes with an application', () => {
     const mine = await send('GET', `${USER}/me/applications`, actor);
     expect(mine.json().data.find((item: { id: number }) => item.id === application.id).self_tape_id).toBe(tape.id);
   });
+
+  it('tells the poster the tape arrived when it was ready before its application was sent', async () => {
+    const house = await member('house');
+    const actor = await member('actor');
+    const call = await postCall(house);
+    const tape = await uploadWhole(actor, { role_id: call.taped });
+    // The job made it ready while the application waited on the phone.
+    await app.db.update(selfTapes).set({ status: 'ready' }).where(eq(selfTapes.id, tape.id));
+    const applied = await send('POST', `${USER}/casting-calls/${call.id}/roles/${call.taped}/applications`, actor, {
+      note: 'I grew up in Kolhapur.',
+      self_tape_id: tape.id,
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, house.id));
+    expect(told.filter((notice) => notice.title === 'A self-tape has arrived')).toMatchObject([
+      { kind: 'applicants', link: `/me/casting-calls/${call.id}` },
+    ]);
+  });
 });
 
 describe('the poster asks chosen applicants for a tape', () => {
