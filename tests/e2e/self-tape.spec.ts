@@ -220,7 +220,7 @@ test.describe('self-tapes', () => {
 
   test('the casting director sets a role’s longest tape to 5 seconds in the call form; the recorder stops there', async ({
     browser,
-  }) => {
+  }, info) => {
     test.setTimeout(90_000);
     const { callId } = await postCallAskingForATape((await browser.newContext()).request, 'Paper Boats');
     const directorContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -234,10 +234,20 @@ test.describe('self-tapes', () => {
     await directorPage.getByRole('button', { name: 'Save changes' }).click();
     await expect(directorPage.getByText('Enter the length in minutes, like 3 or 2:30, up to 10 minutes')).toBeVisible();
     await expect(length).toBeFocused();
+    await directorPage.screenshot({ path: info.outputPath('length-refused-360-light.png') });
     await length.fill('0:05');
     await directorPage.getByRole('button', { name: 'Save changes' }).click();
     await expect(directorPage).toHaveURL(new RegExp(`/me/casting-calls/${callId}$`));
     await directorContext.close();
+    // The form shows the limit as it was typed, in the dark scheme too.
+    const darkContext = await browser.newContext({ viewport: { width: 360, height: 740 }, colorScheme: 'dark' });
+    const darkPage = await darkContext.newPage();
+    await signInAt(darkPage, server.url, director);
+    await darkPage.goto(`${server.url}/me/casting-calls/${callId}/edit`);
+    await expect(darkPage.getByLabel('Longest self-tape (minutes)')).toHaveValue('0:05');
+    await darkPage.getByLabel('Longest self-tape (minutes)').scrollIntoViewIfNeeded();
+    await darkPage.screenshot({ path: info.outputPath('length-360-dark.png') });
+    await darkContext.close();
 
     const context = await browser.newContext({
       viewport: { width: 360, height: 740 },
