@@ -198,8 +198,7 @@ describe('posting a casting call', () => {
     ]);
 
     const edited = callBody({}, { ...taped, self_tape_max_seconds: 45 });
-    edited.roles[0] = { ...edited.roles[0]!, id: call.roles[0]!.id } as (typeof edited.roles)[0];
-    edited.roles[1] = { ...edited.roles[1]!, id: call.roles[1]!.id } as (typeof edited.roles)[1];
+    edited.roles = edited.roles.map((role, index) => ({ ...role, id: call.roles[index]!.id }));
     const saved = await send('PUT', `${USER}/casting-calls/${call.id}`, house, edited);
     expect(saved.statusCode, saved.body).toBe(200);
     const again = await send('GET', `${PUBLIC}/casting-calls/${call.id}`);
