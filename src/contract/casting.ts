@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { pageMetaSchema } from './catalog';
 import { calendarDate, optionalText, recordId, requiredText } from './fields';
 import { genders } from './profiles';
-import { tapeRequestSchema, tapeStatuses } from './tapes';
+import { MAX_TAPE_SECONDS, tapeRequestSchema, tapeStatuses } from './tapes';
 
 /** Casting calls, their roles and the applications to them. */
 
@@ -136,6 +136,8 @@ export const roleInputSchema = z.object({
     { photo: true, reel: false, self_tape: false },
   ),
   self_tape_instructions: optionalText('self_tape_instructions', 2000),
+  /** The longest self-tape the role takes, in seconds: the job refuses a longer one. */
+  self_tape_max_seconds: z._default(wholeNumber('self_tape_max_seconds', 1, MAX_TAPE_SECONDS), MAX_TAPE_SECONDS),
   openings: z._default(wholeNumber('openings', 1, 1000), 1),
 });
 export type RoleInput = z.output<typeof roleInputSchema>;
@@ -187,8 +189,8 @@ export const roleSchema = z.object({
   pay_inr: z.int(),
   requires: z.object({ photo: z.boolean(), reel: z.boolean(), self_tape: z.boolean() }),
   self_tape_instructions: z.string(),
-  /** The longest self-tape the role takes, in seconds (tapes.ts MAX_TAPE_SECONDS when the server does not say). */
-  self_tape_max_seconds: z.optional(z.int()),
+  /** The longest self-tape the role takes, in seconds (at most tapes.ts MAX_TAPE_SECONDS). */
+  self_tape_max_seconds: z.int(),
   openings: z.int(),
   /** Openings filled by applicants the poster selected: when it reaches `openings`, nobody may apply. */
   openings_filled: z.int(),

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
  * metadata `role_id` (the role it is for), optionally `application_id` (answering the poster's request for a tape of
  * that application), `filename` and `filetype`. The application that carries it names it by `self_tape_id`.
  */
-export const TAPE_UPLOADS_PATH = '/v1/tapes/uploads';
+export const TAPE_UPLOADS_PATH = '/tapes/uploads';
 
 /** The largest tape: 500 MB. */
 export const MAX_TAPE_BYTES = 500 * 1024 * 1024;

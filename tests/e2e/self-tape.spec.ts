@@ -8,7 +8,7 @@ const actor = { email: 'actor@cineverse.in', password: 'Audition@2026' };
 const director = { email: 'neha@cineverse.in', password: 'Audition@2026' };
 
 /** The tus endpoint of self-tapes, as the app reaches it. */
-const TAPE_UPLOADS = `${USER_API}/v1/tapes/uploads`;
+const TAPE_UPLOADS = `${USER_API}/tapes/uploads`;
 /** The bytes the app sends per PATCH (src/features/casting/api/tape-upload.ts). */
 const CHUNK = 1024 * 1024;
 
@@ -72,10 +72,10 @@ test.describe('self-tapes', () => {
     return { callId: call.id, roleId: call.roles[0]!.id, directorToken: token };
   }
 
-  test('an actor records a tape on a phone, the network drops mid-upload and the page is closed; opened again, the tape arrives once and the application is sent with it', async ({
+  test('an actor records a tape on a phone, the network drops mid-upload and the page is closed; opened again, the tape arrives once, the application is sent with it, and the casting director plays it', async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const { callId, roleId, directorToken } = await postCallAskingForATape(
       (await browser.newContext()).request,
       'Monsoon Letters',
@@ -177,6 +177,93 @@ test.describe('self-tapes', () => {
     ]);
     // Nothing of the tape is left on the phone.
     await expect(again.getByText(/Your tape for Meera/)).toHaveCount(0);
+    const profile = await again.request.get(`${server.url}${USER_API}/me/profile`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const actorName = ((await profile.json()) as { data: { display_name: string } }).data.display_name;
+    await context.close();
+
+    // The job queue of this one server process makes the renditions: the tape becomes ready, as its API says.
+    const directorApi = (await browser.newContext()).request;
+    const tapeStatus = async () => {
+      const answer = await directorApi.get(`${server.url}/backend/api/v1/tapes/${mine!.self_tape_id}`, {
+        headers: { authorization: `Bearer ${directorToken}` },
+      });
+      return ((await answer.json()) as { data?: { status: string } }).data?.status;
+    };
+    await expect.poll(tapeStatus, { timeout: 150_000, intervals: [1000] }).toBe('ready');
+
+    // The casting director opens the call's applicants on a phone and plays the tape, fetched by range requests.
+    const directorContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const directorPage = await directorContext.newPage();
+    const ranges: number[] = [];
+    directorPage.on('response', (response) => {
+      if (/\/v1\/tapes\/\d+\/files\/\d+\.mp4/.test(response.url())) ranges.push(response.status());
+    });
+    await signInAt(directorPage, server.url, director);
+    await directorPage.goto(`${server.url}/me/casting-calls/${callId}`);
+    const card = directorPage.getByRole('article', { name: actorName, exact: true });
+    await card.getByRole('button', { name: 'Play tape' }).click();
+    const video = directorPage.getByRole('dialog', { name: `Self-tape: ${actorName}` }).getByTestId('tape-video');
+    await expect(video).toHaveAttribute('poster', /\/tapes\/\d+\/files\/poster\.jpg\?expires=/);
+    await video.evaluate((element: HTMLVideoElement) => {
+      // Muted: a browser plays muted video without a gesture.
+      element.muted = true;
+      void element.play();
+    });
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(1);
+    expect(ranges).toContain(206);
+    await directorContext.close();
+  });
+
+  test('the casting director sets a role’s longest tape to 5 seconds in the call form; the recorder stops there', async ({
+    browser,
+  }, info) => {
+    test.setTimeout(90_000);
+    const { callId } = await postCallAskingForATape((await browser.newContext()).request, 'Paper Boats');
+    const directorContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const directorPage = await directorContext.newPage();
+    await signInAt(directorPage, server.url, director);
+    await directorPage.goto(`${server.url}/me/casting-calls/${callId}/edit`);
+    const length = directorPage.getByLabel('Longest self-tape (minutes)');
+    await expect(length).toHaveValue('10');
+    // Typed as nobody means it: the form says how, next to the field, and sends nothing.
+    await length.fill('ten');
+    await directorPage.getByRole('button', { name: 'Save changes' }).click();
+    await expect(directorPage.getByText('Enter the length in minutes, like 3 or 2:30, up to 10 minutes')).toBeVisible();
+    await expect(length).toBeFocused();
+    await directorPage.screenshot({ path: info.outputPath('length-refused-360-light.png') });
+    await length.fill('0:05');
+    await directorPage.getByRole('button', { name: 'Save changes' }).click();
+    await expect(directorPage).toHaveURL(new RegExp(`/me/casting-calls/${callId}$`));
+    await directorContext.close();
+    // The form shows the limit as it was typed, in the dark scheme too.
+    const darkContext = await browser.newContext({ viewport: { width: 360, height: 740 }, colorScheme: 'dark' });
+    const darkPage = await darkContext.newPage();
+    await signInAt(darkPage, server.url, director);
+    await darkPage.goto(`${server.url}/me/casting-calls/${callId}/edit`);
+    await expect(darkPage.getByLabel('Longest self-tape (minutes)')).toHaveValue('0:05');
+    await darkPage.getByLabel('Longest self-tape (minutes)').scrollIntoViewIfNeeded();
+    await darkPage.screenshot({ path: info.outputPath('length-360-dark.png') });
+    await darkContext.close();
+
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      permissions: ['camera', 'microphone'],
+    });
+    const page = await context.newPage();
+    await signInAt(page, server.url, actor);
+    await page.goto(`${server.url}/auditions/${callId}`);
+    await page.getByRole('button', { name: 'Apply for Meera' }).click();
+    const form = page.getByRole('form', { name: 'Apply for Meera' });
+    await form.getByRole('button', { name: 'Record a tape' }).click();
+    await form.getByRole('button', { name: 'Start recording' }).click();
+    await expect(form.getByRole('timer')).toContainText('/ 0:05');
+    // Nobody presses Stop: the recorder stops by itself at the role's limit.
+    await expect(form.getByText(/^Your tape: 0:0[45], /)).toBeVisible({ timeout: 20_000 });
+    await expect(form.getByRole('button', { name: 'Stop' })).toHaveCount(0);
     await context.close();
   });
 

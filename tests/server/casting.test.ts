@@ -147,6 +147,13 @@ describe('posting a casting call', () => {
       [{}, { age_min: 40, age_max: 30 }, 'roles.0.age_max'],
       [{}, { pay_inr: 0 }, 'roles.0.pay_inr'],
       [{}, { requires: { self_tape: true } }, 'roles.0.self_tape_instructions'],
+      [
+        {},
+        { requires: { self_tape: true }, self_tape_instructions: 'Read', self_tape_max_seconds: 601 },
+        'roles.0.self_tape_max_seconds',
+      ],
+      [{}, { self_tape_max_seconds: 0 }, 'roles.0.self_tape_max_seconds'],
+      [{}, { self_tape_max_seconds: 90.5 }, 'roles.0.self_tape_max_seconds'],
       [{ city: '', remote: false }, {}, 'city'],
       [{ content_note: { violence: true } }, {}, 'content_note.details'],
       [{ roles: [] }, {}, 'roles'],
@@ -176,6 +183,26 @@ describe('posting a casting call', () => {
       ],
     });
     expect(await listIds('per_page=48')).toContain(call.id);
+  });
+
+  it('gives the app each role’s longest self-tape, as its poster set it on the call and on an edit', async () => {
+    const house = await member('house');
+    await verify(house.handle);
+    const taped = { requires: { self_tape: true }, self_tape_instructions: 'Read the letter scene.' };
+    const call = await postCall(house, {}, { ...taped, self_tape_max_seconds: 150 });
+    const page = await send('GET', `${PUBLIC}/casting-calls/${call.id}`);
+    expect(page.json().data.roles).toMatchObject([
+      { name: 'Sarita', self_tape_max_seconds: 150 },
+      // Not set: the longest any role takes, 10 minutes.
+      { name: 'Postman', self_tape_max_seconds: 600 },
+    ]);
+
+    const edited = callBody({}, { ...taped, self_tape_max_seconds: 45 });
+    edited.roles = edited.roles.map((role, index) => ({ ...role, id: call.roles[index]!.id }));
+    const saved = await send('PUT', `${USER}/casting-calls/${call.id}`, house, edited);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const again = await send('GET', `${PUBLIC}/casting-calls/${call.id}`);
+    expect(again.json().data.roles[0]).toMatchObject({ name: 'Sarita', self_tape_max_seconds: 45 });
   });
 
   it('keeps an unverified poster’s call for a moderator, who publishes or unpublishes it in the audit log', async () => {

@@ -127,6 +127,19 @@ describe('the tape job', () => {
     expect(told[0]!.body).toContain('Sarita in Monsoon Letters');
   });
 
+  it('tells the poster who asked for it that the applicant’s tape has arrived, in the centre and by mail', async () => {
+    await settled(tapeId);
+    const told = await testApp.app.db.select().from(notifications).where(eq(notifications.userId, world.poster.id));
+    expect(told).toMatchObject([
+      { kind: 'applicants', title: 'A self-tape has arrived', link: `/me/casting-calls/${world.callId}` },
+    ]);
+    expect(told[0]!.body).toContain('Kabir Actor');
+    expect(told[0]!.body).toContain('Sarita in Monsoon Letters');
+    const [poster] = await testApp.app.db.select().from(users).where(eq(users.id, world.poster.id));
+    const mailed = await testApp.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, poster!.email!));
+    expect(mailed.map((mail) => mail.subject)).toContain('A self-tape has arrived');
+  });
+
   it('is done once: a second job for a ready tape changes nothing', async () => {
     await settled(tapeId);
     const context = { db: testApp.app.db, storage: testApp.app.storage, log: testApp.app.log, publicUrl: 'http://x' };

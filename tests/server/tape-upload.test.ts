@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import path from 'node:path';
@@ -236,6 +237,33 @@ describe('uploading a self-tape with the tus protocol', () => {
     expect((await storedBytes(tape.id)).equals(file)).toBe(true);
   });
 
+  it('answers at the address its guide gives: OPTIONS tells the protocol, POST creates an upload under it', async () => {
+    const guide = await readFile('docs/operations/tape-upload.md', 'utf8');
+    const documented = /at `(\/backend\/api\/[^`]+)`/.exec(guide)?.[1];
+    expect(documented).toBe('/backend/api/api/user/v1/tapes/uploads');
+    const options = await fetch(`${base}${documented}`, { method: 'OPTIONS', headers: { 'tus-resumable': '1.0.0' } });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('tus-version')).toContain('1.0.0');
+    expect(options.headers.get('tus-extension')).toContain('creation');
+
+    const house = await member('house');
+    const actor = await member('actor');
+    const call = await postCall(house);
+    const response = await fetch(`${base}${documented}`, {
+      method: 'POST',
+      headers: {
+        ...actor.headers,
+        'tus-resumable': '1.0.0',
+        'upload-length': '1024',
+        'upload-metadata': metadata({ role_id: call.taped }),
+      },
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    expect(new URL(response.headers.get('location')!, `${base}${documented}`).pathname).toMatch(
+      new RegExp(`^${documented}/[0-9a-f]{32}$`),
+    );
+  });
+
   it('keeps what arrived before the connection was cut, and resumes from there', async () => {
     const house = await member('house');
     const actor = await member('actor');
@@ -456,6 +484,24 @@ describe('a tape goes with an application', () => {
     expect(list.json().data.find((item: { id: number }) => item.id === application.id).self_tape_id).toBe(tape.id);
     const mine = await send('GET', `${USER}/me/applications`, actor);
     expect(mine.json().data.find((item: { id: number }) => item.id === application.id).self_tape_id).toBe(tape.id);
+  });
+
+  it('tells the poster the tape arrived when it was ready before its application was sent', async () => {
+    const house = await member('house');
+    const actor = await member('actor');
+    const call = await postCall(house);
+    const tape = await uploadWhole(actor, { role_id: call.taped });
+    // The job made it ready while the application waited on the phone.
+    await app.db.update(selfTapes).set({ status: 'ready' }).where(eq(selfTapes.id, tape.id));
+    const applied = await send('POST', `${USER}/casting-calls/${call.id}/roles/${call.taped}/applications`, actor, {
+      note: 'I grew up in Kolhapur.',
+      self_tape_id: tape.id,
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, house.id));
+    expect(told.filter((notice) => notice.title === 'A self-tape has arrived')).toMatchObject([
+      { kind: 'applicants', link: `/me/casting-calls/${call.id}` },
+    ]);
   });
 });
 

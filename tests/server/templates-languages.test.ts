@@ -177,6 +177,7 @@ const samples: Record<string, (language: Language) => Words[]> = {
       }),
     ),
   tapeReadyNotice: (language) => [templates.tapeReadyNotice(DATA.role, DATA.call)[language]],
+  tapeArrivedNotice: (language) => [templates.tapeArrivedNotice(DATA.name, DATA.role, DATA.call)[language]],
   tapeFailedNotice: (language) => [
     templates.tapeFailedNotice(DATA.role, DATA.call, templates.tapeFailureWords('too_long', 120))[language],
   ],

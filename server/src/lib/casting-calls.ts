@@ -56,6 +56,7 @@ export function roleView(row: RoleWithFilled): CastingCall['roles'][number] {
     pay_inr: row.payInr,
     requires: row.requires,
     self_tape_instructions: row.selfTapeInstructions,
+    self_tape_max_seconds: row.selfTapeMaxSeconds,
     openings: row.openings,
     openings_filled: row.filled,
     status: row.status,

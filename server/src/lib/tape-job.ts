@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
-import { castingCalls, castingRoles, selfTapes } from '../db/schema.js';
+import { castingApplications, castingCalls, castingRoles, profiles, selfTapes } from '../db/schema.js';
 import type { Storage } from './storage.js';
 import { tell } from './tell.js';
 import {
@@ -17,7 +17,13 @@ import {
   UnusableTapeError,
   workFolder,
 } from './tape-transcode.js';
-import { type TapeFailure, tapeFailedNotice, tapeFailureWords, tapeReadyNotice } from './templates.js';
+import {
+  type TapeFailure,
+  tapeArrivedNotice,
+  tapeFailedNotice,
+  tapeFailureWords,
+  tapeReadyNotice,
+} from './templates.js';
 
 export interface TapeJobContext {
   db: Database;
@@ -77,7 +83,7 @@ export async function processTape(
           updatedAt: sql`now()`,
         })
         .where(and(eq(selfTapes.id, tapeId), eq(selfTapes.status, 'processing')))
-        .returning({ id: selfTapes.id });
+        .returning({ id: selfTapes.id, applicationId: selfTapes.applicationId });
       if (updated.length === 0) return false;
       await tell(tx, {
         userId: tape.userId,
@@ -85,6 +91,9 @@ export async function processTape(
         words: tapeReadyNotice(tape.role, tape.call),
         link: OWNER_LINK,
       });
+      // Sent with its application (or answering the poster's request) before it was ready: the poster hears now.
+      const applicationId = updated[0]!.applicationId;
+      if (applicationId !== null) await tellPosterTapeArrived(tx, applicationId, context.publicUrl);
       return true;
     });
     if (done) await deleteParts(storage, tapeId);
@@ -113,6 +122,38 @@ export async function processTape(
     await deleteParts(storage, tapeId);
     return 'failed';
   }
+}
+
+/**
+ * Tells the poster of the call of application `applicationId` that its self-tape, which they asked for (the role
+ * asks for one, or they asked this applicant), is ready to watch: once, when the tape is ready and carried by the
+ * application, whichever comes last (the job, or the application sent with a tape already ready).
+ */
+export async function tellPosterTapeArrived(tx: Database, applicationId: number, site: string): Promise<void> {
+  const [found] = await tx
+    .select({
+      callId: castingCalls.id,
+      call: castingCalls.title,
+      posterId: castingCalls.posterId,
+      role: castingRoles.name,
+      applicant: profiles.displayName,
+    })
+    .from(castingApplications)
+    .innerJoin(castingCalls, eq(castingCalls.id, castingApplications.callId))
+    .innerJoin(castingRoles, eq(castingRoles.id, castingApplications.roleId))
+    .innerJoin(profiles, eq(profiles.id, castingApplications.profileId))
+    .where(eq(castingApplications.id, applicationId));
+  // A poster who left has nobody to tell.
+  if (!found || found.posterId === null) return;
+  const [poster] = await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, found.posterId));
+  if (!poster) return;
+  await tell(tx, {
+    userId: poster.userId,
+    kind: 'applicants',
+    words: tapeArrivedNotice(found.applicant, found.role, found.call),
+    link: `/me/casting-calls/${found.callId}`,
+    mail: { site },
+  });
 }
 
 /**

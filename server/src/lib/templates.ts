@@ -356,6 +356,18 @@ export const tapeReadyNotice = (role: string, call: string): InEach<NoticeText> 
   },
 });
 
+/** The self-tape the poster asked `applicant` for (for `role` of `call`) has arrived and can be played. */
+export const tapeArrivedNotice = (applicant: string, role: string, call: string): InEach<NoticeText> => ({
+  en: {
+    title: 'A self-tape has arrived',
+    body: `${applicant}'s self-tape for ${role} in ${call} is ready to watch among the applicants`,
+  },
+  hi: {
+    title: 'एक सेल्फ़-टेप आ गया है',
+    body: `${call} में ${role} के लिए ${applicant} का सेल्फ़-टेप आवेदकों में देखने के लिए तैयार है`,
+  },
+});
+
 /** The owner's self-tape for `role` of `call` could not be used, for `reason` (`tapeFailureWords`). */
 export const tapeFailedNotice = (role: string, call: string, reason: InEach<string>): InEach<NoticeText> => ({
   en: {

@@ -115,6 +115,7 @@ function roleValues(role: ParsedCallInput['roles'][number], position: number) {
     payInr: role.paid ? role.pay_inr : 0,
     requires: role.requires,
     selfTapeInstructions: role.self_tape_instructions,
+    selfTapeMaxSeconds: role.self_tape_max_seconds,
     openings: role.openings,
   };
 }

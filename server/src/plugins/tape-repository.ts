@@ -15,6 +15,7 @@ import {
   type TapeOwner,
   type TapeUploadOptions,
 } from '../lib/tape-uploads.js';
+import { tellPosterTapeArrived } from '../lib/tape-job.js';
 import { tapeRequestNotice } from '../lib/templates.js';
 import { parseDeadline } from './casting-repository.js';
 import { HttpError } from './error-handler.js';
@@ -204,6 +205,8 @@ export default fp<TapeRepositoryOptions>(
         }
         return async (applicationId) => {
           await tx.update(selfTapes).set({ applicationId, updatedAt: new Date() }).where(eq(selfTapes.id, tapeId));
+          // Ready before its application was sent: the job told no poster, so the poster hears now.
+          if (tape.status === 'ready') await tellPosterTapeArrived(tx, applicationId, options.publicUrl);
         };
       },
 

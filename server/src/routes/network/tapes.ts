@@ -74,6 +74,16 @@ export const tapeUploadRoutes: FastifyPluginAsyncZod<{ prefix: string }> = async
   };
   fastify.route({ ...route, url: TAPE_UPLOADS_PATH });
   fastify.route({ ...route, url: `${TAPE_UPLOADS_PATH}/:uploadId` });
+  // OPTIONS tells any client the protocol's version, extensions and largest size: no account needed to learn that.
+  fastify.route({
+    method: 'OPTIONS',
+    url: TAPE_UPLOADS_PATH,
+    schema: { hide: true },
+    async handler(request, reply) {
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    },
+  });
 };
 
 /** The poster's request for tapes from chosen applicants of their call. */

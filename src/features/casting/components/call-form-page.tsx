@@ -36,6 +36,7 @@ import {
   type ProjectType,
 } from '@/contract/casting';
 import { genders } from '@/contract/profiles';
+import { MAX_TAPE_SECONDS } from '@/contract/tapes';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { useEmailUnconfirmed } from '@/hooks/use-email-unconfirmed';
 import { useFormDraft } from '@/offline/use-form-draft';
@@ -104,6 +105,9 @@ import { useSaveCall } from '../api/casting-mutations';
 import { applicantProfileQueryOptions, callQueryOptions } from '../api/casting-queries';
 import { genderWords, projectTypeLabels } from './casting-labels';
 import { confirmNotice_action_post } from '@/paraglide/messages/confirmnotice_action_post1.js';
+import { tapeFin_max_length } from '@/paraglide/messages/tapefin_max_length1.js';
+import { tapeFin_max_length_hint } from '@/paraglide/messages/tapefin_max_length_hint1.js';
+import { tapeFin_max_length_invalid } from '@/paraglide/messages/tapefin_max_length_invalid1.js';
 
 interface RoleValues {
   id?: number;
@@ -117,6 +121,8 @@ interface RoleValues {
   pay_inr: number | string;
   requires: { photo: boolean; reel: boolean; self_tape: boolean };
   self_tape_instructions: string;
+  /** The longest tape as a casting director types it: minutes (`3`) or minutes and seconds (`2:30`). */
+  self_tape_max_seconds: string;
   openings: number | string;
   closed?: boolean;
 }
@@ -146,6 +152,7 @@ const emptyRole = (): RoleValues => ({
   pay_inr: '',
   requires: { photo: true, reel: false, self_tape: false },
   self_tape_instructions: '',
+  self_tape_max_seconds: tapeLengthText(MAX_TAPE_SECONDS),
   openings: 1,
 });
 
@@ -188,10 +195,27 @@ function valuesOf(call: CastingCall | null): CallValues {
       pay_inr: role.pay_inr,
       requires: role.requires,
       self_tape_instructions: role.self_tape_instructions,
+      self_tape_max_seconds: tapeLengthText(role.self_tape_max_seconds),
       openings: role.openings,
       closed: role.status === 'closed',
     })),
   };
+}
+
+/** `600` → `10`, `150` → `2:30`. */
+function tapeLengthText(seconds: number): string {
+  const rest = seconds % 60;
+  return rest === 0 ? String(seconds / 60) : `${Math.floor(seconds / 60)}:${String(rest).padStart(2, '0')}`;
+}
+
+/** `3` → 180, `2:30` → 150, `0:45` → 45; null for anything else or outside 1 second to 10 minutes. */
+function tapeLengthSeconds(text: string): number | null {
+  const match = /^\s*(\d{1,2})(?:[:.](\d{2}))?\s*(?:min|mins|minutes)?\s*$/i.exec(text);
+  if (!match) return null;
+  const extra = Number(match[2] ?? 0);
+  const seconds = Number(match[1]) * 60 + extra;
+  if (extra > 59 || seconds < 1 || seconds > MAX_TAPE_SECONDS) return null;
+  return seconds;
 }
 
 const whole = (value: number | string) => (typeof value === 'number' ? value : Number.parseInt(value, 10));
@@ -220,6 +244,8 @@ function callInput(values: CallValues): CallInput {
         .map((language) => language.trim())
         .filter(Boolean),
       pay_inr: role.paid ? whole(role.pay_inr) || 0 : 0,
+      // Refused by the form before it is sent (submit); 0 only if it slipped through, which the server refuses.
+      self_tape_max_seconds: tapeLengthSeconds(role.self_tape_max_seconds) ?? 0,
       openings: whole(role.openings) || 1,
     })),
   };
@@ -234,6 +260,13 @@ function CallForm({ call }: { call: CastingCall | null }) {
 
   const submit = form.onSubmit(async (current) => {
     form.clearErrors();
+    const badLength = current.roles.findIndex(
+      (role) => role.requires.self_tape && tapeLengthSeconds(role.self_tape_max_seconds) === null,
+    );
+    if (badLength >= 0) {
+      form.setFieldError(`roles.${badLength}.self_tape_max_seconds`, tapeFin_max_length_invalid());
+      return;
+    }
     try {
       const saved = await save.mutateAsync(callInput(current));
       await draft.clear();
@@ -397,12 +430,21 @@ function CallForm({ call }: { call: CastingCall | null }) {
                 />
               </Group>
               {role.requires.self_tape ? (
-                <Textarea
-                  label={post_call_self_tape_instructions()}
-                  autosize
-                  minRows={2}
-                  {...form.getInputProps(`roles.${index}.self_tape_instructions`)}
-                />
+                <>
+                  <Textarea
+                    label={post_call_self_tape_instructions()}
+                    autosize
+                    minRows={2}
+                    {...form.getInputProps(`roles.${index}.self_tape_instructions`)}
+                  />
+                  <TextInput
+                    label={tapeFin_max_length()}
+                    description={tapeFin_max_length_hint()}
+                    inputMode="decimal"
+                    maw={260}
+                    {...form.getInputProps(`roles.${index}.self_tape_max_seconds`)}
+                  />
+                </>
               ) : null}
               {values.roles.length > 1 && role.id === undefined ? (
                 <Button
