@@ -151,6 +151,18 @@ describe(`npm run backup and npm run restore on ${kind}`, () => {
       expect(profile.statusCode).toBe(200);
       const written = await readBack(app, member, 'meera-iyer');
       expect(written.orders.data).toHaveLength(1);
+      // The new profile's share cards are drawn by a job after its save: the rows are counted once it is done.
+      await expect
+        .poll(
+          async () =>
+            rowsOf<{ waiting: number }>(
+              await app.db.execute(
+                sql`select count(*)::int as waiting from pgboss.job where name = 'cards' and state in ('created', 'retry', 'active')`,
+              ),
+            )[0]!.waiting,
+          { timeout: 30_000 },
+        )
+        .toBe(0);
       const rows = await rowsIn(app);
       expect(rows['public.orders']).toBeGreaterThan(0);
       expect(rows['drizzle.__drizzle_migrations']).toBeGreaterThan(0);
