@@ -22,3 +22,26 @@ export const memberEventNames = {
 
 export const noticeEventSchema = notificationSchema;
 export const messageEventSchema = z.object({ conversation_id: z.int() });
+
+/**
+ * A ticket to open the stream with the browser's EventSource, which cannot send the Authorization header: asked for
+ * with the bearer token (`POST`), then given as `?ticket=` (docs/decisions/2026-11-28-live-stream-ticket.md). It is
+ * good for a minute, for the session that asked for it only, and never after that session ends.
+ */
+export const MEMBER_EVENTS_TICKET_PATH = '/me/events/ticket';
+
+export const memberEventsTicketSchema = z.object({
+  ticket: z.string(),
+  /** When it stops opening streams (ISO 8601); a stream opened with it stays open past this. */
+  expires_at: z.string(),
+});
+export type MemberEventsTicket = z.infer<typeof memberEventsTicketSchema>;
+
+/**
+ * The stream's query, for a client that cannot send headers: the ticket, and the notification id to resume after
+ * (what Last-Event-ID says; the header wins when both are sent, as EventSource's own reconnection sends it).
+ */
+export const memberEventsQuerySchema = z.object({
+  ticket: z.optional(z.string().check(z.maxLength(200))),
+  last_event_id: z.optional(z.string().check(z.maxLength(20))),
+});

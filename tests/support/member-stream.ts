@@ -16,11 +16,17 @@ export interface MemberStream {
   close(): void;
 }
 
-export async function openMemberStream(baseUrl: string, token: string, lastEventId?: string): Promise<MemberStream> {
+/** Opens it with the bearer `token`, or (null) as EventSource does: no header, the ticket in `query` (`?ticket=...`). */
+export async function openMemberStream(
+  baseUrl: string,
+  token: string | null,
+  lastEventId?: string,
+  query = '',
+): Promise<MemberStream> {
   const abort = new AbortController();
-  const response = await fetch(`${baseUrl}${USER_API}${MEMBER_EVENTS_PATH}`, {
+  const response = await fetch(`${baseUrl}${USER_API}${MEMBER_EVENTS_PATH}${query}`, {
     headers: {
-      authorization: `Bearer ${token}`,
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
       accept: 'text/event-stream',
       ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
     },
@@ -46,7 +52,10 @@ export async function openMemberStream(baseUrl: string, token: string, lastEvent
           () => undefined,
           () => undefined,
         )
-      : response.text().then(() => undefined);
+      : response.text().then(
+          () => undefined,
+          () => undefined,
+        );
   return {
     status: response.status,
     events,

@@ -5,6 +5,8 @@ import { memberEventNames } from '../../../src/contract/member-events.js';
 import type { AppNotification } from '../../../src/contract/notifications.js';
 import { authTokens, notifications, users } from '../db/schema.js';
 import { inRuns } from '../lib/in-runs.js';
+import { makeStreamTicket, parseStreamTicket, ticketSignedFor } from '../lib/stream-tickets.js';
+import { TOKEN_IDLE_LIFETIME_MS } from './auth.js';
 import { NOTIFICATION_LIST_SIZE } from './notification-repository.js';
 
 /**
@@ -26,6 +28,10 @@ declare module 'fastify' {
       open(userId: number, tokenId: number | null, response: ServerResponse, lastEventId: number | undefined): void;
       /** Streams open on this process. */
       readonly open_streams: number;
+      /** A ticket to open a stream without the Authorization header, for session `tokenId` (lib/stream-tickets.ts). */
+      ticket(tokenId: number): Promise<{ ticket: string; expiresAt: Date } | null>;
+      /** The member and session a ticket opens a stream for, or null (expired, forged, or its session ended). */
+      ticketSession(ticket: string): Promise<{ userId: number; tokenId: number } | null>;
     };
   }
 }
@@ -209,6 +215,21 @@ export default fp<MemberEventsOptions>(
       })().catch((error: unknown) => fastify.log.error({ err: error }, 'Live streams could not be checked'));
     });
 
+    /**
+     * Session `tokenId` while it may sign in: not revoked, not idle, its account not disabled. Read from the database
+     * every time (not auth.ts's 3-second memory): a ticket must never outlive its session, on any process.
+     */
+    async function liveSession(tokenId: number) {
+      const [row] = await db
+        .select({ userId: authTokens.userId, tokenHash: authTokens.tokenHash, lastUsedAt: authTokens.lastUsedAt })
+        .from(authTokens)
+        .innerJoin(users, eq(users.id, authTokens.userId))
+        .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt), isNull(users.disabledAt)))
+        .limit(1);
+      if (!row || Date.now() - row.lastUsedAt.getTime() > TOKEN_IDLE_LIFETIME_MS) return null;
+      return row;
+    }
+
     // One timer for every stream: thousands of open streams cost no timer each.
     const heartbeat = setInterval(() => {
       for (const own of streams.values()) for (const stream of own) write(stream, ': \n\n');
@@ -253,6 +274,17 @@ export default fp<MemberEventsOptions>(
       },
       get open_streams() {
         return count;
+      },
+      async ticket(tokenId) {
+        const session = await liveSession(tokenId);
+        return session ? makeStreamTicket(tokenId, session.tokenHash) : null;
+      },
+      async ticketSession(ticket) {
+        const parsed = parseStreamTicket(ticket);
+        if (!parsed) return null;
+        const session = await liveSession(parsed.tokenId);
+        if (!session || !ticketSignedFor(parsed, session.tokenHash)) return null;
+        return { userId: session.userId, tokenId: parsed.tokenId };
       },
     });
 

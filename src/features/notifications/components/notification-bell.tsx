@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/money';
-import { notificationsQueryOptions, useMarkAllRead } from '../api/notification-queries';
+import { useLiveNotices } from '../api/live-events';
+import { NOTIFICATION_POLL_MS, notificationsQueryOptions, useMarkAllRead } from '../api/notification-queries';
 import classes from './notification-bell.module.css';
 import { notices_bell_label } from '@/paraglide/messages/notices_bell_label.js';
 import { notices_empty } from '@/paraglide/messages/notices_empty.js';
@@ -33,7 +34,9 @@ function BellIcon() {
  * read. Shown to signed-in members only.
  */
 export function NotificationBell() {
-  const query = useQuery(notificationsQueryOptions());
+  // While the live stream is open, news arrives on it: the centre is not asked again every minute.
+  const live = useLiveNotices();
+  const query = useQuery({ ...notificationsQueryOptions(), refetchInterval: live ? false : NOTIFICATION_POLL_MS });
   const markRead = useMarkAllRead();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
