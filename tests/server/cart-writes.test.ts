@@ -3,8 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cartSchema, type Cart } from '../../src/contract/cart.js';
-import { buildApp } from '../../server/src/app.js';
-import { openDatabase, rowsOf } from '../../server/src/db/client.js';
+import { rowsOf } from '../../server/src/db/client.js';
 import { cartItems, idempotencyKeys, products } from '../../server/src/db/schema.js';
 import { createShopper, productNamed, setStock, USER_API, type Shopper } from './shop-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -339,17 +338,7 @@ describe('two servers on one database', () => {
   it('a key sent to two servers on one database at once is done once: the other answers with its replay, never 500', async () => {
     await emptyCarts();
     // A second process: its own pool of connections to the same PostgreSQL database (on PGlite, the same one).
-    const secondDatabase = testApp.databaseUrl
-      ? await openDatabase({ databaseUrl: testApp.databaseUrl })
-      : testApp.database;
-    const second = await buildApp({
-      database: secondDatabase,
-      closeDatabase: secondDatabase !== testApp.database,
-      dataDir: testApp.dataDir,
-      distDir: testApp.dataDir,
-      logLevel: 'silent',
-      readCache: false,
-    });
+    const second = await testApp.secondProcess();
     try {
       const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
       await setStock(testApp.app, tee.id, 500);

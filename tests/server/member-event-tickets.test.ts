@@ -2,8 +2,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/src/app.js';
-import { openDatabase } from '../../server/src/db/client.js';
 import { authTokens } from '../../server/src/db/schema.js';
 import { tell } from '../../server/src/lib/tell.js';
 import { makeStreamTicket } from '../../server/src/lib/stream-tickets.js';
@@ -32,15 +30,9 @@ beforeAll(async () => {
   testApp = await createTestApp({ seed: false, logStream: { write: (line) => logLines.push(line) } });
   app = testApp.app;
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const database = testApp.databaseUrl ? await openDatabase({ databaseUrl: testApp.databaseUrl }) : testApp.database;
-  other = await buildApp({
-    database,
-    closeDatabase: testApp.databaseUrl !== undefined,
-    dataDir: testApp.dataDir,
+  other = await testApp.secondProcess({
     distDir: path.join(testApp.dataDir, 'no-dist'),
-    logLevel: 'silent',
     publicUrl: 'https://cineverse.test',
-    readCache: false,
   });
   otherUrl = await other.listen({ port: 0, host: '127.0.0.1' });
 });

@@ -1,7 +1,5 @@
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/src/app.js';
-import { openDatabase } from '../../server/src/db/client.js';
 import { conversationMails, mailOutbox, notifications, sentMessages, users } from '../../server/src/db/schema.js';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
 import { CONFIRMATION_SUBJECT, createShopper, type Shopper, USER_API } from './shop-helpers.js';
@@ -120,17 +118,7 @@ describe('messages one member may send', () => {
   it('40 sent at once to two servers on one database give exactly 30', async () => {
     const { app } = testApp;
     const { sender, conversationId } = await conversationBetween('Two Servers Owner', 'Two Servers Sender');
-    const secondDatabase = testApp.databaseUrl
-      ? await openDatabase({ databaseUrl: testApp.databaseUrl })
-      : testApp.database;
-    const second = await buildApp({
-      database: secondDatabase,
-      closeDatabase: secondDatabase !== testApp.database,
-      dataDir: testApp.dataDir,
-      distDir: testApp.dataDir,
-      logLevel: 'silent',
-      readCache: false,
-    });
+    const second = await testApp.secondProcess();
     try {
       const answers = await Promise.all(
         Array.from({ length: 40 }, (_, index) =>

@@ -22,6 +22,11 @@ export interface TestApp {
   /** The PostgreSQL database's address, for a second server on it (undefined on PGlite). */
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * A second server process on the same database, as another process of a site would be: on PostgreSQL an app with a
+   * pool of its own (closed with it), on PGlite a second app on the same database. Its caller closes it.
+   */
+  secondProcess(options?: Partial<AppOptions>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -147,6 +152,18 @@ export async function createTestApp(
     database,
     dataDir,
     databaseUrl,
+    async secondProcess(options = {}) {
+      const own = databaseUrl ? await openDatabase({ databaseUrl }) : database;
+      return buildApp({
+        database: own,
+        closeDatabase: own !== database,
+        dataDir,
+        distDir: dataDir,
+        logLevel: 'silent',
+        readCache: false,
+        ...options,
+      });
+    },
     async close() {
       await app.close();
       await dropDatabase?.();
