@@ -51,6 +51,7 @@ import {
   demoCoupons,
   demoOrders,
   demoProducts,
+  demoProductTax,
   demoShopper,
   demoStaff,
   demoStaffPassword,
@@ -648,6 +649,8 @@ export async function seedShopContent(db: Database, uploads: SeedUploads): Promi
       stock: product.stock,
       category: product.category,
       perishable: product.perishable ?? false,
+      hsnCode: demoProductTax[product.name]?.hsn ?? '',
+      gstRate: demoProductTax[product.name]?.rate ?? 18,
       // Listed newest first in the catalogue order of the demo list.
       createdAt: new Date(now - index * 60 * 1000),
     };

@@ -381,3 +381,37 @@ export const demoStaff = [
   { name: 'Farah Khan', email: 'shop@cineverse.in', role: 'shop_manager' },
   { name: 'Vikram Das', email: 'moderator@cineverse.in', role: 'moderator' },
 ] as const;
+
+/**
+ * Each demo product's HSN code and GST rate (per cent) since 22 Sep 2025 (Notification 9/2025-Central Tax (Rate) and
+ * its IGST twin; docs/decisions/2026-11-28-gst-invoices.md gives the entries and sources). Apparel and made-up
+ * textiles are 5 % at a sale value up to ₹2,500 a piece, 18 % above: every demo piece is below.
+ */
+export const demoProductTax: Record<string, { hsn: string; rate: 0 | 5 | 12 | 18 | 28 }> = {
+  'Clapperboard Classic Tee': { hsn: '6109', rate: 5 },
+  'Director’s Chair Hoodie': { hsn: '6110', rate: 5 },
+  'Lights Camera Action Cap': { hsn: '6505', rate: 18 },
+  'Crew Call Sheet Tote': { hsn: '4202', rate: 18 },
+  'Film Reel Enamel Pin Set': { hsn: '8306', rate: 18 },
+  'Screenwriter’s Leather Notebook': { hsn: '4820', rate: 0 },
+  'Golden Era Bollywood Poster Set': { hsn: '4911', rate: 18 },
+  'Single Screen Theatre Print': { hsn: '4911', rate: 18 },
+  'Storyboard Sketch Frame': { hsn: '4911', rate: 18 },
+  'Vintage Movie Ticket Wall Art': { hsn: '4911', rate: 18 },
+  'Miniature Clapperboard': { hsn: '3926', rate: 18 },
+  'Die-cast Vintage Film Camera': { hsn: '9503', rate: 5 },
+  'Director’s Megaphone Replica': { hsn: '8306', rate: 18 },
+  'Award Night Trophy Replica': { hsn: '8306', rate: 18 },
+  'Film Strip Bookmark Pack': { hsn: '8306', rate: 18 },
+  'The Art of Indian Cinematography': { hsn: '4901', rate: 0 },
+  'Screenplay Writing Workbook': { hsn: '4820', rate: 0 },
+  'Casting Call Diary 2027': { hsn: '4820', rate: 18 },
+  'Popcorn Bucket Mug': { hsn: '6912', rate: 5 },
+  'Marquee Lights Sign': { hsn: '9405', rate: 18 },
+  'Director’s Cut Cushion Cover': { hsn: '6304', rate: 5 },
+  'Film Reel Wall Clock': { hsn: '9105', rate: 18 },
+  'Masala Popcorn Premiere Pack': { hsn: '1904', rate: 5 },
+  'Mumbai Chai Masala Tin': { hsn: '0910', rate: 5 },
+  'Interval Chocolate Box': { hsn: '1806', rate: 5 },
+  'Premiere Night Gift Hamper': { hsn: '1806', rate: 5 },
+};

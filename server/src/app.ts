@@ -74,6 +74,8 @@ import castingRepository from './plugins/casting-repository.js';
 import savedCallRepository from './plugins/saved-call-repository.js';
 import rolesForYou from './plugins/roles-for-you.js';
 import shareCards from './plugins/share-cards.js';
+import invoices from './plugins/invoices.js';
+import invoiceRoutes from './routes/shop/invoices.js';
 import guardianConsentRepository from './plugins/guardian-consent-repository.js';
 import guardianMessageRepository from './plugins/guardian-message-repository.js';
 import notificationRepository from './plugins/notification-repository.js';
@@ -323,6 +325,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     backfillAtStart: options.upkeepAtStart ?? false,
   });
   await fastify.register(tapeTranscoder, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  await fastify.register(invoices, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(memberEvents, { heartbeatMs: options.liveHeartbeatMs });
 
   // Routes, at the spec's paths under the API base.
@@ -370,6 +373,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(cartRoutes, { prefix: userPrefix });
   if (options.benchWriteFloor) await fastify.register(writeFloorRoutes, { prefix: API_PREFIX });
   await fastify.register(orderRoutes, { prefix: userPrefix });
+  await fastify.register(invoiceRoutes, { prefix: userPrefix });
   await fastify.register(adminRoutes, { prefix: `${API_PREFIX}${ADMIN_API_PATH}` });
 
   // Last: static files and the catch-all that returns the app shell or a JSON 404.

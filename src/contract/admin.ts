@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { gstRateSchema, hsnCodeSchema } from './gst';
 import { pageMetaSchema, productSchema } from './catalog';
 import { messageStatuses } from './contact';
 import { couponKinds, couponSchema } from './coupons';
@@ -244,10 +245,19 @@ export const productInputSchema = z.object({
     .check(z.gte(0, 'Stock cannot be negative'), z.lte(1_000_000, 'stock must be at most 1000000')),
   perishable: z._default(z.boolean(), false),
   visible: z._default(z.boolean(), true),
+  /** Printed on its tax invoices; left out, the product keeps what it has. */
+  hsn_code: z.optional(hsnCodeSchema),
+  gst_rate: z.optional(gstRateSchema),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 
-export const staffProductSchema = z.object({ ...productSchema.shape, visible: z.boolean(), created_at: z.string() });
+export const staffProductSchema = z.object({
+  ...productSchema.shape,
+  visible: z.boolean(),
+  created_at: z.string(),
+  hsn_code: z.string(),
+  gst_rate: z.int(),
+});
 export type StaffProduct = z.infer<typeof staffProductSchema>;
 export const staffProductResponseSchema = z.object({ data: staffProductSchema });
 export const staffProductListQuerySchema = z.object({

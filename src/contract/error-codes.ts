@@ -355,6 +355,22 @@ export const errorTemplates = {
   tape_request_closed: 'Ask for tapes only from applicants still in the running',
   tape_busy: 'This tape is still arriving through another connection: trying again shortly',
   tape_id_number: 'self_tape_id must be a tape number',
+  // GST tax invoices: the shop's legal details, products' HSN codes and rates, the documents.
+  gst_gstin_form: 'A GSTIN is 15 characters: the state code, the PAN, the registration number, Z and a check character',
+  gst_state_code: '{code} is not a GST state code',
+  gst_gstin_check: 'This GSTIN’s last character does not match the others: check it for a typing mistake',
+  gst_gstin_state: 'The GSTIN’s first two digits must be the state’s code',
+  gst_gstin_missing: 'Enter the GSTIN',
+  gst_legal_name: 'Enter the legal name',
+  gst_legal_name_long: 'The legal name is at most 200 characters',
+  gst_address: 'Enter the registered address',
+  gst_address_full: 'Enter the registered address in full',
+  gst_address_long: 'The address is at most 500 characters',
+  gst_state: 'Choose the state',
+  gst_hsn: 'An HSN code is 4, 6 or 8 digits',
+  gst_rate: 'The GST rate must be one of 0, 5, 12, 18, 28 per cent',
+  gst_no_invoice: 'There is no such invoice',
+  gst_unavailable: 'The invoice cannot be fetched just now: try again in a minute',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

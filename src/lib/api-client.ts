@@ -105,6 +105,27 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   return readAnswer(response.status, body, sentToken, options);
 }
 
+/**
+ * A file the API serves to the signed-in user alone (a tax invoice's PDF), as a Blob: a plain link carries no token.
+ * A refusal throws the ApiError `apiRequest` throws.
+ */
+export async function apiFile(path: string): Promise<Blob> {
+  const sentToken = getAccessToken();
+  let response: Response;
+  try {
+    response = await send(`${API_BASE}${path}`, {
+      method: 'GET',
+      headers: sentToken ? { authorization: `Bearer ${sentToken}` } : {},
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  if (response.status >= 200 && response.status <= 299) return response.blob();
+  await loadRefusalWords();
+  const body = await response.text().catch(() => '');
+  return readAnswer(response.status, body, sentToken, { schema: { parse: () => new Blob() } as never });
+}
+
 /** What an answer says: the parsed body of a 2xx, or an ApiError with the server's message, field and code. */
 export function readAnswer<T>(
   status: number,

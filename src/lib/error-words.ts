@@ -338,6 +338,21 @@ import { error_tape_request_deadline_past } from '@/paraglide/messages/error_tap
 import { error_tape_request_closed } from '@/paraglide/messages/error_tape_request_closed.js';
 import { error_tape_busy } from '@/paraglide/messages/error_tape_busy.js';
 import { error_tape_id_number } from '@/paraglide/messages/error_tape_id_number.js';
+import { error_gst_gstin_form } from '@/paraglide/messages/error_gst_gstin_form.js';
+import { error_gst_state_code } from '@/paraglide/messages/error_gst_state_code.js';
+import { error_gst_gstin_check } from '@/paraglide/messages/error_gst_gstin_check.js';
+import { error_gst_gstin_state } from '@/paraglide/messages/error_gst_gstin_state.js';
+import { error_gst_gstin_missing } from '@/paraglide/messages/error_gst_gstin_missing.js';
+import { error_gst_legal_name } from '@/paraglide/messages/error_gst_legal_name.js';
+import { error_gst_legal_name_long } from '@/paraglide/messages/error_gst_legal_name_long.js';
+import { error_gst_address } from '@/paraglide/messages/error_gst_address.js';
+import { error_gst_address_full } from '@/paraglide/messages/error_gst_address_full.js';
+import { error_gst_address_long } from '@/paraglide/messages/error_gst_address_long.js';
+import { error_gst_state } from '@/paraglide/messages/error_gst_state.js';
+import { error_gst_hsn } from '@/paraglide/messages/error_gst_hsn.js';
+import { error_gst_rate } from '@/paraglide/messages/error_gst_rate.js';
+import { error_gst_no_invoice } from '@/paraglide/messages/error_gst_no_invoice.js';
+import { error_gst_unavailable } from '@/paraglide/messages/error_gst_unavailable.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -677,6 +692,21 @@ const words: Record<ErrorCode, Words> = {
   tape_request_closed: error_tape_request_closed,
   tape_busy: error_tape_busy,
   tape_id_number: error_tape_id_number,
+  gst_gstin_form: error_gst_gstin_form,
+  gst_state_code: error_gst_state_code,
+  gst_gstin_check: error_gst_gstin_check,
+  gst_gstin_state: error_gst_gstin_state,
+  gst_gstin_missing: error_gst_gstin_missing,
+  gst_legal_name: error_gst_legal_name,
+  gst_legal_name_long: error_gst_legal_name_long,
+  gst_address: error_gst_address,
+  gst_address_full: error_gst_address_full,
+  gst_address_long: error_gst_address_long,
+  gst_state: error_gst_state,
+  gst_hsn: error_gst_hsn,
+  gst_rate: error_gst_rate,
+  gst_no_invoice: error_gst_no_invoice,
+  gst_unavailable: error_gst_unavailable,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

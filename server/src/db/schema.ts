@@ -285,6 +285,10 @@ export const products = pgTable(
     /** A product taken off sale stays in old orders and carts but is no longer listed or sold. */
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The Harmonised System code printed on its tax invoices (4, 6 or 8 digits; empty until staff set it). */
+    hsnCode: text('hsn_code').notNull().default(''),
+    /** Its GST rate in per cent (0, 5, 12, 18, 28): the standard 18 until staff set it. */
+    gstRate: integer('gst_rate').notNull().default(18),
   },
   (table) => [
     check('products_stock_not_negative', sql`${table.stock} >= 0`),
@@ -1320,4 +1324,77 @@ export const shareCards = pgTable(
     madeAt: timestamp('made_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.subject, table.subjectId, table.language] })],
+);
+
+/** The shop's legal details printed on its tax invoices, set by staff (one row, id 1; none until set). */
+export const shopLegal = pgTable(
+  'shop_legal',
+  {
+    id: integer('id').primaryKey().default(1),
+    legalName: text('legal_name').notNull(),
+    address: text('address').notNull(),
+    /** The GST code of the shop's state (`27`): the first two characters of its GSTIN. */
+    stateCode: text('state_code').notNull(),
+    gstin: text('gstin').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('shop_legal_one_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * The last serial of each series of documents in each financial year (`CV`, `2627`): raised in the transaction that
+ * issues the document, whose row lock keeps the series gapless (a rolled back transaction gives its number back).
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series', { enum: ['CV', 'CN'] }).notNull(),
+    financialYear: text('financial_year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.series, table.financialYear] })],
+);
+
+/**
+ * Tax invoices (issued when an order ships) and credit notes (a refund or a cancellation after the invoice), with
+ * what they say frozen at issue (`document`) and their PDF, made by the `invoices` job, in the object store.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+    /** `CV/2627/000123` or `CN/2627/000001`. */
+    number: text('number').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** A credit note's invoice. */
+    invoiceId: integer('invoice_id'),
+    /** The refund a credit note is for; null for a cancellation's. */
+    refundId: integer('refund_id').references(() => orderRefunds.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The buyer's language when issued: the PDF's words. */
+    language: text('language', { enum: ['en', 'hi'] }).notNull(),
+    /** Everything printed: supplier, recipient, place of supply, lines (lib/invoices.ts `InvoiceDocument`). */
+    document: jsonb('document').notNull(),
+    taxable: integer('taxable').notNull(),
+    cgst: integer('cgst').notNull(),
+    sgst: integer('sgst').notNull(),
+    igst: integer('igst').notNull(),
+    total: integer('total').notNull(),
+    /** The PDF's name in the `invoices` folder of the store, once made. */
+    pdfKey: text('pdf_key'),
+    /** When the shipping mail with the invoice attached was queued: it goes once. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('invoices_order_idx').on(table.orderId),
+    // An order has one tax invoice, however often its shipping is retried.
+    uniqueIndex('invoices_one_per_order_idx')
+      .on(table.orderId)
+      .where(sql`${table.kind} = 'invoice'`),
+    uniqueIndex('invoices_refund_idx').on(table.refundId),
+    index('invoices_issued_idx').on(table.issuedAt),
+  ],
 );

@@ -20,6 +20,8 @@ export const QUEUES = {
   cards: 'cards',
   /** Makes a self-tape's renditions and poster frame (plugins/tape-transcoder.ts). */
   tapes: 'tapes',
+  /** Draws a tax invoice's or credit note's PDF and sends the shipping mail with it (plugins/invoices.ts). */
+  invoices: 'invoices',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -75,6 +75,8 @@ function staffProductOf(row: ProductRow): StaffProduct {
     perishable: row.perishable,
     visible: row.active,
     created_at: row.createdAt.toISOString(),
+    hsn_code: row.hsnCode,
+    gst_rate: row.gstRate,
   };
 }
 
@@ -161,6 +163,8 @@ export default fp<{ publicUrl: string }>(
         stock: input.stock,
         perishable: input.perishable ?? false,
         active: input.visible ?? true,
+        ...(input.hsn_code === undefined ? {} : { hsnCode: input.hsn_code }),
+        ...(input.gst_rate === undefined ? {} : { gstRate: input.gst_rate }),
       };
     }
 

@@ -70,6 +70,7 @@ const POLL_SECONDS: Record<QueueName, number> = {
   roles: 5,
   cards: 1,
   tapes: 2,
+  invoices: 1,
 };
 
 /** Tries and backoff: a job that throws is tried again, later each time; after the last, it stays failed. */
@@ -86,6 +87,8 @@ function queueOptions(claimSeconds: number): Record<QueueName, QueueOptions> {
     cards: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 600, expireInSeconds: claimSeconds },
     // A 10-minute tape takes up to 15 minutes to transcode: its claim lasts longer than that.
     tapes: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: Math.max(claimSeconds, 1800) },
+    // The shipping mail waits for its invoice: a store that fails is tried again for about an hour.
+    invoices: { retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: claimSeconds },
   };
 }
 

@@ -11,11 +11,15 @@ export interface MailMessage {
   attachments?: MailAttachment[] | undefined;
 }
 
-/** A file sent with a mail, its content as text (`text/calendar; method=REQUEST` for an invitation). */
+/**
+ * A file sent with a mail, its content as text (`text/calendar; method=REQUEST` for an invitation), or as base64 with
+ * `encoding` (a PDF).
+ */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  encoding?: 'base64';
 }
 
 /** Delivers one message; throws when it could not. */

@@ -33,6 +33,7 @@ import {
 } from '../db/schema.js';
 import { cameBack, tellWishlisters } from '../lib/back-in-stock.js';
 import { csvFile } from '../lib/csv.js';
+import { issueCreditNote, issueInvoice } from '../lib/invoices.js';
 import { likePattern } from '../lib/like-pattern.js';
 import { type Notice, tell } from '../lib/tell.js';
 import { orderMail, orderNotice, type RecordedRefund } from '../lib/templates.js';
@@ -405,6 +406,8 @@ export default fp<{ publicUrl?: string }>(
       }
       await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, found.row.id));
       await tx.insert(orderEvents).values({ orderId: found.row.id, status: 'cancelled', note });
+      // An order cancelled after its invoice was issued gets a credit note for what is not yet credited.
+      await issueCreditNote(tx, found.row.id, null);
       return cancelled;
     }
 
@@ -657,7 +660,12 @@ export default fp<{ publicUrl?: string }>(
         } else if (input.to === 'refunded') {
           const remaining = refundable(found.row, found.refunds);
           refund = refundOfMove(input, remaining);
-          await tx.insert(orderRefunds).values({ orderId, ...refund, note });
+          const [recorded] = await tx
+            .insert(orderRefunds)
+            .values({ orderId, ...refund, note })
+            .returning({ id: orderRefunds.id });
+          // Each refund of an invoiced order is a credit note against its invoice.
+          await issueCreditNote(tx, orderId, { id: recorded!.id, amount: refund.amount });
           // Only the refund that reaches the total ends the order; before it, the shopper may still report a problem.
           if (refund.amount === remaining) {
             await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
@@ -670,9 +678,14 @@ export default fp<{ publicUrl?: string }>(
             .where(eq(orders.id, orderId));
           await tx.insert(orderEvents).values({ orderId, status: input.to, note });
         }
+        // Shipping issues the tax invoice (once the shop's GSTIN is set); its PDF is drawn by a job, which then sends
+        // the shipping mail with it attached.
+        const invoiced = input.to === 'shipped' ? await issueInvoice(tx, orderId, { note }) : null;
         const after = (await staffOrder(tx, orderId))!;
         // Mailed to the shopper (a minor's to their guardian); the centre keeps a line of it.
-        await tell(tx, orderNoticeOf(found.row.userId, after, note, refund));
+        const notice = orderNoticeOf(found.row.userId, after, note, refund);
+        if (invoiced) delete notice.mail;
+        await tell(tx, notice);
         return { before, after };
       },
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import auditRoutes from './audit.js';
 import contentRoutes from './content.js';
 import couponRoutes from './coupons.js';
+import invoiceRoutes from './invoices.js';
 import dashboardRoutes from './dashboard.js';
 import mailRoutes from './mail.js';
 import messageRoutes from './messages.js';
@@ -21,6 +22,7 @@ const adminRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(productRoutes);
   await fastify.register(couponRoutes);
   await fastify.register(orderRoutes);
+  await fastify.register(invoiceRoutes);
   await fastify.register(messageRoutes);
   await fastify.register(mailRoutes);
   await fastify.register(auditRoutes);

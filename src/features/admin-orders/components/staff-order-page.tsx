@@ -31,6 +31,7 @@ import { statusLabels } from '@/lib/order-status-labels';
 import { telHref, whatsappHref } from '@/lib/phone';
 import { safeHref } from '@/lib/safe-url';
 import { staffOrderQuery, useTransitionOrder } from '../api/staff-orders';
+import { StaffOrderInvoices } from './staff-order-invoices';
 import { staffOrders_all_orders } from '@/paraglide/messages/stafforders_all_orders1.js';
 import { staffOrders_back } from '@/paraglide/messages/stafforders_back1.js';
 import { staffOrders_call } from '@/paraglide/messages/stafforders_call1.js';
@@ -445,6 +446,7 @@ export function StaffOrderPage({ orderId }: { orderId: number }) {
           ))}
         </ol>
       </Card>
+      <StaffOrderInvoices orderId={order.id} />
     </AdminPage>
   );
 }

@@ -19,6 +19,8 @@ import {
   type StaffOrderFilters,
   staffOrdersQuery,
 } from '../api/staff-orders';
+import { downloadInvoiceRegister } from '../api/invoices';
+import { ShopLegalCard } from './shop-legal-card';
 import { staffOrders_all } from '@/paraglide/messages/stafforders_all1.js';
 import { staffOrders_export } from '@/paraglide/messages/stafforders_export1.js';
 import { staffOrders_export_failed } from '@/paraglide/messages/stafforders_export_failed1.js';
@@ -32,6 +34,8 @@ import { staffOrders_number } from '@/paraglide/messages/stafforders_number1.js'
 import { staffOrders_status } from '@/paraglide/messages/stafforders_status1.js';
 import { staffOrders_title } from '@/paraglide/messages/stafforders_title1.js';
 import { staffOrders_until } from '@/paraglide/messages/stafforders_until1.js';
+import { gst_register } from '@/paraglide/messages/gst_register.js';
+import { gst_register_failed } from '@/paraglide/messages/gst_register_failed.js';
 
 /**
  * Every order, newest first: filtered by status and the days they were placed on, found by order number or the
@@ -47,6 +51,7 @@ export function StaffOrdersPage({
 }) {
   const query = useQuery(staffOrdersQuery(filters));
   const [exporting, setExporting] = useState(false);
+  const [exportingRegister, setExportingRegister] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const day = (value: string) => (value === '' ? undefined : value);
   const pages = query.data ? Math.ceil(query.data.meta.total / STAFF_ORDERS_PER_PAGE) : 0;
@@ -102,6 +107,21 @@ export function StaffOrdersPage({
         >
           {staffOrders_export()}
         </Button>
+        <Button
+          variant="light"
+          loading={exportingRegister}
+          onClick={() => {
+            setExportingRegister(true);
+            setExportError(null);
+            downloadInvoiceRegister({ from: filters.from, to: filters.to })
+              .catch((error: unknown) =>
+                setExportError(error instanceof ApiError ? error.message : gst_register_failed()),
+              )
+              .finally(() => setExportingRegister(false));
+          }}
+        >
+          {gst_register()}
+        </Button>
       </Group>
       {exportError ? (
         <Alert color="red" variant="light" role="alert">
@@ -145,6 +165,7 @@ export function StaffOrdersPage({
         )}
       </ListStates>
       <PageNav total={pages} value={filters.page} onChange={(page) => onChange({ ...filters, page })} />
+      <ShopLegalCard />
     </AdminPage>
   );
 }

@@ -23,6 +23,7 @@ import { ImageUpload } from '@/components/admin/image-upload';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
 import type { StaffProduct } from '@/contract/admin';
+import { GST_RATES, type GstRate } from '@/contract/gst';
 import { ApiError } from '@/lib/api-client';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -65,6 +66,10 @@ import { staffProducts_save } from '@/paraglide/messages/staffproducts_save1.js'
 import { staffProducts_saved } from '@/paraglide/messages/staffproducts_saved1.js';
 import { staffProducts_stock } from '@/paraglide/messages/staffproducts_stock1.js';
 import { staffProducts_visible_switch } from '@/paraglide/messages/staffproducts_visible_switch1.js';
+import { gst_hsn_hint } from '@/paraglide/messages/gst_hsn_hint.js';
+import { gst_hsn_label } from '@/paraglide/messages/gst_hsn_label.js';
+import { gst_rate_label } from '@/paraglide/messages/gst_rate_label.js';
+import { gst_rate_option } from '@/paraglide/messages/gst_rate_option.js';
 
 /** The form's values: money in rupees as staff type it, sent in paise. */
 interface ProductValues {
@@ -79,6 +84,8 @@ interface ProductValues {
   stock: number | string;
   perishable: boolean;
   visible: boolean;
+  hsn_code: string;
+  gst_rate: string;
 }
 
 const toPaise = (rupees: number | string) => Math.round(Number(rupees) * 100);
@@ -96,6 +103,8 @@ function valuesOf(product: StaffProduct | null): ProductValues {
         stock: product.stock,
         perishable: product.perishable,
         visible: product.visible,
+        hsn_code: product.hsn_code,
+        gst_rate: String(product.gst_rate),
       }
     : {
         name: '',
@@ -108,6 +117,8 @@ function valuesOf(product: StaffProduct | null): ProductValues {
         stock: 0,
         perishable: false,
         visible: true,
+        hsn_code: '',
+        gst_rate: '18',
       };
 }
 
@@ -185,6 +196,8 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
           stock: Number(values.stock),
           perishable: values.perishable,
           visible: values.visible,
+          hsn_code: values.hsn_code.trim(),
+          gst_rate: Number(values.gst_rate) as GstRate,
         },
       });
       setKey(newIdempotencyKey());
@@ -226,6 +239,20 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
             min={0}
             allowDecimal={false}
             {...form.getInputProps('stock')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label={gst_hsn_label()}
+            description={gst_hsn_hint()}
+            inputMode="numeric"
+            maxLength={8}
+            {...form.getInputProps('hsn_code')}
+          />
+          <NativeSelect
+            label={gst_rate_label()}
+            data={GST_RATES.map((rate) => ({ value: String(rate), label: gst_rate_option({ rate }) }))}
+            {...form.getInputProps('gst_rate')}
           />
         </SimpleGrid>
         <Switch label={staffProducts_perishable()} {...form.getInputProps('perishable', { type: 'checkbox' })} />

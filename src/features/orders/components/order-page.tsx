@@ -16,6 +16,7 @@ import { formatDate, formatInr } from '@/lib/money';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
 import classes from './orders.module.css';
+import { OrderInvoices } from './order-invoices';
 import { OrderProgress } from './order-progress';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { orders_cancel } from '@/paraglide/messages/orders_cancel.js';
@@ -193,6 +194,7 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
             </Stack>
           </section>
           <OrderProgress order={order} />
+          <OrderInvoices order={order} />
           <section aria-label={orders_delivery_address()}>
             <Title order={2} fz="md" mb={4}>
               {orders_delivery_address()}
