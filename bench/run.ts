@@ -32,6 +32,7 @@ import { measureSeveralProcesses, type ProcessesFigures } from './lib/several-pr
 import { whyNoCluster } from '../tests/cluster/cluster.js';
 import { measureTapeTranscode, type TapeFigures } from './lib/tapes.js';
 import { measureLive } from './lib/live.js';
+import { type InvoiceFigures, measureInvoicePdf } from './lib/invoices.js';
 
 /** When the run began: its date in the results, and the name of its files. */
 const startedAt = new Date();
@@ -46,7 +47,8 @@ const settings = {
 };
 const log = (line: string) => console.log(line);
 /**
- * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live runs just those
+ * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live,invoices runs
+ * just those
  * stages (to work on one figure).
  */
 const only = process.env.BENCH_ONLY?.split(',');
@@ -455,6 +457,11 @@ try {
     tapes = await measureTapeTranscode(smoke, log);
   }
   const live = runs('live') ? await measureLiveStreams() : { figures: null, skipped: 'not asked for' };
+  let invoices: InvoiceFigures | null = null;
+  if (runs('invoices')) {
+    log('\n13. A tax invoice PDF made by the job');
+    invoices = await measureInvoicePdf(smoke, log);
+  }
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
@@ -481,6 +488,7 @@ try {
     tapes,
     live: live.figures,
     liveSkipped: live.skipped,
+    invoices,
     budgets: [],
   };
   results.budgets = budgetsOf(results);

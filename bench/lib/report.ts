@@ -8,6 +8,7 @@ import type { CastingFigures } from './casting.js';
 import type { VolumeFigures } from './volume.js';
 import type { ProcessesFigures } from './several-processes.js';
 import type { TapeFigures } from './tapes.js';
+import type { InvoiceFigures } from './invoices.js';
 
 /**
  * The load target of the write floor: the same keyed cart statements in one transaction each on a bare route
@@ -53,6 +54,8 @@ export interface BenchResults {
   /** Stage 12: members' live streams across two processes; `liveSkipped` says why it did not run. */
   live?: LiveFigures | null;
   liveSkipped?: string | null;
+  /** Stage 13: a tax invoice's PDF drawn and stored by the `invoices` job's work. */
+  invoices?: InvoiceFigures | null;
   budgets: Budget[];
 }
 
@@ -196,6 +199,14 @@ export function budgetsOf(results: BenchResults): Budget[] {
       budget: '<= 1.5',
       measured: `${tapes.ratio.toFixed(2)} (${tapes.transcodeSeconds.toFixed(1)} s)`,
       ok: tapes.ratio <= 1.5,
+    });
+  }
+  if (results.invoices) {
+    budgets.push({
+      figure: 'A tax invoice PDF (five lines, Hindi) drawn and stored by the job, p95',
+      budget: '<= 200 ms',
+      measured: `${ms(results.invoices.p95Ms)} (first ${ms(results.invoices.firstMs)})`,
+      ok: results.invoices.p95Ms <= 200,
     });
   }
   if (results.live) {
@@ -484,6 +495,14 @@ export function renderMarkdown(results: BenchResults): string {
         `to the stored 720p and 480p renditions and poster frame: ${results.tapes.transcodeSeconds.toFixed(1)} s, ` +
         `${results.tapes.ratio.toFixed(2)} × its length; ffmpeg's CPU time ` +
         `${results.tapes.cpuSeconds === null ? 'unknown' : `${results.tapes.cpuSeconds.toFixed(1)} s`}.`
+      : 'Not run.',
+    '',
+    '## 13. A tax invoice PDF made by the job',
+    results.invoices
+      ? `A five-line invoice to a Hindi reader drawn with pdfkit in the Noto fonts and stored: the first in a fresh ` +
+        `process ${ms(results.invoices.firstMs)}; then ${results.invoices.runs}: p50 ${ms(results.invoices.p50Ms)}, ` +
+        `p95 ${ms(results.invoices.p95Ms)}, max ${ms(results.invoices.maxMs)}; ` +
+        `${results.invoices.sizeKb.toFixed(1)} KB.`
       : 'Not run.',
     '',
   ].join('\n');

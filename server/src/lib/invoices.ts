@@ -13,7 +13,9 @@ import {
   supplyOf,
   totalsOf,
 } from './gst.js';
+import { invoicePdf } from './invoice-pdf.js';
 import { enqueue, hasJobQueue, QUEUES } from './jobs.js';
+import type { Storage } from './storage.js';
 import { type Language, readsIn } from './language.js';
 
 /**
@@ -230,6 +232,17 @@ export function invoiceSummaryOf(row: InvoiceRow) {
 
 /** A document's PDF file name as downloaded: `CV-2627-000123.pdf`. */
 export const pdfNameOf = (number: string) => `${number.replace(/\//g, '-')}.pdf`;
+
+/**
+ * The `invoices` job's work on one document: draws its PDF and stores it under its name in the store's `invoices`
+ * folder (the same name each time: a second drawing replaces it with the same). Returns the PDF and its name.
+ */
+export async function drawAndStore(storage: Storage, document: InvoiceDocument): Promise<{ pdf: Buffer; key: string }> {
+  const pdf = await invoicePdf(document);
+  const key = pdfNameOf(document.number);
+  await storage.folder(INVOICES_FOLDER).put(key, pdf, 'application/pdf');
+  return { pdf, key };
+}
 
 /** Rupees with two decimals, for the accountant's spreadsheet. */
 const rupees = (paise: number) => (paise / 100).toFixed(2);

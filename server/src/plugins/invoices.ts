@@ -1,8 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { invoices } from '../db/schema.js';
-import { invoicePdf } from '../lib/invoice-pdf.js';
-import { INVOICES_FOLDER, type InvoiceDocument, type InvoiceRow, pdfNameOf } from '../lib/invoices.js';
+import { drawAndStore, INVOICES_FOLDER, type InvoiceDocument, type InvoiceRow, pdfNameOf } from '../lib/invoices.js';
 import { QUEUES } from '../lib/jobs.js';
 import { tell } from '../lib/tell.js';
 import { invoiceAttachedLine, orderMail, orderNotice } from '../lib/templates.js';
@@ -36,10 +35,8 @@ export default fp<{ publicUrl: string }>(
       const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
       if (!row) throw new HttpError(404, 'There is no such invoice');
       if (row.pdfKey) return { row, drawn: false, pdf: null };
-      const pdf = await invoicePdf(row.document as InvoiceDocument);
-      const key = pdfNameOf(row.number);
-      // The same name each time: a second drawing (two workers, a download racing the job) replaces it with the same.
-      await folder().put(key, pdf, 'application/pdf');
+      // Two workers, or a download racing the job, may both draw it: the second replaces the file with the same.
+      const { pdf, key } = await drawAndStore(storage, row.document as InvoiceDocument);
       const [updated] = await db
         .update(invoices)
         .set({ pdfKey: key })
