@@ -33,6 +33,11 @@ const allowedRoles: Record<string, Role[]> = {
   'GET /orders.csv': ['shop_manager', 'admin'],
   'GET /orders/{id}': ['shop_manager', 'admin'],
   'POST /orders/{id}/transition': ['shop_manager', 'admin'],
+  'GET /orders/{id}/invoices': ['shop_manager', 'admin'],
+  'GET /orders/{id}/invoices/{invoiceId}/pdf': ['shop_manager', 'admin'],
+  'GET /invoices.csv': ['shop_manager', 'admin'],
+  'GET /shop-legal': ['shop_manager', 'admin'],
+  'PUT /shop-legal': ['shop_manager', 'admin'],
   'GET /banners': ['editor', 'admin'],
   'POST /banners': ['editor', 'admin'],
   'PUT /banners/{id}': ['editor', 'admin'],
@@ -117,6 +122,7 @@ describe('the back office', () => {
       // An id that exists nowhere: a role that is let through gets past the check and meets a 404 or the validation.
       const path = template
         .replace('{id}', '999999')
+        .replace('{invoiceId}', '999999')
         .replace('{folder}', 'banner')
         .replace('{type}', 'cine-news')
         .replace('{category}', 'studio')
