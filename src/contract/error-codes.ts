@@ -207,7 +207,7 @@ export const errorTemplates = {
   total_changed:
     'The total is now {total}, not the {expected} you saw: check the order summary and place the order again',
   no_such_order: 'There is no such order',
-  payment_cod: 'payment_method must be cod (cash on delivery)',
+  payment_cod: 'payment_method must be cod (cash on delivery) or online',
   coupon_required: 'Coupon code is required',
   coupon_too_long: 'Coupon code must be at most {max} characters',
   message_required: 'Message is required',
@@ -355,6 +355,11 @@ export const errorTemplates = {
   tape_request_closed: 'Ask for tapes only from applicants still in the running',
   tape_busy: 'This tape is still arriving through another connection: trying again shortly',
   tape_id_number: 'self_tape_id must be a tape number',
+  pay_unavailable: 'Paying online is not available now: choose cash on delivery',
+  pay_gateway_down:
+    'The payment service did not answer, so the order was not placed: try again, or choose cash on delivery',
+  pay_unverified: 'This payment could not be verified',
+  pay_refund_failed: 'The payment service did not take the refund: try again in a few minutes',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

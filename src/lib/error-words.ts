@@ -338,6 +338,10 @@ import { error_tape_request_deadline_past } from '@/paraglide/messages/error_tap
 import { error_tape_request_closed } from '@/paraglide/messages/error_tape_request_closed.js';
 import { error_tape_busy } from '@/paraglide/messages/error_tape_busy.js';
 import { error_tape_id_number } from '@/paraglide/messages/error_tape_id_number.js';
+import { error_pay_unavailable } from '@/paraglide/messages/error_pay_unavailable.js';
+import { error_pay_gateway_down } from '@/paraglide/messages/error_pay_gateway_down.js';
+import { error_pay_unverified } from '@/paraglide/messages/error_pay_unverified.js';
+import { error_pay_refund_failed } from '@/paraglide/messages/error_pay_refund_failed.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -677,6 +681,10 @@ const words: Record<ErrorCode, Words> = {
   tape_request_closed: error_tape_request_closed,
   tape_busy: error_tape_busy,
   tape_id_number: error_tape_id_number,
+  pay_unavailable: error_pay_unavailable,
+  pay_gateway_down: error_pay_gateway_down,
+  pay_unverified: error_pay_unverified,
+  pay_refund_failed: error_pay_refund_failed,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

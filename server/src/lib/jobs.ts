@@ -20,6 +20,8 @@ export const QUEUES = {
   cards: 'cards',
   /** Makes a self-tape's renditions and poster frame (plugins/tape-transcoder.ts). */
   tapes: 'tapes',
+  /** Each minute: asks the gateway about online orders still waiting, and lets go the unpaid (plugins/payment-repository.ts). */
+  payments: 'payments',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

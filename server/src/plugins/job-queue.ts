@@ -70,6 +70,7 @@ const POLL_SECONDS: Record<QueueName, number> = {
   roles: 5,
   cards: 1,
   tapes: 2,
+  payments: 5,
 };
 
 /** Tries and backoff: a job that throws is tried again, later each time; after the last, it stays failed. */
@@ -86,6 +87,8 @@ function queueOptions(claimSeconds: number): Record<QueueName, QueueOptions> {
     cards: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 600, expireInSeconds: claimSeconds },
     // A 10-minute tape takes up to 15 minutes to transcode: its claim lasts longer than that.
     tapes: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: Math.max(claimSeconds, 1800) },
+    // The next minute's run asks again: a failed one is not worth more than one retry.
+    payments: { retryLimit: 1, retryDelay: 30, expireInSeconds: claimSeconds },
   };
 }
 

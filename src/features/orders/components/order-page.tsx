@@ -16,6 +16,7 @@ import { formatDate, formatInr } from '@/lib/money';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
 import classes from './orders.module.css';
+import { OrderPayment } from '@/components/order-payment';
 import { OrderProgress } from './order-progress';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { orders_cancel } from '@/paraglide/messages/orders_cancel.js';
@@ -62,7 +63,11 @@ export interface OrderPageProps {
 }
 
 export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
-  const query = useQuery(orderQueryOptions(orderId));
+  const query = useQuery({
+    ...orderQueryOptions(orderId),
+    // While the gateway's word is awaited (a closed tab, a webhook on its way), the page asks again by itself.
+    refetchInterval: (current) => (current.state.data?.status === 'awaiting_payment' ? 5000 : false),
+  });
   const cancel = useCancelOrder();
   const [confirming, confirm] = useDisclosure(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
@@ -102,7 +107,7 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
   const order = query.data;
   return (
     <PageContainer>
-      {placed && order.status !== 'cancelled' ? (
+      {placed && order.status !== 'cancelled' && order.payment_method === 'cod' ? (
         <Alert color="green" variant="light" title={orders_placed_title()} mb="lg" role="status">
           {orders_placed_text({ id: order.id, city: order.address.city, total: formatInr(order.total) })}
         </Alert>
@@ -192,6 +197,7 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
               ))}
             </Stack>
           </section>
+          <OrderPayment order={order} shopper />
           <OrderProgress order={order} />
           <section aria-label={orders_delivery_address()}>
             <Title order={2} fz="md" mb={4}>

@@ -1,3 +1,4 @@
+import { pay_online } from '@/paraglide/messages/pay_online.js';
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Fragment, type ReactNode } from 'react';
@@ -109,7 +110,7 @@ function updatedOn(date: { iso: string; english: string }): string {
 }
 
 /** The way to pay's name in the page's language, as the checkout names it. */
-const paymentMethodWords: Record<PaymentMethod, () => string> = { cod: checkout_cod };
+const paymentMethodWords: Record<PaymentMethod, () => string> = { cod: checkout_cod, online: pay_online };
 
 /**
  * A message with links or addresses in it: each `{name}` input is given a mark, and the text is cut at the marks,
