@@ -32,6 +32,7 @@ import { measureSeveralProcesses, type ProcessesFigures } from './lib/several-pr
 import { whyNoCluster } from '../tests/cluster/cluster.js';
 import { measureTapeTranscode, type TapeFigures } from './lib/tapes.js';
 import { measureLive } from './lib/live.js';
+import { measurePaymentBudget } from './lib/payments.js';
 
 /** When the run began: its date in the results, and the name of its files. */
 const startedAt = new Date();
@@ -46,7 +47,7 @@ const settings = {
 };
 const log = (line: string) => console.log(line);
 /**
- * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live runs just those
+ * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live,payments runs just those
  * stages (to work on one figure).
  */
 const only = process.env.BENCH_ONLY?.split(',');
@@ -455,6 +456,15 @@ try {
     tapes = await measureTapeTranscode(smoke, log);
   }
   const live = runs('live') ? await measureLiveStreams() : { figures: null, skipped: 'not asked for' };
+  let payments = null;
+  if (runs('payments')) {
+    log('\n13. Online payments: signed webhooks three times shuffled, tabs closed, one reconciliation pass');
+    payments = await measurePaymentBudget(smoke);
+    log(
+      `  ${payments.orders} orders: paid ${payments.paid}, duplicated ${payments.duplicates}, lost ${payments.lost} ` +
+        `(${payments.foundByReconciliation} found by the reconciliation pass, deliveries in ${(payments.deliveryMs / 1000).toFixed(1)} s)`,
+    );
+  }
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
@@ -481,6 +491,7 @@ try {
     tapes,
     live: live.figures,
     liveSkipped: live.skipped,
+    payments,
     budgets: [],
   };
   results.budgets = budgetsOf(results);

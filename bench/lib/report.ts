@@ -8,6 +8,7 @@ import type { CastingFigures } from './casting.js';
 import type { VolumeFigures } from './volume.js';
 import type { ProcessesFigures } from './several-processes.js';
 import type { TapeFigures } from './tapes.js';
+import type { PaymentBudgetFigures } from './payments.js';
 
 /**
  * The load target of the write floor: the same keyed cart statements in one transaction each on a bare route
@@ -53,6 +54,8 @@ export interface BenchResults {
   /** Stage 12: members' live streams across two processes; `liveSkipped` says why it did not run. */
   live?: LiveFigures | null;
   liveSkipped?: string | null;
+  /** Stage 13: signed webhooks sent three times shuffled, tabs closed, one reconciliation pass. */
+  payments?: PaymentBudgetFigures | null;
   budgets: Budget[];
 }
 
@@ -196,6 +199,17 @@ export function budgetsOf(results: BenchResults): Budget[] {
       budget: '<= 1.5',
       measured: `${tapes.ratio.toFixed(2)} (${tapes.transcodeSeconds.toFixed(1)} s)`,
       ok: tapes.ratio <= 1.5,
+    });
+  }
+  if (results.payments) {
+    const { payments } = results;
+    budgets.push({
+      figure:
+        `Paid orders duplicated and lost: ${payments.webhooks.toLocaleString('en-IN')} signed webhooks each sent ` +
+        `${payments.deliveries / payments.webhooks} times shuffled, ${payments.closedTabs} tabs closed, one reconciliation pass`,
+      budget: '0 and 0',
+      measured: `${payments.duplicates} and ${payments.lost}`,
+      ok: payments.duplicates === 0 && payments.lost === 0 && payments.paid === payments.orders,
     });
   }
   if (results.live) {
@@ -484,6 +498,15 @@ export function renderMarkdown(results: BenchResults): string {
         `to the stored 720p and 480p renditions and poster frame: ${results.tapes.transcodeSeconds.toFixed(1)} s, ` +
         `${results.tapes.ratio.toFixed(2)} × its length; ffmpeg's CPU time ` +
         `${results.tapes.cpuSeconds === null ? 'unknown' : `${results.tapes.cpuSeconds.toFixed(1)} s`}.`
+      : 'Not run.',
+    '',
+    '## 13. Online payments: webhooks, callbacks and reconciliation',
+    results.payments
+      ? `${results.payments.orders.toLocaleString('en-IN')} online orders; ${results.payments.deliveries.toLocaleString('en-IN')} ` +
+        `webhook deliveries and ${results.payments.callbacks} callbacks (${results.payments.closedTabs} tabs closed) shuffled, ` +
+        `in ${(results.payments.deliveryMs / 1000).toFixed(1)} s; paid before the reconciliation pass ` +
+        `${results.payments.paidBeforeReconciliation}, found by it ${results.payments.foundByReconciliation}; paid ` +
+        `${results.payments.paid}, duplicated ${results.payments.duplicates}, lost ${results.payments.lost}, refused ${results.payments.refusals}.`
       : 'Not run.',
     '',
   ].join('\n');

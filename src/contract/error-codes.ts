@@ -360,6 +360,8 @@ export const errorTemplates = {
     'The payment service did not answer, so the order was not placed: try again, or choose cash on delivery',
   pay_unverified: 'This payment could not be verified',
   pay_refund_failed: 'The payment service did not take the refund: try again in a few minutes',
+  pay_cancel_waiting: 'This order is waiting for its payment: it is let go by itself if not paid in 15 minutes',
+  pay_cancel_expired: 'This order was not paid in time and has been let go',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

@@ -342,6 +342,8 @@ import { error_pay_unavailable } from '@/paraglide/messages/error_pay_unavailabl
 import { error_pay_gateway_down } from '@/paraglide/messages/error_pay_gateway_down.js';
 import { error_pay_unverified } from '@/paraglide/messages/error_pay_unverified.js';
 import { error_pay_refund_failed } from '@/paraglide/messages/error_pay_refund_failed.js';
+import { error_pay_cancel_waiting } from '@/paraglide/messages/error_pay_cancel_waiting.js';
+import { error_pay_cancel_expired } from '@/paraglide/messages/error_pay_cancel_expired.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -685,6 +687,8 @@ const words: Record<ErrorCode, Words> = {
   pay_gateway_down: error_pay_gateway_down,
   pay_unverified: error_pay_unverified,
   pay_refund_failed: error_pay_refund_failed,
+  pay_cancel_waiting: error_pay_cancel_waiting,
+  pay_cancel_expired: error_pay_cancel_expired,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

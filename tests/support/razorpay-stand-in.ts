@@ -230,7 +230,7 @@ button{font-size:1rem;padding:.6rem 1rem;margin-top:.6rem}</style></head><body>$
     const order = orders.get(form.get('order_id') ?? '');
     if (form.get('key_id') !== keyId || !order) return error(response, 400, 'The id provided does not exist');
     const callbackUrl = form.get('callback_url') ?? '';
-    const rupees = `₹${(order.amount / 100).toFixed(2)}`;
+    const rupees = `₹${(order.amount / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
     html(
       response,
       `<h1>Pay ${escapeHtml(rupees)}</h1><p>${escapeHtml(form.get('name') ?? '')}: ${escapeHtml(form.get('description') ?? '')}</p>

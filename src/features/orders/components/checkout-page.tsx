@@ -10,7 +10,7 @@ import type { Profile } from '@/contract/user';
 import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCompleteOrder } from '../api/complete-order';
-import { usePaymentOptions } from '../api/payment-options';
+import { usePaymentOptions } from '@/lib/payment-options';
 import { goToCheckout } from '@/lib/payment-checkout';
 import { pay_online } from '@/paraglide/messages/pay_online.js';
 import { pay_onlineHint } from '@/paraglide/messages/pay_onlinehint1.js';

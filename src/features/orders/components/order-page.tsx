@@ -41,6 +41,7 @@ import { orders_payment_summary } from '@/paraglide/messages/orders_payment_summ
 import { orders_perishable } from '@/paraglide/messages/orders_perishable.js';
 import { orders_phone } from '@/paraglide/messages/orders_phone.js';
 import { orders_placed_on } from '@/paraglide/messages/orders_placed_on.js';
+import { pay_placedOnOnline } from '@/paraglide/messages/pay_placedononline2.js';
 import { orders_placed_text } from '@/paraglide/messages/orders_placed_text.js';
 import { orders_placed_title } from '@/paraglide/messages/orders_placed_title.js';
 import { orders_refund_reference } from '@/paraglide/messages/orders_refund_reference.js';
@@ -119,7 +120,9 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
         <OrderStatusBadge status={order.status} />
       </Group>
       <Text c="dimmed" mb="lg">
-        {orders_placed_on({ date: formatDate(order.created_at) })}
+        {order.payment_method === 'online'
+          ? pay_placedOnOnline({ date: formatDate(order.created_at) })
+          : orders_placed_on({ date: formatDate(order.created_at) })}
         {order.cancelled_at ? orders_cancelled_on({ date: formatDate(order.cancelled_at) }) : ''}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">

@@ -14,6 +14,7 @@ import {
 } from '@/contract/orders';
 import { formatDate, formatInr } from '@/lib/money';
 import { useSiteSettings } from '@/lib/site-settings-context';
+import { usePaymentOptions } from '@/lib/payment-options';
 import { telHref } from '@/lib/phone';
 import { checkout_cod } from '@/paraglide/messages/checkout_cod.js';
 import { policy_contact } from '@/paraglide/messages/policy_contact.js';
@@ -140,7 +141,10 @@ function SitePhone() {
  */
 function PaymentModes() {
   const english = getLocale() === 'en';
-  const labels = paymentMethods.map((method) => (english ? paymentMethodLabels[method] : paymentMethodWords[method]()));
+  // Paying online is named only while the shop offers it (the gateway's keys are set), and first, as checkout does.
+  const online = usePaymentOptions().data?.online ?? false;
+  const offered = [...paymentMethods].reverse().filter((method) => method !== 'online' || online);
+  const labels = offered.map((method) => (english ? paymentMethodLabels[method] : paymentMethodWords[method]()));
   const cashOnDelivery = (paymentMethods as readonly string[]).includes('cod');
   return (
     <p>
