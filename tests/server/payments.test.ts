@@ -381,6 +381,8 @@ describe('paying online through the gateway', () => {
       expect.objectContaining({ amount: 50_000, reference: ofPayment()[0]!.id }),
     ]);
     expect(part.json().data.status).toBe('delivered');
+    // The back office shows how it was paid.
+    expect(part.json().data.payment).toMatchObject({ status: 'paid', method: 'upi', gateway_payment_id: payment.id });
 
     // The rest, through the one function other parts call.
     const rest = await app().db.transaction((tx) =>
