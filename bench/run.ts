@@ -33,6 +33,7 @@ import { whyNoCluster } from '../tests/cluster/cluster.js';
 import { measureTapeTranscode, type TapeFigures } from './lib/tapes.js';
 import { measureLive } from './lib/live.js';
 import { type InvoiceFigures, measureInvoicePdf } from './lib/invoices.js';
+import { measurePaymentBudget } from './lib/payments.js';
 
 /** When the run began: its date in the results, and the name of its files. */
 const startedAt = new Date();
@@ -47,8 +48,8 @@ const settings = {
 };
 const log = (line: string) => console.log(line);
 /**
- * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live,invoices runs
- * just those
+ * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live,invoices,payments
+ * runs just those
  * stages (to work on one figure).
  */
 const only = process.env.BENCH_ONLY?.split(',');
@@ -462,6 +463,15 @@ try {
     log('\n13. A tax invoice PDF made by the job');
     invoices = await measureInvoicePdf(smoke, log);
   }
+  let payments = null;
+  if (runs('payments')) {
+    log('\n14. Online payments: signed webhooks three times shuffled, tabs closed, one reconciliation pass');
+    payments = await measurePaymentBudget(smoke);
+    log(
+      `  ${payments.orders} orders: paid ${payments.paid}, duplicated ${payments.duplicates}, lost ${payments.lost} ` +
+        `(${payments.foundByReconciliation} found by the reconciliation pass, deliveries in ${(payments.deliveryMs / 1000).toFixed(1)} s)`,
+    );
+  }
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
@@ -489,6 +499,7 @@ try {
     live: live.figures,
     liveSkipped: live.skipped,
     invoices,
+    payments,
     budgets: [],
   };
   results.budgets = budgetsOf(results);

@@ -9,6 +9,7 @@ import type { VolumeFigures } from './volume.js';
 import type { ProcessesFigures } from './several-processes.js';
 import type { TapeFigures } from './tapes.js';
 import type { InvoiceFigures } from './invoices.js';
+import type { PaymentBudgetFigures } from './payments.js';
 
 /**
  * The load target of the write floor: the same keyed cart statements in one transaction each on a bare route
@@ -56,6 +57,8 @@ export interface BenchResults {
   liveSkipped?: string | null;
   /** Stage 13: a tax invoice's PDF drawn and stored by the `invoices` job's work. */
   invoices?: InvoiceFigures | null;
+  /** Stage 14: signed webhooks sent three times shuffled, tabs closed, one reconciliation pass. */
+  payments?: PaymentBudgetFigures | null;
   budgets: Budget[];
 }
 
@@ -207,6 +210,17 @@ export function budgetsOf(results: BenchResults): Budget[] {
       budget: '<= 200 ms',
       measured: `${ms(results.invoices.p95Ms)} (first ${ms(results.invoices.firstMs)})`,
       ok: results.invoices.p95Ms <= 200,
+    });
+  }
+  if (results.payments) {
+    const { payments } = results;
+    budgets.push({
+      figure:
+        `Paid orders duplicated and lost: ${payments.webhooks.toLocaleString('en-IN')} signed webhooks each sent ` +
+        `${payments.deliveries / payments.webhooks} times shuffled, ${payments.closedTabs} tabs closed, one reconciliation pass`,
+      budget: '0 and 0',
+      measured: `${payments.duplicates} and ${payments.lost}`,
+      ok: payments.duplicates === 0 && payments.lost === 0 && payments.paid === payments.orders,
     });
   }
   if (results.live) {
@@ -503,6 +517,15 @@ export function renderMarkdown(results: BenchResults): string {
         `process ${ms(results.invoices.firstMs)}; then ${results.invoices.runs}: p50 ${ms(results.invoices.p50Ms)}, ` +
         `p95 ${ms(results.invoices.p95Ms)}, max ${ms(results.invoices.maxMs)}; ` +
         `${results.invoices.sizeKb.toFixed(1)} KB.`
+      : 'Not run.',
+    '',
+    '## 14. Online payments: webhooks, callbacks and reconciliation',
+    results.payments
+      ? `${results.payments.orders.toLocaleString('en-IN')} online orders; ${results.payments.deliveries.toLocaleString('en-IN')} ` +
+        `webhook deliveries and ${results.payments.callbacks} callbacks (${results.payments.closedTabs} tabs closed) shuffled, ` +
+        `in ${(results.payments.deliveryMs / 1000).toFixed(1)} s; paid before the reconciliation pass ` +
+        `${results.payments.paidBeforeReconciliation}, found by it ${results.payments.foundByReconciliation}; paid ` +
+        `${results.payments.paid}, duplicated ${results.payments.duplicates}, lost ${results.payments.lost}, refused ${results.payments.refusals}.`
       : 'Not run.',
     '',
   ].join('\n');

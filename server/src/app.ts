@@ -31,6 +31,9 @@ import idempotency from './plugins/idempotency.js';
 import mailer, { type MailTransport } from './plugins/mailer.js';
 import phoneCodeRepository from './plugins/phone-code-repository.js';
 import { logSmsProvider } from './lib/sms/log-provider.js';
+import type { PaymentGateway } from './lib/payments/gateway.js';
+import paymentRepository from './plugins/payment-repository.js';
+import paymentRoutes from './routes/shop/payments.js';
 import type { SmsProvider } from './lib/sms/sms-provider.js';
 import phoneSignInRoutes from './routes/user/phone-sign-in.js';
 import metrics from './plugins/metrics.js';
@@ -160,6 +163,11 @@ export interface AppOptions {
   smsProvider?: SmsProvider;
   /** Web Push: the VAPID keys and subject, and the push services sent to (docs/operations/push.md). */
   push?: PushSettings;
+  /**
+   * Online payments' gateway (Razorpay's adapter when RAZORPAY_* is set; docs/operations/payments.md). Without one
+   * only cash on delivery is offered.
+   */
+  paymentGateway?: PaymentGateway;
   /** Self-tape uploads' part size and lease (lib/tape-uploads.ts); tests make them small. */
   tapeUploads?: Partial<TapeUploadOptions>;
 }
@@ -214,7 +222,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           manifestSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
-          formAction: ["'self'"],
+          // The checkout form is posted to the payment gateway's page.
+          formAction: ["'self'", ...(options.paymentGateway ? [options.paymentGateway.checkoutOrigin] : [])],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: null,
         },
@@ -292,6 +301,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await fastify.register(cartRepository);
   await fastify.register(couponRepository);
   await fastify.register(orderRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
+  await fastify.register(paymentRepository, {
+    gateway: options.paymentGateway,
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+  });
   await fastify.register(mailSender, { claimSeconds: options.jobClaimSeconds ?? 600, tries: options.mailTries });
   await fastify.register(staffRepository);
   await fastify.register(contentRepository);
@@ -374,6 +387,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.benchWriteFloor) await fastify.register(writeFloorRoutes, { prefix: API_PREFIX });
   await fastify.register(orderRoutes, { prefix: userPrefix });
   await fastify.register(invoiceRoutes, { prefix: userPrefix });
+  await fastify.register(paymentRoutes, {
+    prefix: `${API_PREFIX}/api/${API_VERSION}`,
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+  });
   await fastify.register(adminRoutes, { prefix: `${API_PREFIX}${ADMIN_API_PATH}` });
 
   // Last: static files and the catch-all that returns the app shell or a JSON 404.

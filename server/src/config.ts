@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SmsSettings } from './lib/sms/sms-provider.js';
+import type { PaymentSettings } from './lib/payments/gateway.js';
 import type { ObjectStoreSettings } from './lib/storage.js';
 import type { PushSettings } from './lib/push.js';
 
@@ -70,6 +71,12 @@ export interface ServerConfig {
    * once and kept in the database. See docs/operations/push.md.
    */
   push: PushSettings;
+  /**
+   * The Razorpay account online payments go through (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET,
+   * RAZORPAY_API_URL, RAZORPAY_CHECKOUT_URL); without it only cash on delivery is offered. See
+   * docs/operations/payments.md.
+   */
+  payments: PaymentSettings | undefined;
 }
 
 export type ProcessRole = 'web' | 'worker' | 'all';
@@ -158,6 +165,44 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     objectStore: readObjectStore(env),
     sms: readSms(env),
     push: readPush(env),
+    payments: readPayments(env),
+  };
+}
+
+const PAYMENT_VARIABLES = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+
+/** The gateway's account, when RAZORPAY_* is set; some of it without the rest is a mistake to refuse at start. */
+function readPayments(env: NodeJS.ProcessEnv): PaymentSettings | undefined {
+  const missing = PAYMENT_VARIABLES.filter((name) => !env[name]);
+  if (missing.length === PAYMENT_VARIABLES.length) return undefined;
+  if (missing.length > 0) {
+    throw new Error(
+      `${missing.join(', ')} must be set too: paying online needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and ` +
+        'RAZORPAY_WEBHOOK_SECRET (or none of them, to offer cash on delivery only)',
+    );
+  }
+  const apiUrl = env.RAZORPAY_API_URL || 'https://api.razorpay.com';
+  const checkoutUrl = env.RAZORPAY_CHECKOUT_URL || new URL('/v1/checkout/embedded', apiUrl).toString();
+  for (const [name, value] of [
+    ['RAZORPAY_API_URL', apiUrl],
+    ['RAZORPAY_CHECKOUT_URL', checkoutUrl],
+  ] as const) {
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new Error(`${name} must be an address like https://api.razorpay.com, got "${value}"`);
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+      throw new Error(`${name} must start with https:// or http://, got "${value}"`);
+    }
+  }
+  return {
+    keyId: env.RAZORPAY_KEY_ID!,
+    keySecret: env.RAZORPAY_KEY_SECRET!,
+    webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!,
+    apiUrl,
+    checkoutUrl,
   };
 }
 

@@ -6,6 +6,7 @@ import { childProcessArgs } from './entry-points.js';
 import { databaseOptionsFrom, isNewEmbeddedDatabase, openDatabase } from './db/client.js';
 import { type DataDirLock, exitIfLocked, lockDataDir } from './db/data-dir-lock.js';
 import { msg91Provider } from './lib/sms/msg91.js';
+import { razorpayGateway } from './lib/payments/razorpay.js';
 import { createStorage } from './lib/storage.js';
 import { hasDemoStaff, seedDemoContent } from '../seed/seed.js';
 
@@ -89,6 +90,7 @@ const app = await buildApp({
   benchWriteFloor: config.benchWriteFloor,
   smsProvider: config.sms ? msg91Provider(config.sms) : undefined,
   push: config.push,
+  paymentGateway: config.payments ? razorpayGateway(config.payments) : undefined,
 });
 
 let closing = false;

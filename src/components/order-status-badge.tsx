@@ -9,6 +9,8 @@ const statusColors: Record<OrderStatus, string> = {
   delivered: 'green',
   refunded: 'orange',
   cancelled: 'gray',
+  awaiting_payment: 'yellow',
+  expired: 'gray',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

@@ -85,6 +85,9 @@ export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   delivered: ['refunded'],
   refunded: [],
   cancelled: [],
+  // Only the gateway moves these: paid (placed) or expired by the payments job.
+  awaiting_payment: [],
+  expired: [],
 };
 
 const absentOrText = (max: number, field: string) =>

@@ -207,7 +207,7 @@ export const errorTemplates = {
   total_changed:
     'The total is now {total}, not the {expected} you saw: check the order summary and place the order again',
   no_such_order: 'There is no such order',
-  payment_cod: 'payment_method must be cod (cash on delivery)',
+  payment_cod: 'payment_method must be cod (cash on delivery) or online',
   coupon_required: 'Coupon code is required',
   coupon_too_long: 'Coupon code must be at most {max} characters',
   message_required: 'Message is required',
@@ -371,6 +371,13 @@ export const errorTemplates = {
   gst_rate: 'The GST rate must be one of 0, 5, 12, 18, 28 per cent',
   gst_no_invoice: 'There is no such invoice',
   gst_unavailable: 'The invoice cannot be fetched just now: try again in a minute',
+  pay_unavailable: 'Paying online is not available now: choose cash on delivery',
+  pay_gateway_down:
+    'The payment service did not answer, so the order was not placed: try again, or choose cash on delivery',
+  pay_unverified: 'This payment could not be verified',
+  pay_refund_failed: 'The payment service did not take the refund: try again in a few minutes',
+  pay_cancel_waiting: 'This order is waiting for its payment: it is let go by itself if not paid in 15 minutes',
+  pay_cancel_expired: 'This order was not paid in time and has been let go',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

@@ -6,10 +6,32 @@ import { addressInputSchema, savedAddressSchema } from './user';
 
 export { orderStatuses, type OrderStatus } from './order-statuses';
 
-export const paymentMethods = ['cod'] as const;
+export const paymentMethods = ['cod', 'online'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 /** How the checkout, the order pages and the policies name each way to pay. */
-export const paymentMethodLabels: Record<PaymentMethod, string> = { cod: 'Cash on delivery' };
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  cod: 'Cash on delivery',
+  online: 'UPI, card or net banking',
+};
+/** An order paid online holds its stock this long for the payment, then expires. */
+export const PAYMENT_HOLD_MINUTES = 15;
+
+/** An online order's payment, as the shopper and staff see it. */
+export const orderPaymentSchema = z.object({
+  /** created (waiting), paid, expired (not paid in time) or refunded (a late payment given back). */
+  status: z.enum(['created', 'paid', 'expired', 'refunded']),
+  /** upi, card, netbanking or wallet, once paid. */
+  method: z.nullable(z.string()),
+  /** The gateway's payment id (`pay_…`), once paid: what the shopper's bank statement names. */
+  gateway_payment_id: z.nullable(z.string()),
+  expires_at: z.string(),
+  paid_at: z.nullable(z.string()),
+  /** The last failed attempt's words, while the shopper may try again. */
+  last_error: z.nullable(z.string()),
+  /** The gateway's checkout form to post, while the order waits for its payment. */
+  checkout: z.nullable(z.object({ action: z.string(), fields: z.record(z.string(), z.string()) })),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
 /** Orders of at least ₹499 (after discount) ship free; others pay a flat ₹49. */
 export const FREE_SHIPPING_FROM = 49_900;
@@ -46,7 +68,7 @@ export function orderSaving(subtotal: number, discount: number): number {
 
 export const completeOrderRequestSchema = z.object({
   address: addressInputSchema,
-  payment_method: z.enum(paymentMethods, { error: 'payment_method must be cod (cash on delivery)' }),
+  payment_method: z.enum(paymentMethods, { error: 'payment_method must be cod (cash on delivery) or online' }),
   coupon_code: z.optional(
     z.union([
       z.pipe(
@@ -101,6 +123,8 @@ export const orderSchema = z.object({
   id: z.int(),
   status: z.enum(orderStatuses),
   payment_method: z.enum(paymentMethods),
+  /** The online payment (null for cash on delivery). */
+  payment: z.nullable(orderPaymentSchema),
   address: orderAddressSchema,
   items: z.array(orderItemSchema),
   subtotal: z.int(),

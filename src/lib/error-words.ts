@@ -353,6 +353,12 @@ import { error_gst_hsn } from '@/paraglide/messages/error_gst_hsn.js';
 import { error_gst_rate } from '@/paraglide/messages/error_gst_rate.js';
 import { error_gst_no_invoice } from '@/paraglide/messages/error_gst_no_invoice.js';
 import { error_gst_unavailable } from '@/paraglide/messages/error_gst_unavailable.js';
+import { error_pay_unavailable } from '@/paraglide/messages/error_pay_unavailable.js';
+import { error_pay_gateway_down } from '@/paraglide/messages/error_pay_gateway_down.js';
+import { error_pay_unverified } from '@/paraglide/messages/error_pay_unverified.js';
+import { error_pay_refund_failed } from '@/paraglide/messages/error_pay_refund_failed.js';
+import { error_pay_cancel_waiting } from '@/paraglide/messages/error_pay_cancel_waiting.js';
+import { error_pay_cancel_expired } from '@/paraglide/messages/error_pay_cancel_expired.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -707,6 +713,12 @@ const words: Record<ErrorCode, Words> = {
   gst_rate: error_gst_rate,
   gst_no_invoice: error_gst_no_invoice,
   gst_unavailable: error_gst_unavailable,
+  pay_unavailable: error_pay_unavailable,
+  pay_gateway_down: error_pay_gateway_down,
+  pay_unverified: error_pay_unverified,
+  pay_refund_failed: error_pay_refund_failed,
+  pay_cancel_waiting: error_pay_cancel_waiting,
+  pay_cancel_expired: error_pay_cancel_expired,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

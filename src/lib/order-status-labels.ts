@@ -5,6 +5,8 @@ import { orderStatus_delivered } from '@/paraglide/messages/orderstatus_delivere
 import { orderStatus_placed } from '@/paraglide/messages/orderstatus_placed1.js';
 import { orderStatus_refunded } from '@/paraglide/messages/orderstatus_refunded1.js';
 import { orderStatus_shipped } from '@/paraglide/messages/orderstatus_shipped1.js';
+import { pay_statusAwaiting } from '@/paraglide/messages/pay_statusawaiting1.js';
+import { pay_statusExpired } from '@/paraglide/messages/pay_statusexpired1.js';
 
 /**
  * How an order status reads to people, shopper and staff alike, in the page's language (read when shown: the module
@@ -28,5 +30,11 @@ export const statusLabels: Record<OrderStatus, string> = {
   },
   get cancelled() {
     return orderStatus_cancelled();
+  },
+  get awaiting_payment() {
+    return pay_statusAwaiting();
+  },
+  get expired() {
+    return pay_statusExpired();
   },
 };

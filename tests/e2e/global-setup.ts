@@ -5,6 +5,8 @@ import { buildServer } from '../../server/src/build/build-server.js';
 import { signInCodeTemplate } from '../../server/src/lib/sms/sign-in-code-sms.js';
 import { E2E_SMS, startMsg91StandIn } from '../support/msg91-stand-in.js';
 import { startSmtpSink } from '../support/smtp-sink.js';
+import { STAND_IN_KEYS, startRazorpayStandIn } from '../support/razorpay-stand-in.js';
+import { PAYMENT_WEBHOOK_PATH } from '../../server/src/plugins/payment-repository.js';
 import { makeDataTemplate, startServerProcess } from './server-process.js';
 
 /**
@@ -29,8 +31,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     templates: { [E2E_SMS.templateId]: signInCodeTemplate('localhost') },
     dir: smsDir,
   });
+  // Online payments go through the Razorpay adapter to a stand-in of the gateway: its checkout page, callback and
+  // webhooks, signed as Razorpay signs them.
+  const gateway = await startRazorpayStandIn();
   const server = await startServerProcess(
     {
+      RAZORPAY_KEY_ID: STAND_IN_KEYS.keyId,
+      RAZORPAY_KEY_SECRET: STAND_IN_KEYS.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: STAND_IN_KEYS.webhookSecret,
+      RAZORPAY_API_URL: gateway.url,
+      RAZORPAY_CHECKOUT_URL: gateway.checkoutUrl,
       SMTP_URL: smtp.url,
       SMS_BASE_URL: sms.url,
       SMS_AUTH_KEY: E2E_SMS.authKey,
@@ -39,6 +49,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     true,
   );
+  gateway.webhookUrl = `${server.url}${PAYMENT_WEBHOOK_PATH}`;
   process.env.BASE_URL = server.url;
   process.env.MAIL_DIR = mailDir;
   process.env.SMS_DIR = smsDir;
@@ -46,6 +57,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await server.stop();
     await smtp.close();
     await sms.close();
+    await gateway.close();
     await fs.rm(mailDir, { recursive: true, force: true });
     await fs.rm(smsDir, { recursive: true, force: true });
     await fs.rm(template, { recursive: true, force: true });

@@ -195,7 +195,11 @@ describe('completeOrder', () => {
         'address.pincode',
         'PIN code must be 6 digits and cannot start with 0',
       ],
-      [{ ...checkout, payment_method: 'card' }, 'payment_method', 'payment_method must be cod (cash on delivery)'],
+      [
+        { ...checkout, payment_method: 'card' },
+        'payment_method',
+        'payment_method must be cod (cash on delivery) or online',
+      ],
       [{ payment_method: 'cod' }, 'address', 'address: Invalid input: expected object, received undefined'],
     ];
     for (const [body, field, message] of cases) {

@@ -50,6 +50,7 @@ const order = (status: StaffOrder['status'], tracking: boolean): StaffOrder => (
   id: 4521,
   status,
   payment_method: 'cod',
+  payment: null,
   address: {
     name: DATA.addressName,
     phone: DATA.phone,

@@ -15,6 +15,7 @@ import type { DatabaseTemplates } from './global-setup.js';
 import type { ProcessRole } from '../../server/src/config.js';
 import type { SmsProvider } from '../../server/src/lib/sms/sms-provider.js';
 import type { PushSettings } from '../../server/src/lib/push.js';
+import type { PaymentGateway } from '../../server/src/lib/payments/gateway.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -78,6 +79,8 @@ export async function createTestApp(
     tapeUploads?: AppOptions['tapeUploads'];
     /** How often the live streams get their keep-open comment (25 s unless given). */
     liveHeartbeatMs?: number;
+    /** Online payments (the Razorpay adapter on tests/support/razorpay-stand-in.ts); cash on delivery only without. */
+    paymentGateway?: PaymentGateway;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cineverse-test-'));
@@ -144,6 +147,7 @@ export async function createTestApp(
     push: options.push,
     tapeUploads: options.tapeUploads,
     liveHeartbeatMs: options.liveHeartbeatMs,
+    paymentGateway: options.paymentGateway,
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -357,10 +357,12 @@ export const orders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['placed', 'confirmed', 'shipped', 'delivered', 'refunded', 'cancelled'] })
+    status: text('status', {
+      enum: ['placed', 'confirmed', 'shipped', 'delivered', 'refunded', 'cancelled', 'awaiting_payment', 'expired'],
+    })
       .notNull()
       .default('placed'),
-    paymentMethod: text('payment_method', { enum: ['cod'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['cod', 'online'] }).notNull(),
     /** The delivery address as given at checkout: later edits of a saved address do not change an order. */
     address: jsonb('address')
       .$type<{
@@ -404,7 +406,7 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', {
-      enum: ['placed', 'confirmed', 'shipped', 'delivered', 'refunded', 'cancelled'],
+      enum: ['placed', 'confirmed', 'shipped', 'delivered', 'refunded', 'cancelled', 'awaiting_payment', 'expired'],
     }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** Staff's note to the shopper, shown with the step. */
@@ -431,6 +433,8 @@ export const orderRefunds = pgTable(
     /** Staff's note to the shopper. */
     note: text('note'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The gateway's refund id (`rfnd_…`) of a prepaid order's refund; null for cash on delivery's. */
+    gatewayRefundId: text('gateway_refund_id'),
   },
   (table) => [index('order_refunds_order_idx').on(table.orderId, table.at)],
 );
@@ -1398,3 +1402,41 @@ export const invoices = pgTable(
     index('invoices_issued_idx').on(table.issuedAt),
   ],
 );
+/**
+ * The online payment of an order paid through the gateway (Razorpay): one row an order, made with it. The order waits
+ * (`awaiting_payment`, its stock held) until `expiresAt`; a verified callback, webhook or the gateway's own answer to
+ * the reconciliation job makes it paid. `status` only moves forward: created → paid → (refunded), or created →
+ * expired, and expired → paid (a late payment honoured) or → refunded (a late payment given back).
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gateway: text('gateway', { enum: ['razorpay'] }).notNull(),
+    /** The gateway's order (`order_…`), made for the order's total when it was placed. */
+    gatewayOrderId: text('gateway_order_id').notNull().unique(),
+    /** Paise asked for: the order's total as the server decided it. */
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['created', 'paid', 'expired', 'refunded'] })
+      .notNull()
+      .default('created'),
+    /** The payment that paid it (`pay_…`) and how (upi, card, netbanking, wallet), once paid. */
+    gatewayPaymentId: text('gateway_payment_id'),
+    method: text('method'),
+    /** The last failed attempt's words from the gateway (the shopper may try again until the order expires). */
+    lastError: text('last_error'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_payments_waiting_idx').on(table.status, table.createdAt)],
+);
+
+/** Every webhook event of the gateway applied, by its `x-razorpay-event-id`: a retried delivery is applied once. */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  event: text('event').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

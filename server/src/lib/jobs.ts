@@ -22,6 +22,8 @@ export const QUEUES = {
   tapes: 'tapes',
   /** Draws a tax invoice's or credit note's PDF and sends the shipping mail with it (plugins/invoices.ts). */
   invoices: 'invoices',
+  /** Each minute: asks the gateway about online orders still waiting, and lets go the unpaid (plugins/payment-repository.ts). */
+  payments: 'payments',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

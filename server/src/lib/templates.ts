@@ -407,14 +407,25 @@ function expectedDelivery(order: Pick<StaffOrder, 'delivery_estimate'>, language
  * one (a part of the total leaves the order delivered).
  */
 export function orderNotice(
-  order: Pick<StaffOrder, 'id' | 'status' | 'total' | 'refunded_total' | 'delivery_estimate'>,
+  order: Pick<StaffOrder, 'id' | 'status' | 'total' | 'refunded_total' | 'delivery_estimate'> & {
+    payment_method?: StaffOrder['payment_method'];
+  },
   refund: RecordedRefund | null = null,
 ): InEach<NoticeText> {
   const number = `#${order.id}`;
+  const online = order.payment_method === 'online';
   return inEach((language) => {
     const rupees = (paise: number) => formatRupees(paise, language);
     const expected = expectedDelivery(order, language);
     if (language === 'hi') {
+      if (refund && order.status === 'expired') {
+        return {
+          title: `ऑर्डर ${number} का भुगतान लौटाया गया`,
+          body:
+            `आपका भुगतान ऑर्डर ${number} का समय निकल जाने के बाद पहुँचा और तब तक उसका सामान ख़त्म हो चुका था, ` +
+            `इसलिए हमने ${rupees(refund.amount)} उसी तरीक़े से लौटा दिए हैं जिससे आपने भुगतान किया था।`,
+        };
+      }
       if (refund && order.status !== 'refunded') {
         return {
           title: `ऑर्डर ${number} का कुछ हिस्सा रिफ़ंड हुआ`,
@@ -425,8 +436,14 @@ export function orderNotice(
       }
       const lines: Record<StaffOrder['status'], string> = {
         placed:
-          `आपका ऑर्डर ${number} दर्ज हो गया है। डिलीवरी के समय ${rupees(order.total)} नक़द चुकाएँ` +
+          (online
+            ? `आपका ऑर्डर ${number} दर्ज हो गया है और उसके ${rupees(order.total)} का भुगतान मिल गया है`
+            : `आपका ऑर्डर ${number} दर्ज हो गया है। डिलीवरी के समय ${rupees(order.total)} नक़द चुकाएँ`) +
           (expected ? `; यह ${expected} पहुँचने की उम्मीद है।` : '।'),
+        awaiting_payment: `आपका ऑर्डर ${number} ${rupees(order.total)} के भुगतान का इंतज़ार कर रहा है: 15 मिनट के अंदर भुगतान करें।`,
+        expired:
+          `आपके ऑर्डर ${number} का भुगतान 15 मिनट में नहीं मिला, इसलिए ऑर्डर छोड़ दिया गया है और ` +
+          'आपसे कोई रक़म नहीं ली गई। इसका सामान फिर से दुकान में है।',
         confirmed: `आपका ऑर्डर ${number} पक्का हो गया है और पैक किया जा रहा है।`,
         shipped: `आपका ऑर्डर ${number} रास्ते में है।`,
         delivered: `आपका ऑर्डर ${number} पहुँच गया है। उम्मीद है कि यह आपको पसंद आएगा।`,
@@ -442,8 +459,18 @@ export function orderNotice(
         delivered: `ऑर्डर ${number} पहुँच गया`,
         refunded: `ऑर्डर ${number} का रिफ़ंड हुआ`,
         cancelled: `ऑर्डर ${number} रद्द हुआ`,
+        awaiting_payment: `ऑर्डर ${number} भुगतान के इंतज़ार में`,
+        expired: `ऑर्डर ${number} का भुगतान नहीं मिला`,
       };
       return { title: subjects[order.status], body: lines[order.status] };
+    }
+    if (refund && order.status === 'expired') {
+      return {
+        title: `Payment for order ${number} refunded`,
+        body:
+          `Your payment reached us after order ${number} had been let go, and its items had sold out meanwhile, ` +
+          `so we have refunded ${rupees(refund.amount)} to the way you paid.`,
+      };
     }
     if (refund && order.status !== 'refunded') {
       return {
@@ -455,8 +482,14 @@ export function orderNotice(
     }
     const lines: Record<StaffOrder['status'], string> = {
       placed:
-        `Your order ${number} has been placed. Pay ${rupees(order.total)} in cash on delivery` +
+        (online
+          ? `Your order ${number} has been placed and its payment of ${rupees(order.total)} received`
+          : `Your order ${number} has been placed. Pay ${rupees(order.total)} in cash on delivery`) +
         (expected ? `; it is expected ${expected}.` : '.'),
+      awaiting_payment: `Your order ${number} is waiting for its payment of ${rupees(order.total)}: pay within 15 minutes.`,
+      expired:
+        `Your order ${number} was not paid within 15 minutes, so it has been let go and nothing was charged. ` +
+        'Its items are back in the shop.',
       confirmed: `Your order ${number} is confirmed and is being packed.`,
       shipped: `Your order ${number} is on its way.`,
       delivered: `Your order ${number} has been delivered. We hope you enjoy it.`,
@@ -470,6 +503,8 @@ export function orderNotice(
       delivered: `Order ${number} delivered`,
       refunded: `Order ${number} refunded`,
       cancelled: `Order ${number} cancelled`,
+      awaiting_payment: `Order ${number} waiting for payment`,
+      expired: `Order ${number} not paid`,
     };
     return { title: subjects[order.status], body: lines[order.status] };
   });
@@ -490,6 +525,7 @@ const orderWords = {
     expected: 'Expected delivery',
     reference: 'Payment reference',
     total: (total: string) => `Order total: ${total} (cash on delivery)`,
+    paidTotal: (total: string) => `Order total: ${total} (paid online)`,
     willMail: 'We will mail you the courier and tracking link when it ships.',
     see: 'See your order',
   },
@@ -506,6 +542,7 @@ const orderWords = {
     expected: 'डिलीवरी की अनुमानित तारीख़',
     reference: 'भुगतान का संदर्भ',
     total: (total: string) => `ऑर्डर की कुल रक़म: ${total} (कैश ऑन डिलीवरी)`,
+    paidTotal: (total: string) => `ऑर्डर की कुल रक़म: ${total} (ऑनलाइन चुकाई गई)`,
     willMail: 'ऑर्डर भेजे जाने पर हम आपको कूरियर का नाम और ट्रैकिंग लिंक मेल करेंगे।',
     see: 'अपना ऑर्डर देखें',
   },
@@ -565,7 +602,7 @@ export function orderMail(
     ...(refund ? ['', `${words.reference}: ${refund.reference}`] : []),
     ...(note ? ['', note] : []),
     '',
-    words.total(formatRupees(order.total, language)),
+    (order.payment_method === 'online' ? words.paidTotal : words.total)(formatRupees(order.total, language)),
     ...(order.status === 'placed' ? [words.willMail] : []),
     `${words.see}: ${link}`,
     '',

@@ -71,6 +71,7 @@ const POLL_SECONDS: Record<QueueName, number> = {
   cards: 1,
   tapes: 2,
   invoices: 1,
+  payments: 5,
 };
 
 /** Tries and backoff: a job that throws is tried again, later each time; after the last, it stays failed. */
@@ -89,6 +90,8 @@ function queueOptions(claimSeconds: number): Record<QueueName, QueueOptions> {
     tapes: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: Math.max(claimSeconds, 1800) },
     // The shipping mail waits for its invoice: a store that fails is tried again for about an hour.
     invoices: { retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: claimSeconds },
+    // The next minute's run asks again: a failed one is not worth more than one retry.
+    payments: { retryLimit: 1, retryDelay: 30, expireInSeconds: claimSeconds },
   };
 }
 

@@ -26,6 +26,7 @@ import {
   couponRedemptions,
   orderEvents,
   orderItems,
+  orderPayments,
   orderRefunds,
   orders,
   products,
@@ -38,6 +39,7 @@ import { likePattern } from '../lib/like-pattern.js';
 import { type Notice, tell } from '../lib/tell.js';
 import { orderMail, orderNotice, type RecordedRefund } from '../lib/templates.js';
 import { formatRupees } from '../lib/money.js';
+import type { CheckoutForm } from '../lib/payments/gateway.js';
 import { HttpError } from './error-handler.js';
 
 /**
@@ -52,7 +54,7 @@ declare module 'fastify' {
         userId: number,
         input: {
           address: Address;
-          paymentMethod: 'cod';
+          paymentMethod: 'cod' | 'online';
           couponCode: string | undefined;
           /** The total the shopper was shown: another total refuses the order (409 on expected_total). */
           expectedTotal?: number | undefined;
@@ -84,6 +86,31 @@ declare module 'fastify' {
         orderId: number,
         input: OrderTransition,
       ): Promise<{ before: StaffOrder; after: StaffOrder }>;
+      /**
+       * Pays back `amount` paise of a delivered order, in `tx` (the one way other parts refund): a prepaid order's
+       * through the gateway (its refund id is the reference; an idempotency key per refund of the order, so a retry
+       * never pays twice), a cash-on-delivery order's recorded with staff's `reference`. The order is refunded when
+       * the refunds reach its total; the shopper is told. 400/409 as `transitionOrder`; 502 when the gateway fails.
+       */
+      refundOrder(
+        tx: Database,
+        orderId: number,
+        input: { amount: number; note?: string; reference?: string },
+      ): Promise<{ before: StaffOrder; after: StaffOrder }>;
+      /**
+       * An online order's payment arrived: an order awaiting it is placed; an expired one is placed again when all its
+       * stock can be taken again (a late payment honoured), else nothing changes and false is answered (the payment is
+       * to be refunded). The shopper is told. Any other status: nothing changes (true: already placed).
+       */
+      settlePaid(tx: Database, orderId: number, note: string | null): Promise<boolean>;
+      /** An order still awaiting its payment is let go: its stock and coupon use given back, the shopper told. */
+      expireOrder(tx: Database, orderId: number): Promise<boolean>;
+      /** Records a refund made outside a staff move (a late payment given back) and tells the shopper. */
+      recordGatewayRefund(
+        tx: Database,
+        orderId: number,
+        refund: { amount: number; reference: string; note: string },
+      ): Promise<void>;
     };
   }
 }
@@ -109,6 +136,14 @@ type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 type OrderEventRow = typeof orderEvents.$inferSelect;
 type OrderRefundRow = typeof orderRefunds.$inferSelect;
+type OrderPaymentRow = typeof orderPayments.$inferSelect;
+type FoundOrder = {
+  row: OrderRow;
+  items: OrderItemRow[];
+  events: OrderEventRow[];
+  refunds: OrderRefundRow[];
+  payment: OrderPaymentRow | null;
+};
 
 /** The order number a staff search names (`6`, `#6`, `# 6`), or null. */
 export function searchedOrderNumber(search: string): number | null {
@@ -136,6 +171,10 @@ export function cancelBlockedReason(
   items: Pick<OrderItemRow, 'perishable'>[],
   now = new Date(),
 ): string | null {
+  if (order.status === 'awaiting_payment') {
+    return 'This order is waiting for its payment: it is let go by itself if not paid in 15 minutes';
+  }
+  if (order.status === 'expired') return 'This order was not paid in time and has been let go';
   if (order.status === 'cancelled') return 'This order is already cancelled';
   if (order.status === 'refunded') return 'This order has been refunded';
   if (order.status === 'shipped' || order.status === 'delivered') {
@@ -186,7 +225,7 @@ function refundable(order: Pick<OrderRow, 'total'>, refunds: Pick<OrderRefundRow
 }
 
 /** A refund's amount and reference, checked against what remains of the total: 400 naming the field otherwise. */
-function refundOfMove(input: OrderTransition, remaining: number) {
+function refundOfMove(input: OrderTransition, remaining: number, online = false) {
   if (input.refund_amount === undefined) throw new HttpError(400, 'Enter the amount refunded', 'refund_amount');
   if (input.refund_amount > remaining) {
     throw new HttpError(
@@ -203,18 +242,34 @@ function refundOfMove(input: OrderTransition, remaining: number) {
       'refund_amount',
     );
   }
+  // A prepaid order's refund goes through the gateway, whose refund id becomes the reference.
+  if (online) return { amount: input.refund_amount, reference: '' };
   if (!input.refund_reference) {
     throw new HttpError(400, 'Enter the reference of the payment (UPI or bank transfer)', 'refund_reference');
   }
   return { amount: input.refund_amount, reference: input.refund_reference };
 }
 
-function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[], refunds: OrderRefundRow[]): Order {
+function toOrder(
+  { row, items, events, refunds, payment }: FoundOrder,
+  checkout: (row: OrderRow, payment: OrderPaymentRow) => CheckoutForm | null,
+): Order {
   const reason = cancelBlockedReason(row, items);
   return {
     id: row.id,
     status: row.status,
     payment_method: row.paymentMethod,
+    payment: payment
+      ? {
+          status: payment.status,
+          method: payment.method,
+          gateway_payment_id: payment.gatewayPaymentId,
+          expires_at: payment.expiresAt.toISOString(),
+          paid_at: payment.paidAt?.toISOString() ?? null,
+          last_error: payment.status === 'created' ? payment.lastError : null,
+          checkout: payment.status === 'created' && row.status === 'awaiting_payment' ? checkout(row, payment) : null,
+        }
+      : null,
     address: row.address,
     items: items.map((item) => ({
       product_id: item.productId,
@@ -283,7 +338,7 @@ export default fp<{ publicUrl?: string }>(
         .limit(1);
       const [row] = lock ? await query.for('update') : await query;
       if (!row) return null;
-      const [items, events, refunds] = await Promise.all([
+      const [items, events, refunds, payments] = await Promise.all([
         executor.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id)),
         executor
           .select()
@@ -295,9 +350,13 @@ export default fp<{ publicUrl?: string }>(
           .from(orderRefunds)
           .where(eq(orderRefunds.orderId, row.id))
           .orderBy(asc(orderRefunds.at), asc(orderRefunds.id)),
+        executor.select().from(orderPayments).where(eq(orderPayments.orderId, row.id)),
       ]);
-      return { row, items, events, refunds };
+      return { row, items, events, refunds, payment: payments[0] ?? null };
     }
+
+    /** The gateway's checkout form of an order waiting for its payment (payments plugin). */
+    const checkoutOf = (row: OrderRow, payment: OrderPaymentRow) => fastify.payments.checkoutForm(row, payment);
 
     async function staffOrder(executor: Database, orderId: number): Promise<StaffOrder | null> {
       const found = await getOrder(executor, null, orderId);
@@ -305,15 +364,12 @@ export default fp<{ publicUrl?: string }>(
     }
 
     /** An order already read, with its shopper. */
-    async function staffOrderOf(
-      executor: Database,
-      found: { row: OrderRow; items: OrderItemRow[]; events: OrderEventRow[]; refunds: OrderRefundRow[] },
-    ): Promise<StaffOrder> {
+    async function staffOrderOf(executor: Database, found: FoundOrder): Promise<StaffOrder> {
       const [customer] = await executor
         .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
         .from(users)
         .where(eq(users.id, found.row.userId));
-      return { ...toOrder(found.row, found.items, found.events, found.refunds), customer: customer! };
+      return { ...toOrder(found, checkoutOf), customer: customer! };
     }
 
     /** The list rows of `orders`: their item count and the first item as the cover, in one query for all. */
@@ -386,12 +442,15 @@ export default fp<{ publicUrl?: string }>(
     /** Cancels a locked order: the stock comes back and the coupon use is given back, in product order like checkout. */
     async function cancelLocked(
       tx: Database,
-      found: { row: OrderRow; items: OrderItemRow[] },
+      found: FoundOrder,
       note: string | null,
+      to: 'cancelled' | 'expired' = 'cancelled',
     ): Promise<OrderRow> {
+      // A paid online order is paid back in full through the gateway before its stock comes back.
+      if (to === 'cancelled') await refundPaidOnline(tx, found, refundable(found.row, found.refunds), note);
       const [cancelled] = await tx
         .update(orders)
-        .set({ status: 'cancelled', cancelledAt: sql`now()` })
+        .set(to === 'cancelled' ? { status: 'cancelled', cancelledAt: sql`now()` } : { status: 'expired' })
         .where(eq(orders.id, found.row.id))
         .returning();
       if (!cancelled) throw new Error('The order was not cancelled');
@@ -405,10 +464,33 @@ export default fp<{ publicUrl?: string }>(
           await tellWishlisters(tx, product, publicUrl);
       }
       await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, found.row.id));
-      await tx.insert(orderEvents).values({ orderId: found.row.id, status: 'cancelled', note });
+      await tx.insert(orderEvents).values({ orderId: found.row.id, status: to, note });
       // An order cancelled after its invoice was issued gets a credit note for what is not yet credited.
-      await issueCreditNote(tx, found.row.id, null);
+      if (to === 'cancelled') await issueCreditNote(tx, found.row.id, null);
       return cancelled;
+    }
+
+    /**
+     * Pays back `amount` of a paid online order through the gateway and records it (its refund id the reference):
+     * null for any other order. The gateway's idempotency key is the order's and the refund's number among its
+     * refunds, so the same refund tried again (a timeout, a retried request) is the gateway's same refund.
+     */
+    async function refundPaidOnline(
+      tx: Database,
+      found: FoundOrder,
+      remaining: number,
+      note: string | null,
+      amount = remaining,
+    ): Promise<{ amount: number; reference: string } | null> {
+      if (found.row.paymentMethod !== 'online' || found.payment?.status !== 'paid' || amount <= 0) return null;
+      const refund = await fastify.payments.refund(found.payment, amount, found.refunds.length + 1);
+      const [recorded] = await tx
+        .insert(orderRefunds)
+        .values({ orderId: found.row.id, amount, reference: refund.id, gatewayRefundId: refund.id, note })
+        .returning({ id: orderRefunds.id });
+      // Each refund of an invoiced order is a credit note against its invoice.
+      await issueCreditNote(tx, found.row.id, { id: recorded!.id, amount });
+      return { amount, reference: refund.id };
     }
 
     fastify.decorate('orderRepository', {
@@ -474,10 +556,16 @@ export default fp<{ publicUrl?: string }>(
           }
         }
 
+        const online = input.paymentMethod === 'online';
+        if (online && !fastify.payments.offered) {
+          throw new HttpError(409, 'Paying online is not available now: choose cash on delivery', 'payment_method');
+        }
         const [order] = await tx
           .insert(orders)
           .values({
             userId,
+            // Paid online, the order waits for its payment, its stock held (taken above) until it expires.
+            status: online ? 'awaiting_payment' : 'placed',
             paymentMethod: input.paymentMethod,
             address: { ...input.address, line2: input.address.line2 ?? '' },
             subtotal,
@@ -505,13 +593,15 @@ export default fp<{ publicUrl?: string }>(
           )
           .returning();
         if (coupon) await tx.insert(couponRedemptions).values({ couponId: coupon.couponId, userId, orderId: order.id });
-        const events = await tx.insert(orderEvents).values({ orderId: order.id, status: 'placed' }).returning();
+        const events = await tx.insert(orderEvents).values({ orderId: order.id, status: order.status }).returning();
         await tx.delete(cartItems).where(eq(cartItems.userId, userId));
         if (input.saveAddress) await fastify.accountRepository.keepAddress(tx, userId, input.address);
+        // The gateway's order for the total decided here; if the gateway fails, nothing of the order is kept.
+        const payment = online ? await fastify.payments.open(tx, order) : null;
+        const placed = await staffOrderOf(tx, { row: order, items, events, refunds: [], payment });
         // The shopper hears at once what was ordered, where it goes, what to pay and when it should come, by mail
-        // and in the notification centre, as at every later step.
-        const placed = await staffOrderOf(tx, { row: order, items, events, refunds: [] });
-        await tell(tx, orderNoticeOf(userId, placed, null));
+        // and in the notification centre, as at every later step; an online order once it is paid.
+        if (!online) await tell(tx, orderNoticeOf(userId, placed, null));
         const { customer: _customer, ...placedOrder } = placed;
         return placedOrder;
       },
@@ -536,7 +626,7 @@ export default fp<{ publicUrl?: string }>(
 
       async getOrder(executor, userId, orderId) {
         const found = await getOrder(executor, userId, orderId);
-        return found ? toOrder(found.row, found.items, found.events, found.refunds) : null;
+        return found ? toOrder(found, checkoutOf) : null;
       },
 
       async listStaffOrders(query) {
@@ -659,13 +749,17 @@ export default fp<{ publicUrl?: string }>(
           await cancelLocked(tx, found, note);
         } else if (input.to === 'refunded') {
           const remaining = refundable(found.row, found.refunds);
-          refund = refundOfMove(input, remaining);
-          const [recorded] = await tx
-            .insert(orderRefunds)
-            .values({ orderId, ...refund, note })
-            .returning({ id: orderRefunds.id });
-          // Each refund of an invoiced order is a credit note against its invoice.
-          await issueCreditNote(tx, orderId, { id: recorded!.id, amount: refund.amount });
+          refund = refundOfMove(input, remaining, found.row.paymentMethod === 'online');
+          const online = await refundPaidOnline(tx, found, remaining, note, refund.amount);
+          if (online) refund = online;
+          else {
+            const [recorded] = await tx
+              .insert(orderRefunds)
+              .values({ orderId, ...refund, note })
+              .returning({ id: orderRefunds.id });
+            // Each refund of an invoiced order is a credit note against its invoice.
+            await issueCreditNote(tx, orderId, { id: recorded!.id, amount: refund.amount });
+          }
           // Only the refund that reaches the total ends the order; before it, the shopper may still report a problem.
           if (refund.amount === remaining) {
             await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
@@ -700,6 +794,80 @@ export default fp<{ publicUrl?: string }>(
         await tell(tx, { ...orderNoticeOf(userId, after, null), centre: false });
         const { customer: _customer, ...order } = after;
         return order;
+      },
+
+      refundOrder(tx, orderId, { amount, note, reference }) {
+        return fastify.orderRepository.transitionOrder(tx, orderId, {
+          to: 'refunded',
+          refund_amount: amount,
+          refund_reference: reference,
+          note,
+        });
+      },
+
+      async settlePaid(tx, orderId, note) {
+        const found = await getOrder(tx, null, orderId, true);
+        if (!found) return false;
+        if (found.row.status === 'expired') {
+          // A late payment: honoured only when every item can be taken from stock again, as at checkout.
+          const items = [...found.items].sort((a, b) => a.productId - b.productId);
+          const stock = await tx
+            .select({ id: products.id, stock: products.stock })
+            .from(products)
+            .where(
+              inArray(
+                products.id,
+                items.map((item) => item.productId),
+              ),
+            )
+            .orderBy(asc(products.id))
+            .for('update');
+          const short = items.some(
+            (item) => (stock.find((product) => product.id === item.productId)?.stock ?? 0) < item.quantity,
+          );
+          if (short) return false;
+          for (const item of items) {
+            await tx
+              .update(products)
+              .set({ stock: sql`${products.stock} - ${item.quantity}` })
+              .where(eq(products.id, item.productId));
+          }
+          if (found.row.couponId !== null) {
+            await tx
+              .insert(couponRedemptions)
+              .values({ couponId: found.row.couponId, userId: found.row.userId, orderId });
+          }
+        } else if (found.row.status !== 'awaiting_payment') {
+          return true;
+        }
+        await tx.update(orders).set({ status: 'placed' }).where(eq(orders.id, orderId));
+        await tx.insert(orderEvents).values({ orderId, status: 'placed', note });
+        const after = (await staffOrder(tx, orderId))!;
+        await tell(tx, orderNoticeOf(found.row.userId, after, null));
+        return true;
+      },
+
+      async expireOrder(tx, orderId) {
+        const found = await getOrder(tx, null, orderId, true);
+        if (found?.row.status !== 'awaiting_payment') return false;
+        await cancelLocked(tx, found, null, 'expired');
+        const after = (await staffOrder(tx, orderId))!;
+        await tell(tx, orderNoticeOf(found.row.userId, after, null));
+        return true;
+      },
+
+      async recordGatewayRefund(tx, orderId, refund) {
+        const found = await getOrder(tx, null, orderId, true);
+        if (!found) return;
+        await tx.insert(orderRefunds).values({
+          orderId,
+          amount: refund.amount,
+          reference: refund.reference,
+          gatewayRefundId: refund.reference,
+          note: refund.note,
+        });
+        const after = (await staffOrder(tx, orderId))!;
+        await tell(tx, orderNoticeOf(found.row.userId, after, null, refund));
       },
     });
   },

@@ -63,6 +63,8 @@ import { staffOrders_note } from '@/paraglide/messages/stafforders_note1.js';
 import { staffOrders_note_hint } from '@/paraglide/messages/stafforders_note_hint1.js';
 import { staffOrders_number } from '@/paraglide/messages/stafforders_number1.js';
 import { staffOrders_offline } from '@/paraglide/messages/stafforders_offline1.js';
+import { OrderPayment } from '@/components/order-payment';
+import { pay_refundThroughGateway } from '@/paraglide/messages/pay_refundthroughgateway2.js';
 import { staffOrders_payment } from '@/paraglide/messages/stafforders_payment1.js';
 import { staffOrders_refund } from '@/paraglide/messages/stafforders_refund1.js';
 import { staffOrders_refund_amount } from '@/paraglide/messages/stafforders_refund_amount1.js';
@@ -253,13 +255,17 @@ function OrderActions({ order }: { order: StaffOrder }) {
                 }
                 {...form.getInputProps('refund_amount')}
               />
-              <TextInput
-                label={staffOrders_refund_reference()}
-                description={staffOrders_refund_reference_hint()}
-                required
-                autoComplete="off"
-                {...form.getInputProps('refund_reference')}
-              />
+              {order.payment_method === 'online' ? (
+                <Text fz="sm">{pay_refundThroughGateway()}</Text>
+              ) : (
+                <TextInput
+                  label={staffOrders_refund_reference()}
+                  description={staffOrders_refund_reference_hint()}
+                  required
+                  autoComplete="off"
+                  {...form.getInputProps('refund_reference')}
+                />
+              )}
             </>
           ) : null}
           <Textarea
@@ -376,9 +382,13 @@ export function StaffOrderPage({ orderId }: { orderId: number }) {
             <br />
             {order.address.city}, {order.address.state} {order.address.pincode}
           </Text>
-          <Text fz="sm" mt="xs">
-            {staffOrders_payment({ total: formatInr(order.total) })}
-          </Text>
+          {order.payment === null ? (
+            <Text fz="sm" mt="xs">
+              {staffOrders_payment({ total: formatInr(order.total) })}
+            </Text>
+          ) : (
+            <OrderPayment order={order} shopper={false} />
+          )}
         </Card>
         <Card withBorder padding="md">
           <Title order={2} fz="h5" mb={4}>

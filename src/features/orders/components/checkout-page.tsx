@@ -10,6 +10,10 @@ import type { Profile } from '@/contract/user';
 import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCompleteOrder } from '../api/complete-order';
+import { usePaymentOptions } from '@/lib/payment-options';
+import { goToCheckout } from '@/lib/payment-checkout';
+import { pay_online } from '@/paraglide/messages/pay_online.js';
+import { pay_onlineHint } from '@/paraglide/messages/pay_onlinehint1.js';
 import { DeliveryEstimateText } from './delivery-estimate';
 import classes from './orders.module.css';
 import { checkout_address } from '@/paraglide/messages/checkout_address.js';
@@ -80,7 +84,7 @@ const indianStates = [
 
 interface CheckoutValues {
   address: { name: string; phone: string; line1: string; line2: string; city: string; state: string; pincode: string };
-  payment_method: 'cod';
+  payment_method: 'cod' | 'online';
   coupon_code: string;
 }
 
@@ -124,6 +128,8 @@ export function CheckoutPage({
   const [failure, setFailure] = useState<string | null>(null);
   const [saveAddress, setSaveAddress] = useState<boolean | null>(null);
   const completeOrder = useCompleteOrder();
+  // Paying online shows only when the server has the gateway's keys.
+  const payOnline = usePaymentOptions().data?.online ?? false;
   const { online } = useNetwork();
   const blocked = !online || pendingChanges > 0 || total === null;
   // One key per filled-in order: a second tap or a retry after a lost answer is the same order.
@@ -161,7 +167,9 @@ export function CheckoutPage({
         },
         key,
       });
-      onPlaced(order.id);
+      // Paid online, the shopper goes on to the gateway's page; the order waits for its word.
+      if (order.payment?.checkout) goToCheckout(order.payment.checkout);
+      else onPlaced(order.id);
     } catch (error) {
       const message = applyServerError(form, error, checkout_offline_error());
       setFailure(message);
@@ -281,6 +289,7 @@ export function CheckoutPage({
               onChange={(event) => setSaveAddress(event.currentTarget.checked)}
             />
             <Radio.Group label={checkout_payment()} withAsterisk {...form.getInputProps('payment_method')}>
+              {payOnline ? <Radio value="online" label={pay_online()} description={pay_onlineHint()} mt="xs" /> : null}
               <Radio value="cod" label={checkout_cod()} mt="xs" />
             </Radio.Group>
           </Stack>

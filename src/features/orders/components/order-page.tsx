@@ -17,6 +17,7 @@ import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
 import classes from './orders.module.css';
 import { OrderInvoices } from './order-invoices';
+import { OrderPayment } from '@/components/order-payment';
 import { OrderProgress } from './order-progress';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { orders_cancel } from '@/paraglide/messages/orders_cancel.js';
@@ -41,6 +42,7 @@ import { orders_payment_summary } from '@/paraglide/messages/orders_payment_summ
 import { orders_perishable } from '@/paraglide/messages/orders_perishable.js';
 import { orders_phone } from '@/paraglide/messages/orders_phone.js';
 import { orders_placed_on } from '@/paraglide/messages/orders_placed_on.js';
+import { pay_placedOnOnline } from '@/paraglide/messages/pay_placedononline2.js';
 import { orders_placed_text } from '@/paraglide/messages/orders_placed_text.js';
 import { orders_placed_title } from '@/paraglide/messages/orders_placed_title.js';
 import { orders_refund_reference } from '@/paraglide/messages/orders_refund_reference.js';
@@ -63,7 +65,11 @@ export interface OrderPageProps {
 }
 
 export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
-  const query = useQuery(orderQueryOptions(orderId));
+  const query = useQuery({
+    ...orderQueryOptions(orderId),
+    // While the gateway's word is awaited (a closed tab, a webhook on its way), the page asks again by itself.
+    refetchInterval: (current) => (current.state.data?.status === 'awaiting_payment' ? 5000 : false),
+  });
   const cancel = useCancelOrder();
   const [confirming, confirm] = useDisclosure(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
@@ -103,7 +109,7 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
   const order = query.data;
   return (
     <PageContainer>
-      {placed && order.status !== 'cancelled' ? (
+      {placed && order.status !== 'cancelled' && order.payment_method === 'cod' ? (
         <Alert color="green" variant="light" title={orders_placed_title()} mb="lg" role="status">
           {orders_placed_text({ id: order.id, city: order.address.city, total: formatInr(order.total) })}
         </Alert>
@@ -115,7 +121,9 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
         <OrderStatusBadge status={order.status} />
       </Group>
       <Text c="dimmed" mb="lg">
-        {orders_placed_on({ date: formatDate(order.created_at) })}
+        {order.payment_method === 'online'
+          ? pay_placedOnOnline({ date: formatDate(order.created_at) })
+          : orders_placed_on({ date: formatDate(order.created_at) })}
         {order.cancelled_at ? orders_cancelled_on({ date: formatDate(order.cancelled_at) }) : ''}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
@@ -193,6 +201,7 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
               ))}
             </Stack>
           </section>
+          <OrderPayment order={order} shopper />
           <OrderProgress order={order} />
           <OrderInvoices order={order} />
           <section aria-label={orders_delivery_address()}>

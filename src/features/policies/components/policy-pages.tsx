@@ -1,3 +1,4 @@
+import { pay_online } from '@/paraglide/messages/pay_online.js';
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Fragment, type ReactNode } from 'react';
@@ -13,6 +14,7 @@ import {
 } from '@/contract/orders';
 import { formatDate, formatInr } from '@/lib/money';
 import { useSiteSettings } from '@/lib/site-settings-context';
+import { usePaymentOptions } from '@/lib/payment-options';
 import { telHref } from '@/lib/phone';
 import { checkout_cod } from '@/paraglide/messages/checkout_cod.js';
 import { policy_contact } from '@/paraglide/messages/policy_contact.js';
@@ -109,7 +111,7 @@ function updatedOn(date: { iso: string; english: string }): string {
 }
 
 /** The way to pay's name in the page's language, as the checkout names it. */
-const paymentMethodWords: Record<PaymentMethod, () => string> = { cod: checkout_cod };
+const paymentMethodWords: Record<PaymentMethod, () => string> = { cod: checkout_cod, online: pay_online };
 
 /**
  * A message with links or addresses in it: each `{name}` input is given a mark, and the text is cut at the marks,
@@ -139,7 +141,10 @@ function SitePhone() {
  */
 function PaymentModes() {
   const english = getLocale() === 'en';
-  const labels = paymentMethods.map((method) => (english ? paymentMethodLabels[method] : paymentMethodWords[method]()));
+  // Paying online is named only while the shop offers it (the gateway's keys are set), and first, as checkout does.
+  const online = usePaymentOptions().data?.online ?? false;
+  const offered = [...paymentMethods].reverse().filter((method) => method !== 'online' || online);
+  const labels = offered.map((method) => (english ? paymentMethodLabels[method] : paymentMethodWords[method]()));
   const cashOnDelivery = (paymentMethods as readonly string[]).includes('cod');
   return (
     <p>
