@@ -32,6 +32,7 @@ import { measureSeveralProcesses, type ProcessesFigures } from './lib/several-pr
 import { whyNoCluster } from '../tests/cluster/cluster.js';
 import { measureTapeTranscode, type TapeFigures } from './lib/tapes.js';
 import { measureLive } from './lib/live.js';
+import { measureTapeResume } from './lib/tape-resume.js';
 
 /** When the run began: its date in the results, and the name of its files. */
 const startedAt = new Date();
@@ -46,8 +47,8 @@ const settings = {
 };
 const log = (line: string) => console.log(line);
 /**
- * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live runs just those
- * stages (to work on one figure).
+ * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live,resume runs just
+ * those stages (to work on one figure).
  */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (stage: string) => !only || only.includes(stage);
@@ -366,6 +367,18 @@ async function measureLiveStreams() {
   );
 }
 
+/**
+ * Stage 13: a 100 MB self-tape upload cut at 50% mid-request and resumed through the compiled server on PostgreSQL
+ * (bench/lib/tape-resume.ts); the smoke run sends 10 MB. BENCH_RESUME_PG_PORT moves its cluster.
+ */
+async function measureUploadResume() {
+  log('\n13. A self-tape upload cut at 50% and resumed');
+  return measureTapeResume(
+    { port: Number(process.env.BENCH_RESUME_PG_PORT ?? 54351), sizeBytes: (smoke ? 10 : 100) * 2 ** 20 },
+    log,
+  );
+}
+
 try {
   const products = await listAllProducts(baseUrl);
   const product = products.find((item) => item.stock >= 10) ?? products[0]!;
@@ -455,6 +468,7 @@ try {
     tapes = await measureTapeTranscode(smoke, log);
   }
   const live = runs('live') ? await measureLiveStreams() : { figures: null, skipped: 'not asked for' };
+  const resume = runs('resume') ? await measureUploadResume() : { figures: null, skipped: 'not asked for' };
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
@@ -481,6 +495,8 @@ try {
     tapes,
     live: live.figures,
     liveSkipped: live.skipped,
+    tapeResume: resume.figures,
+    tapeResumeSkipped: resume.skipped,
     budgets: [],
   };
   results.budgets = budgetsOf(results);
