@@ -224,6 +224,16 @@ export default fp(
           // The member's self-tapes go with the account (their files once this commits).
           tapeIds = await fastify.tapeRepository.deleteTapesOf(tx, userId);
           if (profile) {
+            // Callback times the member held are freed for those still waiting (the calendar's cancellation goes to
+            // an address whose queued mail goes below).
+            const own = await tx
+              .select({ id: castingApplications.id })
+              .from(castingApplications)
+              .where(eq(castingApplications.profileId, profile.id));
+            await fastify.callbackRepository.releaseApplications(
+              tx,
+              own.map((row) => row.id),
+            );
             // The member's calls come down and who still waits on them is told, as when a moderator hides a poster;
             // the applications stay theirs (the calls lose their poster, not their applicants).
             await fastify.moderationRepository.withdrawCallsOf(tx, profile.id, 'Its poster left CineVerse.');
