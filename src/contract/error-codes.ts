@@ -355,6 +355,8 @@ export const errorTemplates = {
   tape_request_closed: 'Ask for tapes only from applicants still in the running',
   tape_busy: 'This tape is still arriving through another connection: trying again shortly',
   tape_id_number: 'self_tape_id must be a tape number',
+  // Self-tapes: how many uploads a member may leave unfinished at once.
+  tape_uploads_unfinished: 'You have {max} tapes still uploading: let one of them finish before sending another',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;
