@@ -118,6 +118,7 @@ function SlotForm({ callId, slot, onDone }: { callId: number; slot?: CallbackSlo
   return (
     <form ref={focusFirstError} noValidate onSubmit={submit} aria-label={title}>
       <Stack gap="sm">
+        {slot ? <Text fw={600}>{title}</Text> : null}
         <Group grow align="flex-start" wrap="wrap">
           <TextInput label={slots_date()} type="date" required miw={140} {...form.getInputProps('date')} />
           <TextInput label={slots_start()} type="time" required miw={140} {...form.getInputProps('start')} />
