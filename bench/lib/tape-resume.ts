@@ -15,8 +15,8 @@ import { startNode } from './processes.js';
 /**
  * Stage 13: a self-tape's upload cut at 50% and resumed, through the compiled server on PostgreSQL, with the tus
  * requests the app's uploader sends (src/features/casting/api/tape-upload.ts): one POST, then PATCHes of
- * `TAPE_CHUNK_BYTES` each. At the PATCH that crosses the middle of the file, half of its bytes are written and the
- * socket is destroyed (no end of the request, no pause: the connection is gone); the upload then asks the server where
+ * `TAPE_CHUNK_BYTES` each. In the PATCH that carries the middle of the file, the bytes up to it are written (half of
+ * the request's body when the middle is where it begins) and the socket is destroyed (no end of the request, no pause: the connection is gone); the upload then asks the server where
  * it stands (HEAD) and sends the rest from there, as the uploader does when the network returns. Every body byte handed
  * to a socket is counted; the excess over the file's size is what was sent twice. The bytes the server stored are read
  * back and compared with the file.
@@ -146,7 +146,10 @@ export async function measureTapeResume(
     const middle = Math.floor(file.length / 2);
     while (offset < file.length) {
       const crossesMiddle = cutAt < 0 && offset + chunk > middle;
-      const { answer, sent: bytes } = await patch(offset, crossesMiddle ? middle - offset : undefined);
+      // Cut inside the request's body, never between two requests: a PATCH that begins at the middle loses the
+      // connection after half of its bytes.
+      const cutAfter = middle > offset ? middle - offset : Math.floor(Math.min(chunk, file.length - offset) / 2);
+      const { answer, sent: bytes } = await patch(offset, crossesMiddle ? cutAfter : undefined);
       sent += bytes;
       if (crossesMiddle) {
         cutAt = sent;
