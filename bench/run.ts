@@ -34,6 +34,7 @@ import { measureTapeTranscode, type TapeFigures } from './lib/tapes.js';
 import { measureLive } from './lib/live.js';
 import { type InvoiceFigures, measureInvoicePdf } from './lib/invoices.js';
 import { measurePaymentBudget } from './lib/payments.js';
+import { measureTapeResume } from './lib/tape-resume.js';
 
 /** When the run began: its date in the results, and the name of its files. */
 const startedAt = new Date();
@@ -48,9 +49,8 @@ const settings = {
 };
 const log = (line: string) => console.log(line);
 /**
- * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live,invoices,payments
- * runs just those
- * stages (to work on one figure).
+ * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live,invoices,payments,
+ * resume runs just those stages (to work on one figure).
  */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (stage: string) => !only || only.includes(stage);
@@ -369,6 +369,18 @@ async function measureLiveStreams() {
   );
 }
 
+/**
+ * Stage 15: a 100 MB self-tape upload cut at 50% mid-request and resumed through the compiled server on PostgreSQL
+ * (bench/lib/tape-resume.ts); the smoke run sends 10 MB. BENCH_RESUME_PG_PORT moves its cluster.
+ */
+async function measureUploadResume() {
+  log('\n15. A self-tape upload cut at 50% and resumed');
+  return measureTapeResume(
+    { port: Number(process.env.BENCH_RESUME_PG_PORT ?? 54351), sizeBytes: (smoke ? 10 : 100) * 2 ** 20 },
+    log,
+  );
+}
+
 try {
   const products = await listAllProducts(baseUrl);
   const product = products.find((item) => item.stock >= 10) ?? products[0]!;
@@ -472,6 +484,7 @@ try {
         `(${payments.foundByReconciliation} found by the reconciliation pass, deliveries in ${(payments.deliveryMs / 1000).toFixed(1)} s)`,
     );
   }
+  const resume = runs('resume') ? await measureUploadResume() : { figures: null, skipped: 'not asked for' };
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
@@ -500,6 +513,8 @@ try {
     liveSkipped: live.skipped,
     invoices,
     payments,
+    tapeResume: resume.figures,
+    tapeResumeSkipped: resume.skipped,
     budgets: [],
   };
   results.budgets = budgetsOf(results);

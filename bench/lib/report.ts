@@ -7,6 +7,7 @@ import type { SyncFigures } from './sync.js';
 import type { CastingFigures } from './casting.js';
 import type { VolumeFigures } from './volume.js';
 import type { ProcessesFigures } from './several-processes.js';
+import type { TapeResumeFigures } from './tape-resume.js';
 import type { TapeFigures } from './tapes.js';
 import type { InvoiceFigures } from './invoices.js';
 import type { PaymentBudgetFigures } from './payments.js';
@@ -59,6 +60,9 @@ export interface BenchResults {
   invoices?: InvoiceFigures | null;
   /** Stage 14: signed webhooks sent three times shuffled, tabs closed, one reconciliation pass. */
   payments?: PaymentBudgetFigures | null;
+  /** Stage 15: a self-tape upload cut at 50% and resumed; `tapeResumeSkipped` says why it did not run. */
+  tapeResume?: TapeResumeFigures | null;
+  tapeResumeSkipped?: string | null;
   budgets: Budget[];
 }
 
@@ -238,6 +242,15 @@ export function budgetsOf(results: BenchResults): Budget[] {
         ok: results.live.peakRssMb !== null && results.live.peakRssMb <= 500 && results.live.streams >= 2_000,
       },
     );
+  }
+  if (results.tapeResume) {
+    const resume = results.tapeResume;
+    budgets.push({
+      figure: `A ${(resume.sizeBytes / 2 ** 20).toFixed(0)} MB self-tape upload cut at 50% and resumed: bytes sent twice`,
+      budget: `<= one chunk (${kb(resume.chunkBytes)})`,
+      measured: `${kb(resume.excessBytes)}${resume.intact ? '' : ', stored file differs'}`,
+      ok: resume.excessBytes <= resume.chunkBytes && resume.intact,
+    });
   }
   const processErrors = (results.severalProcesses?.rows ?? []).flatMap((row) => [row.single, row.cluster]);
   const errors = [
@@ -502,6 +515,7 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     ...processesSection(results.severalProcesses, results.severalProcessesSkipped),
     ...liveSection(results.live ?? null, results.liveSkipped ?? null),
+    ...tapeResumeSection(results.tapeResume ?? null, results.tapeResumeSkipped ?? null),
     '',
     '## 11. A self-tape transcoded',
     results.tapes
@@ -543,5 +557,20 @@ function liveSection(live: LiveFigures | null, skipped: string | null): string[]
       live.idleRssMb === null ? 'unknown' : `${live.idleRssMb.toFixed(0)} MB`
     } before, peak ${live.peakRssMb === null ? 'unknown' : `${live.peakRssMb.toFixed(0)} MB`}; one notice to each ` +
       `member, all delivered in ${ms(live.fanOutMs)}.`,
+  ];
+}
+
+function tapeResumeSection(resume: TapeResumeFigures | null, skipped: string | null): string[] {
+  if (!resume)
+    return skipped ? ['', '## 15. A self-tape upload cut at 50% and resumed', '', `Not run: ${skipped}.`] : [];
+  return [
+    '',
+    '## 15. A self-tape upload cut at 50% and resumed',
+    '',
+    `${resume.sizeBytes.toLocaleString('en-IN')} bytes in PATCHes of ${resume.chunkBytes.toLocaleString('en-IN')}, ` +
+      `the connection destroyed after ${resume.cutAtBytes.toLocaleString('en-IN')} bytes; the server had ` +
+      `${resume.resumedAtBytes.toLocaleString('en-IN')} and the upload went on from there: ` +
+      `${resume.sentBytes.toLocaleString('en-IN')} bytes sent, ${resume.excessBytes.toLocaleString('en-IN')} twice; ` +
+      `the stored file ${resume.intact ? 'equals' : 'differs from'} the original; ${resume.seconds.toFixed(1)} s.`,
   ];
 }

@@ -8,6 +8,13 @@ import * as z from 'zod/mini';
  */
 export const TAPE_UPLOADS_PATH = '/tapes/uploads';
 
+/**
+ * The bytes of one PATCH request of the app's uploader. The server stores each request's bytes as they arrive, so a
+ * cut request costs at most what was on the wire; 1 MB takes about 10 s on a weak 1 Mbit/s connection, short enough
+ * to rarely be cut.
+ */
+export const TAPE_CHUNK_BYTES = 1024 * 1024;
+
 /** The largest tape: 500 MB. */
 export const MAX_TAPE_BYTES = 500 * 1024 * 1024;
 /** The longest tape any role takes: 10 minutes. A role may take less (`self_tape_max_seconds`). */

@@ -326,6 +326,7 @@ import { error_slot_place_or_link } from '@/paraglide/messages/error_slot_place_
 import { error_no_such_tape } from '@/paraglide/messages/error_no_such_tape.js';
 import { error_tapes_unavailable } from '@/paraglide/messages/error_tapes_unavailable.js';
 import { error_tape_too_big } from '@/paraglide/messages/error_tape_too_big.js';
+import { error_tape_uploads_unfinished } from '@/paraglide/messages/error_tape_uploads_unfinished.js';
 import { error_tape_role_missing } from '@/paraglide/messages/error_tape_role_missing.js';
 import { error_tape_not_asked_role } from '@/paraglide/messages/error_tape_not_asked_role.js';
 import { error_tape_not_requested } from '@/paraglide/messages/error_tape_not_requested.js';
@@ -719,6 +720,7 @@ const words: Record<ErrorCode, Words> = {
   pay_refund_failed: error_pay_refund_failed,
   pay_cancel_waiting: error_pay_cancel_waiting,
   pay_cancel_expired: error_pay_cancel_expired,
+  tape_uploads_unfinished: error_tape_uploads_unfinished,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { mailText, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { signInAt, USER_API } from './shop-helpers';
 
@@ -151,10 +151,32 @@ test.describe('callback slots on a phone', () => {
     // The director's day shows who confirmed.
     await page.reload();
     await expect(slot).toContainText(`Confirmed: ${application.name}`);
+
+    // The director moves the slot on the phone: the form holds it as it is, and the actor is mailed the change.
+    await slot.getByRole('button', { name: 'Change' }).click();
+    const change = page.getByRole('form', { name: 'Change this slot' });
+    await expect(change.getByLabel('Date')).toHaveValue(day);
+    await expect(change.getByLabel('Start (India time)')).toHaveValue('11:30');
+    await expect(change.getByLabel('Contact person')).toHaveValue('Neha Kapoor, 98200 11111');
+    await change.getByLabel('Start (India time)').fill('12:15');
+    await change.getByLabel('Place', { exact: true }).fill('Red Kite Studio, Yari Road, Versova, Mumbai');
+    await shoot(page, info.outputPath('change-360-light.png'));
+    await change.getByRole('button', { name: 'Save and tell applicants' }).click();
+    await expect(slot).toContainText('12:15 pm India time · 20 min');
+    await expect(slot).toContainText('Yari Road');
+    await expect(slot).toContainText(`Confirmed: ${application.name}`);
+    await expect(slot.getByRole('status')).toContainText('Changed.');
+    await expect.poll(() => mailTo(actor.email, 'Your callback has changed').length, { timeout: 30_000 }).toBe(1);
+    const changedMail = mailTo(actor.email, 'Your callback has changed')[0]!;
+    expect(changedMail.raw).toMatch(/text\/calendar; charset=utf-8;\s+method=REQUEST/);
+    expect(mailText(changedMail)).toContain('Yari Road');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`${server.url}/hi/me/casting-calls/${application.call_id}/callbacks`);
     await expect(page.getByRole('heading', { level: 1, name: 'कॉलबैक का कार्यक्रम' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'स्लॉट जोड़ें' })).toBeVisible();
     await shoot(page, info.outputPath('schedule-360-hi-dark.png'));
+    await page.getByRole('button', { name: 'बदलें' }).first().click();
+    await expect(page.getByRole('form', { name: 'यह स्लॉट बदलें' })).toBeVisible();
+    await shoot(page, info.outputPath('change-360-hi-dark.png'));
   });
 });

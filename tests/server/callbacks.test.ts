@@ -425,4 +425,112 @@ describe('callback slots', () => {
     ]);
     expect(exported.callback_requests).toEqual([]);
   });
+
+  it('frees a withdrawn applicant’s slot: their calendar drops it, the schedule stops naming them, and who waits is told', async () => {
+    const house = await member('house', 'Farah House');
+    const leaver = await member('actor', 'Isha Naik');
+    const loser = await member('actor', 'Gauri Pawar');
+    const asker = await member('actor', 'Rhea Sawant');
+    const { callId, applications } = await callWithApplicants(house, [leaver, loser, asker]);
+    const [left, lost, asked] = applications as [number, number, number];
+    for (const id of applications) expect((await shortlist(house, id)).statusCode).toBe(200);
+    const slots = `${USER}/me/casting-calls/${callId}/callback-slots`;
+    const first = (await send('POST', slots, house, slot({ date: inDays(14) }))).json().data.id as number;
+    const second = (await send('POST', slots, house, slot({ date: inDays(14), start: '12:00' }))).json().data
+      .id as number;
+    const offers = `${USER}/me/casting-calls/${callId}/callback-offers`;
+    await send('POST', offers, house, { application_ids: [left, lost], slot_ids: [first] });
+    await send('POST', offers, house, { application_ids: [asked], slot_ids: [second] });
+    const pick = (who: Shopper, id: number, slotId: number) =>
+      send('POST', `${USER}/applications/${id}/callback-slot`, who, { slot_id: slotId });
+    expect((await pick(leaver, left, first)).statusCode).toBe(200);
+    const raced = await pick(loser, lost, first);
+    expect([raced.statusCode, raced.json().field]).toEqual([409, 'slot_id']);
+    const note = { note: 'Any morning after the 20th, please.' };
+    expect((await send('POST', `${USER}/applications/${asked}/callback-request`, asker, note)).statusCode).toBe(200);
+
+    const before = smtp.received.length;
+    const withdrawn = await send('POST', `${USER}/applications/${left}/withdraw`, leaver);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+
+    // The one who left: the confirmed entry cancelled on its UID, one SEQUENCE up.
+    const gone = await mailTo(await emailOf(leaver), 'Subject: Your callback is off the calendar', before);
+    const [file] = calendars(gone);
+    expect(file!.method).toBe('CANCEL');
+    const cancel = parse(file!.text);
+    expect(cancel.method).toBe('CANCEL');
+    expect(cancel.events).toEqual([
+      expect.objectContaining({ uid: `callback-${left}-${first}@cineverse.in`, sequence: 2, status: 'CANCELLED' }),
+    ]);
+
+    // The poster's schedule: the slot is free and names nobody who left.
+    const schedule = (await send('GET', slots, house)).json().data as {
+      slots: { id: number; confirmed: unknown; offered: { application_id: number }[] }[];
+    };
+    const freed = schedule.slots.find((item) => item.id === first)!;
+    expect(freed.confirmed).toBeNull();
+    expect(freed.offered.map((item) => item.application_id).sort()).toEqual([lost, asked].sort());
+
+    // The one whose pick lost the race, and the one who asked for another time, hear it is free, as a time to pick.
+    for (const [who, id] of [
+      [loser, lost],
+      [asker, asked],
+    ] as const) {
+      const told = await mailTo(await emailOf(who), 'Subject: A callback time is free again', before);
+      expect(mailText(told)).toContain('(India time)');
+      const again = parse(calendars(told)[0]!.text);
+      expect(again.method).toBe('PUBLISH');
+      expect(again.events).toEqual([
+        expect.objectContaining({ uid: `callback-${id}-${first}@cineverse.in`, status: 'TENTATIVE' }),
+      ]);
+    }
+    expect(smtp.received.slice(before).filter((mail) => mail.raw.includes('free again'))).toHaveLength(2);
+    expect((await send('GET', `${USER}/me/callbacks`, loser)).json().data[0].slots).toEqual([
+      expect.objectContaining({ id: first, taken: false }),
+    ]);
+    expect((await pick(loser, lost, first)).statusCode).toBe(200);
+  });
+
+  it('frees the slot of an applicant told "not selected", and of an account deleted', async () => {
+    const house = await member('house', 'Farah House');
+    const dropped = await member('actor', 'Nisha Kale');
+    const deleted = await member('actor', 'Tara Joshi');
+    const { callId, applications } = await callWithApplicants(house, [dropped, deleted]);
+    const [no, gone] = applications as [number, number];
+    for (const id of applications) expect((await shortlist(house, id)).statusCode).toBe(200);
+    const slots = `${USER}/me/casting-calls/${callId}/callback-slots`;
+    const one = (await send('POST', slots, house, slot({ date: inDays(15) }))).json().data.id as number;
+    const two = (await send('POST', slots, house, slot({ date: inDays(15), start: '12:00' }))).json().data.id as number;
+    await send('POST', `${USER}/me/casting-calls/${callId}/callback-offers`, house, {
+      application_ids: [no, gone],
+      slot_ids: [one, two],
+    });
+    const pick = (who: Shopper, id: number, slotId: number) =>
+      send('POST', `${USER}/applications/${id}/callback-slot`, who, { slot_id: slotId });
+    expect((await pick(dropped, no, one)).statusCode).toBe(200);
+    expect((await pick(deleted, gone, two)).statusCode).toBe(200);
+    const confirmedNames = async () =>
+      ((await send('GET', slots, house)).json().data.slots as { confirmed: { name: string } | null }[]).map(
+        (item) => item.confirmed?.name ?? null,
+      );
+    expect(await confirmedNames()).toEqual(['Nisha Kale', 'Tara Joshi']);
+
+    // "Not selected" is told once its time to undo has passed; then the time is given up.
+    const before = smtp.received.length;
+    const moved = await send('POST', `${USER}/applications/${no}/transition`, house, { to: 'not_selected' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await testApp.app.db.transaction((tx) =>
+      testApp.app.applicationRepository.tellDecisions(tx, new Date(Date.now() + 60_000)),
+    );
+    const off = await mailTo(await emailOf(dropped), 'Subject: Your callback is off the calendar', before);
+    const cancel = parse(calendars(off).find((file) => file.method === 'CANCEL')!.text);
+    expect(cancel.events.map((event) => [event.uid, event.status])).toEqual([
+      [`callback-${no}-${one}@cineverse.in`, 'CANCELLED'],
+      [`callback-${no}-${two}@cineverse.in`, 'CANCELLED'],
+    ]);
+    expect(await confirmedNames()).toEqual([null, 'Tara Joshi']);
+
+    await testApp.app.memberData.deleteAccount(deleted.id);
+    expect(await confirmedNames()).toEqual([null, null]);
+  });
 });

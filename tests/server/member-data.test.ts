@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, mailOutbox, users } from '../../server/src/db/schema.js';
+import { contactMessages, mailOutbox, pushSubscriptions, users } from '../../server/src/db/schema.js';
 import { hashPassword } from '../../server/src/lib/passwords.js';
 import { confirmGuardian } from './guardian-helpers.js';
 import { USER_API, type Shopper } from './shop-helpers.js';
@@ -99,6 +99,26 @@ describe('contact messages in the data export', () => {
     expect((await deleteAccount(impostor)).statusCode).toBe(200);
     const kept = await app.db.select().from(contactMessages).where(eq(contactMessages.email, victim));
     expect(kept.map((row) => row.message)).toEqual(['My shoot payment is late, here are my bank details.']);
+  });
+
+  it('holds the browsers the member lets us alert by push, and deleting the account stops them', async () => {
+    const member = await account('Zoya Mirza');
+    const other = await account('Irfan Shaikh');
+    const endpoint = `https://push.example.in/send/${randomUUID()}`;
+    await app.db.insert(pushSubscriptions).values([
+      { userId: member.id, endpoint, p256dh: 'BPublicKeyOfTheBrowser', auth: 'secret-of-the-browser' },
+      { userId: other.id, endpoint: `https://push.example.in/send/${randomUUID()}`, p256dh: 'B', auth: 'a' },
+    ]);
+    const exported = (await exportOf(member)) as unknown as {
+      push_subscriptions: { endpoint: string; created_at: string }[];
+    };
+    expect(exported.push_subscriptions).toEqual([{ id: expect.any(Number), endpoint, created_at: expect.any(String) }]);
+    // The browser's secret for reading alerts is not the member's data to carry around in a file.
+    expect(JSON.stringify(exported)).not.toContain('secret-of-the-browser');
+
+    expect((await deleteAccount(member)).statusCode).toBe(200);
+    expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.id))).toEqual([]);
+    expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, other.id))).toHaveLength(1);
   });
 
   it('a message sent while signed in belongs to that account, whatever email the form holds', async () => {

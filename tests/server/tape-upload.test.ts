@@ -409,6 +409,33 @@ describe('who may upload a tape, and how large', () => {
     expect(await app.db.select().from(selfTapes).where(eq(selfTapes.roleId, call.plain))).toEqual([]);
   });
 
+  it('is at most three unfinished at once: a fourth is refused with its code until one of them finishes', async () => {
+    const house = await member('house');
+    const actor = await member('actor');
+    const call = await postCall(house);
+    const fields = { role_id: call.taped, filetype: 'video/mp4' };
+    const started = [];
+    for (let index = 0; index < 3; index += 1) started.push(await created(actor, 4, fields));
+
+    const fourth = await create(actor, 4, fields);
+    expect(fourth.status).toBe(429);
+    expect(await fourth.json()).toEqual({
+      message: 'You have 3 tapes still uploading: let one of them finish before sending another',
+      code: 'tape_uploads_unfinished',
+      params: { max: '3' },
+    });
+    expect(await app.db.select().from(selfTapes).where(eq(selfTapes.roleId, call.taped))).toHaveLength(3);
+    // Another member's uploads are theirs to count.
+    const other = await member('actor');
+    expect((await create(other, 4, fields)).status).toBe(201);
+
+    // One arrives whole: a place is free again.
+    const done = await patch(actor, started[0]!, 0, new Uint8Array([1, 2, 3, 4]));
+    expect(done.status).toBe(204);
+    expect((await create(actor, 4, fields)).status).toBe(201);
+    expect((await create(actor, 4, fields)).status).toBe(429);
+  });
+
   it('is its uploader’s alone: to anyone else it is not there', async () => {
     const house = await member('house');
     const actor = await member('actor');

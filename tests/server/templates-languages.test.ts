@@ -94,7 +94,16 @@ const refund = { amount: 250_000, reference: DATA.reference };
 
 type Words = NoticeText | MailText;
 
-const callbackEvents = ['offered', 'confirmed', 'changed', 'cancelled', 'reminder', 'taken'] as const;
+const callbackEvents = [
+  'offered',
+  'confirmed',
+  'changed',
+  'cancelled',
+  'reminder',
+  'taken',
+  'released',
+  'freed',
+] as const;
 const slotAtStudio = {
   start: AT,
   minutes: 20,

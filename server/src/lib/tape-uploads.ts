@@ -4,9 +4,10 @@ import os from 'node:os';
 import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { DataStore, ERRORS, type Lock, type Locker, type RequestRelease, Upload } from '@tus/utils';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { selfTapes } from '../db/schema.js';
+import { selfTapes, users } from '../db/schema.js';
+import { HttpError } from '../plugins/error-handler.js';
 import { enqueue, QUEUES } from './jobs.js';
 import type { Storage } from './storage.js';
 
@@ -53,6 +54,11 @@ export interface TapeUploadOptions {
   lockWaitMs: number;
   /** An upload not finished within this long is deleted (7 days). */
   expirationMs: number;
+  /**
+   * How many unfinished uploads a member may have at once (3): each holds a row and stored parts for up to
+   * `expirationMs`, so a client that starts uploads and never ends them cannot fill the store.
+   */
+  maxUnfinished: number;
 }
 
 export const TAPE_UPLOAD_DEFAULTS: TapeUploadOptions = {
@@ -60,6 +66,7 @@ export const TAPE_UPLOAD_DEFAULTS: TapeUploadOptions = {
   leaseMs: 30_000,
   lockWaitMs: 45_000,
   expirationMs: 7 * 24 * 60 * 60 * 1000,
+  maxUnfinished: 3,
 };
 
 /** A part's key in the tapes folder: its offset in 12 digits, so the names sort in the file's order. */
@@ -97,18 +104,41 @@ export class TapeStore extends DataStore {
   override async create(upload: Upload): Promise<Upload> {
     const owner = this.owners.get(upload);
     if (!owner || upload.size === undefined) throw ERRORS.UNKNOWN_ERROR;
-    const [row] = await this.db
-      .insert(selfTapes)
-      .values({
-        userId: owner.userId,
-        roleId: owner.roleId,
-        applicationId: owner.applicationId,
-        uploadId: upload.id,
-        size: upload.size,
-        fileType: owner.fileType,
-      })
-      .returning({ createdAt: selfTapes.createdAt });
-    upload.creation_date = row!.createdAt.toISOString();
+    const size = upload.size;
+    const row = await this.db.transaction(async (tx) => {
+      // Counted with the member's row locked: two uploads started at once cannot both pass the count.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
+      const [unfinished] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(selfTapes)
+        .where(
+          and(
+            eq(selfTapes.userId, owner.userId),
+            eq(selfTapes.status, 'uploading'),
+            // One past its expiry is as good as gone (the hourly sweep deletes it).
+            gt(selfTapes.createdAt, new Date(Date.now() - this.options.expirationMs)),
+          ),
+        );
+      if (Number(unfinished!.count) >= this.options.maxUnfinished) {
+        throw new HttpError(
+          429,
+          `You have ${this.options.maxUnfinished} tapes still uploading: let one of them finish before sending another`,
+        );
+      }
+      const [inserted] = await tx
+        .insert(selfTapes)
+        .values({
+          userId: owner.userId,
+          roleId: owner.roleId,
+          applicationId: owner.applicationId,
+          uploadId: upload.id,
+          size,
+          fileType: owner.fileType,
+        })
+        .returning({ createdAt: selfTapes.createdAt });
+      return inserted!;
+    });
+    upload.creation_date = row.createdAt.toISOString();
     return upload;
   }
 

@@ -973,7 +973,8 @@ export interface SlotWords {
 }
 
 /** What happened to a callback, as its mails and notices name it. */
-export type CallbackEvent = 'offered' | 'confirmed' | 'changed' | 'cancelled' | 'reminder' | 'taken';
+export type CallbackEvent =
+  'offered' | 'confirmed' | 'changed' | 'cancelled' | 'reminder' | 'taken' | 'released' | 'freed';
 
 /** The lines of a slot in a mail: when (India time), how long, where or the video call, whom to ask. */
 function slotLines(slot: SlotWords, language: Language): string {
@@ -1019,6 +1020,14 @@ export const callbackNotice = (
           title: 'कॉलबैक का एक समय भर गया',
           body: `${what}: ${at} का समय किसी दूसरे आवेदक ने ले लिया है। कोई दूसरा समय चुनें या माँगें`,
         },
+        released: {
+          title: 'आपका कॉलबैक अब कैलेंडर में नहीं है',
+          body: `${what}: यह आवेदन अब कॉलबैक पर नहीं है, इसलिए ${at ? `${at} का ` : ''}समय छोड़ दिया गया है`,
+        },
+        freed: {
+          title: 'कॉलबैक का एक समय फिर से खाली है',
+          body: `${what}: ${at} का समय अब खाली है। चाहें तो इसे चुन लें`,
+        },
       }[event];
     }
     const what = `${role} in ${call}`;
@@ -1031,6 +1040,14 @@ export const callbackNotice = (
       taken: {
         title: 'A callback time was taken',
         body: `${what}: another applicant took ${at}. Pick another time, or ask for one`,
+      },
+      released: {
+        title: 'Your callback is off the calendar',
+        body: `${what}: this application is no longer at a callback, so ${at ? `the time ${at} is` : 'its times are'} given up`,
+      },
+      freed: {
+        title: 'A callback time is free again',
+        body: `${what}: ${at} is free now. Pick it if it suits you`,
       },
     }[event];
   });
@@ -1045,17 +1062,19 @@ export function callbackMail(
 ): MailText {
   const hi = to.language === 'hi';
   const closing =
-    event === 'cancelled'
-      ? ''
+    event === 'cancelled' || event === 'released'
+      ? hi
+        ? '\n\nसंलग्न कैलेंडर फ़ाइल से यह समय आपके कैलेंडर से हट जाता है।'
+        : '\n\nThe calendar file attached takes this time off your calendar.'
       : hi
         ? event === 'taken'
           ? `\n\nदूसरा समय चुनने के लिए: ${link}\nसंलग्न कैलेंडर फ़ाइल से यह समय आपके कैलेंडर से हट जाता है।`
-          : event === 'offered'
+          : event === 'offered' || event === 'freed'
             ? `\n\nसमय चुनने के लिए: ${link}\nसंलग्न कैलेंडर फ़ाइल से ये समय आपके कैलेंडर में जुड़ जाते हैं।`
             : `\n\nआपके आवेदन: ${link}\nसंलग्न कैलेंडर फ़ाइल से यह कॉलबैक आपके कैलेंडर में जुड़ जाता है।`
         : event === 'taken'
           ? `\n\nPick another time: ${link}\nThe calendar file attached takes this time off your calendar.`
-          : event === 'offered'
+          : event === 'offered' || event === 'freed'
             ? `\n\nPick your time: ${link}\nThe calendar file attached adds these times to your calendar.`
             : `\n\nYour applications: ${link}\nThe calendar file attached keeps your calendar up to date.`;
   return {

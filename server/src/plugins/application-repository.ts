@@ -320,11 +320,18 @@ export default fp<ApplicationRepositoryOptions>(
     /** Tells each applicant of `rows` that their application moved to `to`. */
     async function tellApplicants(
       tx: Database,
-      rows: Pick<ApplicationRow, 'profileId' | 'callbackAt' | 'callbackPlace'>[],
+      rows: Pick<ApplicationRow, 'id' | 'profileId' | 'callbackAt' | 'callbackPlace'>[],
       to: PosterTransition,
       call: CallRow,
       role: RoleRow,
     ) {
+      // Told "not selected", an applicant gives up any callback time ahead (found when this runs: after plugins load).
+      if (to === 'not_selected') {
+        await fastify.callbackRepository.releaseApplications(
+          tx,
+          rows.map((row) => row.id),
+        );
+      }
       const users = await applicantUsers(
         tx,
         rows.map((row) => row.profileId),
@@ -653,6 +660,7 @@ export default fp<ApplicationRepositoryOptions>(
           .set({ status: 'withdrawn', untoldFrom: null, tellAt: null, updatedAt: new Date() })
           .where(eq(castingApplications.id, id))
           .returning(withTape);
+        await fastify.callbackRepository.releaseApplications(tx, [id]);
         forgetCounts(row!.callId);
         return applicationView(row!);
       },

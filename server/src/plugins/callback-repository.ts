@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CallbackSchedule, CallbackSlot, MyCallback, SlotInput } from '../../../src/contract/callbacks.js';
 import { INDIA_OFFSET } from '../../../src/contract/casting.js';
-import type { Database } from '../db/client.js';
+import { type Database, rowsOf } from '../db/client.js';
 import {
   callbackOffers,
   callbackRequests,
@@ -49,6 +49,12 @@ declare module 'fastify' {
       askAnotherTime(tx: Database, userId: number, applicationId: number, note: string): Promise<MyCallback>;
       /** Reminds each applicant whose confirmed callback starts within a day, once; returns how many. */
       remindCallbacks(tx: Database, now?: Date): Promise<number>;
+      /**
+       * Takes the applications `applicationIds`, no longer at a callback (withdrawn, not selected, their call or
+       * account gone), off every slot still ahead: each is sent the calendar's cancellation, the poster's schedule
+       * stops naming them, and the slots they held are free again for those still waiting (told so).
+       */
+      releaseApplications(tx: Database, applicationIds: number[]): Promise<void>;
     };
   }
 }
@@ -444,7 +450,95 @@ export default fp<CallbackRepositoryOptions>(
       }
     }
 
+    /**
+     * Tells who still waits for a callback time on `slot`'s call that it is free again: applicants at a callback
+     * with no time of their own ahead who were offered it (their pick lost the race, or they have not picked yet) or
+     * asked for another time (it is offered to them now). Each gets it in their calendar as a time to pick.
+     */
+    async function tellFreed(tx: Database, slot: SlotRow) {
+      if (slot.cancelledAt || slot.startsAt.getTime() <= Date.now()) return;
+      const waiting = rowsOf<{ id: number }>(
+        await tx.execute(sql`
+          select a.id from ${castingApplications} a
+          where a.call_id = ${slot.callId} and a.status = 'callback' and a.untold_from is null
+            and not exists (select 1 from ${callbackOffers} mine join ${callbackSlots} s on s.id = mine.slot_id
+              where mine.application_id = a.id and mine.confirmed_at is not null and s.cancelled_at is null
+                and s.starts_at > now())
+            and (exists (select 1 from ${callbackOffers} o where o.application_id = a.id and o.slot_id = ${slot.id})
+              or exists (select 1 from ${callbackRequests} r where r.application_id = a.id))
+          order by a.id`),
+      ).map((row) => Number(row.id));
+      if (waiting.length === 0) return;
+      await tx
+        .insert(callbackOffers)
+        .values(waiting.map((applicationId) => ({ applicationId, slotId: slot.id })))
+        .onConflictDoNothing();
+      const raised = await raiseSequences(
+        tx,
+        waiting.map((applicationId) => ({ applicationId, slotId: slot.id })),
+      );
+      const contexts = await contextOf(tx, waiting);
+      for (const offer of raised) {
+        const context = contexts.get(offer.applicationId);
+        if (context)
+          await tellApplicant(tx, context, 'freed', [slot], [{ method: 'PUBLISH', items: [{ slot, offer }] }], false);
+      }
+    }
+
+    async function releaseApplications(tx: Database, applicationIds: number[]) {
+      if (applicationIds.length === 0) return;
+      const held = await tx
+        .select({ offer: callbackOffers, slot: callbackSlots })
+        .from(callbackOffers)
+        .innerJoin(callbackSlots, eq(callbackSlots.id, callbackOffers.slotId))
+        .where(
+          and(
+            inArray(callbackOffers.applicationId, applicationIds),
+            isNull(callbackSlots.cancelledAt),
+            gt(callbackSlots.startsAt, sql`now()`),
+          ),
+        )
+        .orderBy(asc(callbackSlots.startsAt))
+        .for('update', { of: callbackSlots });
+      if (held.length === 0) return;
+      const raised = await raiseSequences(
+        tx,
+        held.map(({ offer }) => ({ applicationId: offer.applicationId, slotId: offer.slotId })),
+      );
+      const contexts = await contextOf(tx, [...new Set(held.map(({ offer }) => offer.applicationId))]);
+      for (const [applicationId, context] of contexts) {
+        const mine = held.filter(({ offer }) => offer.applicationId === applicationId);
+        const items = mine.map(({ slot }) => ({
+          slot,
+          offer: raised.find((offer) => offer.applicationId === applicationId && offer.slotId === slot.id)!,
+        }));
+        const confirmed = mine.filter(({ offer }) => offer.confirmedAt !== null).map(({ slot }) => slot);
+        // Every entry the offers put in their calendar goes, the confirmed one and the times still open alike.
+        await tellApplicant(
+          tx,
+          context,
+          'released',
+          confirmed.length > 0 ? confirmed : mine.map(({ slot }) => slot),
+          [{ method: 'CANCEL', items }],
+          false,
+        );
+      }
+      await tx.delete(callbackOffers).where(
+        and(
+          inArray(callbackOffers.applicationId, applicationIds),
+          inArray(
+            callbackOffers.slotId,
+            held.map(({ slot }) => slot.id),
+          ),
+        ),
+      );
+      await tx.delete(callbackRequests).where(inArray(callbackRequests.applicationId, applicationIds));
+      const freed = new Map(held.filter(({ offer }) => offer.confirmedAt !== null).map(({ slot }) => [slot.id, slot]));
+      for (const slot of freed.values()) await tellFreed(tx, slot);
+    }
+
     const repository: FastifyInstance['callbackRepository'] = {
+      releaseApplications,
       async schedule(userId, callId) {
         await ownCall(db, userId, callId, false);
         const slots = await db
@@ -638,6 +732,12 @@ export default fp<CallbackRepositoryOptions>(
             ),
           );
         if (other) throw new HttpError(409, 'Another applicant has taken this slot: pick another', 'slot_id');
+        // A time picked before is given up for this one: free again for who waits.
+        const before = await tx
+          .select({ slot: callbackSlots })
+          .from(callbackOffers)
+          .innerJoin(callbackSlots, eq(callbackSlots.id, callbackOffers.slotId))
+          .where(and(eq(callbackOffers.applicationId, applicationId), isNotNull(callbackOffers.confirmedAt)));
         await tx
           .update(callbackOffers)
           .set({ confirmedAt: null, remindedAt: null })
@@ -689,6 +789,7 @@ export default fp<CallbackRepositoryOptions>(
         );
         await tellPoster(tx, context, { slot: slot.startsAt });
         await tellTaken(tx, slot, applicationId);
+        for (const { slot: given } of before) await tellFreed(tx, given);
         return (await callbacksOf(tx, userId, applicationId))[0]!;
       },
 

@@ -27,7 +27,12 @@ export interface GuardianConsentRepositoryOptions {
   publicUrl: string;
 }
 
-function createGuardianConsentRepository(db: Database, publicUrl: string) {
+function createGuardianConsentRepository(
+  db: Database,
+  publicUrl: string,
+  /** Frees the callback times of applications withdrawn here (the callback repository's, loaded later). */
+  releaseCallbacks: (tx: Database, applicationIds: number[]) => Promise<void>,
+) {
   const site = publicUrl.replace(/\/+$/, '');
 
   /**
@@ -204,7 +209,7 @@ function createGuardianConsentRepository(db: Database, publicUrl: string) {
         .returning();
       await tx.update(profiles).set({ visibility: 'hidden', updatedAt: new Date() }).where(eq(profiles.id, profile.id));
       // By what the minor was told: a decision not told yet gives way, and is neither told nor undone.
-      await tx
+      const withdrawn = await tx
         .update(castingApplications)
         .set({ status: 'withdrawn', untoldFrom: null, tellAt: null, updatedAt: new Date() })
         .where(
@@ -214,7 +219,12 @@ function createGuardianConsentRepository(db: Database, publicUrl: string) {
               ...withdrawableStatuses,
             ]),
           ),
-        );
+        )
+        .returning({ id: castingApplications.id });
+      await releaseCallbacks(
+        tx,
+        withdrawn.map((row) => row.id),
+      );
       return view(row!, profile, await isLatest(tx, consent));
     },
   };
@@ -222,7 +232,12 @@ function createGuardianConsentRepository(db: Database, publicUrl: string) {
 
 export default fp<GuardianConsentRepositoryOptions>(
   async (fastify, options) => {
-    fastify.decorate('guardianConsentRepository', createGuardianConsentRepository(fastify.db, options.publicUrl));
+    fastify.decorate(
+      'guardianConsentRepository',
+      createGuardianConsentRepository(fastify.db, options.publicUrl, (tx, ids) =>
+        fastify.callbackRepository.releaseApplications(tx, ids),
+      ),
+    );
   },
   { name: 'guardian-consent-repository', dependencies: ['database'] },
 );

@@ -15,6 +15,7 @@ import {
   orders,
   passwordResetTokens,
   profilePhotos,
+  pushSubscriptions,
   profiles,
   callbackOffers,
   callbackRequests,
@@ -137,6 +138,17 @@ export default fp(
             : [],
           db.select().from(savedSearches).where(eq(savedSearches.userId, userId)).orderBy(asc(savedSearches.id)),
         ]);
+        // The browsers the member lets us alert: the push service's address of each, not its keys (they are the
+        // browser's secret for reading our alerts, no use to the member and a risk in a file that gets mailed).
+        const pushDevices = await db
+          .select({
+            id: pushSubscriptions.id,
+            endpoint: pushSubscriptions.endpoint,
+            createdAt: pushSubscriptions.createdAt,
+          })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId))
+          .orderBy(asc(pushSubscriptions.id));
         // The callback slots offered to the member's applications, and their requests for another time.
         const applicationIds = applications.map((application) => application.id);
         const [offered, callbackTimeRequests] = applicationIds.length
@@ -203,6 +215,7 @@ export default fp(
           saved_calls: saved,
           // Roles for you: the filters kept (the calls told are in the notifications).
           saved_filters: searches,
+          push_subscriptions: pushDevices,
           callback_offers: offered.map(({ offer, slot }) => ({ ...offer, slot })),
           callback_requests: callbackTimeRequests,
           notifications: notices,
@@ -224,6 +237,16 @@ export default fp(
           // The member's self-tapes go with the account (their files once this commits).
           tapeIds = await fastify.tapeRepository.deleteTapesOf(tx, userId);
           if (profile) {
+            // Callback times the member held are freed for those still waiting (the calendar's cancellation goes to
+            // an address whose queued mail goes below).
+            const own = await tx
+              .select({ id: castingApplications.id })
+              .from(castingApplications)
+              .where(eq(castingApplications.profileId, profile.id));
+            await fastify.callbackRepository.releaseApplications(
+              tx,
+              own.map((row) => row.id),
+            );
             // The member's calls come down and who still waits on them is told, as when a moderator hides a poster;
             // the applications stay theirs (the calls lose their poster, not their applicants).
             await fastify.moderationRepository.withdrawCallsOf(tx, profile.id, 'Its poster left CineVerse.');
@@ -247,6 +270,7 @@ export default fp(
           await tx.delete(contactClaimTokens).where(eq(contactClaimTokens.userId, userId));
           await tx.delete(signInLinks).where(eq(signInLinks.userId, userId));
           await tx.delete(knownDevices).where(eq(knownDevices.userId, userId));
+          await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
           await tx.delete(sentMessages).where(eq(sentMessages.senderId, userId));
           await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
           // Contact messages stay with the team (the account's own ones lose their owner when the row goes, and none is

@@ -448,7 +448,15 @@ export default fp<ModerationRepositoryOptions>(
               inArray(sql`coalesce(${castingApplications.untoldFrom}, ${castingApplications.status})`, openStatuses),
             ),
           )
-          .returning({ callId: castingApplications.callId, profileId: castingApplications.profileId });
+          .returning({
+            id: castingApplications.id,
+            callId: castingApplications.callId,
+            profileId: castingApplications.profileId,
+          });
+        await fastify.callbackRepository.releaseApplications(
+          tx,
+          ended.map((row) => row.id),
+        );
         for (const id of ids) forgetCounts(id);
         const users = await applicantUsers(
           tx,

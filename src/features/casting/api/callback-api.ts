@@ -74,6 +74,17 @@ export function useCancelSlot(callId: number) {
   });
 }
 
+/** The poster changes a slot: everyone offered it, or the one who confirmed it, is mailed the updated invitation. */
+export function useChangeSlot(callId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ slotId, input }: { slotId: number; input: SlotInput }) =>
+      write(`/callback-slots/${slotId}`, 'PUT', input, slotResponseSchema),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: callbackKeys.schedule(callId) }),
+    networkMode: 'always',
+  });
+}
+
 /** The poster offers slots to applicants of the shortlist. */
 export function useOfferSlots(callId: number) {
   const queryClient = useQueryClient();

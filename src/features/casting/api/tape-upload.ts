@@ -5,19 +5,13 @@
  * send: the library stays out of every visitor's start.
  */
 import { DetailedError, Upload } from 'tus-js-client';
-import { TAPE_UPLOADS_PATH } from '@/contract/tapes';
+import { TAPE_CHUNK_BYTES, TAPE_UPLOADS_PATH } from '@/contract/tapes';
 import { API_BASE, apiPaths } from '@/lib/api-client';
 import { loadRefusalWords, refusalText } from '@/lib/refusals';
 import { getAccessToken } from '@/lib/session';
 import type { TapeRow } from '@/offline/db';
 import { deleteTape, updateTape } from '@/offline/tapes';
 import { wakeOutbox } from '@/offline/outbox';
-
-/**
- * The bytes of one PATCH request. The server stores each request's bytes as they arrive, so a cut request costs at
- * most what was on the wire; 1 MB takes about 10 s on a weak 1 Mbit/s connection, short enough to rarely be cut.
- */
-export const TAPE_CHUNK_BYTES = 1024 * 1024;
 
 /** The tus endpoint, under the signed-in member's API. */
 export const tapeUploadsEndpoint = () => `${API_BASE}${apiPaths.userApi(TAPE_UPLOADS_PATH)}`;

@@ -29,7 +29,6 @@ import {
   type CastingCall,
 } from '@/contract/casting';
 import { ApiError } from '@/lib/api-client';
-import { focusFirstError } from '@/lib/form-errors';
 import type { ApplicantSearch } from '@/lib/search-params';
 import { plural } from '@/lib/plural';
 import { applicants_ask_not_selected } from '@/paraglide/messages/applicants_ask_not_selected.js';
@@ -50,10 +49,7 @@ import { applicants_body_one } from '@/paraglide/messages/applicants_body_one.js
 import { applicants_brief } from '@/paraglide/messages/applicants_brief.js';
 import { applicants_by_name } from '@/paraglide/messages/applicants_by_name.js';
 import { applicants_callback } from '@/paraglide/messages/applicants_callback.js';
-import { applicants_callback_for } from '@/paraglide/messages/applicants_callback_for.js';
 import { applicants_callback_line } from '@/paraglide/messages/applicants_callback_line.js';
-import { applicants_callback_place } from '@/paraglide/messages/applicants_callback_place.js';
-import { applicants_callback_when } from '@/paraglide/messages/applicants_callback_when.js';
 import { applicants_cancel } from '@/paraglide/messages/applicants_cancel.js';
 import { applicants_choose } from '@/paraglide/messages/applicants_choose.js';
 import { applicants_chosen } from '@/paraglide/messages/applicants_chosen.js';
@@ -96,7 +92,6 @@ import { applicants_role_closed } from '@/paraglide/messages/applicants_role_clo
 import { applicants_saved } from '@/paraglide/messages/applicants_saved.js';
 import { applicants_select } from '@/paraglide/messages/applicants_select.js';
 import { applicants_self_tape } from '@/paraglide/messages/applicants_self_tape.js';
-import { applicants_send_callback } from '@/paraglide/messages/applicants_send_callback.js';
 import { slots_title } from '@/paraglide/messages/slots_title.js';
 import { applicants_shortlist } from '@/paraglide/messages/applicants_shortlist.js';
 import { applicants_sort } from '@/paraglide/messages/applicants_sort.js';
@@ -139,58 +134,6 @@ import { CompareTapesDialog, TapeDialog } from './tape-player';
 import { TapeRequestDialog } from './tape-request-dialog';
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : error ? applicants_offline() : null);
-
-function CallbackDialog({ applicant, onClose }: { applicant: Applicant; onClose: () => void }) {
-  const transition = useTransition();
-  const [at, setAt] = useState('');
-  const [place, setPlace] = useState('');
-  const error = transition.error instanceof ApiError ? transition.error : null;
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={applicants_callback_for({ name: applicant.applicant.display_name })}
-      centered
-    >
-      <form
-        ref={focusFirstError}
-        onSubmit={(event) => {
-          event.preventDefault();
-          transition.mutate(
-            { id: applicant.id, to: 'callback', callback_at: at, callback_place: place },
-            { onSuccess: onClose },
-          );
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={applicants_callback_when()}
-            type="datetime-local"
-            value={at}
-            onChange={(event) => setAt(event.currentTarget.value)}
-            error={error?.field === 'callback_at' ? error.message : null}
-            required
-          />
-          <TextInput
-            label={applicants_callback_place()}
-            value={place}
-            onChange={(event) => setPlace(event.currentTarget.value)}
-            error={error?.field === 'callback_place' ? error.message : null}
-            required
-          />
-          {transition.error && !error?.field ? (
-            <Text c="red" size="sm" role="alert">
-              {errorText(transition.error)}
-            </Text>
-          ) : null}
-          <Button type="submit" loading={transition.isPending}>
-            {applicants_send_callback()}
-          </Button>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
 
 /** The moves the poster is asked to confirm: each tells the applicants, 10 s later unless undone. */
 type Decision = 'shortlisted' | 'selected' | 'not_selected';
@@ -309,7 +252,6 @@ function ApplicantCard({
   const posterNote = usePosterNote();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState(applicant.poster_note);
-  const [callback, setCallback] = useState(false);
   const [playing, setPlaying] = useState(false);
   const person = applicant.applicant;
   const allowed = allowedTransitions[applicant.status];
@@ -490,7 +432,19 @@ function ApplicantCard({
               </Button>
             ) : null}
             {allowed.includes('callback') ? (
-              <Button size="xs" variant="light" color="orange.9" onClick={() => setCallback(true)}>
+              // A callback is offered as slots (times to pick, with calendar invitations), on the schedule's page.
+              <Button
+                size="xs"
+                variant="light"
+                color="orange.9"
+                renderRoot={(props) => (
+                  <Link
+                    {...props}
+                    to="/me/casting-calls/$callId/callbacks"
+                    params={{ callId: String(applicant.call_id) }}
+                  />
+                )}
+              >
                 {applicants_callback()}
               </Button>
             ) : null}
@@ -514,7 +468,6 @@ function ApplicantCard({
           </Text>
         ) : null}
       </div>
-      {callback ? <CallbackDialog applicant={applicant} onClose={() => setCallback(false)} /> : null}
       {playing && applicant.tape ? (
         <TapeDialog tapeId={applicant.tape.id} name={person.display_name} onClose={() => setPlaying(false)} />
       ) : null}

@@ -54,7 +54,12 @@ import { slots_start } from '@/paraglide/messages/slots_start.js';
 import { slots_title } from '@/paraglide/messages/slots_title.js';
 import { slots_video_link } from '@/paraglide/messages/slots_video_link.js';
 import { slots_when } from '@/paraglide/messages/slots_when.js';
-import { scheduleQueryOptions, useAddSlot, useCancelSlot, useOfferSlots } from '../api/callback-api';
+import { slots_change } from '@/paraglide/messages/slots_change.js';
+import { slots_change_title } from '@/paraglide/messages/slots_change_title.js';
+import { slots_change_save } from '@/paraglide/messages/slots_change_save.js';
+import { slots_change_keep } from '@/paraglide/messages/slots_change_keep.js';
+import { slots_changed } from '@/paraglide/messages/slots_changed.js';
+import { scheduleQueryOptions, useAddSlot, useCancelSlot, useChangeSlot, useOfferSlots } from '../api/callback-api';
 import { SlotDetails } from './callback-picker';
 import { formatDay, formatIndiaTime } from './casting-labels';
 
@@ -68,18 +73,42 @@ interface SlotFormValues {
   instructions: string;
 }
 
-/** The form that adds a slot: date and start in India time, length, place or video link, contact, instructions. */
-function AddSlotForm({ callId }: { callId: number }) {
+/** The values of the slot form: a slot as it is (to change it), or empty (to add one). */
+function slotFormValues(slot?: CallbackSlot): SlotFormValues {
+  if (!slot) return { date: '', start: '', minutes: 15, place: '', video_link: '', contact: '', instructions: '' };
+  // The schedule gives each start in India's time (`2026-12-08T11:00:00+05:30`): its date and clock time as written.
+  return {
+    date: slot.starts_at.slice(0, 10),
+    start: slot.starts_at.slice(11, 16),
+    minutes: slot.minutes,
+    place: slot.place ?? '',
+    video_link: slot.video_link ?? '',
+    contact: slot.contact,
+    instructions: slot.instructions,
+  };
+}
+
+/**
+ * The slot form: date and start in India time, length, place or video link, contact, instructions. Adds a slot, or,
+ * given `slot`, changes it (everyone it concerns is mailed the updated invitation).
+ */
+function SlotForm({ callId, slot, onDone }: { callId: number; slot?: CallbackSlot; onDone?: () => void }) {
   const add = useAddSlot(callId);
-  const form = useForm<SlotFormValues & { form?: string }>({
-    initialValues: { date: '', start: '', minutes: 15, place: '', video_link: '', contact: '', instructions: '' },
-  });
+  const change = useChangeSlot(callId);
+  const form = useForm<SlotFormValues & { form?: string }>({ initialValues: slotFormValues(slot) });
   const [formError, setFormError] = useState<string | null>(null);
+  const title = slot ? slots_change_title() : slots_add_title();
   const submit = form.onSubmit(async (values) => {
     form.clearErrors();
     setFormError(null);
     try {
-      await add.mutateAsync({ ...values, minutes: Number(values.minutes) });
+      const input = { ...values, minutes: Number(values.minutes) };
+      if (slot) {
+        await change.mutateAsync({ slotId: slot.id, input });
+        onDone?.();
+        return;
+      }
+      await add.mutateAsync(input);
       // The next slot is often the same day and place, a little later.
       form.setValues({ start: '' });
     } catch (error) {
@@ -87,8 +116,9 @@ function AddSlotForm({ callId }: { callId: number }) {
     }
   });
   return (
-    <form ref={focusFirstError} noValidate onSubmit={submit} aria-label={slots_add_title()}>
+    <form ref={focusFirstError} noValidate onSubmit={submit} aria-label={title}>
       <Stack gap="sm">
+        {slot ? <Text fw={600}>{title}</Text> : null}
         <Group grow align="flex-start" wrap="wrap">
           <TextInput label={slots_date()} type="date" required miw={140} {...form.getInputProps('date')} />
           <TextInput label={slots_start()} type="time" required miw={140} {...form.getInputProps('start')} />
@@ -104,9 +134,14 @@ function AddSlotForm({ callId }: { callId: number }) {
           </Text>
         ) : null}
         <Group>
-          <Button type="submit" loading={add.isPending}>
-            {slots_add()}
+          <Button type="submit" loading={slot ? change.isPending : add.isPending}>
+            {slot ? slots_change_save() : slots_add()}
           </Button>
+          {slot ? (
+            <Button variant="default" onClick={onDone}>
+              {slots_change_keep()}
+            </Button>
+          ) : null}
         </Group>
       </Stack>
     </form>
@@ -114,8 +149,25 @@ function AddSlotForm({ callId }: { callId: number }) {
 }
 
 /** A slot in the day's schedule: its time and place, and who confirmed it (or that it waits). */
-function SlotRow({ slot, callId }: { slot: CallbackSlot; callId: number }) {
+function SlotRow({ slot, callId, now }: { slot: CallbackSlot; callId: number; now: number }) {
   const cancel = useCancelSlot(callId);
+  const [changing, setChanging] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const upcoming = !slot.cancelled && new Date(slot.starts_at).getTime() > now;
+  if (changing) {
+    return (
+      <Paper withBorder p="sm" data-testid="schedule-slot">
+        <SlotForm
+          callId={callId}
+          slot={slot}
+          onDone={() => {
+            setChanging(false);
+            setChanged(true);
+          }}
+        />
+      </Paper>
+    );
+  }
   return (
     <Paper withBorder p="sm" data-testid="schedule-slot">
       <Group justify="space-between" align="flex-start" gap="xs">
@@ -137,17 +189,28 @@ function SlotRow({ slot, callId }: { slot: CallbackSlot; callId: number }) {
         )}
       </Group>
       <SlotDetails slot={slot} />
+      {changed ? (
+        <Text size="sm" c="dimmed" role="status" mt={4}>
+          {slots_changed()}
+        </Text>
+      ) : null}
       {!slot.cancelled ? (
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          mt={4}
-          loading={cancel.isPending}
-          onClick={() => cancel.mutate(slot.id)}
-        >
-          {slots_cancel()}
-        </Button>
+        <Group gap="xs" mt={4}>
+          {upcoming ? (
+            <Button size="xs" variant="light" onClick={() => setChanging(true)}>
+              {slots_change()}
+            </Button>
+          ) : null}
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate(slot.id)}
+          >
+            {slots_cancel()}
+          </Button>
+        </Group>
       ) : null}
       {cancel.error ? (
         <Text size="sm" c="red" role="alert">
@@ -212,7 +275,7 @@ export function CallbackSchedulePage({ callId }: { callId: number }) {
                   </Title>
                   <Stack gap="xs">
                     {slots.map((slot) => (
-                      <SlotRow key={slot.id} slot={slot} callId={callId} />
+                      <SlotRow key={slot.id} slot={slot} callId={callId} now={now} />
                     ))}
                   </Stack>
                 </div>
@@ -298,7 +361,7 @@ export function CallbackSchedulePage({ callId }: { callId: number }) {
             <Title order={2} size="h3" id="slots-add" mb="sm">
               {slots_add_title()}
             </Title>
-            <AddSlotForm callId={callId} />
+            <SlotForm callId={callId} />
           </section>
         </Stack>
       ) : null}
