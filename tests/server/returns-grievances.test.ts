@@ -288,6 +288,13 @@ describe('grievance tickets', () => {
     expect(new Set(numbers).size).toBe(3);
     expect(numbers).toContain(data.json().data.ticket);
     expect(numbers).toContain(returned.json().data.ticket);
+    // The member's data export holds their returns and complaints.
+    const exported = (await testApp.app.memberData.exportAll(shopper.id)) as {
+      return_requests: unknown[];
+      grievances: { number: string }[];
+    };
+    expect(exported.return_requests).toHaveLength(1);
+    expect(exported.grievances.map((ticket) => ticket.number).sort()).toEqual([...numbers].sort());
 
     // Many at once: never the same number twice.
     const many = await Promise.all(
