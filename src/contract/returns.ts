@@ -177,7 +177,7 @@ export const grievanceOfficerResponseSchema = z.object({ data: grievanceOfficerS
 
 /** The officer shown until staff set theirs (a demo's). */
 export const DEMO_GRIEVANCE_OFFICER: GrievanceOfficer = {
-  name: 'Meera Iyer',
+  name: 'Kavita Rao',
   designation: 'Grievance Officer',
   phone: '+91 22 4000 1234',
   email: 'grievances@cineverse.in',
