@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Image.css';
 import { Image } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { getAccessToken } from '@/lib/session';
