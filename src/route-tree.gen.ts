@@ -17,6 +17,7 @@ import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ContactClaimRouteImport } from './routes/contact-claim'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as GrievanceOfficerRouteImport } from './routes/grievance-officer'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as RefundCancellationRouteImport } from './routes/refund-cancellation'
@@ -34,6 +35,7 @@ import { Route as AccountWishlistRouteImport } from './routes/_account.wishlist'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAuditRouteImport } from './routes/admin.audit'
 import { Route as AdminCouponsRouteImport } from './routes/admin.coupons'
+import { Route as AdminGrievancesRouteImport } from './routes/admin.grievances'
 import { Route as AdminMailRouteImport } from './routes/admin.mail'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminModerationRouteImport } from './routes/admin.moderation'
@@ -99,6 +101,11 @@ const ContactClaimRoute = ContactClaimRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GrievanceOfficerRoute = GrievanceOfficerRouteImport.update({
+  id: '/grievance-officer',
+  path: '/grievance-officer',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -184,6 +191,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
 const AdminCouponsRoute = AdminCouponsRouteImport.update({
   id: '/coupons',
   path: '/coupons',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminGrievancesRoute = AdminGrievancesRouteImport.update({
+  id: '/grievances',
+  path: '/grievances',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminMailRoute = AdminMailRouteImport.update({
@@ -335,6 +347,7 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/contact-claim': typeof ContactClaimRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/grievance-officer': typeof GrievanceOfficerRoute
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-cancellation': typeof RefundCancellationRoute
@@ -351,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/grievances': typeof AdminGrievancesRoute
   '/admin/mail': typeof AdminMailRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/moderation': typeof AdminModerationRoute
@@ -387,6 +401,7 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/contact-claim': typeof ContactClaimRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/grievance-officer': typeof GrievanceOfficerRoute
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-cancellation': typeof RefundCancellationRoute
@@ -403,6 +418,7 @@ export interface FileRoutesByTo {
   '/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/grievances': typeof AdminGrievancesRoute
   '/admin/mail': typeof AdminMailRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/moderation': typeof AdminModerationRoute
@@ -442,6 +458,7 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/contact-claim': typeof ContactClaimRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/grievance-officer': typeof GrievanceOfficerRoute
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-cancellation': typeof RefundCancellationRoute
@@ -458,6 +475,7 @@ export interface FileRoutesById {
   '/_account/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/grievances': typeof AdminGrievancesRoute
   '/admin/mail': typeof AdminMailRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/moderation': typeof AdminModerationRoute
@@ -497,6 +515,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/contact-claim'
     | '/forgot-password'
+    | '/grievance-officer'
     | '/login'
     | '/privacy-policy'
     | '/refund-cancellation'
@@ -513,6 +532,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
+    | '/admin/grievances'
     | '/admin/mail'
     | '/admin/messages'
     | '/admin/moderation'
@@ -549,6 +569,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/contact-claim'
     | '/forgot-password'
+    | '/grievance-officer'
     | '/login'
     | '/privacy-policy'
     | '/refund-cancellation'
@@ -565,6 +586,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
+    | '/admin/grievances'
     | '/admin/mail'
     | '/admin/messages'
     | '/admin/moderation'
@@ -603,6 +625,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/contact-claim'
     | '/forgot-password'
+    | '/grievance-officer'
     | '/login'
     | '/privacy-policy'
     | '/refund-cancellation'
@@ -619,6 +642,7 @@ export interface FileRouteTypes {
     | '/_account/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
+    | '/admin/grievances'
     | '/admin/mail'
     | '/admin/messages'
     | '/admin/moderation'
@@ -658,6 +682,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   ContactClaimRoute: typeof ContactClaimRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  GrievanceOfficerRoute: typeof GrievanceOfficerRoute
   LoginRoute: typeof LoginRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   RefundCancellationRoute: typeof RefundCancellationRoute
@@ -731,6 +756,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/grievance-officer': {
+      id: '/grievance-officer'
+      path: '/grievance-officer'
+      fullPath: '/grievance-officer'
+      preLoaderRoute: typeof GrievanceOfficerRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -850,6 +882,13 @@ declare module '@tanstack/react-router' {
       path: '/coupons'
       fullPath: '/admin/coupons'
       preLoaderRoute: typeof AdminCouponsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/grievances': {
+      id: '/admin/grievances'
+      path: '/grievances'
+      fullPath: '/admin/grievances'
+      preLoaderRoute: typeof AdminGrievancesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/mail': {
@@ -1087,6 +1126,7 @@ const AccountRouteWithChildren =
 interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminCouponsRoute: typeof AdminCouponsRoute
+  AdminGrievancesRoute: typeof AdminGrievancesRoute
   AdminMailRoute: typeof AdminMailRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminModerationRoute: typeof AdminModerationRoute
@@ -1104,6 +1144,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminCouponsRoute: AdminCouponsRoute,
+  AdminGrievancesRoute: AdminGrievancesRoute,
   AdminMailRoute: AdminMailRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminModerationRoute: AdminModerationRoute,
@@ -1129,6 +1170,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   ContactClaimRoute: ContactClaimRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  GrievanceOfficerRoute: GrievanceOfficerRoute,
   LoginRoute: LoginRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   RefundCancellationRoute: RefundCancellationRoute,

@@ -92,6 +92,9 @@ import { tapePlaybackRoutes } from './routes/network/tape-playback.js';
 import tapeRepository from './plugins/tape-repository.js';
 import type { TapeUploadOptions } from './lib/tape-uploads.js';
 import { tapeRequestRoutes, tapeUploadRoutes } from './routes/network/tapes.js';
+import returnRepository from './plugins/return-repository.js';
+import returnRoutes, { returnPhotoRoutes } from './routes/shop/returns.js';
+import { grievanceOfficerRoutes } from './routes/admin/returns.js';
 import { memberEventRoutes } from './routes/network/member-events.js';
 
 // The contract is written with zod/mini, which carries no messages of its own: API clients get zod's English ones
@@ -305,6 +308,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gateway: options.paymentGateway,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
   });
+  await fastify.register(returnRepository, { publicUrl: options.publicUrl ?? 'http://localhost:8080' });
   await fastify.register(mailSender, { claimSeconds: options.jobClaimSeconds ?? 600, tries: options.mailTries });
   await fastify.register(staffRepository);
   await fastify.register(contentRepository);
@@ -391,6 +395,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: `${API_PREFIX}/api/${API_VERSION}`,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
   });
+  await fastify.register(returnRoutes, { prefix: userPrefix });
+  await fastify.register(returnPhotoRoutes, { prefix: userPrefix });
+  await fastify.register(grievanceOfficerRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   await fastify.register(adminRoutes, { prefix: `${API_PREFIX}${ADMIN_API_PATH}` });
 
   // Last: static files and the catch-all that returns the app shell or a JSON 404.

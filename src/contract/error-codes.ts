@@ -380,6 +380,25 @@ export const errorTemplates = {
   pay_cancel_expired: 'This order was not paid in time and has been let go',
   // Self-tapes: how many uploads a member may leave unfinished at once.
   tape_uploads_unfinished: 'You have {max} tapes still uploading: let one of them finish before sending another',
+  grv_no_return: 'There is no such return',
+  grv_window: 'Items can be returned only within {days} days of delivery',
+  grv_details: 'Tell us what is wrong',
+  grv_items_of_order: 'Choose items of this order',
+  grv_return_at_most: 'Return at most {count} of {product}',
+  grv_photos_again: 'Upload the photos again',
+  grv_final: 'This return is {status}: it cannot change any more',
+  grv_move: 'A return that is {status} can only become {allowed}',
+  grv_asked_for: 'The shopper asked for a {resolution}',
+  grv_why: 'Tell the shopper why',
+  grv_no_ticket: 'There is no such ticket',
+  grv_acknowledged: 'This ticket is already acknowledged',
+  grv_resolved: 'This ticket is already resolved',
+  grv_how_many: 'Choose how many',
+  grv_choose_items: 'Choose the items to return',
+  grv_reason: 'Choose what is wrong',
+  grv_resolution: 'Choose a refund or a replacement',
+  grv_write: 'Write to the shopper',
+  grv_data_kind: 'Choose what you are asking for',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

@@ -13,6 +13,7 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/privacy-policy\/?$/,
   /^\/refund-cancellation\/?$/,
   /^\/shipping-policy\/?$/,
+  /^\/grievance-officer\/?$/,
   /^\/category\/[^/]+\/?$/,
   /^\/profiles\/[^/]+\/?$/,
   /^\/auditions\/?$/,

@@ -360,6 +360,25 @@ import { error_pay_unverified } from '@/paraglide/messages/error_pay_unverified.
 import { error_pay_refund_failed } from '@/paraglide/messages/error_pay_refund_failed.js';
 import { error_pay_cancel_waiting } from '@/paraglide/messages/error_pay_cancel_waiting.js';
 import { error_pay_cancel_expired } from '@/paraglide/messages/error_pay_cancel_expired.js';
+import { error_grv_no_return } from '@/paraglide/messages/error_grv_no_return.js';
+import { error_grv_window } from '@/paraglide/messages/error_grv_window.js';
+import { error_grv_details } from '@/paraglide/messages/error_grv_details.js';
+import { error_grv_items_of_order } from '@/paraglide/messages/error_grv_items_of_order.js';
+import { error_grv_return_at_most } from '@/paraglide/messages/error_grv_return_at_most.js';
+import { error_grv_photos_again } from '@/paraglide/messages/error_grv_photos_again.js';
+import { error_grv_final } from '@/paraglide/messages/error_grv_final.js';
+import { error_grv_move } from '@/paraglide/messages/error_grv_move.js';
+import { error_grv_asked_for } from '@/paraglide/messages/error_grv_asked_for.js';
+import { error_grv_why } from '@/paraglide/messages/error_grv_why.js';
+import { error_grv_no_ticket } from '@/paraglide/messages/error_grv_no_ticket.js';
+import { error_grv_acknowledged } from '@/paraglide/messages/error_grv_acknowledged.js';
+import { error_grv_resolved } from '@/paraglide/messages/error_grv_resolved.js';
+import { error_grv_how_many } from '@/paraglide/messages/error_grv_how_many.js';
+import { error_grv_choose_items } from '@/paraglide/messages/error_grv_choose_items.js';
+import { error_grv_reason } from '@/paraglide/messages/error_grv_reason.js';
+import { error_grv_resolution } from '@/paraglide/messages/error_grv_resolution.js';
+import { error_grv_write } from '@/paraglide/messages/error_grv_write.js';
+import { error_grv_data_kind } from '@/paraglide/messages/error_grv_data_kind.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -721,6 +740,25 @@ const words: Record<ErrorCode, Words> = {
   pay_cancel_waiting: error_pay_cancel_waiting,
   pay_cancel_expired: error_pay_cancel_expired,
   tape_uploads_unfinished: error_tape_uploads_unfinished,
+  grv_no_return: error_grv_no_return,
+  grv_window: error_grv_window,
+  grv_details: error_grv_details,
+  grv_items_of_order: error_grv_items_of_order,
+  grv_return_at_most: error_grv_return_at_most,
+  grv_photos_again: error_grv_photos_again,
+  grv_final: error_grv_final,
+  grv_move: error_grv_move,
+  grv_asked_for: error_grv_asked_for,
+  grv_why: error_grv_why,
+  grv_no_ticket: error_grv_no_ticket,
+  grv_acknowledged: error_grv_acknowledged,
+  grv_resolved: error_grv_resolved,
+  grv_how_many: error_grv_how_many,
+  grv_choose_items: error_grv_choose_items,
+  grv_reason: error_grv_reason,
+  grv_resolution: error_grv_resolution,
+  grv_write: error_grv_write,
+  grv_data_kind: error_grv_data_kind,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { idParamsSchema } from '@/contract/catalog';
 import { OrderPage } from '@/features/orders/components/order-page';
+import { ReturnSection } from '@/features/returns/components/return-section';
 import { lenient } from '@/lib/search-params';
 import { BuyAgainButton } from './-components/buy-again-button';
 
@@ -14,6 +15,7 @@ function OrderRoute() {
       orderId={orderId}
       placed={placed === 'true'}
       renderBuyAgain={(order) => <BuyAgainButton items={order.items} />}
+      renderReturns={(order) => <ReturnSection order={order} />}
     />
   );
 }

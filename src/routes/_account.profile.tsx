@@ -6,6 +6,7 @@ import { LoadError, LoadingState } from '@/components/query-states';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
 import { useLogout } from '@/features/auth/api/logout';
 import { ProfilePage } from '@/features/profile/components/profile-page';
+import { DataRequestForm } from '@/features/returns/components/data-request-form';
 import { common_log_out } from '@/paraglide/messages/common_log_out.js';
 import { common_profile_failed } from '@/paraglide/messages/common_profile_failed.js';
 import { common_profile_loading } from '@/paraglide/messages/common_profile_loading.js';
@@ -34,6 +35,7 @@ function ProfileRoute() {
     <ProfilePage
       profile={profile.data}
       onDeleted={() => void navigate({ to: '/' })}
+      dataRequest={<DataRequestForm />}
       logoutButton={
         <Button
           variant="default"

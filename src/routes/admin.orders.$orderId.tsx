@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { idParamsSchema } from '@/contract/catalog';
 import { StaffOrderPage } from '@/features/admin-orders/components/staff-order-page';
+import { StaffReturns } from '@/features/returns/components/staff-returns';
 
 function StaffOrderRoute() {
   const { orderId } = Route.useParams();
-  return <StaffOrderPage key={orderId} orderId={orderId} />;
+  return <StaffOrderPage key={orderId} orderId={orderId} renderReturns={(id) => <StaffReturns orderId={id} />} />;
 }
 
 export const Route = createFileRoute('/admin/orders/$orderId')({

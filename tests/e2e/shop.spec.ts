@@ -509,7 +509,7 @@ test.describe('storefront', () => {
       /^Shipped/,
     ]);
     // Problems are reported once it is delivered.
-    await expect(page.getByRole('region', { name: 'Report a problem' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Return or report a problem' })).toHaveCount(0);
   });
 
   test('orders opened again show what the shop did meanwhile, not the copy the app already holds', async ({ page }) => {
@@ -569,7 +569,7 @@ test.describe('storefront', () => {
     await expect(page.getByRole('alert')).toHaveText('Your cart already holds as many of these as can be ordered.');
   });
 
-  test('a delivered order offers Report a problem for 30 days; the shop opens the order from the message and records a refund, which the shopper sees', async ({
+  test('a delivered order offers Return or report a problem for 30 days, or a message to the shop; the shop opens the order from the message and records a refund, which the shopper sees', async ({
     page,
     browser,
     baseURL,
@@ -581,9 +581,10 @@ test.describe('storefront', () => {
     ]);
     await signIn(page, { email: shopper.email, password: shopper.password });
     await page.goto(`/orders/${placed.data.id}`);
-    const report = page.getByRole('region', { name: 'Report a problem' });
-    await expect(report).toContainText('An item defective, damaged, incorrect or not as shown? Tell us by');
-    await report.getByRole('link', { name: 'Report a problem' }).click();
+    const report = page.getByRole('region', { name: 'Return or report a problem' });
+    await expect(report).toContainText('Something wrong with this order? Return items or report a problem by');
+    await expect(report.getByRole('button', { name: 'Return or report a problem' })).toBeVisible();
+    await report.getByRole('link', { name: 'Write to us about this order' }).click();
     await expect(page).toHaveURL(new RegExp(`/contact\\?order=${placed.data.id}$`));
     const message = page.getByLabel('Your Message');
     await expect(message).toHaveValue(`About order #${placed.data.id}: `);
@@ -646,7 +647,7 @@ test.describe('storefront', () => {
     await expect(page.getByRole('list', { name: 'Order history' }).getByRole('listitem').last()).toContainText(
       'The set arrived torn: refunded in full by UPI.',
     );
-    await expect(page.getByRole('region', { name: 'Report a problem' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Return or report a problem' })).toHaveCount(0);
   });
 
   test('a perishable order shows why it cannot be cancelled, and logging out forgets the user', async ({ page }) => {
@@ -714,7 +715,11 @@ test.describe('refunds on a phone', () => {
       await expect(page.getByTestId('order-refund')).toContainText('Refunded to you₹500');
       await expect(page.getByTestId('order-refund')).toContainText('Payment reference UPI/433712345678');
       await expect(page.getByTestId('order-refund')).toContainText('One poster was torn: ₹500 back by UPI.');
-      await expect(page.getByRole('region', { name: 'Report a problem' }).getByRole('link')).toBeVisible();
+      await expect(
+        page
+          .getByRole('region', { name: 'Return or report a problem' })
+          .getByRole('button', { name: 'Return or report a problem' }),
+      ).toBeVisible();
       expect(await textCutOnScreen(page)).toEqual([]);
 
       // The second poster is torn too: the rest, ₹799, is paid back and the order is refunded.
@@ -730,6 +735,6 @@ test.describe('refunds on a phone', () => {
     await page.reload();
     await expect(page.getByTestId('order-status')).toHaveText('Refunded');
     await expect(page.getByTestId('order-refund')).toHaveCount(2);
-    await expect(page.getByRole('region', { name: 'Report a problem' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Return or report a problem' })).toHaveCount(0);
   });
 });

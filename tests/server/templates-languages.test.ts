@@ -38,6 +38,8 @@ const DATA = {
   pincode: '400050',
   phone: '9876543210',
   ip: '203.0.113.9',
+  ticket: 'GRV-2627-000123',
+  complaint: 'Return of items of order #4521',
 };
 const SITE = 'https://cineverse.test';
 const LINK = `${SITE}/guardian#token123`;
@@ -232,6 +234,28 @@ const samples: Record<string, (language: Language) => Words[]> = {
     templates.accountMail.signInLink(to(language), LINK, DATA.ip, 15)[language],
     templates.accountMail.passwordReset(to(language), LINK, 30)[language],
     templates.accountMail.contactClaim(to(language), LINK, 24)[language],
+  ],
+  returnNotice: (language) =>
+    (['requested', 'approved', 'rejected', 'pickup_scheduled', 'received', 'refunded', 'replaced'] as const).flatMap(
+      (step) => [
+        templates.returnNotice(4521, step, {
+          ticket: DATA.ticket,
+          note: DATA.note,
+          pickup: { courier: DATA.courier, trackingId: DATA.trackingId, date: AT },
+        })[language],
+        templates.returnNotice(4521, step, { ticket: null, note: null })[language],
+      ],
+    ),
+  grievanceReceivedMail: (language) => [
+    templates.grievanceReceivedMail(DATA.name, DATA.ticket, DATA.complaint, AT, SITE)[language],
+  ],
+  grievanceAnswerMail: (language) => [
+    templates.grievanceAnswerMail(DATA.name, DATA.ticket, 'acknowledged', DATA.note)[language],
+    templates.grievanceAnswerMail(DATA.name, DATA.ticket, 'resolved', DATA.note)[language],
+  ],
+  grievanceDueNotice: (language) => [
+    templates.grievanceDueNotice(DATA.ticket, 'acknowledge', AT)[language],
+    templates.grievanceDueNotice(DATA.ticket, 'resolve', AT)[language],
   ],
 };
 

@@ -1440,3 +1440,147 @@ export const paymentWebhookEvents = pgTable('payment_webhook_events', {
   event: text('event').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+/**
+ * A shopper's return or report of a problem with items of a delivered order, within the refund policy's 30 days of
+ * delivery: what is wrong, whether they want their money back or the item replaced, and where staff are with it.
+ * Its state only moves forward (`returnTransitions` in src/contract/returns.ts); `return_events` keeps each step.
+ */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', {
+      enum: ['requested', 'approved', 'rejected', 'pickup_scheduled', 'received', 'refunded', 'replaced'],
+    })
+      .notNull()
+      .default('requested'),
+    reason: text('reason', {
+      enum: ['damaged', 'defective', 'wrong_item', 'not_as_shown', 'size', 'other'],
+    }).notNull(),
+    /** The shopper's own words (required for `other`). */
+    details: text('details').notNull().default(''),
+    resolution: text('resolution', { enum: ['refund', 'replacement'] }).notNull(),
+    /** Names of the shopper's photos in the `returns` folder of the store: private to them and staff. */
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    /** The pick-up staff booked: courier, tracking and the day (in India). */
+    courier: text('courier'),
+    trackingId: text('tracking_id'),
+    trackingUrl: text('tracking_url'),
+    pickupDate: text('pickup_date'),
+    /** Whether the received items went back into stock (staff's choice: only when they can be sold again). */
+    restocked: boolean('restocked'),
+    /** The refund paid for this return (a row of `order_refunds` too), in paise. */
+    refundAmount: integer('refund_amount'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('return_requests_order_idx').on(table.orderId),
+    index('return_requests_status_idx').on(table.status, table.createdAt),
+  ],
+);
+
+/** The order lines a return is about, with how many of each. */
+export const returnItems = pgTable(
+  'return_items',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    index('return_items_return_idx').on(table.returnId),
+    check('return_items_quantity', sql`${table.quantity} > 0`),
+  ],
+);
+
+/** Every step of a return, with staff's words to the shopper: the order page shows them. */
+export const returnEvents = pgTable(
+  'return_events',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: ['requested', 'approved', 'rejected', 'pickup_scheduled', 'received', 'refunded', 'replaced'],
+    }).notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('return_events_return_idx').on(table.returnId, table.at)],
+);
+
+/**
+ * A photo a shopper uploaded for a return: theirs until the return names it, then the return's. Served only to the
+ * shopper who sent it and to staff.
+ */
+export const returnPhotos = pgTable('return_photos', {
+  name: text('name').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  returnId: integer('return_id').references(() => returnRequests.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A consumer's complaint (a return, a message about an order, a request about their personal data), numbered per
+ * financial year (`GRV-2627-000123`), with the clocks of the Consumer Protection (E-Commerce) Rules 2020: acknowledged
+ * within 48 hours, resolved within a month of receipt. Staff are alerted once per clock as it nears.
+ */
+export const grievanceTickets = pgTable(
+  'grievance_tickets',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    kind: text('kind', { enum: ['return', 'order_message', 'data_request'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** Where the acknowledgement and staff's words are mailed; null for an account without an email. */
+    email: text('email'),
+    subject: text('subject').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    returnId: integer('return_id').references(() => returnRequests.id, { onDelete: 'set null' }),
+    contactMessageId: integer('contact_message_id').references(() => contactMessages.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgement: text('acknowledgement'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolution: text('resolution'),
+    /** When staff were alerted that each clock was near (once per ticket and clock). */
+    ackAlertedAt: timestamp('ack_alerted_at', { withTimezone: true }),
+    resolveAlertedAt: timestamp('resolve_alerted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('grievance_tickets_open_idx').on(table.resolvedAt, table.createdAt),
+    index('grievance_tickets_return_idx').on(table.returnId),
+  ],
+);
+
+/** The last ticket number given in each financial year (`2627`): taken with one guarded update, so never twice. */
+export const grievanceCounters = pgTable('grievance_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** The grievance officer the footer's page names (one row, id 1; demo defaults until staff set theirs). */
+export const grievanceOfficer = pgTable(
+  'grievance_officer',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    designation: text('designation').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('grievance_officer_one_row', sql`${table.id} = 1`)],
+);

@@ -1120,3 +1120,153 @@ export function invoiceAttachedLine(language: Language, number: string): string 
     ? `इस ऑर्डर का टैक्स इनवॉइस (GST बीजक) ${number} इस मेल के साथ PDF में लगा है; इसे आप अपने ऑर्डर के पेज से भी डाउनलोड कर सकते हैं।`
     : `The tax invoice ${number} for this order is attached as a PDF; you can also download it from your order's page.`;
 }
+// ---------------------------------------------------------------------------------------------------------------
+// Returns and grievances.
+
+/** A return's step as the shopper hears it (`ReturnStatus` of src/contract/returns.ts). */
+export type ReturnStep =
+  'requested' | 'approved' | 'rejected' | 'pickup_scheduled' | 'received' | 'refunded' | 'replaced';
+
+/** The shopper's notice of a step of their return of items of order `orderId`; `ticket` its grievance number. */
+export function returnNotice(
+  orderId: number,
+  step: ReturnStep,
+  details: { ticket: string | null; note: string | null; pickup?: { courier: string; trackingId: string; date: Date } },
+): InEach<NoticeText> {
+  const number = `#${orderId}`;
+  return inEach((language) => {
+    const note = details.note ? ` ${details.note}` : '';
+    const pickup = details.pickup;
+    if (language === 'hi') {
+      const ticket = details.ticket ? ` (शिकायत संख्या ${details.ticket})` : '';
+      const lines: Record<ReturnStep, NoticeText> = {
+        requested: {
+          title: `ऑर्डर ${number} की वापसी का अनुरोध मिला`,
+          body: `हमें आपका अनुरोध मिल गया है${ticket}। हम जल्द ही इसे देखकर आपको बताएँगे।`,
+        },
+        approved: { title: `ऑर्डर ${number} की वापसी मंज़ूर हुई`, body: `आपका अनुरोध मंज़ूर हो गया है।${note}` },
+        rejected: { title: `ऑर्डर ${number} की वापसी मंज़ूर नहीं हुई`, body: `हम यह वापसी नहीं ले सकते।${note}` },
+        pickup_scheduled: {
+          title: `ऑर्डर ${number} का पिक-अप तय हुआ`,
+          body: pickup
+            ? `${pickup.courier} ${formatIndianDate(pickup.date, 'hi')} को सामान लेने आएगा (ट्रैकिंग आईडी ${pickup.trackingId})।${note}`
+            : `सामान लेने का दिन तय हो गया है।${note}`,
+        },
+        received: { title: `ऑर्डर ${number} का लौटाया सामान मिल गया`, body: `हमें आपका लौटाया सामान मिल गया है।${note}` },
+        refunded: { title: `ऑर्डर ${number} की वापसी का रिफ़ंड हुआ`, body: `आपकी वापसी का रिफ़ंड कर दिया गया है।${note}` },
+        replaced: {
+          title: `ऑर्डर ${number} का बदला हुआ सामान भेज दिया गया`,
+          body: `बदला हुआ सामान आपको भेज दिया गया है।${note}`,
+        },
+      };
+      return lines[step];
+    }
+    const ticket = details.ticket ? ` (grievance ${details.ticket})` : '';
+    const lines: Record<ReturnStep, NoticeText> = {
+      requested: {
+        title: `Return requested for order ${number}`,
+        body: `We have your request${ticket}. We will look at it and tell you soon.`,
+      },
+      approved: { title: `Return approved for order ${number}`, body: `Your return has been approved.${note}` },
+      rejected: { title: `Return not approved for order ${number}`, body: `We cannot take this return.${note}` },
+      pickup_scheduled: {
+        title: `Pick-up booked for order ${number}`,
+        body: pickup
+          ? `${pickup.courier} will collect the items on ${formatIndianDate(pickup.date, 'en')} (tracking ID ${pickup.trackingId}).${note}`
+          : `The pick-up is booked.${note}`,
+      },
+      received: {
+        title: `Returned items received for order ${number}`,
+        body: `We have received the items you returned.${note}`,
+      },
+      refunded: { title: `Return refunded for order ${number}`, body: `Your return has been refunded.${note}` },
+      replaced: { title: `Replacement sent for order ${number}`, body: `Your replacement is on its way.${note}` },
+    };
+    return lines[step];
+  });
+}
+
+/** The mail acknowledging a complaint's receipt, with its ticket number and the clocks the law sets. */
+export const grievanceReceivedMail = (
+  name: string,
+  ticket: string,
+  subject: string,
+  resolveBy: Date,
+  site: string,
+): InEach<MailText> => ({
+  en: {
+    subject: `We have received your complaint ${ticket}`,
+    text: [
+      hello('en', name),
+      '',
+      `We have received your complaint and given it the number ${ticket}: "${subject}".`,
+      `Our grievance officer will reply within 48 hours and resolve it by ${formatIndianDate(resolveBy, 'en')}.`,
+      'Quote this number when you write to us about it.',
+      '',
+      `Our grievance officer: ${site.replace(/\/+$/, '')}/grievance-officer`,
+      '',
+      TEAM.en,
+    ].join('\n'),
+  },
+  hi: {
+    subject: `आपकी शिकायत ${ticket} हमें मिल गई है`,
+    text: [
+      hello('hi', name),
+      '',
+      `आपकी शिकायत हमें मिल गई है और इसे संख्या ${ticket} दी गई है: "${subject}"।`,
+      `हमारे शिकायत अधिकारी 48 घंटे में जवाब देंगे और ${formatIndianDate(resolveBy, 'hi')} तक इसका समाधान करेंगे।`,
+      'इसके बारे में लिखते समय कृपया यह संख्या बताएँ।',
+      '',
+      `हमारे शिकायत अधिकारी: ${site.replace(/\/+$/, '')}/hi/grievance-officer`,
+      '',
+      TEAM.hi,
+    ].join('\n'),
+  },
+});
+
+/** Staff's words on a complaint: its acknowledgement, or its resolution. */
+export const grievanceAnswerMail = (
+  name: string,
+  ticket: string,
+  step: 'acknowledged' | 'resolved',
+  words: string,
+): InEach<MailText> => ({
+  en: {
+    subject:
+      step === 'acknowledged' ? `Your complaint ${ticket}: we are on it` : `Your complaint ${ticket} is resolved`,
+    text: [hello('en', name), '', words, '', TEAM.en].join('\n'),
+  },
+  hi: {
+    subject:
+      step === 'acknowledged'
+        ? `आपकी शिकायत ${ticket}: हम इस पर काम कर रहे हैं`
+        : `आपकी शिकायत ${ticket} का समाधान हो गया`,
+    text: [hello('hi', name), '', words, '', TEAM.hi].join('\n'),
+  },
+});
+
+/** Staff hear that a complaint's clock is near: its acknowledgement (48 hours) or resolution (a month). */
+export const grievanceDueNotice = (
+  ticket: string,
+  clock: 'acknowledge' | 'resolve',
+  due: Date,
+): InEach<NoticeText> => ({
+  en: {
+    title:
+      clock === 'acknowledge' ? `Acknowledge ${ticket} by ${indiaTime(due)}` : `Resolve ${ticket} by ${indiaTime(due)}`,
+    body:
+      clock === 'acknowledge'
+        ? 'The law gives 48 hours to acknowledge a complaint.'
+        : 'The law gives a month to resolve a complaint.',
+  },
+  hi: {
+    title:
+      clock === 'acknowledge'
+        ? `${ticket} की पावती ${indiaTime(due, 'hi')} तक दें`
+        : `${ticket} का समाधान ${indiaTime(due, 'hi')} तक करें`,
+    body:
+      clock === 'acknowledge'
+        ? 'क़ानून के अनुसार शिकायत की पावती 48 घंटे में देनी होती है।'
+        : 'क़ानून के अनुसार शिकायत का समाधान एक महीने में करना होता है।',
+  },
+});

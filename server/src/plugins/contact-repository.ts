@@ -4,7 +4,7 @@ import type { ContactMessageInput } from '../../../src/contract/contact.js';
 import type { MessageStatus, StaffMessage } from '../../../src/contract/admin.js';
 import type { PageMeta } from '../../../src/contract/catalog.js';
 import type { Database } from '../db/client.js';
-import { contactClaimTokens, contactMessages, users } from '../db/schema.js';
+import { contactClaimTokens, contactMessages, orders, users } from '../db/schema.js';
 import { takeMessageSlot } from '../lib/message-quota.js';
 import { createToken, hashToken } from '../lib/tokens.js';
 import { HttpError } from './error-handler.js';
@@ -45,6 +45,30 @@ declare module 'fastify' {
 
 type MessageRow = typeof contactMessages.$inferSelect;
 
+/** "About order #12: …" (Report a problem's words), or any message naming an order number. */
+const ORDER_NAMED = /\border\s*(?:no\.?|number)?\s*#\s*(\d{1,9})\b/i;
+/** A request about one's personal data (Digital Personal Data Protection Act, 2023). */
+const DATA_REQUEST =
+  /\b(personal data|my data|data protection|DPDP|delete my account|erase my data|correct my data)\b|व्यक्तिगत डेटा|मेरा डेटा/i;
+
+/** Whether a contact message is a complaint with a ticket of its own, and of which kind. */
+export function grievanceKindOf(message: string): 'order_message' | 'data_request' | null {
+  if (ORDER_NAMED.test(message)) return 'order_message';
+  if (DATA_REQUEST.test(message)) return 'data_request';
+  return null;
+}
+
+/** The order a message names, when it is the signed-in sender's own (another's is never linked). */
+async function ownOrderNamed(tx: Database, message: string, userId: number | null): Promise<number | null> {
+  const id = Number(ORDER_NAMED.exec(message)?.[1]);
+  if (!userId || !Number.isSafeInteger(id) || id > 2_147_483_647) return null;
+  const [order] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  return order?.id ?? null;
+}
+
 function staffMessageOf(row: MessageRow): StaffMessage {
   return {
     id: row.id,
@@ -77,6 +101,20 @@ export default fp(
             .returning({ id: contactMessages.id });
           // Only a message stored now counts (a retry with its key does not); over the limit, it is not stored.
           if (stored.length > 0 && input.userId) await takeMessageSlot(tx, input.userId);
+          // A complaint about an order or about one's personal data is a grievance ticket, acknowledged by mail.
+          const kind = stored.length > 0 ? grievanceKindOf(input.message) : null;
+          if (kind) {
+            const orderId = await ownOrderNamed(tx, input.message, input.userId ?? null);
+            await fastify.returnRepository.openGrievance(tx, {
+              kind,
+              userId: input.userId ?? null,
+              name: input.name,
+              email: input.email,
+              about: input.message,
+              orderId,
+              contactMessageId: stored[0]!.id,
+            });
+          }
           return stored;
         });
         if (row) return row.id;

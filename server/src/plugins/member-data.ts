@@ -35,6 +35,8 @@ import {
   rolesTold,
   users,
   wishlistItems,
+  grievanceTickets,
+  returnRequests,
 } from '../db/schema.js';
 import { removeImage } from '../lib/images.js';
 import { queueShareCard } from '../lib/jobs.js';
@@ -190,6 +192,11 @@ export default fp(
             refunds: refunds.filter((refund) => refund.orderId === order.id),
           })),
           contact_messages: messages.map(({ idempotencyKey: _key, ...message }) => message),
+          // Returns asked and complaints made, with their ticket numbers and the shop's answers.
+          return_requests: await db.select().from(returnRequests).where(eq(returnRequests.userId, userId)),
+          grievances: (await db.select().from(grievanceTickets).where(eq(grievanceTickets.userId, userId))).map(
+            ({ ackAlertedAt: _ack, resolveAlertedAt: _resolve, ...ticket }) => ticket,
+          ),
           conversations: conversationList,
           // Consents given for the member: each guardian asked, with when they confirmed or withdrew.
           consent_records: consents.map((consent) => ({

@@ -48,6 +48,8 @@ export default fp<UpkeepOptions>(
       await db.transaction((tx) => savedCallRepository.remindSavedCalls(tx));
       // The day before a confirmed callback, its applicant is reminded (once; again after its time changes).
       await db.transaction((tx) => callbackRepository.remindCallbacks(tx));
+      // Staff hear once per complaint and clock when its 48 hours to acknowledge or month to resolve is near.
+      await db.transaction((tx) => fastify.returnRepository.alertNearClocks(tx));
       // Self-tapes: unfinished uploads past their time, tapes of calls closed 180 days ago, files left by deletions.
       await fastify.tapeRepository.sweep();
       // Keys a process of an earlier release left missing or stale (during a rolling deploy), made again; the lists
@@ -88,6 +90,7 @@ export default fp<UpkeepOptions>(
       'tape-repository',
       'job-queue',
       'read-cache',
+      'return-repository',
     ],
   },
 );

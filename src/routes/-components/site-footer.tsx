@@ -20,6 +20,7 @@ import { footer_shipping } from '@/paraglide/messages/footer_shipping.js';
 import { footer_social_links } from '@/paraglide/messages/footer_social_links.js';
 import { footer_terms } from '@/paraglide/messages/footer_terms.js';
 import { footer_whatsapp } from '@/paraglide/messages/footer_whatsapp.js';
+import { grv_footer } from '@/paraglide/messages/grv_footer.js';
 import { nav_about } from '@/paraglide/messages/nav_about.js';
 import { nav_contact } from '@/paraglide/messages/nav_contact.js';
 import { InstallButton } from './install-button';
@@ -34,6 +35,7 @@ export const importantLinks = [
   { to: '/terms-and-conditions', label: footer_terms },
   { to: '/refund-cancellation', label: footer_returns },
   { to: '/shipping-policy', label: footer_shipping },
+  { to: '/grievance-officer', label: grv_footer },
 ] as const;
 
 const socialNetworks: { key: SocialNetwork; label: string }[] = [

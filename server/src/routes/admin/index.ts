@@ -9,6 +9,7 @@ import messageRoutes from './messages.js';
 import moderationRoutes from './moderation.js';
 import orderRoutes from './orders.js';
 import productRoutes from './products.js';
+import returnAdminRoutes from './returns.js';
 import settingsRoutes from './settings.js';
 import uploadRoutes from './uploads.js';
 import userRoutes from './users.js';
@@ -23,6 +24,7 @@ const adminRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(couponRoutes);
   await fastify.register(orderRoutes);
   await fastify.register(invoiceRoutes);
+  await fastify.register(returnAdminRoutes);
   await fastify.register(messageRoutes);
   await fastify.register(mailRoutes);
   await fastify.register(auditRoutes);

@@ -16,7 +16,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { AdminPage } from '@/components/admin/admin-page';
 import { ConfirmAction } from '@/components/admin/confirm-action';
 import { OrderStatusBadge } from '@/components/order-status-badge';
@@ -333,7 +333,14 @@ function PhoneLinks({ phone }: { phone: string }) {
   );
 }
 
-export function StaffOrderPage({ orderId }: { orderId: number }) {
+export function StaffOrderPage({
+  orderId,
+  renderReturns,
+}: {
+  orderId: number;
+  /** The order's returns and their next steps (given by the route). */
+  renderReturns?: (orderId: number) => ReactNode;
+}) {
   const query = useQuery(staffOrderQuery(orderId));
   if (query.isPending) return <LoadingState label={staffOrders_loading()} />;
   if (query.isError) {
@@ -363,6 +370,7 @@ export function StaffOrderPage({ orderId }: { orderId: number }) {
         {staffOrders_back()}
       </Anchor>
       <OrderActions key={order.status} order={order} />
+      {renderReturns?.(order.id)}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Card withBorder padding="md">
           <Title order={2} fz="h5" mb={4}>

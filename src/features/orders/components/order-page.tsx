@@ -47,8 +47,6 @@ import { orders_placed_text } from '@/paraglide/messages/orders_placed_text.js';
 import { orders_placed_title } from '@/paraglide/messages/orders_placed_title.js';
 import { orders_refund_reference } from '@/paraglide/messages/orders_refund_reference.js';
 import { orders_refunded } from '@/paraglide/messages/orders_refunded.js';
-import { orders_report } from '@/paraglide/messages/orders_report.js';
-import { orders_report_text } from '@/paraglide/messages/orders_report_text.js';
 import { orders_round_off } from '@/paraglide/messages/orders_round_off.js';
 import { orders_shipping } from '@/paraglide/messages/orders_shipping.js';
 import { orders_subtotal } from '@/paraglide/messages/orders_subtotal.js';
@@ -62,9 +60,11 @@ export interface OrderPageProps {
   placed: boolean;
   /** Buy again, which needs the cart's feature (given by the route). */
   renderBuyAgain?: (order: Order) => ReactNode;
+  /** Return or report a problem, and the order's returns (given by the route). */
+  renderReturns?: (order: Order) => ReactNode;
 }
 
-export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
+export function OrderPage({ orderId, placed, renderBuyAgain, renderReturns }: OrderPageProps) {
   const query = useQuery({
     ...orderQueryOptions(orderId),
     // While the gateway's word is awaited (a closed tab, a webhook on its way), the page asks again by itself.
@@ -231,19 +231,7 @@ export function OrderPage({ orderId, placed, renderBuyAgain }: OrderPageProps) {
             </Text>
           ) : null}
           {renderBuyAgain?.(order)}
-          {order.report_problem_until ? (
-            <section aria-label={orders_report()}>
-              <Text fz="sm" mb="xs">
-                {orders_report_text({ date: formatDate(order.report_problem_until) })}
-              </Text>
-              <Button
-                variant="light"
-                renderRoot={(props) => <Link {...props} to="/contact" search={{ order: String(order.id) }} />}
-              >
-                {orders_report()}
-              </Button>
-            </section>
-          ) : null}
+          {renderReturns?.(order)}
         </Stack>
       </SimpleGrid>
       <Modal opened={confirming} onClose={confirm.close} title={orders_cancel_title({ id: order.id })} centered>

@@ -167,10 +167,13 @@ export function ProfilePage({
   profile,
   logoutButton,
   onDeleted,
+  dataRequest,
 }: {
   profile: Profile;
   logoutButton: ReactNode;
   onDeleted: () => void;
+  /** A request about one's personal data (given by the route). */
+  dataRequest?: ReactNode;
 }) {
   const [editing, setEditing] = useState<SavedAddress | 'new' | null>(null);
   const remove = useRemoveAddress();
@@ -237,6 +240,7 @@ export function ProfilePage({
         </Box>
       ) : null}
       <MyDataSection onDeleted={onDeleted} />
+      {dataRequest}
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
