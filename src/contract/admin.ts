@@ -10,6 +10,7 @@ import { isSitePath } from './site-path';
 import { calendarDate, optionalText, requiredText, storedWholeNumber } from './fields';
 import { bannerSchema, insiderSchema, sectionItemSchema, sectionTypes, siteSettingsSchema } from './site';
 import { userSchema } from './user';
+import { productVariantSchema, variantInputSchema } from './variants';
 
 /** The back office's API, under `/backend/api/api/admin/v1`. */
 export const ADMIN_API_PATH = '/api/admin/v1';
@@ -244,10 +245,21 @@ export const productInputSchema = z.object({
     .check(z.gte(0, 'Stock cannot be negative'), z.lte(1_000_000, 'stock must be at most 1000000')),
   perishable: z._default(z.boolean(), false),
   visible: z._default(z.boolean(), true),
+  /**
+   * The sizes or colours, in the order shown; the list replaces the product's (a variant left out is removed, `[]`
+   * removes all), and leaving it out keeps them as they are. With variants, the product's stock is the sum of
+   * theirs and `stock` is not used.
+   */
+  variants: z.optional(z.array(variantInputSchema).check(z.maxLength(30, 'At most 30 variants'))),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 
-export const staffProductSchema = z.object({ ...productSchema.shape, visible: z.boolean(), created_at: z.string() });
+export const staffProductSchema = z.object({
+  ...productSchema.shape,
+  visible: z.boolean(),
+  created_at: z.string(),
+  variants: z.array(productVariantSchema),
+});
 export type StaffProduct = z.infer<typeof staffProductSchema>;
 export const staffProductResponseSchema = z.object({ data: staffProductSchema });
 export const staffProductListQuerySchema = z.object({

@@ -355,6 +355,13 @@ export const errorTemplates = {
   tape_request_closed: 'Ask for tapes only from applicants still in the running',
   tape_busy: 'This tape is still arriving through another connection: trying again shortly',
   tape_id_number: 'self_tape_id must be a tape number',
+  variants_choose: 'Choose a size or colour first',
+  variants_not_of_product: 'This product has no such size or colour',
+  variants_one_kind: 'A product’s variants are all sizes or all colours',
+  variants_label_twice: '“{label}” is there twice',
+  variants_no_such: 'This product has no such variant',
+  variants_sku_taken: 'Another product or variant has the SKU {sku}',
+  variants_sku_characters: 'An SKU has letters, digits and . _ / - only',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

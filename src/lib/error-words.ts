@@ -338,6 +338,13 @@ import { error_tape_request_deadline_past } from '@/paraglide/messages/error_tap
 import { error_tape_request_closed } from '@/paraglide/messages/error_tape_request_closed.js';
 import { error_tape_busy } from '@/paraglide/messages/error_tape_busy.js';
 import { error_tape_id_number } from '@/paraglide/messages/error_tape_id_number.js';
+import { error_variants_choose } from '@/paraglide/messages/error_variants_choose.js';
+import { error_variants_not_of_product } from '@/paraglide/messages/error_variants_not_of_product.js';
+import { error_variants_one_kind } from '@/paraglide/messages/error_variants_one_kind.js';
+import { error_variants_label_twice } from '@/paraglide/messages/error_variants_label_twice.js';
+import { error_variants_no_such } from '@/paraglide/messages/error_variants_no_such.js';
+import { error_variants_sku_taken } from '@/paraglide/messages/error_variants_sku_taken.js';
+import { error_variants_sku_characters } from '@/paraglide/messages/error_variants_sku_characters.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -677,6 +684,13 @@ const words: Record<ErrorCode, Words> = {
   tape_request_closed: error_tape_request_closed,
   tape_busy: error_tape_busy,
   tape_id_number: error_tape_id_number,
+  variants_choose: error_variants_choose,
+  variants_not_of_product: error_variants_not_of_product,
+  variants_one_kind: error_variants_one_kind,
+  variants_label_twice: error_variants_label_twice,
+  variants_no_such: error_variants_no_such,
+  variants_sku_taken: error_variants_sku_taken,
+  variants_sku_characters: error_variants_sku_characters,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {
