@@ -1,4 +1,7 @@
-import { Button, Chip, Collapse, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+// The choices' and the chart's stylesheets, loaded with the product page (src/app/mantine-styles.ts has the rest).
+import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/Table.css';
+import { Button, Chip, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { apparelSizes, type ProductVariant } from '@/contract/variants';
 import classes from './catalog.module.css';
@@ -49,9 +52,9 @@ function SizeChart({ sizes }: { sizes: string[] }) {
       >
         {variants_size_chart()}
       </Button>
-      <Collapse expanded={open} id={id}>
-        <Table withTableBorder fz="sm" mt={4} maw={360} captionSide="bottom">
-          <Table.Caption>{variants_size_chart_caption()}</Table.Caption>
+      {open ? (
+        <Table id={id} withTableBorder fz="sm" mt={4} maw={360} captionSide="bottom">
+          <Table.Caption ta="start">{variants_size_chart_caption()}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{variants_size()}</Table.Th>
@@ -69,7 +72,7 @@ function SizeChart({ sizes }: { sizes: string[] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Collapse>
+      ) : null}
     </div>
   );
 }
