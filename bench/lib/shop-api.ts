@@ -38,8 +38,15 @@ export async function listAllProducts(baseUrl: string): Promise<Product[]> {
       `${API}/getProduct?per_page=48&page=${page}`,
     );
     products.push(...body.data);
-    if (page * body.meta.per_page >= body.meta.total) return products;
+    if (page * body.meta.per_page >= body.meta.total) break;
   }
+  // The stages add products to carts by id alone: a product sold in sizes needs one, so it is left out.
+  const details = await Promise.all(
+    products.map((product) =>
+      call<{ data: { variants?: unknown[] } }>(baseUrl, `${API}/api/v1/getProduct/${product.id}`),
+    ),
+  );
+  return products.filter((_, index) => !details[index]!.data.variants?.length);
 }
 
 export const getCart = (baseUrl: string, shopper: Shopper) =>

@@ -26,6 +26,7 @@ import {
   profilePhotos,
   orders,
   products,
+  productVariants,
   sectionItems,
   siteSettings,
   users,
@@ -666,6 +667,20 @@ export async function seedShopContent(db: Database, uploads: SeedUploads): Promi
     if (existing.length > 0) return false;
     const inserted = await tx.insert(products).values(productRows).returning();
     const byName = new Map(inserted.map((product) => [product.name, product]));
+    const sized = demoProducts.flatMap((demo) =>
+      (demo.sizes ?? []).map((size, position) => ({
+        productId: byName.get(demo.name)!.id,
+        kind: 'size' as const,
+        label: size.label,
+        sku: `${byName.get(demo.name)!.slug.toUpperCase()}-${size.label}`,
+        stock: size.stock,
+        position,
+      })),
+    );
+    const variantRows = sized.length > 0 ? await tx.insert(productVariants).values(sized).returning() : [];
+    // A past order of a sized product was of size M.
+    const sizeM = (productId: number) =>
+      variantRows.find((variant) => variant.productId === productId && variant.label === 'M');
     await tx.insert(coupons).values(
       demoCoupons.map((coupon) => ({
         code: coupon.code,
@@ -751,6 +766,9 @@ export async function seedShopContent(db: Database, uploads: SeedUploads): Promi
           mrp: product.mrp,
           quantity,
           perishable: product.perishable,
+          variantId: sizeM(product.id)?.id ?? null,
+          variantKind: sizeM(product.id)?.kind ?? null,
+          variantLabel: sizeM(product.id)?.label ?? null,
         })),
       );
     }

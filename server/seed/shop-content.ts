@@ -10,6 +10,8 @@ export interface DemoProduct {
   price: number;
   stock: number;
   perishable?: boolean;
+  /** Apparel's sizes with their stock (which adds up to `stock`) and SKU suffix; none for a product sold as one. */
+  sizes?: { label: string; stock: number }[];
 }
 
 export const demoProducts: DemoProduct[] = [
@@ -29,6 +31,14 @@ export const demoProducts: DemoProduct[] = [
     mrp: 2499,
     price: 1799,
     stock: 18,
+    // M in stock, XL sold out: both states of the size picker show.
+    sizes: [
+      { label: 'S', stock: 5 },
+      { label: 'M', stock: 6 },
+      { label: 'L', stock: 4 },
+      { label: 'XL', stock: 0 },
+      { label: 'XXL', stock: 3 },
+    ],
   },
   {
     name: 'Lights Camera Action Cap',

@@ -11,6 +11,7 @@ import { isSitePath } from './site-path';
 import { calendarDate, optionalText, requiredText, storedWholeNumber } from './fields';
 import { bannerSchema, insiderSchema, sectionItemSchema, sectionTypes, siteSettingsSchema } from './site';
 import { userSchema } from './user';
+import { productVariantSchema, variantInputSchema } from './variants';
 
 /** The back office's API, under `/backend/api/api/admin/v1`. */
 export const ADMIN_API_PATH = '/api/admin/v1';
@@ -251,6 +252,12 @@ export const productInputSchema = z.object({
   /** Printed on its tax invoices; left out, the product keeps what it has. */
   hsn_code: z.optional(hsnCodeSchema),
   gst_rate: z.optional(gstRateSchema),
+  /**
+   * The sizes or colours, in the order shown; the list replaces the product's (a variant left out is removed, `[]`
+   * removes all), and leaving it out keeps them as they are. With variants, the product's stock is the sum of
+   * theirs and `stock` is not used.
+   */
+  variants: z.optional(z.array(variantInputSchema).check(z.maxLength(30, 'At most 30 variants'))),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 
@@ -260,6 +267,7 @@ export const staffProductSchema = z.object({
   created_at: z.string(),
   hsn_code: z.string(),
   gst_rate: z.int(),
+  variants: z.array(productVariantSchema),
 });
 export type StaffProduct = z.infer<typeof staffProductSchema>;
 export const staffProductResponseSchema = z.object({ data: staffProductSchema });

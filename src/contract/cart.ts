@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { MAX_ID } from './common';
 import { productSchema } from './catalog';
+import { productVariantSchema, variantIdSchema } from './variants';
 
 /** At most this many of one product in a cart: a shop limit, also far below any stock. */
 export const MAX_LINE_QUANTITY = 10;
@@ -23,6 +24,8 @@ const quantitySchema = z
 
 export const addToCartRequestSchema = z.object({
   product_id: productIdSchema,
+  /** The size or colour: required for a product that has variants, refused for one that has none. */
+  variant_id: z.optional(variantIdSchema),
   quantity: z._default(quantitySchema, 1),
 });
 export type AddToCartRequest = z.input<typeof addToCartRequestSchema>;
@@ -33,13 +36,20 @@ export type SetCartQuantityRequest = z.input<typeof setCartQuantityRequestSchema
 export const addToWishlistRequestSchema = z.object({ product_id: productIdSchema });
 export type AddToWishlistRequest = z.input<typeof addToWishlistRequestSchema>;
 
+/** Moving a wishlist item to the cart: a product with variants needs the one picked. */
+export const moveToCartRequestSchema = z.optional(z.nullable(z.object({ variant_id: z.optional(variantIdSchema) })));
+export type MoveToCartRequest = z.input<typeof moveToCartRequestSchema>;
+
 export const cartLineSchema = z.object({
   id: z.int(),
   product_id: z.int(),
   quantity: z.int(),
-  /** price x quantity, in paise, from the product's current price. */
+  /** price x quantity, in paise, from the variant's price when it has one, else the product's current price. */
   line_total: z.int(),
   product: productSchema,
+  /** The size or colour of the line, null for a product without variants. */
+  variant_id: z.nullable(z.int()),
+  variant: z.nullable(productVariantSchema),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
@@ -56,6 +66,8 @@ export const wishlistItemSchema = z.object({
   id: z.int(),
   product_id: z.int(),
   product: productSchema,
+  /** True for a product sold in sizes or colours (absent otherwise): it goes to the cart with one picked. */
+  has_variants: z.optional(z.boolean()),
 });
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { MAX_ID } from './common';
+import { productVariantSchema } from './variants';
 
 /** A product of the merchandise shop. Money is integer paise, GST included. */
 export const productSchema = z.object({
@@ -54,7 +55,11 @@ export const productListResponseSchema = z.object({
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
-export const productResponseSchema = z.object({ data: productSchema });
+/** One product as its page shows it: with its sizes or colours (absent for a product sold as one). */
+export const productDetailSchema = z.extend(productSchema, { variants: z.optional(z.array(productVariantSchema)) });
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productResponseSchema = z.object({ data: productDetailSchema });
 
 export const idParamsSchema = z.object({
   id: z.coerce

@@ -399,6 +399,13 @@ export const errorTemplates = {
   grv_resolution: 'Choose a refund or a replacement',
   grv_write: 'Write to the shopper',
   grv_data_kind: 'Choose what you are asking for',
+  variants_choose: 'Choose a size or colour first',
+  variants_not_of_product: 'This product has no such size or colour',
+  variants_one_kind: 'A product’s variants are all sizes or all colours',
+  variants_label_twice: '“{label}” is there twice',
+  variants_no_such: 'This product has no such variant',
+  variants_sku_taken: 'Another product or variant has the SKU {sku}',
+  variants_sku_characters: 'An SKU has letters, digits and . _ / - only',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

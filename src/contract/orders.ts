@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { pageMetaSchema } from './catalog';
 import { couponCodeSchema } from './coupons';
+import { variantKinds } from './variants';
 import { orderStatuses } from './order-statuses';
 import { addressInputSchema, savedAddressSchema } from './user';
 
@@ -104,6 +105,13 @@ export const orderItemSchema = z.object({
   quantity: z.int(),
   line_total: z.int(),
   perishable: z.boolean(),
+  /**
+   * The variant ordered and, copied when ordered, its kind and label (`size`, `M`); absent for a product sold as one
+   * (and `variant_id` null once staff removed the variant: the label stays).
+   */
+  variant_id: z.optional(z.nullable(z.int())),
+  variant_kind: z.optional(z.enum(variantKinds)),
+  variant_label: z.optional(z.string()),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

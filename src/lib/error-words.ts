@@ -379,6 +379,13 @@ import { error_grv_reason } from '@/paraglide/messages/error_grv_reason.js';
 import { error_grv_resolution } from '@/paraglide/messages/error_grv_resolution.js';
 import { error_grv_write } from '@/paraglide/messages/error_grv_write.js';
 import { error_grv_data_kind } from '@/paraglide/messages/error_grv_data_kind.js';
+import { error_variants_choose } from '@/paraglide/messages/error_variants_choose.js';
+import { error_variants_not_of_product } from '@/paraglide/messages/error_variants_not_of_product.js';
+import { error_variants_one_kind } from '@/paraglide/messages/error_variants_one_kind.js';
+import { error_variants_label_twice } from '@/paraglide/messages/error_variants_label_twice.js';
+import { error_variants_no_such } from '@/paraglide/messages/error_variants_no_such.js';
+import { error_variants_sku_taken } from '@/paraglide/messages/error_variants_sku_taken.js';
+import { error_variants_sku_characters } from '@/paraglide/messages/error_variants_sku_characters.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -759,6 +766,13 @@ const words: Record<ErrorCode, Words> = {
   grv_resolution: error_grv_resolution,
   grv_write: error_grv_write,
   grv_data_kind: error_grv_data_kind,
+  variants_choose: error_variants_choose,
+  variants_not_of_product: error_variants_not_of_product,
+  variants_one_kind: error_variants_one_kind,
+  variants_label_twice: error_variants_label_twice,
+  variants_no_such: error_variants_no_such,
+  variants_sku_taken: error_variants_sku_taken,
+  variants_sku_characters: error_variants_sku_characters,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

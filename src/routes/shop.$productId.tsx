@@ -11,6 +11,7 @@ import { RouteError } from '@/components/route-error';
 
 function ProductRoute() {
   const { productId } = Route.useParams();
+  const { variant } = Route.useSearch();
   const signedIn = useAppStore((state) => state.signedIn);
   const navigate = useNavigate();
   const location = useLocation();
@@ -19,10 +20,11 @@ function ProductRoute() {
     <ProductPage
       key={productId}
       productId={productId}
-      renderActions={(product) => (
+      variantId={variant}
+      renderActions={(product, choice) => (
         <>
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <AddToCartPanel product={product} signedIn={signedIn} onNeedLogin={needLogin} />
+            <AddToCartPanel product={product} variant={choice} signedIn={signedIn} onNeedLogin={needLogin} />
             <WishlistButton product={product} signedIn={signedIn} onNeedLogin={needLogin} />
           </Group>
           {product.stock <= 0 ? (
@@ -40,6 +42,11 @@ export const Route = createFileRoute('/shop/$productId')({
   params: {
     parse: (params) => ({ productId: idParamsSchema.shape.id.parse(params.productId) }),
     stringify: (params) => ({ productId: String(params.productId) }),
+  },
+  // `?variant=12`: the size or colour a restock notice is about, shown picked.
+  validateSearch: (search: Record<string, unknown>): { variant?: number } => {
+    const variant = Number(search.variant);
+    return Number.isInteger(variant) && variant > 0 ? { variant } : {};
   },
   loader: ({ context, params }) => {
     if (prefetchWorthIt()) void context.queryClient.prefetchQuery(productQueryOptions(params.productId));

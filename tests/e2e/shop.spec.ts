@@ -398,7 +398,7 @@ test.describe('storefront', () => {
   }) => {
     const shopper = await registerShopper(page.request);
     await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 1, quantity: 1 });
-    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 2, quantity: 1 });
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 4, quantity: 1 });
     await signIn(page, shopper);
     await page.goto('/cart');
     const lines = page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem');
@@ -446,7 +446,7 @@ test.describe('storefront', () => {
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);
     await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 1, quantity: 1 });
-    await apiAs(page.request, shopper.token, 'POST', '/addToWishlist', { product_id: 2 });
+    await apiAs(page.request, shopper.token, 'POST', '/addToWishlist', { product_id: 4 });
     // The lines show from the device's copy of the cart at once; the profile that says whose edits they are is late.
     await page.goto('/cart');
     await expect(page.getByRole('button', { name: 'Move to wishlist' })).toBeVisible();

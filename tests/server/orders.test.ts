@@ -297,7 +297,7 @@ describe('orders', () => {
 
   it('cancels within 30 days and puts the stock back', async () => {
     const shopper = await createShopper(testApp.app);
-    const hoodie = await addToCart(shopper, 'Director’s Chair Hoodie', 2);
+    const hoodie = await addToCart(shopper, 'Crew Call Sheet Tote', 2);
     const before = await stockOf(testApp.app, hoodie.id);
     const orderId = (await call('POST', '/completeOrder', shopper, checkout)).json().data.id;
     expect(await stockOf(testApp.app, hoodie.id)).toBe(before - 2);

@@ -143,7 +143,17 @@ describe('outbox merge rules', () => {
 describe('what the user sees', () => {
   it('applies queued edits to the server cart and recomputes the totals', async () => {
     const server: Cart = {
-      data: [{ id: 11, product_id: 1, quantity: 1, line_total: 10_000, product: product(1) }],
+      data: [
+        {
+          id: 11,
+          product_id: 1,
+          quantity: 1,
+          line_total: 10_000,
+          product: product(1),
+          variant_id: null,
+          variant: null,
+        },
+      ],
       subtotal: 10_000,
       item_count: 1,
     };

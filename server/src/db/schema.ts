@@ -311,9 +311,16 @@ export const cartItems = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The size or colour picked, for a product that has them; null for one that has none. */
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
   },
   (table) => [
-    uniqueIndex('cart_items_user_product_idx').on(table.userId, table.productId),
+    // One line per product and variant: the same size again adds up, another size is another line.
+    uniqueIndex('cart_items_user_product_variant_idx').on(
+      table.userId,
+      table.productId,
+      sql`coalesce(${table.variantId}, 0)`,
+    ),
     check('cart_items_quantity_positive', sql`${table.quantity} > 0`),
   ],
 );
@@ -485,6 +492,11 @@ export const orderItems = pgTable(
     mrp: integer('mrp').notNull(),
     quantity: integer('quantity').notNull(),
     perishable: boolean('perishable').notNull().default(false),
+    /** The variant ordered (null when the product has none, or the variant was removed since). */
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /** The variant as it was ordered, copied like the name: its kind and label (`size`, `M`). */
+    variantKind: text('variant_kind', { enum: ['size', 'colour'] }),
+    variantLabel: text('variant_label'),
   },
   (table) => [index('order_items_order_idx').on(table.orderId)],
 );
@@ -1583,4 +1595,32 @@ export const grievanceOfficer = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('grievance_officer_one_row', sql`${table.id} = 1`)],
+);
+/**
+ * A product's sizes or colours, each with its own SKU and stock and, when it differs, its own price (null: the
+ * product's). A product with variants is sold only as one of them; its `stock` is kept the sum of theirs, so lists
+ * and sold-out badges read the product alone. Stock never goes below zero.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['size', 'colour'] }).notNull(),
+    /** What the shopper picks: `M`, `XXL`, `Black`. */
+    label: text('label').notNull(),
+    sku: text('sku').notNull().unique(),
+    stock: integer('stock').notNull().default(0),
+    /** Paise, GST included; null when the variant sells at the product's price. */
+    price: integer('price'),
+    /** The order they are shown in (S before M before L). */
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('product_variants_product_label_idx').on(table.productId, table.label),
+    check('product_variants_stock_not_negative', sql`${table.stock} >= 0`),
+    check('product_variants_price_positive', sql`${table.price} is null or ${table.price} > 0`),
+  ],
 );

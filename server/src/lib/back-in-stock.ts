@@ -23,14 +23,17 @@ export const BACK_IN_STOCK_QUIET_MS = 24 * 60 * 60 * 1000;
 /**
  * Tells everyone who keeps `product` in their wishlist that it can be ordered again, in the centre and by mail, in
  * the transaction `tx` that brought it back: the notice goes only if that commits (to many keepers, by a job).
- * Keepers told about it in the last `BACK_IN_STOCK_QUIET_MS` are left out.
+ * Keepers told about it in the last `BACK_IN_STOCK_QUIET_MS` are left out. With `variant`, the news is of that size
+ * or colour (named with the product, linked to the product page with it picked), told apart from the others'.
  */
 export async function tellWishlisters(
   tx: Database,
   product: { id: number; name: string },
   publicUrl: string,
+  variant: { id: number; label: string } | null = null,
 ): Promise<void> {
-  const link = `/shop/${product.id}`;
+  const link = variant ? `/shop/${product.id}?variant=${variant.id}` : `/shop/${product.id}`;
+  const name = variant ? `${product.name} (${variant.label})` : product.name;
   const toldLately = tx
     .select({ id: notifications.id })
     .from(notifications)
@@ -51,7 +54,7 @@ export async function tellWishlisters(
     keepers.map(({ userId }) => ({
       userId,
       kind: 'wishlist' as const,
-      words: backInStockNotice(product.name),
+      words: backInStockNotice(name),
       link,
       mail: { site: publicUrl },
     })),

@@ -95,6 +95,8 @@ export async function issueInvoice(
       quantity: orderItems.quantity,
       hsn: products.hsnCode,
       rate: products.gstRate,
+      variantKind: orderItems.variantKind,
+      variantLabel: orderItems.variantLabel,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
@@ -103,7 +105,13 @@ export async function issueInvoice(
   const language = readsIn(order.language);
   const address = order.order.address;
   const supply = supplyOf(legal.stateCode, address.state);
-  const lines = invoiceLines(items, order.order, supply, { shipping: language === 'hi' ? 'शिपिंग' : 'Shipping' });
+  // A size or colour is printed under the line's description, in the buyer's words ("Size M", "साइज़ M").
+  const variantWords = { size: { en: 'Size', hi: 'साइज़' }, colour: { en: 'Colour', hi: 'रंग' } } as const;
+  const labelled = items.map(({ variantKind, variantLabel, ...item }) => ({
+    ...item,
+    label: variantKind && variantLabel ? `${variantWords[variantKind][language]} ${variantLabel}` : null,
+  }));
+  const lines = invoiceLines(labelled, order.order, supply, { shipping: language === 'hi' ? 'शिपिंग' : 'Shipping' });
   const issuedAt = new Date();
   const year = financialYearOf(issuedAt);
   const number = documentNumber('CV', year, await nextSerial(tx, 'CV', year));

@@ -555,7 +555,10 @@ function orderDetails(order: StaffOrder, language: Language): string[] {
   const rupees = (paise: number) => formatRupees(paise, language);
   return [
     words.items,
-    ...order.items.map((item) => `${item.quantity} × ${item.name}: ${rupees(item.line_total)}`),
+    ...order.items.map(
+      (item) =>
+        `${item.quantity} × ${item.name}${item.variant_label ? ` (${item.variant_label})` : ''}: ${rupees(item.line_total)}`,
+    ),
     ...(order.discount > 0 ? [`${words.coupon} ${order.coupon_code ?? ''}: −${rupees(order.discount)}`] : []),
     `${words.shipping}: ${order.shipping === 0 ? words.free : rupees(order.shipping)}`,
     '',

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { MAX_LINE_QUANTITY, type Cart, type Wishlist } from '../../../src/contract/cart.js';
 import { builtOnce } from '../db/built-once.js';
 import { rowsOf, type Database } from '../db/client.js';
-import { cartItems, products, wishlistItems } from '../db/schema.js';
+import { cartItems, products, productVariants, wishlistItems } from '../db/schema.js';
 import { withJsonText } from '../lib/json-text.js';
 import { productColumns } from './catalog-repository.js';
 import { HttpError } from './error-handler.js';
@@ -21,16 +21,27 @@ declare module 'fastify' {
   interface FastifyInstance {
     cartRepository: {
       getCart(executor: Database, userId: number): Promise<Cart>;
-      /** Adds to the product's line (made when missing) and answers the cart; refused past the stock or the limit. */
-      addToCart(userId: number, productId: number, quantity: number): OneStatement<Cart>;
+      /**
+       * Adds to the line of the product's variant (made when missing) and answers the cart; refused past the stock
+       * or the limit, and on `variant_id` when it is missing for a product with variants or not one of the product's.
+       */
+      addToCart(userId: number, productId: number, quantity: number, variantId?: number | null): OneStatement<Cart>;
       /** Sets the line's quantity and answers the cart; refused past the stock or the limit. */
       setQuantity(userId: number, lineId: number, quantity: number): OneStatement<Cart>;
       removeFromCart(tx: Database, userId: number, lineId: number): Promise<Cart>;
       getWishlist(executor: Database, userId: number): Promise<Wishlist>;
       addToWishlist(tx: Database, userId: number, productId: number): Promise<Wishlist>;
       removeFromWishlist(tx: Database, userId: number, itemId: number): Promise<Wishlist>;
-      /** Puts the wishlist item in the cart (one, unless already there) and takes it off the wishlist. */
-      moveToCart(tx: Database, userId: number, itemId: number): Promise<{ cart: Cart; wishlist: Wishlist }>;
+      /**
+       * Puts the wishlist item in the cart (one, unless already there) and takes it off the wishlist; a product with
+       * variants needs the one picked (`variantId`).
+       */
+      moveToCart(
+        tx: Database,
+        userId: number,
+        itemId: number,
+        variantId?: number | null,
+      ): Promise<{ cart: Cart; wishlist: Wishlist }>;
       /** Puts the cart line's product on the wishlist and takes the line out of the cart. */
       moveToWishlist(tx: Database, userId: number, lineId: number): Promise<{ cart: Cart; wishlist: Wishlist }>;
     };
@@ -50,6 +61,18 @@ async function activeProduct(tx: Database, productId: number) {
     .limit(1);
   if (!product) throw new HttpError(404, 'This product is no longer available', 'product_id');
   return product;
+}
+
+/**
+ * The refusal of a line's variant, or null when it fits: a product with variants is sold only as one of them, and a
+ * variant must be the product's own.
+ */
+export function variantRefusal(product: { has_variants: boolean }, variantId: number | null, found: boolean) {
+  if (variantId === null && product.has_variants) {
+    return new HttpError(400, 'Choose a size or colour first', 'variant_id');
+  }
+  if (variantId !== null && !found) return new HttpError(400, 'This product has no such size or colour', 'variant_id');
+  return null;
 }
 
 /** The refusal of a line quantity above the stock or the per-line limit, or null when it fits. */
@@ -72,8 +95,16 @@ const productJson = sql`json_build_object(
   'perishable', ${products.perishable}
 )`;
 
+/** A line's variant as the wire's object (null without one), and what one of the line costs. */
+const variantJson = sql`case when ${productVariants.id} is null then null else json_build_object(
+  'id', ${productVariants.id}, 'kind', ${productVariants.kind}, 'label', ${productVariants.label},
+  'sku', ${productVariants.sku}, 'stock', ${productVariants.stock}, 'price', ${productVariants.price}
+) end`;
+const linePrice = sql`coalesce(${productVariants.price}, ${products.price})`;
+
 /**
- * The cart as the wire's JSON object, built by the database from `lines`, a relation of `(id, product_id, quantity)`:
+ * The cart as the wire's JSON object, built by the database from `lines`, a relation of
+ * `(id, product_id, quantity, variant_id)`:
  * a write answers the cart as it leaves it in the same statement (a statement does not see its own changes, so
  * the written line is joined to the others as they were).
  */
@@ -82,17 +113,20 @@ function cartOf(lines: SQL): SQL {
     select json_build_object(
       'data', coalesce(json_agg(json_build_object(
         'id', line.id, 'product_id', line.product_id, 'quantity', line.quantity,
-        'line_total', ${products.price} * line.quantity, 'product', ${productJson}
+        'line_total', ${linePrice} * line.quantity, 'product', ${productJson},
+        'variant_id', line.variant_id, 'variant', ${variantJson}
       ) order by line.id), '[]'::json),
-      'subtotal', coalesce(sum(${products.price} * line.quantity), 0),
+      'subtotal', coalesce(sum(${linePrice} * line.quantity), 0),
       'item_count', coalesce(sum(line.quantity), 0)
     )
-    from (${lines}) as line join ${products} on ${products.id} = line.product_id`;
+    from (${lines}) as line join ${products} on ${products.id} = line.product_id
+      left join ${productVariants} on ${productVariants.id} = line.variant_id`;
 }
 
 /** The user's lines, as `cartOf` reads them, but for `except` (a line the statement writes). */
 const linesOf = (userId: number | Placeholder, except: SQL = sql`false`) => sql`
-  select ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
+  select ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity,
+    ${cartItems.variantId} as variant_id
   from ${cartItems} where ${cartItems.userId} = ${userId}::integer and not (${except})`;
 
 /**
@@ -111,27 +145,42 @@ const lineLimitOf = (stock: SQLWrapper) => sql`least(${stock}, ${sql.raw(String(
  * it is then); else `cart` is null and `quantity` the one refused, as the statement saw the line.
  */
 const addStatement = builtOnce(
-  ['userId', 'productId', 'quantity'],
-  ({ userId, productId, quantity }) => sql`
+  ['userId', 'productId', 'variantId', 'quantity'],
+  ({ userId, productId, variantId, quantity }) => {
+    const sameLine = sql`${cartItems.productId} = ${productId}::integer
+      and coalesce(${cartItems.variantId}, 0) = coalesce(${variantId}::integer, 0)`;
+    return sql`
     with product as (
-      select ${products.id} as id, ${products.name} as name, ${products.stock} as stock from ${products}
+      select ${products.id} as id,
+        ${products.name} || coalesce(' (' || ${productVariants.label} || ')', '') as name,
+        coalesce(${productVariants.stock}, ${products.stock}) as stock,
+        ${productVariants.id} as variant_id,
+        exists (select from ${productVariants} as own where own.product_id = ${products.id}) as has_variants
+      from ${products} left join ${productVariants}
+        on ${productVariants.id} = ${variantId}::integer and ${productVariants.productId} = ${products.id}
       where ${products.id} = ${productId}::integer and ${products.active}
     ), written as (
-      insert into ${cartItems} (user_id, product_id, quantity)
-      select ${userId}::integer, product.id, ${quantity}::integer from product
+      insert into ${cartItems} (user_id, product_id, variant_id, quantity)
+      select ${userId}::integer, product.id, product.variant_id, ${quantity}::integer from product
       where ${quantity}::integer <= ${lineLimitOf(sql`product.stock`)}
-      on conflict (user_id, product_id) do update set quantity = ${cartItems.quantity} + excluded.quantity
+        -- A product with variants is sold as one of them, and only as one of its own.
+        and (product.variant_id is not null) = product.has_variants
+        and (${variantId}::integer is null or product.variant_id is not null)
+      on conflict (user_id, product_id, coalesce(variant_id, 0)) do update
+        set quantity = ${cartItems.quantity} + excluded.quantity
         where ${cartItems.quantity} + excluded.quantity <= (select ${lineLimitOf(sql`product.stock`)} from product)
-      returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
+      returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity,
+        ${cartItems.variantId} as variant_id
     )
-    select product.name, product.stock,
+    select product.name, product.stock, product.has_variants, product.variant_id is not null as variant_found,
       coalesce(written.quantity, (select ${cartItems.quantity} from ${cartItems}
-        where ${cartItems.userId} = ${userId}::integer and ${cartItems.productId} = ${productId}::integer)
+        where ${cartItems.userId} = ${userId}::integer and ${sameLine})
         + ${quantity}::integer, ${quantity}::integer) as quantity,
       case when written.id is not null then
-        (${cartOf(sql`${linesOf(userId, sql`${cartItems.productId} = ${productId}::integer`)} union all select * from written`)})::text
+        (${cartOf(sql`${linesOf(userId, sameLine)} union all select * from written`)})::text
       end as cart
-    from product left join written on true`,
+    from product left join written on true`;
+  },
 );
 
 /**
@@ -143,20 +192,24 @@ const setQuantityStatement = builtOnce(
   ['userId', 'lineId', 'quantity'],
   ({ userId, lineId, quantity }) => sql`
     with line as (
-      select ${cartItems.productId} as product_id from ${cartItems}
+      select ${cartItems.productId} as product_id, ${cartItems.variantId} as variant_id from ${cartItems}
       where ${cartItems.id} = ${lineId}::integer and ${cartItems.userId} = ${userId}::integer
     ), written as (
       update ${cartItems} set quantity = ${quantity}::integer
       where ${cartItems.id} = ${lineId}::integer and ${cartItems.userId} = ${userId}::integer
-        and exists (select from ${products} where ${products.id} = ${cartItems.productId} and ${products.active}
-          and ${quantity}::integer <= ${lineLimitOf(products.stock)})
-      returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity
+        and exists (select from ${products} left join ${productVariants} on ${productVariants.id} = ${cartItems.variantId}
+          where ${products.id} = ${cartItems.productId} and ${products.active}
+          and ${quantity}::integer <= ${lineLimitOf(sql`coalesce(${productVariants.stock}, ${products.stock})`)})
+      returning ${cartItems.id} as id, ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity,
+        ${cartItems.variantId} as variant_id
     )
-    select ${products.name} as name, ${products.stock} as stock, ${products.active} as active,
+    select ${products.name} || coalesce(' (' || ${productVariants.label} || ')', '') as name,
+      coalesce(${productVariants.stock}, ${products.stock}) as stock, ${products.active} as active,
       case when exists (select from written) then
         (${cartOf(sql`${linesOf(userId, sql`${cartItems.id} = ${lineId}::integer`)} union all select * from written`)})::text
       end as cart
-    from line join ${products} on ${products.id} = line.product_id`,
+    from line join ${products} on ${products.id} = line.product_id
+      left join ${productVariants} on ${productVariants.id} = line.variant_id`,
 );
 
 async function getCart(executor: Database, userId: number): Promise<Cart> {
@@ -169,12 +222,23 @@ async function getCart(executor: Database, userId: number): Promise<Cart> {
 
 async function getWishlist(executor: Database, userId: number): Promise<Wishlist> {
   const rows = await executor
-    .select({ id: wishlistItems.id, product: productColumns })
+    .select({
+      id: wishlistItems.id,
+      product: productColumns,
+      hasVariants: sql<boolean>`exists (select from ${productVariants} where ${productVariants.productId} = ${products.id})`,
+    })
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))
     .where(eq(wishlistItems.userId, userId))
     .orderBy(asc(wishlistItems.id));
-  return { data: rows.map((row) => ({ id: row.id, product_id: row.product.id, product: row.product })) };
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      product_id: row.product.id,
+      product: row.product,
+      ...(row.hasVariants ? { has_variants: true } : {}),
+    })),
+  };
 }
 
 async function findLine(tx: Database, userId: number, lineId: number) {
@@ -201,13 +265,22 @@ export default fp(
   async (fastify) => {
     fastify.decorate('cartRepository', {
       getCart,
-      addToCart(userId, productId, quantity) {
+      addToCart(userId, productId, quantity, variantId = null) {
         return {
-          statement: addStatement({ userId, productId, quantity }),
+          statement: addStatement({ userId, productId, variantId, quantity }),
           answer(rows) {
-            const [row] = rows as { name: string; stock: number; quantity: number; cart: string | null }[];
+            const [row] = rows as {
+              name: string;
+              stock: number;
+              quantity: number;
+              has_variants: boolean;
+              variant_found: boolean;
+              cart: string | null;
+            }[];
             if (!row) throw new HttpError(404, 'This product is no longer available', 'product_id');
             if (row.cart === null) {
+              const refused = variantRefusal(row, variantId, row.variant_found);
+              if (refused) throw refused;
               // Not written. The quantity is the line as the statement saw it: one added meanwhile by another
               // request (which the upsert waited for) is not in it, and then the stock is what no longer fits.
               throw (
@@ -249,11 +322,23 @@ export default fp(
         await tx.delete(wishlistItems).where(eq(wishlistItems.id, item.id));
         return getWishlist(tx, userId);
       },
-      async moveToCart(tx, userId, itemId) {
+      async moveToCart(tx, userId, itemId, variantId = null) {
         const item = await findWishlistItem(tx, userId, itemId);
         const product = await activeProduct(tx, item.productId);
-        if (product.stock <= 0) throw new HttpError(409, stockMessage(product.name, product.stock));
-        await tx.insert(cartItems).values({ userId, productId: item.productId, quantity: 1 }).onConflictDoNothing();
+        const variants = await tx
+          .select({ id: productVariants.id, label: productVariants.label, stock: productVariants.stock })
+          .from(productVariants)
+          .where(eq(productVariants.productId, product.id));
+        const variant = variants.find((own) => own.id === variantId) ?? null;
+        const refused = variantRefusal({ has_variants: variants.length > 0 }, variantId, variant !== null);
+        if (refused) throw refused;
+        const stock = variant ? variant.stock : product.stock;
+        const name = variant ? `${product.name} (${variant.label})` : product.name;
+        if (stock <= 0) throw new HttpError(409, stockMessage(name, stock));
+        await tx
+          .insert(cartItems)
+          .values({ userId, productId: item.productId, variantId: variant?.id ?? null, quantity: 1 })
+          .onConflictDoNothing();
         await tx.delete(wishlistItems).where(eq(wishlistItems.id, item.id));
         return { cart: await getCart(tx, userId), wishlist: await getWishlist(tx, userId) };
       },

@@ -1,12 +1,19 @@
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { PageMeta, Product, ProductListResponse, productListQuerySchema } from '../../../src/contract/catalog.js';
+import type {
+  PageMeta,
+  ProductDetail,
+  ProductListResponse,
+  productListQuerySchema,
+} from '../../../src/contract/catalog.js';
+import type { ProductVariant, VariantInput } from '../../../src/contract/variants.js';
 import type { z } from 'zod/mini';
 import type { ProductInput, StaffProduct } from '../../../src/contract/admin.js';
 import type { Database } from '../db/client.js';
-import { orderItems, products } from '../db/schema.js';
+import { orderItems, products, productVariants } from '../db/schema.js';
 import { cameBack, tellWishlisters } from '../lib/back-in-stock.js';
 import { likePattern } from '../lib/like-pattern.js';
+import { variantsOf } from '../lib/variant-stock.js';
 import { searchCondition } from '../lib/product-search.js';
 import { assertUploaded } from '../lib/uploads.js';
 import { HttpError } from './error-handler.js';
@@ -15,8 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     catalogRepository: {
       listProducts(query: z.output<typeof productListQuerySchema>): Promise<ProductListResponse>;
-      /** An active product, or null. */
-      getProduct(id: number): Promise<Product | null>;
+      /** An active product with its variants, or null. */
+      getProduct(id: number): Promise<ProductDetail | null>;
       /** Every product, hidden ones too, newest first, for shop managers. */
       listStaffProducts(query: {
         page: number;
@@ -61,8 +68,9 @@ const sorts: Record<z.output<typeof productListQuerySchema>['sort'], SQL[]> = {
 
 type ProductRow = typeof products.$inferSelect;
 
-function staffProductOf(row: ProductRow): StaffProduct {
+function staffProductOf(row: ProductRow, variants: ProductVariant[]): StaffProduct {
   return {
+    variants,
     id: row.id,
     name: row.name,
     slug: row.slug,
@@ -119,6 +127,68 @@ async function checkCategory(tx: Database, input: ProductInput, productId: numbe
   }
 }
 
+/**
+ * Sets a product's variants to `inputs` (those left out removed, an `id` kept and changed, the others added), in the
+ * order given, after checking them (400 or 409 naming the field, `variants.2.sku`). Answers each variant's stock
+ * before (0 for a new one) and after, so that sizes back in stock can be told.
+ */
+async function writeVariants(
+  tx: Database,
+  productId: number,
+  inputs: VariantInput[],
+  mrp: number,
+): Promise<{ id: number; label: string; before: number; after: number }[]> {
+  const existing = await tx.select().from(productVariants).where(eq(productVariants.productId, productId));
+  const labels = new Set<string>();
+  inputs.forEach((input, index) => {
+    const field = (name: string) => `variants.${index}.${name}`;
+    if (input.kind !== inputs[0]!.kind) {
+      throw new HttpError(400, 'A product’s variants are all sizes or all colours', field('kind'));
+    }
+    const label = input.label.trim().toLowerCase();
+    if (labels.has(label)) throw new HttpError(400, `“${input.label}” is there twice`, field('label'));
+    labels.add(label);
+    if (input.price !== undefined && input.price !== null && input.price > mrp) {
+      throw new HttpError(400, 'The price cannot be above the MRP', field('price'));
+    }
+    if (input.id !== undefined && !existing.some((variant) => variant.id === input.id)) {
+      throw new HttpError(400, 'This product has no such variant', field('id'));
+    }
+  });
+  const kept = new Set(inputs.flatMap((input) => (input.id === undefined ? [] : [input.id])));
+  const removed = existing.filter((variant) => !kept.has(variant.id)).map((variant) => variant.id);
+  if (removed.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, removed));
+  const skus = inputs.map((input) => input.sku.trim());
+  const taken = await tx
+    .select({ id: productVariants.id, sku: productVariants.sku })
+    .from(productVariants)
+    .where(inArray(productVariants.sku, skus));
+  skus.forEach((sku, index) => {
+    if (taken.some((row) => row.sku === sku && row.id !== inputs[index]!.id)) {
+      throw new HttpError(409, `Another product or variant has the SKU ${sku}`, `variants.${index}.sku`);
+    }
+  });
+  const written = [];
+  for (const [position, input] of inputs.entries()) {
+    const values = {
+      productId,
+      kind: input.kind,
+      label: input.label.trim(),
+      sku: input.sku.trim(),
+      stock: input.stock,
+      price: input.price ?? null,
+      position,
+    };
+    const before = existing.find((variant) => variant.id === input.id);
+    const [row] = before
+      ? await tx.update(productVariants).set(values).where(eq(productVariants.id, before.id)).returning()
+      : await tx.insert(productVariants).values(values).returning();
+    // A size added now is new, not back: no news of it.
+    written.push({ id: row!.id, label: row!.label, before: before?.stock ?? row!.stock, after: row!.stock });
+  }
+  return written;
+}
+
 /** The price may not be above the MRP (the database refuses it too, without naming the field). */
 function checkPrice(input: ProductInput): void {
   if (input.price > input.mrp) throw new HttpError(400, 'The price cannot be above the MRP', 'price');
@@ -130,7 +200,7 @@ export default fp<{ publicUrl: string }>(
 
     async function getStaffProduct(executor: Database, id: number): Promise<StaffProduct | null> {
       const [row] = await executor.select().from(products).where(eq(products.id, id)).limit(1);
-      return row ? staffProductOf(row) : null;
+      return row ? staffProductOf(row, (await variantsOf(executor, [row.id])).get(row.id) ?? []) : null;
     }
 
     /** A slug no other product has: the name's, then -2, -3, ... */
@@ -208,7 +278,9 @@ export default fp<{ publicUrl: string }>(
           .from(products)
           .where(and(eq(products.id, id), eq(products.active, true)))
           .limit(1);
-        return row ?? null;
+        if (!row) return null;
+        const variants = (await variantsOf(db, [row.id])).get(row.id) ?? [];
+        return variants.length > 0 ? { ...row, variants } : row;
       },
 
       async listStaffProducts({ page, per_page, search, category }) {
@@ -227,7 +299,14 @@ export default fp<{ publicUrl: string }>(
             .offset((page - 1) * per_page),
           db.select({ value: count() }).from(products).where(where),
         ]);
-        return { data: rows.map(staffProductOf), meta: { page, per_page, total: total?.value ?? 0 } };
+        const variants = await variantsOf(
+          db,
+          rows.map((row) => row.id),
+        );
+        return {
+          data: rows.map((row) => staffProductOf(row, variants.get(row.id) ?? [])),
+          meta: { page, per_page, total: total?.value ?? 0 },
+        };
       },
 
       getStaffProduct,
@@ -247,7 +326,13 @@ export default fp<{ publicUrl: string }>(
           .insert(products)
           .values({ ...values, slug: await freeSlug(tx, input.name, null) })
           .returning();
-        return staffProductOf(row!);
+        if (!input.variants?.length) return staffProductOf(row!, []);
+        const written = await writeVariants(tx, row!.id, input.variants, row!.mrp);
+        await tx
+          .update(products)
+          .set({ stock: written.reduce((sum, variant) => sum + variant.after, 0) })
+          .where(eq(products.id, row!.id));
+        return (await getStaffProduct(tx, row!.id))!;
       },
 
       async updateProduct(tx, id, input) {
@@ -256,13 +341,25 @@ export default fp<{ publicUrl: string }>(
         const values = await valuesOf(input);
         await checkCategory(tx, input, id, current.category);
         const slug = input.name === current.name ? current.slug : await freeSlug(tx, input.name, id);
+        const before = await getStaffProduct(tx, id);
+        const written =
+          input.variants === undefined
+            ? before!.variants.map((variant) => ({ ...variant, before: variant.stock, after: variant.stock }))
+            : await writeVariants(tx, id, input.variants, input.mrp);
+        // With variants, the product's stock is the sum of theirs, whatever `stock` says.
+        const stock = written.length > 0 ? written.reduce((sum, variant) => sum + variant.after, 0) : values.stock;
         const [row] = await tx
           .update(products)
-          .set({ ...values, slug })
+          .set({ ...values, stock, slug })
           .where(eq(products.id, id))
           .returning();
-        if (cameBack(current, row!)) await tellWishlisters(tx, row!, options.publicUrl);
-        return { before: staffProductOf(current), after: staffProductOf(row!) };
+        if (written.length === 0 && cameBack(current, row!)) await tellWishlisters(tx, row!, options.publicUrl);
+        for (const variant of written) {
+          const wasBuyable = { stock: variant.before, active: current.active };
+          if (cameBack(wasBuyable, { stock: variant.after, active: row!.active }))
+            await tellWishlisters(tx, row!, options.publicUrl, variant);
+        }
+        return { before: before!, after: (await getStaffProduct(tx, id))! };
       },
 
       async removeProduct(tx, id) {
@@ -275,10 +372,11 @@ export default fp<{ publicUrl: string }>(
           .limit(1);
         if (ordered) {
           await tx.update(products).set({ active: false }).where(eq(products.id, id));
-          return { before: staffProductOf(current), hidden: true };
+          return { before: (await getStaffProduct(tx, id))!, hidden: true };
         }
+        const before = (await getStaffProduct(tx, id))!;
         await tx.delete(products).where(eq(products.id, id));
-        return { before: staffProductOf(current), hidden: false };
+        return { before, hidden: false };
       },
     });
   },

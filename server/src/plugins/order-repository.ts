@@ -30,9 +30,10 @@ import {
   orderRefunds,
   orders,
   products,
+  productVariants,
   users,
 } from '../db/schema.js';
-import { cameBack, tellWishlisters } from '../lib/back-in-stock.js';
+import { restoreStock, takeStock } from '../lib/variant-stock.js';
 import { csvFile } from '../lib/csv.js';
 import { issueCreditNote, issueInvoice } from '../lib/invoices.js';
 import { likePattern } from '../lib/like-pattern.js';
@@ -280,6 +281,10 @@ function toOrder(
       quantity: item.quantity,
       line_total: item.price * item.quantity,
       perishable: item.perishable,
+      // Absent for a product sold as one.
+      ...(item.variantLabel === null
+        ? {}
+        : { variant_id: item.variantId, variant_kind: item.variantKind!, variant_label: item.variantLabel }),
     })),
     subtotal: row.subtotal,
     discount: row.discount,
@@ -454,14 +459,10 @@ export default fp<{ publicUrl?: string }>(
         .where(eq(orders.id, found.row.id))
         .returning();
       if (!cancelled) throw new Error('The order was not cancelled');
-      for (const item of [...found.items].sort((a, b) => a.productId - b.productId)) {
-        const [product] = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} + ${item.quantity}` })
-          .where(eq(products.id, item.productId))
-          .returning({ id: products.id, name: products.name, stock: products.stock, active: products.active });
-        if (product && cameBack({ ...product, stock: product.stock - item.quantity }, product))
-          await tellWishlisters(tx, product, publicUrl);
+      for (const item of [...found.items].sort(
+        (a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0),
+      )) {
+        await restoreStock(tx, item, publicUrl);
       }
       await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, found.row.id));
       await tx.insert(orderEvents).values({ orderId: found.row.id, status: to, note });
@@ -505,15 +506,28 @@ export default fp<{ publicUrl?: string }>(
             mrp: products.mrp,
             perishable: products.perishable,
             active: products.active,
+            variantId: productVariants.id,
+            variantKind: productVariants.kind,
+            variantLabel: productVariants.label,
+            variantPrice: productVariants.price,
           })
           .from(cartItems)
           .innerJoin(products, eq(products.id, cartItems.productId))
+          .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
           .where(eq(cartItems.userId, userId))
           // One order of locking for every order: two checkouts never wait on each other in a cycle.
-          .orderBy(asc(products.id));
+          .orderBy(asc(products.id), asc(productVariants.id))
+          .then((rows) =>
+            // A variant's own price, decided here from the database like every price, never from the request.
+            rows.map((row) => ({
+              ...row,
+              price: row.variantPrice ?? row.price,
+              lineName: row.variantLabel === null ? row.name : `${row.name} (${row.variantLabel})`,
+            })),
+          );
         if (lines.length === 0) throw new HttpError(409, 'Your cart is empty');
         const gone = lines.find((line) => !line.active);
-        if (gone) throw new HttpError(409, `${gone.name} is no longer available; remove it from your cart`);
+        if (gone) throw new HttpError(409, `${gone.lineName} is no longer available; remove it from your cart`);
 
         const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
         const coupon = input.couponCode
@@ -536,22 +550,13 @@ export default fp<{ publicUrl?: string }>(
 
         for (const line of lines) {
           // Guarded decrement: the row is only changed while enough stock remains, so stock never goes below zero.
-          const [taken] = await tx
-            .update(products)
-            .set({ stock: sql`${products.stock} - ${line.quantity}` })
-            .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
-            .returning({ stock: products.stock });
-          if (!taken) {
-            const [current] = await tx
-              .select({ stock: products.stock })
-              .from(products)
-              .where(eq(products.id, line.productId));
-            const stock = current?.stock ?? 0;
+          const { refused, stock } = await takeStock(tx, line);
+          if (refused) {
             throw new HttpError(
               409,
               stock <= 0
-                ? `${line.name} is out of stock; remove it from your cart`
-                : `Only ${stock} of ${line.name} left in stock; lower the quantity in your cart`,
+                ? `${line.lineName} is out of stock; remove it from your cart`
+                : `Only ${stock} of ${line.lineName} left in stock; lower the quantity in your cart`,
             );
           }
         }
@@ -589,6 +594,9 @@ export default fp<{ publicUrl?: string }>(
               mrp: line.mrp,
               quantity: line.quantity,
               perishable: line.perishable,
+              variantId: line.variantId,
+              variantKind: line.variantKind,
+              variantLabel: line.variantLabel,
             })),
           )
           .returning();
@@ -680,7 +688,9 @@ export default fp<{ publicUrl?: string }>(
               order.address.city,
               order.address.state,
               order.address.pincode,
-              own.map((item) => `${item.quantity} × ${item.name}`).join('; '),
+              own
+                .map((item) => `${item.quantity} × ${item.name}${item.variantLabel ? ` (${item.variantLabel})` : ''}`)
+                .join('; '),
               own.reduce((sum, item) => sum + item.quantity, 0),
               rupees(order.subtotal),
               rupees(order.discount),
@@ -809,9 +819,10 @@ export default fp<{ publicUrl?: string }>(
         const found = await getOrder(tx, null, orderId, true);
         if (!found) return false;
         if (found.row.status === 'expired') {
-          // A late payment: honoured only when every item can be taken from stock again, as at checkout.
+          // A late payment: honoured only when every item can be taken from stock again, as at checkout. The rows
+          // are locked and checked first, so a short item takes nothing and the payment is refunded instead.
           const items = [...found.items].sort((a, b) => a.productId - b.productId);
-          const stock = await tx
+          const productStock = await tx
             .select({ id: products.id, stock: products.stock })
             .from(products)
             .where(
@@ -822,15 +833,25 @@ export default fp<{ publicUrl?: string }>(
             )
             .orderBy(asc(products.id))
             .for('update');
+          const variantIds = items.flatMap((item) => (item.variantId === null ? [] : [item.variantId]));
+          const variantStock =
+            variantIds.length === 0
+              ? []
+              : await tx
+                  .select({ id: productVariants.id, stock: productVariants.stock })
+                  .from(productVariants)
+                  .where(inArray(productVariants.id, variantIds))
+                  .orderBy(asc(productVariants.id))
+                  .for('update');
           const short = items.some(
-            (item) => (stock.find((product) => product.id === item.productId)?.stock ?? 0) < item.quantity,
+            (item) =>
+              (productStock.find((product) => product.id === item.productId)?.stock ?? 0) < item.quantity ||
+              (item.variantId !== null &&
+                (variantStock.find((variant) => variant.id === item.variantId)?.stock ?? 0) < item.quantity),
           );
           if (short) return false;
           for (const item of items) {
-            await tx
-              .update(products)
-              .set({ stock: sql`${products.stock} - ${item.quantity}` })
-              .where(eq(products.id, item.productId));
+            await takeStock(tx, { productId: item.productId, variantId: item.variantId, quantity: item.quantity });
           }
           if (found.row.couponId !== null) {
             await tx

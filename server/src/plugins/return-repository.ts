@@ -26,14 +26,13 @@ import {
   orderEvents,
   orderItems,
   orders,
-  products,
   returnEvents,
   returnItems,
   returnPhotos,
   returnRequests,
   users,
 } from '../db/schema.js';
-import { cameBack, tellWishlisters } from '../lib/back-in-stock.js';
+import { restoreStock } from '../lib/variant-stock.js';
 import { mailAddress, tell } from '../lib/tell.js';
 import { grievanceAnswerMail, grievanceDueNotice, grievanceReceivedMail, returnNotice } from '../lib/templates.js';
 import { HttpError } from './error-handler.js';
@@ -433,13 +432,12 @@ export default fp<{ publicUrl?: string }>(
               .map((item) => ({ item, line: lines.find((line) => line.id === item.orderItemId)! }))
               .sort((a, b) => a.line.productId - b.line.productId);
             for (const { item, line } of back) {
-              const [product] = await tx
-                .update(products)
-                .set({ stock: sql`${products.stock} + ${item.quantity}` })
-                .where(eq(products.id, line.productId))
-                .returning({ id: products.id, name: products.name, stock: products.stock, active: products.active });
-              if (product && cameBack({ ...product, stock: product.stock - item.quantity }, product))
-                await tellWishlisters(tx, product, publicUrl);
+              // Back to its size's stock too (a sized product's stock is the sum of its sizes').
+              await restoreStock(
+                tx,
+                { productId: line.productId, variantId: line.variantId, quantity: item.quantity },
+                publicUrl,
+              );
             }
           }
         }

@@ -41,13 +41,22 @@ export function BuyAgainButton({ items }: { items: Order['items'] }) {
       let added = 0;
       items.forEach((item, index) => {
         const product = products[index];
-        const inCart = actions.cart?.data.find((line) => line.product_id === item.product_id)?.quantity ?? 0;
-        const room = product ? Math.min(product.stock, MAX_LINE_QUANTITY) - inCart : 0;
-        if (!product || room <= 0) {
-          if (!product || product.stock <= 0) unavailable.push(item.name);
+        // The same size again: gone (or never picked, for an order from before the product had sizes) is unavailable.
+        const variants = product?.variants ?? [];
+        const variant = variants.find((own) => own.id === item.variant_id) ?? null;
+        const name = item.variant_label ? `${item.name} (${item.variant_label})` : item.name;
+        const sellable = product && (variants.length === 0 || variant !== null);
+        const stock = variant ? variant.stock : (product?.stock ?? 0);
+        const inCart =
+          actions.cart?.data.find(
+            (line) => line.product_id === item.product_id && line.variant_id === (variant?.id ?? null),
+          )?.quantity ?? 0;
+        const room = sellable ? Math.min(stock, MAX_LINE_QUANTITY) - inCart : 0;
+        if (!sellable || room <= 0) {
+          if (!sellable || stock <= 0) unavailable.push(name);
           return;
         }
-        actions.add(product, Math.min(item.quantity, room));
+        actions.add(product, Math.min(item.quantity, room), variant);
         added += 1;
       });
       if (unavailable.length > 0) {

@@ -4,6 +4,7 @@ import {
   addToWishlistRequestSchema,
   cartAndWishlistSchema,
   cartSchema,
+  moveToCartRequestSchema,
   setCartQuantityRequestSchema,
   wishlistSchema,
 } from '../../../../src/contract/cart.js';
@@ -42,7 +43,12 @@ const cartRoutes: FastifyPluginAsyncZod = async (fastify) => {
       fastify.runIdempotent(
         request,
         reply,
-        cartRepository.addToCart(signedInUser(request).id, request.body.product_id, request.body.quantity),
+        cartRepository.addToCart(
+          signedInUser(request).id,
+          request.body.product_id,
+          request.body.quantity,
+          request.body.variant_id ?? null,
+        ),
       ),
   );
 
@@ -146,14 +152,19 @@ const cartRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       ...auth,
       schema: {
-        ...userRouteSchema('wishlist', 'Move a wishlist item to the cart', true),
+        ...userRouteSchema(
+          'wishlist',
+          'Move a wishlist item to the cart (a product with variants: the one picked)',
+          true,
+        ),
         params: idParamsSchema,
+        body: moveToCartRequestSchema,
         response: { 200: cartAndWishlistSchema, ...errors },
       },
     },
     async (request, reply) =>
       fastify.runIdempotent(request, reply, (tx) =>
-        cartRepository.moveToCart(tx, signedInUser(request).id, request.params.id),
+        cartRepository.moveToCart(tx, signedInUser(request).id, request.params.id, request.body?.variant_id ?? null),
       ),
   );
 };

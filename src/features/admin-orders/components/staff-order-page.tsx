@@ -25,6 +25,7 @@ import { orderTransitions, type OrderTransition, type StaffOrder } from '@/contr
 import { courierTrackingUrl, couriers, withWebScheme } from '@/contract/couriers';
 import { ApiError } from '@/lib/api-client';
 import { applyServerError, focusFirstError } from '@/lib/form-errors';
+import { variantWords } from '@/lib/variant-words';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDateTime, formatInr } from '@/lib/money';
 import { statusLabels } from '@/lib/order-status-labels';
@@ -404,9 +405,10 @@ export function StaffOrderPage({
           </Title>
           <Stack gap={2}>
             {order.items.map((item) => (
-              <Group key={item.product_id} justify="space-between" gap="xs" wrap="nowrap">
+              <Group key={`${item.product_id}:${item.variant_id ?? ''}`} justify="space-between" gap="xs" wrap="nowrap">
                 <Text fz="sm">
                   {item.quantity} × {item.name}
+                  {item.variant_label ? ` · ${variantWords(item.variant_kind, item.variant_label)}` : ''}
                 </Text>
                 <Text fz="sm">{formatInr(item.line_total)}</Text>
               </Group>

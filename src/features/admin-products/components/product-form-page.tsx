@@ -30,6 +30,9 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { imageUrl } from '@/lib/image-url';
 import { notifyFailure } from '@/lib/notify-failure';
 import { staffCategoriesQuery, staffProductQuery, useDeleteProduct, useSaveProduct } from '../api/staff-products';
+import { variantInputsOf, variantValuesOf, type VariantFormValues } from './variant-values';
+import { VariantsField } from './variants-field';
+import { variants_admin_stock_sum } from '@/paraglide/messages/variants_admin_stock_sum.js';
 import { staffProducts_add } from '@/paraglide/messages/staffproducts_add1.js';
 import { staffProducts_add_image } from '@/paraglide/messages/staffproducts_add_image1.js';
 import { staffProducts_back } from '@/paraglide/messages/staffproducts_back1.js';
@@ -72,7 +75,7 @@ import { gst_rate_label } from '@/paraglide/messages/gst_rate_label.js';
 import { gst_rate_option } from '@/paraglide/messages/gst_rate_option.js';
 
 /** The form's values: money in rupees as staff type it, sent in paise. */
-interface ProductValues {
+interface ProductValues extends VariantFormValues {
   name: string;
   description: string;
   category: string;
@@ -91,6 +94,10 @@ interface ProductValues {
 const toPaise = (rupees: number | string) => Math.round(Number(rupees) * 100);
 
 function valuesOf(product: StaffProduct | null): ProductValues {
+  return { ...productValuesOf(product), ...variantValuesOf(product) };
+}
+
+function productValuesOf(product: StaffProduct | null): Omit<ProductValues, keyof VariantFormValues> {
   return product
     ? {
         name: product.name,
@@ -198,6 +205,7 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
           visible: values.visible,
           hsn_code: values.hsn_code.trim(),
           gst_rate: Number(values.gst_rate) as GstRate,
+          variants: variantInputsOf(values),
         },
       });
       setKey(newIdempotencyKey());
@@ -239,6 +247,16 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
             min={0}
             allowDecimal={false}
             {...form.getInputProps('stock')}
+            // With sizes or colours, the stock is theirs, added up.
+            {...(form.values.variants.length > 0
+              ? {
+                  disabled: true,
+                  value: form.values.variants.reduce((sum, variant) => sum + Number(variant.stock || 0), 0),
+                  description: variants_admin_stock_sum({
+                    count: form.values.variants.reduce((sum, variant) => sum + Number(variant.stock || 0), 0),
+                  }),
+                }
+              : {})}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -255,6 +273,7 @@ function ProductForm({ product }: { product: StaffProduct | null }) {
             {...form.getInputProps('gst_rate')}
           />
         </SimpleGrid>
+        <VariantsField form={form} />
         <Switch label={staffProducts_perishable()} {...form.getInputProps('perishable', { type: 'checkbox' })} />
         <Switch label={staffProducts_visible_switch()} {...form.getInputProps('visible', { type: 'checkbox' })} />
         <Stack gap="xs">

@@ -1,10 +1,12 @@
 /**
- * Cart edits as outbox entries: in product terms (line ids exist only on the server, and are looked up in its cart
- * when the edit is sent), merged as they are queued, and applied to the server's cart for display.
+ * Cart edits as outbox entries: in product terms, a product and its size or colour (line ids exist only on the
+ * server, and are looked up in its cart when the edit is sent), merged as they are queued, and applied to the
+ * server's cart for display.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { cartSchema, type Cart } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
+import { unitPrice, type ProductVariant } from '@/contract/variants';
 import { apiPaths, apiRequest } from '@/lib/api-client';
 import { accountKeys } from '@/lib/shop-query-keys';
 import type { MergeResult, OutboxEntry, OutboxKind, ReplayRun } from '@/offline/outbox-types';
@@ -12,16 +14,24 @@ import { getCart } from './get-cart';
 import { cart_not_kept } from '@/paraglide/messages/cart_not_kept.js';
 import { cart_not_saved } from '@/paraglide/messages/cart_not_saved.js';
 
+/** Every action names a product and, for one with sizes or colours, the one picked (`variantId`; none: null). */
 export type CartAction =
   /** `wasPresent`: the product was already in the cart (an add then a removal cancel out only when it was not). */
-  | { kind: 'cart.add'; productId: number; quantity: number; wasPresent: boolean }
-  | { kind: 'cart.set'; productId: number; quantity: number }
-  | { kind: 'cart.remove'; productId: number };
+  | { kind: 'cart.add'; productId: number; variantId?: number | null; quantity: number; wasPresent: boolean }
+  | { kind: 'cart.set'; productId: number; variantId?: number | null; quantity: number }
+  | { kind: 'cart.remove'; productId: number; variantId?: number | null };
 
 export interface CartEdit {
   action: CartAction;
   /** The product as the user saw it, to show the edit before the server answers and to name it in messages. */
   product: Product;
+  /** Its size or colour as the user saw it, when it has them. */
+  variant?: ProductVariant | null;
+}
+
+/** Whether a cart line is the one of `action`'s product and variant. */
+export function isLineOf(line: { product_id: number; variant_id: number | null }, action: CartAction): boolean {
+  return line.product_id === action.productId && line.variant_id === (action.variantId ?? null);
 }
 
 /** How a new edit of a product combines with the one queued for it. */
@@ -44,7 +54,12 @@ export function mergeCartEdits(previous: CartEdit, next: CartEdit): MergeResult<
   }
   // After a removal, adding or setting leaves exactly that quantity in the cart, whatever the server had.
   if (after.kind === 'cart.remove') return { type: 'drop' };
-  return replace({ kind: 'cart.set', productId: after.productId, quantity: after.quantity });
+  return replace({
+    kind: 'cart.set',
+    productId: after.productId,
+    variantId: after.variantId,
+    quantity: after.quantity,
+  });
 }
 
 /** The server's cart as this run last saw it. */
@@ -57,7 +72,11 @@ async function serverCart(run: ReplayRun): Promise<Cart> {
 export const cartOutbox: OutboxKind<CartEdit, { queryClient: QueryClient }> = {
   name: 'cart',
   owner: 'user',
-  laneOf: (edit) => `product:${edit.action.productId}`,
+  // One lane per product and variant: two sizes of a product are two lines, edited apart.
+  laneOf: (edit) =>
+    edit.action.variantId
+      ? `product:${edit.action.productId}:${edit.action.variantId}`
+      : `product:${edit.action.productId}`,
   merge: mergeCartEdits,
   async send({ action }, { idempotencyKey, run }) {
     const call = { auth: true, idempotencyKey, schema: cartSchema } as const;
@@ -65,13 +84,13 @@ export const cartOutbox: OutboxKind<CartEdit, { queryClient: QueryClient }> = {
       apiRequest(apiPaths.userApi('/addToCart'), {
         ...call,
         method: 'POST',
-        body: { product_id: action.productId, quantity },
+        body: { product_id: action.productId, quantity, ...(action.variantId ? { variant_id: action.variantId } : {}) },
       });
     if (action.kind === 'cart.add') {
       run.set('cart', await add(action.quantity));
       return;
     }
-    const line = (await serverCart(run)).data.find((item) => item.product_id === action.productId);
+    const line = (await serverCart(run)).data.find((item) => isLineOf(item, action));
     if (action.kind === 'cart.set') {
       run.set(
         'cart',
@@ -96,7 +115,10 @@ export const cartOutbox: OutboxKind<CartEdit, { queryClient: QueryClient }> = {
     if (cart) queryClient.setQueryData(accountKeys.cart(), cart);
     if (finished) void queryClient.invalidateQueries({ queryKey: accountKeys.cart() });
   },
-  refusal: ({ product }, reason) => ({ title: cart_not_saved({ name: product.name }), message: reason }),
+  refusal: ({ product, variant }, reason) => ({
+    title: cart_not_saved({ name: variant ? `${product.name} (${variant.label})` : product.name }),
+    message: reason,
+  }),
   // Read when shown, in the page's language.
   get notKept() {
     return cart_not_kept();
@@ -109,20 +131,23 @@ export function applyCartEdits(cart: Cart | undefined, entries: readonly OutboxE
   let lines = [...(cart?.data ?? [])];
   for (const entry of entries) {
     const { action } = entry.payload;
-    const existing = lines.find((line) => line.product_id === action.productId);
+    const existing = lines.find((line) => isLineOf(line, action));
     if (action.kind === 'cart.remove') {
-      lines = lines.filter((line) => line.product_id !== action.productId);
+      lines = lines.filter((line) => !isLineOf(line, action));
       continue;
     }
     const quantity = action.kind === 'cart.add' ? (existing?.quantity ?? 0) + action.quantity : action.quantity;
     const product = existing?.product ?? entry.payload.product;
+    const variant = existing?.variant ?? entry.payload.variant ?? null;
     const line = {
       // A line the server has not seen yet gets a negative id, which no server id can equal.
       id: existing?.id ?? -(entry.id ?? entry.createdAt),
       product_id: action.productId,
       quantity,
-      line_total: product.price * quantity,
+      line_total: unitPrice(product, variant) * quantity,
       product,
+      variant_id: variant?.id ?? null,
+      variant,
     };
     lines = existing ? lines.map((other) => (other === existing ? line : other)) : [...lines, line];
   }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Cart } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
+import type { ProductVariant } from '@/contract/variants';
 import { entriesOfKind } from '@/offline/outbox';
 import { useOutboxRecorder, useOwnerEntries } from '@/offline/use-outbox';
 import { applyCartEdits, cartOutbox } from './cart-outbox';
@@ -43,18 +44,29 @@ export function useCartActions() {
     ready,
     /** The cart these actions see, for components that also show it. */
     cart,
-    add(product: Product, quantity: number) {
-      const line = cart?.data.find((item) => item.product_id === product.id);
+    /** `variant`: the size or colour picked, for a product that has them. */
+    add(product: Product, quantity: number, variant: ProductVariant | null = null) {
+      const variantId = variant?.id ?? null;
+      const line = cart?.data.find((item) => item.product_id === product.id && item.variant_id === variantId);
       void record({
-        action: { kind: 'cart.add', productId: product.id, quantity, wasPresent: Boolean(line) },
+        action: { kind: 'cart.add', productId: product.id, variantId, quantity, wasPresent: Boolean(line) },
         product,
+        variant,
       });
     },
-    setQuantity(product: Product, quantity: number) {
-      void record({ action: { kind: 'cart.set', productId: product.id, quantity }, product });
+    setQuantity(product: Product, quantity: number, variant: ProductVariant | null = null) {
+      void record({
+        action: { kind: 'cart.set', productId: product.id, variantId: variant?.id ?? null, quantity },
+        product,
+        variant,
+      });
     },
-    remove(product: Product) {
-      void record({ action: { kind: 'cart.remove', productId: product.id }, product });
+    remove(product: Product, variant: ProductVariant | null = null) {
+      void record({
+        action: { kind: 'cart.remove', productId: product.id, variantId: variant?.id ?? null },
+        product,
+        variant,
+      });
     },
   };
 }

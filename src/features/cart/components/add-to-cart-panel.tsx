@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { MAX_LINE_QUANTITY } from '@/contract/cart';
 import type { Product } from '@/contract/catalog';
+import type { ProductVariant } from '@/contract/variants';
 import { keepForReturn, takeOnReturn } from '@/lib/kept-for-return';
 import { useCartActions } from '../api/use-cart';
 import { QuantityStepper } from './quantity-stepper';
@@ -17,7 +18,10 @@ import { cart_quantity_of } from '@/paraglide/messages/cart_quantity_of.js';
 import { pluralCategory } from '@/lib/plural';
 
 export interface AddToCartPanelProps {
-  product: Product;
+  /** With its sizes or colours, when it has them. */
+  product: Product & { variants?: ProductVariant[] };
+  /** For a product sold in sizes or colours: the one picked, and how to ask for one. */
+  variant?: { required: boolean; picked: ProductVariant | null; askToChoose: () => void };
   signedIn: boolean;
   /** Sends a guest to log in, coming back here afterwards. */
   onNeedLogin: () => void;
@@ -28,11 +32,13 @@ const PENDING_ADD_KEY = 'cv-pending-add';
 
 interface PendingAdd {
   productId: number;
+  variantId?: number | null;
   quantity: number;
 }
 
 /** Quantity and "Add to cart" on the product page. */
-export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPanelProps) {
+export function AddToCartPanel({ product, variant: choice, signedIn, onNeedLogin }: AddToCartPanelProps) {
+  const variant = choice?.picked ?? null;
   const [quantity, setQuantity] = useState(1);
   const actions = useCartActions();
   const { ready, add } = actions;
@@ -41,7 +47,10 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
     if (!signedIn || !ready) return;
     const pending = takeOnReturn<PendingAdd>(PENDING_ADD_KEY, (kept) => kept.productId === product.id);
     if (!pending) return;
-    add(product, pending.quantity);
+    // The size picked before logging in, as the product has it now.
+    const pendingVariant = product.variants?.find((own) => own.id === pending.variantId) ?? null;
+    if (pending.variantId && !pendingVariant) return;
+    add(product, pending.quantity, pendingVariant);
     notifications.show({
       color: 'green',
       title: cart_added_title(),
@@ -54,11 +63,16 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
     });
   }, [signedIn, ready, add, product]);
   const { cart } = actions;
-  const inCart = cart?.data.find((line) => line.product_id === product.id)?.quantity ?? 0;
-  // What may still be added: the stock and the per-line limit, less what the cart already holds.
-  const room = Math.min(product.stock, MAX_LINE_QUANTITY) - inCart;
+  const inCart =
+    cart?.data.find((line) => line.product_id === product.id && line.variant_id === (variant?.id ?? null))?.quantity ??
+    0;
+  // What may still be added: the stock (of the size picked) and the per-line limit, less what the cart holds.
+  const stock = variant ? variant.stock : product.stock;
+  const room = Math.min(stock, MAX_LINE_QUANTITY) - inCart;
   const max = Math.max(1, room);
-  const soldOut = product.stock <= 0;
+  const soldOut = stock <= 0;
+  // No size picked yet: the button asks for one.
+  const mustChoose = Boolean(choice?.required) && variant === null;
   const full = !soldOut && signedIn && room <= 0;
 
   // A signed-in tap made before the profile (whose id keys the cart's outbox) has arrived is kept, and done once it
@@ -66,11 +80,11 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
   const [waitingAdd, setWaitingAdd] = useState<{ tap: number; quantity: number } | null>(null);
   const doneTap = useRef(0);
   const addNow = (count: number) => {
-    add(product, count);
+    add(product, count, variant);
     notifications.show({
       color: 'green',
       title: cart_added_title(),
-      message: cart_added_message({ name: product.name }),
+      message: cart_added_message({ name: variant ? `${product.name} (${variant.label})` : product.name }),
     });
   };
   useEffect(() => {
@@ -94,8 +108,16 @@ export function AddToCartPanel({ product, signedIn, onNeedLogin }: AddToCartPane
         disabled={soldOut || full}
         loading={waitingAdd !== null && signedIn && !ready}
         onClick={() => {
+          if (mustChoose) {
+            choice?.askToChoose();
+            return;
+          }
           if (!signedIn) {
-            const pending: PendingAdd = { productId: product.id, quantity: Math.min(quantity, max) };
+            const pending: PendingAdd = {
+              productId: product.id,
+              variantId: variant?.id ?? null,
+              quantity: Math.min(quantity, max),
+            };
             keepForReturn(PENDING_ADD_KEY, pending);
             onNeedLogin();
             return;

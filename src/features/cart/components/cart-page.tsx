@@ -42,12 +42,17 @@ import { cart_summary } from '@/paraglide/messages/cart_summary.js';
 import { cart_title } from '@/paraglide/messages/cart_title.js';
 import { cart_total } from '@/paraglide/messages/cart_total.js';
 import { plural } from '@/lib/plural';
+import { variantWords } from '@/lib/variant-words';
+import { unitPrice } from '@/contract/variants';
 
 const CART_HEADING_ID = 'cart-heading';
 
 function CartLineRow({ line, onMoveToWishlist }: { line: CartLine; onMoveToWishlist: (product: Product) => void }) {
   const actions = useCartActions();
-  const max = Math.max(line.quantity, Math.min(line.product.stock, MAX_LINE_QUANTITY));
+  // A line of a size holds at most that size's stock.
+  const stock = line.variant ? line.variant.stock : line.product.stock;
+  const max = Math.max(line.quantity, Math.min(stock, MAX_LINE_QUANTITY));
+  const variantName = variantWords(line.variant?.kind, line.variant?.label);
   // The cart can show (from the device or the server) before the profile that says whose outbox an edit goes to:
   // until then a press would be lost, so the controls wait.
   const waiting = !actions.ready;
@@ -71,17 +76,22 @@ function CartLineRow({ line, onMoveToWishlist }: { line: CartLine; onMoveToWishl
             {formatInr(line.line_total)}
           </Text>
         </Group>
+        {variantName ? (
+          <Text fz="sm" fw={600}>
+            {variantName}
+          </Text>
+        ) : null}
         <Text fz="sm" c="dimmed">
-          {cart_each({ price: formatInr(line.product.price) })}
-          {line.quantity > line.product.stock ? cart_only_left({ count: line.product.stock }) : ''}
+          {cart_each({ price: formatInr(unitPrice(line.product, line.variant)) })}
+          {line.quantity > stock ? cart_only_left({ count: stock }) : ''}
         </Text>
         <Group gap="sm" wrap="wrap">
           <QuantityStepper
             value={line.quantity}
             max={max}
-            label={cart_quantity_of({ name: line.product.name })}
+            label={cart_quantity_of({ name: variantName ? `${line.product.name}, ${variantName}` : line.product.name })}
             disabled={waiting}
-            onChange={(quantity) => actions.setQuantity(line.product, quantity)}
+            onChange={(quantity) => actions.setQuantity(line.product, quantity, line.variant)}
           />
           <Button
             variant="subtle"
@@ -91,7 +101,7 @@ function CartLineRow({ line, onMoveToWishlist }: { line: CartLine; onMoveToWishl
             onClick={(event) => {
               keepFocusInList(event.currentTarget, CART_HEADING_ID);
               onMoveToWishlist(line.product);
-              actions.remove(line.product);
+              actions.remove(line.product, line.variant);
             }}
           >
             {cart_move_to_wishlist()}
@@ -104,7 +114,7 @@ function CartLineRow({ line, onMoveToWishlist }: { line: CartLine; onMoveToWishl
             data-action="remove"
             onClick={(event) => {
               keepFocusInList(event.currentTarget, CART_HEADING_ID);
-              actions.remove(line.product);
+              actions.remove(line.product, line.variant);
             }}
           >
             {cart_remove()}
@@ -152,7 +162,11 @@ export function CartPage({ couponField, discount, couponCode, onMoveToWishlist }
         <div className={classes.layout}>
           <ul aria-label={cart_items()} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {cart.data.map((line) => (
-              <CartLineRow key={line.product_id} line={line} onMoveToWishlist={onMoveToWishlist} />
+              <CartLineRow
+                key={`${line.product_id}:${line.variant_id ?? ''}`}
+                line={line}
+                onMoveToWishlist={onMoveToWishlist}
+              />
             ))}
           </ul>
           <CartSummary subtotal={cart.subtotal} itemCount={cart.item_count} discount={discount}>
@@ -196,9 +210,9 @@ export function CartSummary({ subtotal, itemCount, discount, lines, children }: 
       {lines ? (
         <ul className={classes.summaryLines} aria-label={cart_items_in_order()}>
           {lines.map((line) => (
-            <li key={line.product_id}>
+            <li key={`${line.product_id}:${line.variant_id ?? ''}`}>
               <Text fz="sm" className={classes.summaryLineName}>
-                {line.product.name} × {line.quantity}
+                {line.variant ? `${line.product.name} (${line.variant.label})` : line.product.name} × {line.quantity}
               </Text>
               <Text fz="sm">{formatInr(line.line_total)}</Text>
             </li>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { productResponseSchema, type Product } from '@/contract/catalog';
+import { productResponseSchema, type ProductDetail } from '@/contract/catalog';
 import { ApiError, apiPaths, apiRequest } from '@/lib/api-client';
 import { retryRead } from '@/lib/query-retry';
 import { catalogKeys } from './catalog-keys';
@@ -12,7 +12,7 @@ export class ProductNotFoundError extends Error {
   }
 }
 
-export async function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
+export async function getProduct(id: number, signal?: AbortSignal): Promise<ProductDetail> {
   try {
     const response = await apiRequest(apiPaths.publicApi(`/getProduct/${id}`), {
       schema: productResponseSchema,

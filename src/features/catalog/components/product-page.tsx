@@ -10,11 +10,13 @@ import { PageContainer } from '@/components/page-container';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
 import { ShareButton } from '@/components/share-button';
-import type { Product } from '@/contract/catalog';
+import type { Product, ProductDetail } from '@/contract/catalog';
+import { unitPrice, type ProductVariant } from '@/contract/variants';
 import { imageSrcSet, imageUrl } from '@/lib/image-url';
 import { productQueryOptions, ProductNotFoundError } from '../api/get-product';
 import classes from './catalog.module.css';
 import { PriceTag, StockState } from './price-tag';
+import { VariantPicker } from './variant-picker';
 import { product_back_to_store } from '@/paraglide/messages/product_back_to_store.js';
 import { product_breadcrumb } from '@/paraglide/messages/product_breadcrumb.js';
 import { product_image_alt } from '@/paraglide/messages/product_image_alt.js';
@@ -144,14 +146,26 @@ function Gallery({ product }: { product: Product }) {
   );
 }
 
-export interface ProductPageProps {
-  productId: number;
-  /** Quantity, add to cart and wishlist, composed by the route from the cart and wishlist features. */
-  renderActions: (product: Product) => ReactNode;
+/** What the actions know of the size or colour: the one picked, and how to ask for one when none is. */
+export interface VariantChoice {
+  /** Whether the product is sold only in sizes or colours. */
+  required: boolean;
+  picked: ProductVariant | null;
+  askToChoose: () => void;
 }
 
-export function ProductPage({ productId, renderActions }: ProductPageProps) {
+export interface ProductPageProps {
+  productId: number;
+  /** The size or colour to show picked (a restock notice's link names it). */
+  variantId?: number | undefined;
+  /** Quantity, add to cart and wishlist, composed by the route from the cart and wishlist features. */
+  renderActions: (product: ProductDetail, variant: VariantChoice) => ReactNode;
+}
+
+export function ProductPage({ productId, variantId, renderActions }: ProductPageProps) {
   const query = useQuery(productQueryOptions(productId));
+  const [pickedId, setPickedId] = useState<number | undefined>(variantId);
+  const [asked, setAsked] = useState(0);
 
   if (query.error instanceof ProductNotFoundError) {
     return (
@@ -194,6 +208,14 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
     );
   }
 
+  // A copy kept offline from before products had sizes has none.
+  const variants = product.variants ?? [];
+  const picked = variants.find((variant) => variant.id === pickedId && variant.stock > 0) ?? null;
+  const choice: VariantChoice = {
+    required: variants.length > 0,
+    picked,
+    askToChoose: () => setAsked((count) => count + 1),
+  };
   return (
     <PageContainer>
       <Breadcrumbs mb="md" aria-label={product_breadcrumb()}>
@@ -215,17 +237,26 @@ export function ProductPage({ productId, renderActions }: ProductPageProps) {
           <Title order={1} fz={{ base: 26, sm: 34 }}>
             {product.name}
           </Title>
-          <PriceTag price={product.price} mrp={product.mrp} size="lg" />
+          <PriceTag price={unitPrice(product, picked)} mrp={product.mrp} size="lg" />
           <Text fz="xs" c="dimmed">
             {product_taxes()}
           </Text>
-          <StockState stock={product.stock} />
+          <StockState stock={picked ? picked.stock : product.stock} />
+          {variants.length > 0 ? (
+            <VariantPicker
+              variants={variants}
+              apparel={product.category.toLowerCase() === 'apparel'}
+              value={picked}
+              onChange={(variant) => setPickedId(variant.id)}
+              asked={asked}
+            />
+          ) : null}
           {product.perishable ? (
             <Text fz="sm" c="dimmed">
               {product_perishable()}
             </Text>
           ) : null}
-          {renderActions(product)}
+          {renderActions(product, choice)}
           <ShareButton
             path={`/shop/${product.id}`}
             title={product.name}

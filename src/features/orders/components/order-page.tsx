@@ -13,6 +13,7 @@ import { ApiError, NetworkError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { contractText, loadRefusalWords } from '@/lib/refusals';
 import { formatDate, formatInr } from '@/lib/money';
+import { variantWords } from '@/lib/variant-words';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
 import classes from './orders.module.css';
@@ -148,6 +149,11 @@ export function OrderPage({ orderId, placed, renderBuyAgain, renderReturns }: Or
                 >
                   {item.name}
                 </Anchor>
+                {item.variant_label ? (
+                  <Text fz="sm" fw={600}>
+                    {variantWords(item.variant_kind, item.variant_label)}
+                  </Text>
+                ) : null}
                 <Text fz="sm" c="dimmed">
                   {item.quantity} × {formatInr(item.price)}
                   {item.perishable ? orders_perishable() : ''}

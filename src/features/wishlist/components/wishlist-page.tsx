@@ -21,6 +21,7 @@ import { wishlist_out_of_stock } from '@/paraglide/messages/wishlist_out_of_stoc
 import { wishlist_remove } from '@/paraglide/messages/wishlist_remove.js';
 import { wishlist_remove_label } from '@/paraglide/messages/wishlist_remove_label.js';
 import { wishlist_title } from '@/paraglide/messages/wishlist_title.js';
+import { variants_pick_on_page } from '@/paraglide/messages/variants_pick_on_page.js';
 
 const WISHLIST_HEADING_ID = 'wishlist-heading';
 
@@ -70,21 +71,33 @@ export function WishlistPage({ onMoveToCart }: { onMoveToCart: (product: Product
                   {item.product.stock > 0 ? wishlist_in_stock() : wishlist_out_of_stock()}
                 </Text>
                 <Group gap="xs" mt="auto">
-                  <Button
-                    size="compact-md"
-                    disabled={item.product.stock <= 0}
-                    // Until the profile says whose outbox a press goes to, it would be lost.
-                    loading={!actions.ready}
-                    data-action="move"
-                    onClick={(event) => {
-                      keepFocusInList(event.currentTarget, WISHLIST_HEADING_ID);
-                      onMoveToCart(item.product);
-                      actions.remove(item.product);
-                    }}
-                    aria-label={wishlist_move_label({ name: item.product.name })}
-                  >
-                    {wishlist_move()}
-                  </Button>
+                  {item.has_variants ? (
+                    // A size is picked on the product's page, where the sold-out ones show.
+                    <Button
+                      size="compact-md"
+                      renderRoot={(props) => (
+                        <Link {...props} to="/shop/$productId" params={{ productId: item.product_id }} />
+                      )}
+                    >
+                      {variants_pick_on_page()}
+                    </Button>
+                  ) : (
+                    <Button
+                      size="compact-md"
+                      disabled={item.product.stock <= 0}
+                      // Until the profile says whose outbox a press goes to, it would be lost.
+                      loading={!actions.ready}
+                      data-action="move"
+                      onClick={(event) => {
+                        keepFocusInList(event.currentTarget, WISHLIST_HEADING_ID);
+                        onMoveToCart(item.product);
+                        actions.remove(item.product);
+                      }}
+                      aria-label={wishlist_move_label({ name: item.product.name })}
+                    >
+                      {wishlist_move()}
+                    </Button>
+                  )}
                   <Button
                     size="compact-md"
                     variant="subtle"
