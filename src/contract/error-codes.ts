@@ -355,6 +355,14 @@ export const errorTemplates = {
   tape_request_closed: 'Ask for tapes only from applicants still in the running',
   tape_busy: 'This tape is still arriving through another connection: trying again shortly',
   tape_id_number: 'self_tape_id must be a tape number',
+  pin_unknown: "This PIN code is not in India Post's directory",
+  pin_state_mismatch: 'PIN code {pincode} is in {state}; check the state or the PIN code',
+  pin_cod_zone: 'Cash on delivery is not offered for deliveries to PIN code {pincode}',
+  pin_cod_total: 'Cash on delivery is offered for orders up to {amount}',
+  pin_transit_min: 'Transit days must be 1 or more',
+  pin_transit_max: 'Transit days must be at most 30',
+  pin_transit_order: 'The fewest transit days cannot be more than the most',
+  pin_cod_limit_negative: 'The cash on delivery limit cannot be below ₹0',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

@@ -338,6 +338,14 @@ import { error_tape_request_deadline_past } from '@/paraglide/messages/error_tap
 import { error_tape_request_closed } from '@/paraglide/messages/error_tape_request_closed.js';
 import { error_tape_busy } from '@/paraglide/messages/error_tape_busy.js';
 import { error_tape_id_number } from '@/paraglide/messages/error_tape_id_number.js';
+import { error_pin_unknown } from '@/paraglide/messages/error_pin_unknown.js';
+import { error_pin_state_mismatch } from '@/paraglide/messages/error_pin_state_mismatch.js';
+import { error_pin_cod_zone } from '@/paraglide/messages/error_pin_cod_zone.js';
+import { error_pin_cod_total } from '@/paraglide/messages/error_pin_cod_total.js';
+import { error_pin_transit_min } from '@/paraglide/messages/error_pin_transit_min.js';
+import { error_pin_transit_max } from '@/paraglide/messages/error_pin_transit_max.js';
+import { error_pin_transit_order } from '@/paraglide/messages/error_pin_transit_order.js';
+import { error_pin_cod_limit_negative } from '@/paraglide/messages/error_pin_cod_limit_negative.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -677,6 +685,14 @@ const words: Record<ErrorCode, Words> = {
   tape_request_closed: error_tape_request_closed,
   tape_busy: error_tape_busy,
   tape_id_number: error_tape_id_number,
+  pin_unknown: error_pin_unknown,
+  pin_state_mismatch: error_pin_state_mismatch,
+  pin_cod_zone: error_pin_cod_zone,
+  pin_cod_total: error_pin_cod_total,
+  pin_transit_min: error_pin_transit_min,
+  pin_transit_max: error_pin_transit_max,
+  pin_transit_order: error_pin_transit_order,
+  pin_cod_limit_negative: error_pin_cod_limit_negative,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

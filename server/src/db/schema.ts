@@ -1321,3 +1321,18 @@ export const shareCards = pgTable(
   },
   (table) => [primaryKey({ columns: [table.subject, table.subjectId, table.language] })],
 );
+
+/**
+ * The shop's delivery settings (one row, id 1; absent until staff first save them, when the defaults of
+ * `DEFAULT_DELIVERY_SETTINGS` hold): the dispatch PIN, transit days per zone, and where cash on delivery is offered.
+ * Checked against `deliverySettingsSchema` on every write.
+ */
+export const deliverySettings = pgTable(
+  'delivery_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    settings: jsonb('settings').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('delivery_settings_one_row', sql`${table.id} = 1`)],
+);

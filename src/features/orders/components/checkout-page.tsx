@@ -10,6 +10,9 @@ import type { Profile } from '@/contract/user';
 import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCompleteOrder } from '../api/complete-order';
+import { codWords } from '@/lib/delivery/delivery-words';
+import { pinInputProps, usePinFill } from '@/lib/delivery/use-pin-fill';
+import { pin_cod_checkout } from '@/paraglide/messages/pin_cod_checkout.js';
 import { DeliveryEstimateText } from './delivery-estimate';
 import classes from './orders.module.css';
 import { checkout_address } from '@/paraglide/messages/checkout_address.js';
@@ -129,6 +132,9 @@ export function CheckoutPage({
   // One key per filled-in order: a second tap or a retry after a lost answer is the same order.
   const [key, setKey] = useState(newIdempotencyKey);
   const savedAddresses = profile?.addresses ?? [];
+  const pin = usePinFill(form, total ?? undefined);
+  const codRefused =
+    pin?.kind === 'found' && !pin.offline && form.getValues().payment_method === 'cod' ? codWords(pin.check.cod) : null;
 
   // The saved address (or the name and phone) fills the fields still empty when the profile arrives: what the
   // shopper typed meanwhile stays.
@@ -264,7 +270,7 @@ export function CheckoutPage({
                 maxLength={7}
                 autoComplete="postal-code"
                 withAsterisk
-                {...form.getInputProps('address.pincode')}
+                {...pinInputProps(form)}
               />
             </Group>
             <Select
@@ -318,8 +324,22 @@ export function CheckoutPage({
               {checkout_recomputing()}
             </Text>
           ) : null}
-          <DeliveryEstimateText estimate={estimateFromOrder(new Date())} fz="sm" />
-          <Button type="submit" form={FORM_ID} size="md" loading={completeOrder.isPending} disabled={blocked}>
+          {codRefused ? (
+            <Alert color="red" variant="light" role="alert" data-testid="cod-refused">
+              {pin_cod_checkout({ reason: codRefused })}
+            </Alert>
+          ) : null}
+          <DeliveryEstimateText
+            estimate={pin?.kind === 'found' && pin.check.delivery ? pin.check.delivery : estimateFromOrder(new Date())}
+            fz="sm"
+          />
+          <Button
+            type="submit"
+            form={FORM_ID}
+            size="md"
+            loading={completeOrder.isPending}
+            disabled={blocked || codRefused !== null}
+          >
             {checkout_place()}
           </Button>
         </Stack>
