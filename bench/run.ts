@@ -32,6 +32,7 @@ import { measureSeveralProcesses, type ProcessesFigures } from './lib/several-pr
 import { whyNoCluster } from '../tests/cluster/cluster.js';
 import { measureTapeTranscode, type TapeFigures } from './lib/tapes.js';
 import { measureLive } from './lib/live.js';
+import { measurePins, type PinFigures } from './lib/pins.js';
 
 /** When the run began: its date in the results, and the name of its files. */
 const startedAt = new Date();
@@ -46,7 +47,7 @@ const settings = {
 };
 const log = (line: string) => console.log(line);
 /**
- * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live runs just those
+ * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live,pins runs just those
  * stages (to work on one figure).
  */
 const only = process.env.BENCH_ONLY?.split(',');
@@ -455,6 +456,16 @@ try {
     tapes = await measureTapeTranscode(smoke, log);
   }
   const live = runs('live') ? await measureLiveStreams() : { figures: null, skipped: 'not asked for' };
+  let pins: PinFigures | null = null;
+  if (runs('pins')) {
+    log('\n13. Check delivery to a PIN');
+    pins = await measurePins(baseUrl, smoke);
+    log(
+      `  online: ${pins.requests} checks, ${pins.concurrency} at a time: p50 ${pins.onlineP50Ms.toFixed(1)} ms, ` +
+        `p99 ${pins.onlineP99Ms.toFixed(1)} ms, ${pins.errors} errors; offline copy (${pins.offlineBytes} bytes): ` +
+        `first lookup p99 ${pins.offlineColdP99Ms.toFixed(2)} ms, later p99 ${pins.offlineWarmP99Ms.toFixed(4)} ms`,
+    );
+  }
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
@@ -481,6 +492,7 @@ try {
     tapes,
     live: live.figures,
     liveSkipped: live.skipped,
+    pins,
     budgets: [],
   };
   results.budgets = budgetsOf(results);

@@ -34,6 +34,7 @@ import { Route as AccountWishlistRouteImport } from './routes/_account.wishlist'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAuditRouteImport } from './routes/admin.audit'
 import { Route as AdminCouponsRouteImport } from './routes/admin.coupons'
+import { Route as AdminDeliveryRouteImport } from './routes/admin.delivery'
 import { Route as AdminMailRouteImport } from './routes/admin.mail'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminModerationRouteImport } from './routes/admin.moderation'
@@ -184,6 +185,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
 const AdminCouponsRoute = AdminCouponsRouteImport.update({
   id: '/coupons',
   path: '/coupons',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDeliveryRoute = AdminDeliveryRouteImport.update({
+  id: '/delivery',
+  path: '/delivery',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminMailRoute = AdminMailRouteImport.update({
@@ -351,6 +357,7 @@ export interface FileRoutesByFullPath {
   '/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/delivery': typeof AdminDeliveryRoute
   '/admin/mail': typeof AdminMailRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/moderation': typeof AdminModerationRoute
@@ -403,6 +410,7 @@ export interface FileRoutesByTo {
   '/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/delivery': typeof AdminDeliveryRoute
   '/admin/mail': typeof AdminMailRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/moderation': typeof AdminModerationRoute
@@ -458,6 +466,7 @@ export interface FileRoutesById {
   '/_account/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/delivery': typeof AdminDeliveryRoute
   '/admin/mail': typeof AdminMailRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/moderation': typeof AdminModerationRoute
@@ -513,6 +522,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
+    | '/admin/delivery'
     | '/admin/mail'
     | '/admin/messages'
     | '/admin/moderation'
@@ -565,6 +575,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
+    | '/admin/delivery'
     | '/admin/mail'
     | '/admin/messages'
     | '/admin/moderation'
@@ -619,6 +630,7 @@ export interface FileRouteTypes {
     | '/_account/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
+    | '/admin/delivery'
     | '/admin/mail'
     | '/admin/messages'
     | '/admin/moderation'
@@ -850,6 +862,13 @@ declare module '@tanstack/react-router' {
       path: '/coupons'
       fullPath: '/admin/coupons'
       preLoaderRoute: typeof AdminCouponsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/delivery': {
+      id: '/admin/delivery'
+      path: '/delivery'
+      fullPath: '/admin/delivery'
+      preLoaderRoute: typeof AdminDeliveryRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/mail': {
@@ -1087,6 +1106,7 @@ const AccountRouteWithChildren =
 interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminCouponsRoute: typeof AdminCouponsRoute
+  AdminDeliveryRoute: typeof AdminDeliveryRoute
   AdminMailRoute: typeof AdminMailRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminModerationRoute: typeof AdminModerationRoute
@@ -1104,6 +1124,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminCouponsRoute: AdminCouponsRoute,
+  AdminDeliveryRoute: AdminDeliveryRoute,
   AdminMailRoute: AdminMailRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminModerationRoute: AdminModerationRoute,

@@ -1,4 +1,5 @@
 import type { LiveFigures } from './live.js';
+import type { PinFigures } from './pins.js';
 import type { PageBytes, OfflineStart } from './browser.js';
 import type { CarouselTransition } from './carousel.js';
 import type { LighthouseFigures } from './lighthouse.js';
@@ -53,6 +54,8 @@ export interface BenchResults {
   /** Stage 12: members' live streams across two processes; `liveSkipped` says why it did not run. */
   live?: LiveFigures | null;
   liveSkipped?: string | null;
+  /** Stage 13: a PIN checked through the API and in the device's compact copy. */
+  pins?: PinFigures | null;
   budgets: Budget[];
 }
 
@@ -211,6 +214,22 @@ export function budgetsOf(results: BenchResults): Budget[] {
         budget: '<= 500 MB',
         measured: results.live.peakRssMb === null ? 'unknown' : `${results.live.peakRssMb.toFixed(0)} MB`,
         ok: results.live.peakRssMb !== null && results.live.peakRssMb <= 500 && results.live.streams >= 2_000,
+      },
+    );
+  }
+  if (results.pins) {
+    budgets.push(
+      {
+        figure: `A PIN checked online (GET /checkPincode, ${results.pins.concurrency} at a time), p99`,
+        budget: '<= 50 ms',
+        measured: `${results.pins.onlineP99Ms.toFixed(1)} ms`,
+        ok: results.pins.onlineP99Ms <= 50 && results.pins.errors === 0,
+      },
+      {
+        figure: 'A PIN checked offline (the compact copy read, then the PIN found), p99',
+        budget: '<= 20 ms',
+        measured: `${results.pins.offlineColdP99Ms.toFixed(2)} ms`,
+        ok: results.pins.offlineColdP99Ms <= 20,
       },
     );
   }
@@ -477,6 +496,7 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     ...processesSection(results.severalProcesses, results.severalProcessesSkipped),
     ...liveSection(results.live ?? null, results.liveSkipped ?? null),
+    ...pinsSection(results.pins ?? null),
     '',
     '## 11. A self-tape transcoded',
     results.tapes
@@ -487,6 +507,19 @@ export function renderMarkdown(results: BenchResults): string {
       : 'Not run.',
     '',
   ].join('\n');
+}
+
+function pinsSection(pins: PinFigures | null): string[] {
+  if (!pins) return [];
+  return [
+    '',
+    '## 13. Check delivery to a PIN',
+    '',
+    `Online: ${pins.requests.toLocaleString('en-IN')} checks of PINs drawn from the directory, ${pins.concurrency} ` +
+      `at a time: p50 ${pins.onlineP50Ms.toFixed(1)} ms, p99 ${pins.onlineP99Ms.toFixed(1)} ms, ${pins.errors} errors.`,
+    `Offline: the compact copy (${kb(pins.offlineBytes)}) read and a PIN found, p99 ` +
+      `${pins.offlineColdP99Ms.toFixed(2)} ms; a lookup in the copy once read, p99 ${pins.offlineWarmP99Ms.toFixed(4)} ms.`,
+  ];
 }
 
 function liveSection(live: LiveFigures | null, skipped: string | null): string[] {

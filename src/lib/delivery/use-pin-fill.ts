@@ -14,24 +14,9 @@ interface AddressForm {
   getInputProps: (path: never) => GetInputPropsReturnType;
 }
 
-/** Forms whose PIN the shopper typed since the last fill: only a typed PIN fills the city and state. */
-const typed = new WeakMap<object, boolean>();
-
 function fieldsOf(form: AddressForm, prefix: string): { city: string; state: string; pincode: string } {
   const values = form.getValues() as Record<string, unknown>;
   return (prefix ? values[prefix.replace(/\.$/, '')] : values) as { city: string; state: string; pincode: string };
-}
-
-/** The PIN field's props: as the form's, noting that the shopper typed it (so the city and state follow). */
-export function pinInputProps(form: AddressForm, prefix = 'address.') {
-  const props = form.getInputProps(`${prefix}pincode` as never);
-  return {
-    ...props,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      typed.set(form, true);
-      (props.onChange as (event: ChangeEvent<HTMLInputElement>) => void)(event);
-    },
-  };
 }
 
 /**
@@ -40,8 +25,14 @@ export function pinInputProps(form: AddressForm, prefix = 'address.') {
  * error on the state field, for the shopper to fix before the order is sent. Answers with what the shop says of the
  * PIN (the zone, the delivery date, cash on delivery for `total`).
  */
-export function usePinFill(form: AddressForm, total?: number, prefix = 'address.'): DeliveryAnswer | null {
+export function usePinFill(
+  form: AddressForm,
+  total?: number,
+  prefix = 'address.',
+): { answer: DeliveryAnswer | null; pinInputProps: () => GetInputPropsReturnType } {
   const answer = usePinAnswer(fieldsOf(form, prefix).pincode, total);
+  // Whether the shopper typed the PIN since the last fill: only a typed PIN fills the city and state.
+  const typed = useRef(false);
   const filledCity = useRef<string | null>(null);
   const seen = useRef<string | null>(null);
   useEffect(() => {
@@ -51,8 +42,8 @@ export function usePinFill(form: AddressForm, total?: number, prefix = 'address.
     const state = stateByName(current.state);
     const matches = state !== undefined && (state.name === check.state || check.also.includes(state.name));
     const set = (field: string, value: string) => form.setFieldValue(`${prefix}${field}` as never, value as never);
-    if (typed.get(form)) {
-      typed.set(form, false);
+    if (typed.current) {
+      typed.current = false;
       if (!matches) set('state', check.state);
       if (check.district && (!current.city.trim() || current.city === filledCity.current)) {
         set('city', check.district);
@@ -63,5 +54,16 @@ export function usePinFill(form: AddressForm, total?: number, prefix = 'address.
     }
     seen.current = check.pincode;
   }, [answer, form, prefix]);
-  return answer;
+  // The PIN field's props: the form's, noting that the shopper typed it (so the city and state follow).
+  const pinInputProps = () => {
+    const props = form.getInputProps(`${prefix}pincode` as never);
+    return {
+      ...props,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        typed.current = true;
+        (props.onChange as (event: ChangeEvent<HTMLInputElement>) => void)(event);
+      },
+    };
+  };
+  return { answer, pinInputProps };
 }

@@ -11,7 +11,7 @@ import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCompleteOrder } from '../api/complete-order';
 import { codWords } from '@/lib/delivery/delivery-words';
-import { pinInputProps, usePinFill } from '@/lib/delivery/use-pin-fill';
+import { usePinFill } from '@/lib/delivery/use-pin-fill';
 import { pin_cod_checkout } from '@/paraglide/messages/pin_cod_checkout.js';
 import { DeliveryEstimateText } from './delivery-estimate';
 import classes from './orders.module.css';
@@ -132,7 +132,7 @@ export function CheckoutPage({
   // One key per filled-in order: a second tap or a retry after a lost answer is the same order.
   const [key, setKey] = useState(newIdempotencyKey);
   const savedAddresses = profile?.addresses ?? [];
-  const pin = usePinFill(form, total ?? undefined);
+  const { answer: pin, pinInputProps } = usePinFill(form, total ?? undefined);
   const codRefused =
     pin?.kind === 'found' && !pin.offline && form.getValues().payment_method === 'cod' ? codWords(pin.check.cod) : null;
 
@@ -270,7 +270,7 @@ export function CheckoutPage({
                 maxLength={7}
                 autoComplete="postal-code"
                 withAsterisk
-                {...pinInputProps(form)}
+                {...pinInputProps()}
               />
             </Group>
             <Select
