@@ -10,8 +10,22 @@ import { HttpError } from '../plugins/error-handler.js';
 import { formatRupees } from './money.js';
 import { codRefusal, findPin, zoneOf } from './pin-directory.js';
 
-/** The delivery settings staff saved, or the defaults until they have. */
+/**
+ * The settings as last read by this process, for 5 seconds: every PIN check reads them, and a change made in
+ * another process shows here within those seconds (at once in the process that made it).
+ */
+let cached: { settings: DeliverySettings; until: number } | null = null;
+const CACHE_MS = 5_000;
+
+/** The delivery settings staff saved, or the defaults until they have (kept 5 s: see `cached`). */
 export async function getDeliverySettings(db: Database): Promise<DeliverySettings> {
+  if (cached && cached.until > Date.now()) return cached.settings;
+  const settings = await readDeliverySettings(db);
+  cached = { settings, until: Date.now() + CACHE_MS };
+  return settings;
+}
+
+async function readDeliverySettings(db: Database): Promise<DeliverySettings> {
   const [row] = await db
     .select({ settings: deliverySettings.settings })
     .from(deliverySettings)
@@ -27,11 +41,14 @@ export async function updateDeliverySettings(
   tx: Database,
   input: DeliverySettings,
 ): Promise<{ before: DeliverySettings; after: DeliverySettings }> {
-  const before = await getDeliverySettings(tx);
+  const before = await readDeliverySettings(tx);
+  cached = null;
   await tx
     .insert(deliverySettings)
     .values({ id: 1, settings: input })
     .onConflictDoUpdate({ target: deliverySettings.id, set: { settings: input, updatedAt: new Date() } });
+  // Read again from the database after the commit: a rolled-back change is never kept here.
+  cached = null;
   return { before, after: input };
 }
 
