@@ -14,9 +14,13 @@ interface AddressForm {
   getInputProps: (path: never) => GetInputPropsReturnType;
 }
 
-function fieldsOf(form: AddressForm, prefix: string): { city: string; state: string; pincode: string } {
+function fieldsOf(form: AddressForm, prefix: string) {
   const values = form.getValues() as Record<string, unknown>;
-  return (prefix ? values[prefix.replace(/\.$/, '')] : values) as { city: string; state: string; pincode: string };
+  return (prefix ? values[prefix.replace(/\.$/, '')] : values) as {
+    city: string | null;
+    state: string | null;
+    pincode: string | null;
+  };
 }
 
 /**
@@ -30,7 +34,7 @@ export function usePinFill(
   total?: number,
   prefix = 'address.',
 ): { answer: DeliveryAnswer | null; pinInputProps: () => GetInputPropsReturnType } {
-  const answer = usePinAnswer(fieldsOf(form, prefix).pincode, total);
+  const answer = usePinAnswer(fieldsOf(form, prefix).pincode ?? '', total);
   // Whether the shopper typed the PIN since the last fill: only a typed PIN fills the city and state.
   const typed = useRef(false);
   const filledCity = useRef<string | null>(null);
@@ -38,13 +42,17 @@ export function usePinFill(
   useEffect(() => {
     if (answer?.kind !== 'found') return;
     const { check } = answer;
-    const current = fieldsOf(form, prefix);
+    const fields = fieldsOf(form, prefix);
+    // A select being typed in holds null.
+    const current = { city: fields.city ?? '', state: fields.state ?? '' };
     const state = stateByName(current.state);
     const matches = state !== undefined && (state.name === check.state || check.also.includes(state.name));
     const set = (field: string, value: string) => form.setFieldValue(`${prefix}${field}` as never, value as never);
     if (typed.current) {
       typed.current = false;
-      if (!matches) set('state', check.state);
+      // Not while the shopper is in the state's field (typing in its list, which then holds null): theirs to choose.
+      const inStateField = document.activeElement?.getAttribute('data-path') === `${prefix}state`;
+      if (!matches && fields.state !== null && !inStateField) set('state', check.state);
       if (check.district && (!current.city.trim() || current.city === filledCity.current)) {
         set('city', check.district);
         filledCity.current = check.district;

@@ -277,6 +277,8 @@ export function CheckoutPage({
               label={checkout_state()}
               data={indianStates}
               searchable
+              // The PIN may have chosen the state already: choosing it again keeps it.
+              allowDeselect={false}
               withAsterisk
               comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('address.state')}
