@@ -35,6 +35,7 @@ import { measureLive } from './lib/live.js';
 import { type InvoiceFigures, measureInvoicePdf } from './lib/invoices.js';
 import { measurePaymentBudget } from './lib/payments.js';
 import { measureTapeResume } from './lib/tape-resume.js';
+import { measurePins, type PinFigures } from './lib/pins.js';
 
 /** When the run began: its date in the results, and the name of its files. */
 const startedAt = new Date();
@@ -50,7 +51,7 @@ const settings = {
 const log = (line: string) => console.log(line);
 /**
  * BENCH_ONLY=bytes,lighthouse,offline,load,postgres,sync,carousels,volume,casting,processes,tapes,live,invoices,payments,
- * resume runs just those stages (to work on one figure).
+ * resume,pins runs just those stages (to work on one figure).
  */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (stage: string) => !only || only.includes(stage);
@@ -485,6 +486,16 @@ try {
     );
   }
   const resume = runs('resume') ? await measureUploadResume() : { figures: null, skipped: 'not asked for' };
+  let pins: PinFigures | null = null;
+  if (runs('pins')) {
+    log('\n16. Check delivery to a PIN');
+    pins = await measurePins(baseUrl, smoke);
+    log(
+      `  online: ${pins.requests} checks, ${pins.concurrency} at a time: p50 ${pins.onlineP50Ms.toFixed(1)} ms, ` +
+        `p99 ${pins.onlineP99Ms.toFixed(1)} ms, ${pins.errors} errors; offline copy (${pins.offlineBytes} bytes): ` +
+        `first lookup p99 ${pins.offlineColdP99Ms.toFixed(2)} ms, later p99 ${pins.offlineWarmP99Ms.toFixed(4)} ms`,
+    );
+  }
   log(`\n7. Server peak RSS: ${peakRss === null ? 'unknown' : `${peakRss.toFixed(0)} MB`}`);
 
   const results: BenchResults = {
@@ -515,6 +526,7 @@ try {
     payments,
     tapeResume: resume.figures,
     tapeResumeSkipped: resume.skipped,
+    pins,
     budgets: [],
   };
   results.budgets = budgetsOf(results);

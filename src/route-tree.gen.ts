@@ -35,6 +35,7 @@ import { Route as AccountWishlistRouteImport } from './routes/_account.wishlist'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAuditRouteImport } from './routes/admin.audit'
 import { Route as AdminCouponsRouteImport } from './routes/admin.coupons'
+import { Route as AdminDeliveryRouteImport } from './routes/admin.delivery'
 import { Route as AdminGrievancesRouteImport } from './routes/admin.grievances'
 import { Route as AdminMailRouteImport } from './routes/admin.mail'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
@@ -191,6 +192,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
 const AdminCouponsRoute = AdminCouponsRouteImport.update({
   id: '/coupons',
   path: '/coupons',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDeliveryRoute = AdminDeliveryRouteImport.update({
+  id: '/delivery',
+  path: '/delivery',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminGrievancesRoute = AdminGrievancesRouteImport.update({
@@ -364,6 +370,7 @@ export interface FileRoutesByFullPath {
   '/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/delivery': typeof AdminDeliveryRoute
   '/admin/grievances': typeof AdminGrievancesRoute
   '/admin/mail': typeof AdminMailRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -418,6 +425,7 @@ export interface FileRoutesByTo {
   '/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/delivery': typeof AdminDeliveryRoute
   '/admin/grievances': typeof AdminGrievancesRoute
   '/admin/mail': typeof AdminMailRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -475,6 +483,7 @@ export interface FileRoutesById {
   '/_account/wishlist': typeof AccountWishlistRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/delivery': typeof AdminDeliveryRoute
   '/admin/grievances': typeof AdminGrievancesRoute
   '/admin/mail': typeof AdminMailRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -532,6 +541,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
+    | '/admin/delivery'
     | '/admin/grievances'
     | '/admin/mail'
     | '/admin/messages'
@@ -586,6 +596,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
+    | '/admin/delivery'
     | '/admin/grievances'
     | '/admin/mail'
     | '/admin/messages'
@@ -642,6 +653,7 @@ export interface FileRouteTypes {
     | '/_account/wishlist'
     | '/admin/audit'
     | '/admin/coupons'
+    | '/admin/delivery'
     | '/admin/grievances'
     | '/admin/mail'
     | '/admin/messages'
@@ -882,6 +894,13 @@ declare module '@tanstack/react-router' {
       path: '/coupons'
       fullPath: '/admin/coupons'
       preLoaderRoute: typeof AdminCouponsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/delivery': {
+      id: '/admin/delivery'
+      path: '/delivery'
+      fullPath: '/admin/delivery'
+      preLoaderRoute: typeof AdminDeliveryRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/grievances': {
@@ -1126,6 +1145,7 @@ const AccountRouteWithChildren =
 interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminCouponsRoute: typeof AdminCouponsRoute
+  AdminDeliveryRoute: typeof AdminDeliveryRoute
   AdminGrievancesRoute: typeof AdminGrievancesRoute
   AdminMailRoute: typeof AdminMailRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
@@ -1144,6 +1164,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminCouponsRoute: AdminCouponsRoute,
+  AdminDeliveryRoute: AdminDeliveryRoute,
   AdminGrievancesRoute: AdminGrievancesRoute,
   AdminMailRoute: AdminMailRoute,
   AdminMessagesRoute: AdminMessagesRoute,

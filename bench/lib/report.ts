@@ -1,4 +1,5 @@
 import type { LiveFigures } from './live.js';
+import type { PinFigures } from './pins.js';
 import type { PageBytes, OfflineStart } from './browser.js';
 import type { CarouselTransition } from './carousel.js';
 import type { LighthouseFigures } from './lighthouse.js';
@@ -63,6 +64,8 @@ export interface BenchResults {
   /** Stage 15: a self-tape upload cut at 50% and resumed; `tapeResumeSkipped` says why it did not run. */
   tapeResume?: TapeResumeFigures | null;
   tapeResumeSkipped?: string | null;
+  /** Stage 16: a PIN checked through the API and in the device's compact copy. */
+  pins?: PinFigures | null;
   budgets: Budget[];
 }
 
@@ -251,6 +254,22 @@ export function budgetsOf(results: BenchResults): Budget[] {
       measured: `${kb(resume.excessBytes)}${resume.intact ? '' : ', stored file differs'}`,
       ok: resume.excessBytes <= resume.chunkBytes && resume.intact,
     });
+  }
+  if (results.pins) {
+    budgets.push(
+      {
+        figure: `A PIN checked online (GET /checkPincode, ${results.pins.concurrency} at a time), p99`,
+        budget: '<= 50 ms',
+        measured: `${results.pins.onlineP99Ms.toFixed(1)} ms`,
+        ok: results.pins.onlineP99Ms <= 50 && results.pins.errors === 0,
+      },
+      {
+        figure: 'A PIN checked offline (the compact copy read, then the PIN found), p99',
+        budget: '<= 20 ms',
+        measured: `${results.pins.offlineColdP99Ms.toFixed(2)} ms`,
+        ok: results.pins.offlineColdP99Ms <= 20,
+      },
+    );
   }
   const processErrors = (results.severalProcesses?.rows ?? []).flatMap((row) => [row.single, row.cluster]);
   const errors = [
@@ -516,6 +535,7 @@ export function renderMarkdown(results: BenchResults): string {
     ...processesSection(results.severalProcesses, results.severalProcessesSkipped),
     ...liveSection(results.live ?? null, results.liveSkipped ?? null),
     ...tapeResumeSection(results.tapeResume ?? null, results.tapeResumeSkipped ?? null),
+    ...pinsSection(results.pins ?? null),
     '',
     '## 11. A self-tape transcoded',
     results.tapes
@@ -543,6 +563,19 @@ export function renderMarkdown(results: BenchResults): string {
       : 'Not run.',
     '',
   ].join('\n');
+}
+
+function pinsSection(pins: PinFigures | null): string[] {
+  if (!pins) return [];
+  return [
+    '',
+    '## 16. Check delivery to a PIN',
+    '',
+    `Online: ${pins.requests.toLocaleString('en-IN')} checks of PINs drawn from the directory, ${pins.concurrency} ` +
+      `at a time: p50 ${pins.onlineP50Ms.toFixed(1)} ms, p99 ${pins.onlineP99Ms.toFixed(1)} ms, ${pins.errors} errors.`,
+    `Offline: the compact copy (${kb(pins.offlineBytes)}) read and a PIN found, p99 ` +
+      `${pins.offlineColdP99Ms.toFixed(2)} ms; a lookup in the copy once read, p99 ${pins.offlineWarmP99Ms.toFixed(4)} ms.`,
+  ];
 }
 
 function liveSection(live: LiveFigures | null, skipped: string | null): string[] {

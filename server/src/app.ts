@@ -56,6 +56,7 @@ import upkeep from './plugins/upkeep.js';
 import webApp from './plugins/web-app.js';
 import adminRoutes from './routes/admin/index.js';
 import catalogRoutes from './routes/catalog/index.js';
+import deliveryRoutes from './routes/shop/delivery.js';
 import contactRoutes, { CONTACT_RATE_LIMIT } from './routes/contact/index.js';
 import directoryRoutes from './routes/directory/index.js';
 import cartRoutes from './routes/shop/cart.js';
@@ -353,6 +354,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contactLimit: options.contactLimit ?? CONTACT_RATE_LIMIT.max,
   });
   await fastify.register(catalogRoutes, { prefix: API_PREFIX, versionPrefix: `/api/${API_VERSION}` });
+  await fastify.register(deliveryRoutes, { prefix: `${API_PREFIX}/api/${API_VERSION}` });
   const userPrefix = `${API_PREFIX}/api/user/${API_VERSION}`;
   await fastify.register(accountRoutes, {
     prefix: userPrefix,

@@ -69,3 +69,15 @@ export function estimateFromDispatch(shippedAt: Date): DeliveryEstimate {
     latest: isoDay(after(day, TRANSIT_WORKING_DAYS.max, isWorkingDay)),
   };
 }
+
+/**
+ * The estimate of an order placed at `placedAt` to a zone whose couriers take `transit` working days (staff set them
+ * per zone): processed in 1–3 business days, then in transit.
+ */
+export function estimateForTransit(placedAt: Date, transit: { min: number; max: number }): DeliveryEstimate {
+  const day = indiaDay(placedAt);
+  return {
+    earliest: isoDay(after(after(day, PROCESSING_BUSINESS_DAYS.min, isBusinessDay), transit.min, isWorkingDay)),
+    latest: isoDay(after(after(day, PROCESSING_BUSINESS_DAYS.max, isBusinessDay), transit.max, isWorkingDay)),
+  };
+}

@@ -406,6 +406,14 @@ export const errorTemplates = {
   variants_no_such: 'This product has no such variant',
   variants_sku_taken: 'Another product or variant has the SKU {sku}',
   variants_sku_characters: 'An SKU has letters, digits and . _ / - only',
+  pin_unknown: "This PIN code is not in India Post's directory",
+  pin_state_mismatch: 'PIN code {pincode} is in {state}; check the state or the PIN code',
+  pin_cod_zone: 'Cash on delivery is not offered for deliveries to PIN code {pincode}',
+  pin_cod_total: 'Cash on delivery is offered for orders up to {amount}',
+  pin_transit_min: 'Transit days must be 1 or more',
+  pin_transit_max: 'Transit days must be at most 30',
+  pin_transit_order: 'The fewest transit days cannot be more than the most',
+  pin_cod_limit_negative: 'The cash on delivery limit cannot be below ₹0',
 } as const;
 
 export type ErrorCode = keyof typeof errorTemplates;

@@ -386,6 +386,14 @@ import { error_variants_label_twice } from '@/paraglide/messages/error_variants_
 import { error_variants_no_such } from '@/paraglide/messages/error_variants_no_such.js';
 import { error_variants_sku_taken } from '@/paraglide/messages/error_variants_sku_taken.js';
 import { error_variants_sku_characters } from '@/paraglide/messages/error_variants_sku_characters.js';
+import { error_pin_unknown } from '@/paraglide/messages/error_pin_unknown.js';
+import { error_pin_state_mismatch } from '@/paraglide/messages/error_pin_state_mismatch.js';
+import { error_pin_cod_zone } from '@/paraglide/messages/error_pin_cod_zone.js';
+import { error_pin_cod_total } from '@/paraglide/messages/error_pin_cod_total.js';
+import { error_pin_transit_min } from '@/paraglide/messages/error_pin_transit_min.js';
+import { error_pin_transit_max } from '@/paraglide/messages/error_pin_transit_max.js';
+import { error_pin_transit_order } from '@/paraglide/messages/error_pin_transit_order.js';
+import { error_pin_cod_limit_negative } from '@/paraglide/messages/error_pin_cod_limit_negative.js';
 
 /** Each message takes its own inputs; the params of a refusal are its template's (see error-codes.ts). */
 type Words = (inputs: never) => string;
@@ -773,6 +781,14 @@ const words: Record<ErrorCode, Words> = {
   variants_no_such: error_variants_no_such,
   variants_sku_taken: error_variants_sku_taken,
   variants_sku_characters: error_variants_sku_characters,
+  pin_unknown: error_pin_unknown,
+  pin_state_mismatch: error_pin_state_mismatch,
+  pin_cod_zone: error_pin_cod_zone,
+  pin_cod_total: error_pin_cod_total,
+  pin_transit_min: error_pin_transit_min,
+  pin_transit_max: error_pin_transit_max,
+  pin_transit_order: error_pin_transit_order,
+  pin_cod_limit_negative: error_pin_cod_limit_negative,
 };
 
 function say(code: ErrorCode, params: ErrorParams): string {

@@ -1624,3 +1624,18 @@ export const productVariants = pgTable(
     check('product_variants_price_positive', sql`${table.price} is null or ${table.price} > 0`),
   ],
 );
+
+/**
+ * The shop's delivery settings (one row, id 1; absent until staff first save them, when the defaults of
+ * `DEFAULT_DELIVERY_SETTINGS` hold): the dispatch PIN, transit days per zone, and where cash on delivery is offered.
+ * Checked against `deliverySettingsSchema` on every write.
+ */
+export const deliverySettings = pgTable(
+  'delivery_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    settings: jsonb('settings').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('delivery_settings_one_row', sql`${table.id} = 1`)],
+);

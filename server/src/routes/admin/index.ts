@@ -4,6 +4,7 @@ import contentRoutes from './content.js';
 import couponRoutes from './coupons.js';
 import invoiceRoutes from './invoices.js';
 import dashboardRoutes from './dashboard.js';
+import deliverySettingsRoutes from './delivery.js';
 import mailRoutes from './mail.js';
 import messageRoutes from './messages.js';
 import moderationRoutes from './moderation.js';
@@ -30,6 +31,7 @@ const adminRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(auditRoutes);
   await fastify.register(moderationRoutes);
   await fastify.register(uploadRoutes);
+  await fastify.register(deliverySettingsRoutes);
 };
 
 export default adminRoutes;

@@ -10,6 +10,8 @@ import {
   orderSaving,
   orderTotals,
 } from '../../../../src/contract/orders.js';
+import { refuseCashOnDelivery } from '../../lib/delivery-settings.js';
+import { checkAddressPin } from '../../lib/pin-directory.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { shopErrorResponses as errors, signedInUser, userRouteSchema } from './route-helpers.js';
 
@@ -112,16 +114,20 @@ const orderRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       reply.code(201);
+      const address = checkAddressPin(request.body.address, 'address.');
       return changingStock(
-        fastify.runIdempotent(request, reply, async (tx) => ({
-          data: await orderRepository.placeOrder(tx, signedInUser(request).id, {
-            address: request.body.address,
+        fastify.runIdempotent(request, reply, async (tx) => {
+          const order = await orderRepository.placeOrder(tx, signedInUser(request).id, {
+            address,
             paymentMethod: request.body.payment_method,
             couponCode: request.body.coupon_code,
             expectedTotal: request.body.expected_total,
             saveAddress: request.body.save_address ?? false,
-          }),
-        })),
+          });
+          // Refused after the total is known: throwing here rolls the whole order back (stock, coupon, cart, mail).
+          if (order.payment_method === 'cod') await refuseCashOnDelivery(tx, order.address.pincode, order.total);
+          return { data: order };
+        }),
       );
     },
   );

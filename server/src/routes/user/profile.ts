@@ -8,6 +8,7 @@ import {
   profileResponseSchema,
   profileUpdateSchema,
 } from '../../../../src/contract/user.js';
+import { checkAddressPin } from '../../lib/pin-directory.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInUser, userRouteSchema } from '../shop/route-helpers.js';
 
@@ -53,13 +54,15 @@ const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
           400: errorResponseSchema,
           401: errorResponseSchema,
           409: errorResponseSchema,
+          422: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       reply.code(201);
+      const body = checkAddressPin(request.body);
       return fastify.runIdempotent(request, reply, async (tx) => ({
-        data: await accountRepository.addAddress(tx, signedInUser(request).id, request.body),
+        data: await accountRepository.addAddress(tx, signedInUser(request).id, body),
       }));
     },
   );
@@ -77,11 +80,13 @@ const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
           400: errorResponseSchema,
           401: errorResponseSchema,
           404: errorResponseSchema,
+          422: errorResponseSchema,
         },
       },
     },
     async (request) => {
-      const address = await accountRepository.updateAddress(signedInUser(request).id, request.params.id, request.body);
+      const body = checkAddressPin(request.body);
+      const address = await accountRepository.updateAddress(signedInUser(request).id, request.params.id, body);
       if (!address) throw new HttpError(404, 'There is no such address');
       return { data: address };
     },

@@ -15,6 +15,7 @@ import { admin_area_sections } from '@/paraglide/messages/admin_area_sections.js
 import { admin_area_settings } from '@/paraglide/messages/admin_area_settings.js';
 import { admin_area_users } from '@/paraglide/messages/admin_area_users.js';
 import { grv_area } from '@/paraglide/messages/grv_area.js';
+import { pin_admin_area } from '@/paraglide/messages/pin_admin_area.js';
 
 export interface AdminArea {
   to: string;
@@ -31,6 +32,7 @@ export const adminAreas: readonly AdminArea[] = [
   { to: '/admin/orders', label: () => admin_area_orders(), roles: ['shop_manager'] },
   { to: '/admin/products', label: () => admin_area_products(), roles: ['shop_manager'] },
   { to: '/admin/coupons', label: () => admin_area_coupons(), roles: ['shop_manager'] },
+  { to: '/admin/delivery', label: () => pin_admin_area(), roles: ['shop_manager'] },
   { to: '/admin/messages', label: () => admin_area_messages(), roles: ['shop_manager'] },
   { to: '/admin/grievances', label: () => grv_area(), roles: ['shop_manager'] },
   { to: '/admin/content/banners', label: () => admin_area_banners(), roles: ['editor'] },

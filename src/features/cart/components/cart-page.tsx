@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
+import { PinCheck } from '@/components/pin-check';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
 import { MAX_LINE_QUANTITY, type CartLine } from '@/contract/cart';
@@ -182,6 +183,7 @@ export function CartPage({ couponField, discount, couponCode, onMoveToWishlist }
             <Anchor component={Link} to="/shop" ta="center" mt="sm" display="block">
               {cart_continue()}
             </Anchor>
+            <PinCheck total={discount === null ? undefined : orderTotals(cart.subtotal, discount).total} />
           </CartSummary>
         </div>
       ) : null}

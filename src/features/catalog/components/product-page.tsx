@@ -7,6 +7,7 @@ import { Carousel } from '@/components/carousel/carousel';
 import { type CarouselDurations, DEFAULT_AUTOPLAY_MS } from '@/components/carousel/carousel-props';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
+import { PinCheck } from '@/components/pin-check';
 import { LoadError, LoadingState } from '@/components/query-states';
 import { ResponsiveImage } from '@/components/responsive-image';
 import { ShareButton } from '@/components/share-button';
@@ -257,6 +258,7 @@ export function ProductPage({ productId, variantId, renderActions }: ProductPage
             </Text>
           ) : null}
           {renderActions(product, choice)}
+          <PinCheck total={product.price} />
           <ShareButton
             path={`/shop/${product.id}`}
             title={product.name}

@@ -14,6 +14,9 @@ import { usePaymentOptions } from '@/lib/payment-options';
 import { goToCheckout } from '@/lib/payment-checkout';
 import { pay_online } from '@/paraglide/messages/pay_online.js';
 import { pay_onlineHint } from '@/paraglide/messages/pay_onlinehint1.js';
+import { codWords } from '@/lib/delivery/delivery-words';
+import { usePinFill } from '@/lib/delivery/use-pin-fill';
+import { pin_cod_checkout } from '@/paraglide/messages/pin_cod_checkout.js';
 import { DeliveryEstimateText } from './delivery-estimate';
 import classes from './orders.module.css';
 import { checkout_address } from '@/paraglide/messages/checkout_address.js';
@@ -135,6 +138,9 @@ export function CheckoutPage({
   // One key per filled-in order: a second tap or a retry after a lost answer is the same order.
   const [key, setKey] = useState(newIdempotencyKey);
   const savedAddresses = profile?.addresses ?? [];
+  const { answer: pin, pinInputProps } = usePinFill(form, total ?? undefined);
+  const codRefused =
+    pin?.kind === 'found' && !pin.offline && form.getValues().payment_method === 'cod' ? codWords(pin.check.cod) : null;
 
   // The saved address (or the name and phone) fills the fields still empty when the profile arrives: what the
   // shopper typed meanwhile stays.
@@ -272,13 +278,15 @@ export function CheckoutPage({
                 maxLength={7}
                 autoComplete="postal-code"
                 withAsterisk
-                {...form.getInputProps('address.pincode')}
+                {...pinInputProps()}
               />
             </Group>
             <Select
               label={checkout_state()}
               data={indianStates}
               searchable
+              // The PIN may have chosen the state already: choosing it again keeps it.
+              allowDeselect={false}
               withAsterisk
               comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('address.state')}
@@ -327,8 +335,22 @@ export function CheckoutPage({
               {checkout_recomputing()}
             </Text>
           ) : null}
-          <DeliveryEstimateText estimate={estimateFromOrder(new Date())} fz="sm" />
-          <Button type="submit" form={FORM_ID} size="md" loading={completeOrder.isPending} disabled={blocked}>
+          {codRefused ? (
+            <Alert color="red" variant="light" role="alert" data-testid="cod-refused">
+              {pin_cod_checkout({ reason: codRefused })}
+            </Alert>
+          ) : null}
+          <DeliveryEstimateText
+            estimate={pin?.kind === 'found' && pin.check.delivery ? pin.check.delivery : estimateFromOrder(new Date())}
+            fz="sm"
+          />
+          <Button
+            type="submit"
+            form={FORM_ID}
+            size="md"
+            loading={completeOrder.isPending}
+            disabled={blocked || codRefused !== null}
+          >
             {checkout_place()}
           </Button>
         </Stack>

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { PageContainer } from '@/components/page-container';
 import { addressInputSchema, profileUpdateSchema, type Profile, type SavedAddress } from '@/contract/user';
+import { usePinFill } from '@/lib/delivery/use-pin-fill';
 import { applyServerError, contractResolver, focusFirstError } from '@/lib/form-errors';
 import { account_add_address } from '@/paraglide/messages/account_add_address.js';
 import { account_city } from '@/paraglide/messages/account_city.js';
@@ -113,6 +114,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
   });
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveAddress();
+  const { pinInputProps } = usePinFill(form, undefined, '');
   return (
     <form
       ref={focusFirstError}
@@ -146,13 +148,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
         <TextInput label={account_line2()} {...form.getInputProps('line2')} />
         <Group grow align="flex-start">
           <TextInput label={account_city()} withAsterisk {...form.getInputProps('city')} />
-          <TextInput
-            label={account_pincode()}
-            inputMode="numeric"
-            maxLength={6}
-            withAsterisk
-            {...form.getInputProps('pincode')}
-          />
+          <TextInput label={account_pincode()} inputMode="numeric" maxLength={6} withAsterisk {...pinInputProps()} />
         </Group>
         <TextInput label={account_state()} withAsterisk {...form.getInputProps('state')} />
         <Button type="submit" loading={save.isPending}>
