@@ -4,15 +4,21 @@ import { apiAs, productId, registerShopper, signIn } from './shop-helpers';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('on a phone: pay with UPI on the gateway’s page, close the tab before coming back, and find the order paid', async ({
+test('on a phone: buy a size M hoodie with UPI on the gateway’s page, close the tab before coming back, and find the order paid', async ({
   page,
   context,
 }) => {
   const shopper = await registerShopper(page.request);
   await signIn(page, shopper);
-  const poster = await productId(page, 'Golden Era Bollywood Poster Set');
-  await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: poster, quantity: 1 });
+  const hoodie = await productId(page, 'Director’s Chair Hoodie');
+  await page.goto(`/shop/${hoodie}`);
+  await page.getByRole('radiogroup', { name: 'Size' }).locator('label', { hasText: /^M$/ }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Director’s Chair Hoodie (M) is in your cart')).toBeVisible();
   await page.goto('/checkout');
+  await expect(page.getByRole('list', { name: 'Items in this order' })).toContainText(
+    'Director’s Chair Hoodie (M) × 1',
+  );
   await page.getByLabel('Full name').fill('Asha Rao');
   await page.getByLabel('Mobile number').fill('9820012345');
   await page.getByLabel('Address line 1').fill('12, Film City Road');
@@ -24,7 +30,7 @@ test('on a phone: pay with UPI on the gateway’s page, close the tab before com
   await page.getByRole('button', { name: 'Place order' }).click();
 
   // The gateway's own page, on its own address.
-  await expect(page.getByRole('heading', { name: /^Pay ₹1,299\.00$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Pay ₹1,799\.00$/ })).toBeVisible();
   await page.getByRole('radio', { name: 'UPI' }).check();
   await page.getByRole('button', { name: /^Pay ₹/ }).click();
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
@@ -41,6 +47,7 @@ test('on a phone: pay with UPI on the gateway’s page, close the tab before com
   await expect(payment.getByTestId('payment-status')).toHaveText('Paid');
   await expect(payment).toContainText('UPI');
   await expect(payment).toContainText(/pay_[A-Za-z0-9]{14}/);
+  await expect(later.getByText('Size M', { exact: true })).toBeVisible();
   expect(await textCutOnScreen(later)).toEqual([]);
   await later.screenshot({ path: test.info().outputPath('order-paid-360.png'), fullPage: true });
 });
