@@ -1,8 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grievanceTickets, notifications, orderEvents, orderRefunds, users } from '../../server/src/db/schema.js';
+import {
+  grievanceTickets,
+  notifications,
+  orderEvents,
+  orderRefunds,
+  productVariants,
+  users,
+} from '../../server/src/db/schema.js';
+import { razorpayGateway } from '../../server/src/lib/payments/razorpay.js';
+import { PAYMENT_CALLBACK_PATH } from '../../server/src/plugins/payment-repository.js';
 import { acknowledgeBy, financialYear, resolveBy, ticketNumber } from '../../src/contract/returns.js';
+import { type RazorpayStandIn, STAND_IN_KEYS, startRazorpayStandIn } from '../support/razorpay-stand-in.js';
 import { mailText, type SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
 import {
   createShopper,
@@ -18,19 +28,25 @@ import { createTestApp, type TestApp } from './test-app.js';
 const ADMIN_API = '/backend/api/api/admin/v1';
 
 let smtp: SmtpSink;
+let standIn: RazorpayStandIn;
 let testApp: TestApp;
 let manager: Shopper;
 let admin: Shopper;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  testApp = await createTestApp({ smtpUrl: smtp.url });
+  standIn = await startRazorpayStandIn();
+  testApp = await createTestApp({
+    smtpUrl: smtp.url,
+    paymentGateway: razorpayGateway({ ...STAND_IN_KEYS, apiUrl: standIn.url, checkoutUrl: standIn.checkoutUrl }),
+  });
   manager = await createStaff(testApp.app, 'shop_manager', 'Farah Manager');
   admin = await createStaff(testApp.app, 'admin', 'Anil Admin');
 });
 afterAll(async () => {
   await testApp.close();
   await smtp.close();
+  await standIn.close();
 });
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, who: Shopper | null, body?: unknown) {
@@ -97,6 +113,85 @@ function multipartBody(bytes: Buffer) {
 }
 
 describe('returns', () => {
+  it('ends a return of a size M hoodie paid by UPI, with a photo, in a refund through the gateway, its size back in stock', async () => {
+    const shopper = await createShopper(testApp.app, 'Ravi Shopper');
+    const hoodie = await productNamed(testApp.app, 'Director’s Chair Hoodie');
+    const [medium] = await testApp.app.db
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, hoodie.id), eq(productVariants.label, 'M')));
+    const added = await call('POST', `${USER_API}/addToCart`, shopper, {
+      product_id: hoodie.id,
+      variant_id: medium!.id,
+      quantity: 1,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const placed = await call('POST', `${USER_API}/completeOrder`, shopper, {
+      address: validAddress,
+      payment_method: 'online',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().data as {
+      id: number;
+      total: number;
+      payment: { checkout: { fields: Record<string, string> } };
+    };
+    const { callback, payment } = await standIn.pay(order.payment.checkout.fields.order_id!);
+    const back = await testApp.app.inject({
+      method: 'POST',
+      url: `${PAYMENT_CALLBACK_PATH}?order=${order.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(callback).toString(),
+    });
+    expect(back.statusCode).toBeLessThan(400);
+    for (const step of [
+      { to: 'confirmed' },
+      { to: 'shipped', courier: 'Delhivery', tracking_id: 'DL2' },
+      { to: 'delivered' },
+    ]) {
+      const moved = await call('POST', `${ADMIN_API}/orders/${order.id}/transition`, manager, step);
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+
+    const upload = multipartBody(await photo());
+    const uploaded = await testApp.app.inject({
+      method: 'POST',
+      url: `${USER_API}/returns/photos`,
+      headers: { ...shopper.headers, 'content-type': upload.contentType },
+      payload: upload.payload,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const asked = await askReturn(shopper, order.id, {
+      items: [{ line: 0, quantity: 1 }],
+      photos: [uploaded.json().data.name],
+      reason: 'size',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const ret = asked.json().data as { id: number; items_total: number };
+    for (const step of [
+      { to: 'approved' },
+      { to: 'pickup_scheduled', courier: 'Delhivery', tracking_id: 'RP9', pickup_date: '2026-12-02' },
+    ]) {
+      expect((await moveReturn(manager, ret.id, step)).statusCode).toBe(200);
+    }
+    const mediumStock = async () =>
+      (await testApp.app.db.select().from(productVariants).where(eq(productVariants.id, medium!.id)))[0]!.stock;
+    const before = { product: await stockOf(testApp.app, hoodie.id), medium: await mediumStock() };
+    expect((await moveReturn(manager, ret.id, { to: 'received', restock: true })).statusCode).toBe(200);
+    expect({ product: await stockOf(testApp.app, hoodie.id), medium: await mediumStock() }).toEqual({
+      product: before.product + 1,
+      medium: before.medium + 1,
+    });
+
+    // No reference to type: the money goes back through the gateway, whose refund id is the reference.
+    const refunded = await moveReturn(manager, ret.id, { to: 'refunded' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const atGateway = standIn.refunds.filter((refund) => refund.payment_id === payment.id);
+    expect(atGateway).toEqual([expect.objectContaining({ amount: ret.items_total })]);
+    const rows = await testApp.app.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(rows).toMatchObject([{ amount: ret.items_total, reference: atGateway[0]!.id }]);
+  });
+
   it('lets only the buyer ask a return of their delivered order, within 30 days of delivery', async () => {
     const { shopper, order } = await deliveredOrder('Golden Era Bollywood Poster Set');
     const stranger = await createShopper(testApp.app, 'Someone Else');
