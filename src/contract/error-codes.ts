@@ -406,6 +406,7 @@ export const errorTemplates = {
   variants_no_such: 'This product has no such variant',
   variants_sku_taken: 'Another product or variant has the SKU {sku}',
   variants_sku_characters: 'An SKU has letters, digits and . _ / - only',
+  variants_cart_unsized: '{product} now comes in sizes or colours: remove it from your cart and add the one you want',
   pin_unknown: "This PIN code is not in India Post's directory",
   pin_state_mismatch: 'PIN code {pincode} is in {state}; check the state or the PIN code',
   pin_cod_zone: 'Cash on delivery is not offered for deliveries to PIN code {pincode}',

@@ -386,6 +386,7 @@ import { error_variants_label_twice } from '@/paraglide/messages/error_variants_
 import { error_variants_no_such } from '@/paraglide/messages/error_variants_no_such.js';
 import { error_variants_sku_taken } from '@/paraglide/messages/error_variants_sku_taken.js';
 import { error_variants_sku_characters } from '@/paraglide/messages/error_variants_sku_characters.js';
+import { error_variants_cart_unsized } from '@/paraglide/messages/error_variants_cart_unsized.js';
 import { error_pin_unknown } from '@/paraglide/messages/error_pin_unknown.js';
 import { error_pin_state_mismatch } from '@/paraglide/messages/error_pin_state_mismatch.js';
 import { error_pin_cod_zone } from '@/paraglide/messages/error_pin_cod_zone.js';
@@ -781,6 +782,7 @@ const words: Record<ErrorCode, Words> = {
   variants_no_such: error_variants_no_such,
   variants_sku_taken: error_variants_sku_taken,
   variants_sku_characters: error_variants_sku_characters,
+  variants_cart_unsized: error_variants_cart_unsized,
   pin_unknown: error_pin_unknown,
   pin_state_mismatch: error_pin_state_mismatch,
   pin_cod_zone: error_pin_cod_zone,

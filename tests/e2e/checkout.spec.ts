@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { mailText } from '../support/smtp-sink';
-import { apiAs, productId, registerShopper, signIn, suiteInbox } from './shop-helpers';
+import { apiAs, fillCheckoutAddress, productId, registerShopper, signIn, suiteInbox } from './shop-helpers';
 
 /** Holds every cart write of the page until the returned function is called: a link too slow to deliver them. */
 async function holdCartWrites(page: Page): Promise<() => void> {
@@ -14,15 +14,6 @@ async function holdCartWrites(page: Page): Promise<() => void> {
   });
   // Released, the held writes go on and later ones pass straight through.
   return release;
-}
-
-async function fillAddress(page: Page) {
-  await page.getByLabel('Mobile number').fill('98201 23456');
-  await page.getByLabel('Address line 1').fill('12, Koregaon Park');
-  await page.getByLabel('City').fill('Pune');
-  await page.getByLabel('PIN code').fill('411 001');
-  await page.getByRole('combobox', { name: 'State' }).fill('Mahara');
-  await page.getByRole('option', { name: 'Maharashtra' }).click();
 }
 
 test.describe('checkout', () => {
@@ -65,7 +56,7 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/checkout\?coupon=FIRSTTAKE/);
     await expect(page.getByTestId('cart-total')).toHaveText('₹672');
     await expect(page.getByRole('list', { name: 'Items in this order' })).toContainText('Film Strip Bookmark Pack × 3');
-    await fillAddress(page);
+    await fillCheckoutAddress(page);
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByText('Thank you! Your order is placed.')).toBeVisible();
     await expect(page.getByText('Pay ₹672 in cash on delivery')).toBeVisible();
@@ -96,7 +87,7 @@ test.describe('checkout', () => {
     );
     // Back to today, when the order is really placed.
     await page.clock.setFixedTime(new Date());
-    await fillAddress(page);
+    await fillCheckoutAddress(page);
     await page.getByLabel('Full name').fill('Asha Rao');
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByText('Thank you! Your order is placed.')).toBeVisible();
@@ -146,7 +137,7 @@ test.describe('checkout', () => {
     const placeOrder = await page.getByRole('button', { name: 'Place order' }).boundingBox();
     expect(summary && placeOrder && summary.y + summary.height <= placeOrder.y).toBe(true);
 
-    await fillAddress(page);
+    await fillCheckoutAddress(page);
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByText('Thank you! Your order is placed.')).toBeVisible();
     const profile = await apiAs<{ data: { addresses: { name: string; pincode: string }[] } }>(
@@ -168,7 +159,7 @@ test.describe('checkout', () => {
     await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: bookmarks, quantity: 2 });
     await page.goto('/checkout');
     await page.getByLabel('Full name').fill('Asha Rao');
-    await fillAddress(page);
+    await fillCheckoutAddress(page);
     await page.getByRole('button', { name: 'Place order' }).click();
     const confirmation = page.getByRole('status').filter({ hasText: 'Thank you! Your order is placed.' });
     await expect(confirmation).toContainText('We have emailed you the order details');

@@ -2,39 +2,15 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { textCutOnScreen } from './layout-helpers';
-import { apiAs, productId, registerShopper, signIn, USER_API } from './shop-helpers';
-
-const SHOP_MANAGER = { email: 'shop@cineverse.in', password: 'Backstage@2026' };
+import { orderMovedByTheShop, SHOP_MANAGER, signIn } from './shop-helpers';
 
 /** A new shopper's order of one poster set, delivered by the shop manager through the back office's API. */
 async function deliveredOrder(page: Page) {
-  const shopper = await registerShopper(page.request);
-  const item = await productId(page, 'Golden Era Bollywood Poster Set');
-  await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: item, quantity: 1 });
-  const placed = await apiAs<{ data: { id: number } }>(page.request, shopper.token, 'POST', '/completeOrder', {
-    address: {
-      name: 'Test Viewer',
-      phone: '9876501234',
-      line1: '12 Linking Road',
-      city: 'Mumbai',
-      state: 'Maharashtra',
-      pincode: '400050',
-    },
-    payment_method: 'cod',
-  });
-  const login = await page.request.post(`${USER_API}/login`, { data: SHOP_MANAGER });
-  const { token } = (await login.json()) as { token: string };
-  for (const body of [
+  const { shopper, placed } = await orderMovedByTheShop(page, [
     { to: 'confirmed' },
     { to: 'shipped', courier: 'Delhivery', tracking_id: 'DL7845120999' },
     { to: 'delivered' },
-  ]) {
-    const moved = await page.request.post(`/backend/api/api/admin/v1/orders/${placed.data.id}/transition`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: body,
-    });
-    expect(moved.status()).toBe(200);
-  }
+  ]);
   return { shopper, orderId: placed.data.id };
 }
 

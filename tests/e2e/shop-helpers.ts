@@ -106,3 +106,47 @@ export async function signInAt(page: Page, origin: string, credentials: { email:
   );
   return token;
 }
+
+export const SHOP_MANAGER = { email: 'shop@cineverse.in', password: 'Backstage@2026' };
+
+/**
+ * A new shopper's order of one poster set, placed through the API and moved on by the shop manager through the back
+ * office's API, one move after the other (each must be accepted).
+ */
+export async function orderMovedByTheShop(page: Page, moves: object[]) {
+  const shopper = await registerShopper(page.request);
+  const item = await productId(page, 'Golden Era Bollywood Poster Set');
+  await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: item, quantity: 1 });
+  const placed = await apiAs<{ data: { id: number } }>(page.request, shopper.token, 'POST', '/completeOrder', {
+    address: {
+      name: 'Test Viewer',
+      phone: '9876501234',
+      line1: '12 Linking Road',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      pincode: '400050',
+    },
+    payment_method: 'cod',
+  });
+  const login = await page.request.post(`${USER_API}/login`, { data: SHOP_MANAGER });
+  const { token } = (await login.json()) as { token: string };
+  for (const body of moves) {
+    const moved = await page.request.post(`/backend/api/api/admin/v1/orders/${placed.data.id}/transition`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: body,
+    });
+    expect(moved.status()).toBe(200);
+  }
+  return { shopper, placed, token };
+}
+
+/** The checkout's delivery address, a Pune one, typed as a shopper does (the full name too when `name` is given). */
+export async function fillCheckoutAddress(page: Page, name?: string) {
+  if (name) await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Mobile number').fill('98201 23456');
+  await page.getByLabel('Address line 1').fill('12, Koregaon Park');
+  await page.getByLabel('City').fill('Pune');
+  await page.getByLabel('PIN code').fill('411 001');
+  await page.getByRole('combobox', { name: 'State' }).fill('Mahara');
+  await page.getByRole('option', { name: 'Maharashtra' }).click();
+}

@@ -3,7 +3,7 @@ import { accountKeys } from '../../src/lib/shop-query-keys';
 import { expect, test } from './fixtures';
 import { textCutOnScreen } from './layout-helpers';
 import { forgetSavedQueries } from './offline-helpers';
-import { apiAs, productId, registerShopper, signIn, USER_API } from './shop-helpers';
+import { apiAs, orderMovedByTheShop, productId, registerShopper, signIn, USER_API } from './shop-helpers';
 
 /** Holds the signed-in user's profile back until the returned function is called. */
 async function holdProfile(page: Page): Promise<() => void> {
@@ -24,39 +24,6 @@ async function holdProfile(page: Page): Promise<() => void> {
 async function forgetProfileOnDevice(page: Page): Promise<void> {
   await page.goto('/robots.txt');
   await forgetSavedQueries(page, accountKeys.profile());
-}
-
-/**
- * A new shopper's order of one poster set, placed through the API and moved on by the shop manager through the back
- * office's API, one move after the other (each must be accepted).
- */
-async function orderMovedByTheShop(page: Page, moves: object[]) {
-  const shopper = await registerShopper(page.request);
-  const item = await productId(page, 'Golden Era Bollywood Poster Set');
-  await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: item, quantity: 1 });
-  const placed = await apiAs<{ data: { id: number } }>(page.request, shopper.token, 'POST', '/completeOrder', {
-    address: {
-      name: 'Test Viewer',
-      phone: '9876501234',
-      line1: '12 Linking Road',
-      city: 'Mumbai',
-      state: 'Maharashtra',
-      pincode: '400050',
-    },
-    payment_method: 'cod',
-  });
-  const login = await page.request.post(`${USER_API}/login`, {
-    data: { email: 'shop@cineverse.in', password: 'Backstage@2026' },
-  });
-  const { token } = (await login.json()) as { token: string };
-  for (const body of moves) {
-    const moved = await page.request.post(`/backend/api/api/admin/v1/orders/${placed.data.id}/transition`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: body,
-    });
-    expect(moved.status()).toBe(200);
-  }
-  return { shopper, placed, token };
 }
 
 test.describe('storefront', () => {

@@ -1,21 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { textCutOnScreen } from './layout-helpers';
-import { productId, registerShopper, signIn } from './shop-helpers';
+import { fillCheckoutAddress, productId, registerShopper, signIn } from './shop-helpers';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
 const HOODIE = 'Director’s Chair Hoodie';
-
-async function fillAddress(page: Page) {
-  await page.getByLabel('Full name').fill('Asha Rao');
-  await page.getByLabel('Mobile number').fill('98201 23456');
-  await page.getByLabel('Address line 1').fill('12, Koregaon Park');
-  await page.getByLabel('City').fill('Pune');
-  await page.getByLabel('PIN code').fill('411 001');
-  await page.getByRole('combobox', { name: 'State' }).fill('Mahara');
-  await page.getByRole('option', { name: 'Maharashtra' }).click();
-}
 
 test.describe('sizes on a phone', () => {
   test('a shopper picks size M, orders it cash on delivery, and the order says "Size M"; XL is sold out', async ({
@@ -55,7 +44,7 @@ test.describe('sizes on a phone', () => {
     await expect(page.getByText('Size M', { exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await expect(page.getByRole('list', { name: 'Items in this order' })).toContainText(`${HOODIE} (M) × 1`);
-    await fillAddress(page);
+    await fillCheckoutAddress(page, 'Asha Rao');
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByText('Thank you! Your order is placed.')).toBeVisible();
     await expect(page.getByText('Size M', { exact: true })).toBeVisible();

@@ -72,6 +72,45 @@ async function variantStock(id: number): Promise<number> {
 }
 
 describe('sizes and colours', () => {
+  it('asks a shopper whose cart holds a product from before it came in sizes to pick one, and takes no stock', async () => {
+    const name = 'Plain Tee';
+    const created = await call('POST', `${ADMIN_API}/products`, manager, {
+      name,
+      description: 'Combed cotton tee.',
+      category: 'Apparel',
+      images: [],
+      mrp: 89_900,
+      price: 59_900,
+      stock: 10,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const product = created.json().data as { id: number };
+    const shopper = await createShopper(testApp.app);
+    expect((await call('POST', '/addToCart', shopper, { product_id: product.id, quantity: 1 })).statusCode).toBe(200);
+    // Staff then sell it in sizes; the line in the cart names none.
+    const sized = await call('PUT', `${ADMIN_API}/products/${product.id}`, manager, {
+      name,
+      description: 'Combed cotton tee.',
+      category: 'Apparel',
+      images: [],
+      mrp: 89_900,
+      price: 59_900,
+      stock: 10,
+      variants: [
+        { kind: 'size', label: 'M', sku: 'PLAIN-M', stock: 3 },
+        { kind: 'size', label: 'L', sku: 'PLAIN-L', stock: 3 },
+      ],
+    });
+    expect(sized.statusCode, sized.body).toBe(200);
+    const placed = await call('POST', '/completeOrder', shopper, { address: validAddress, payment_method: 'cod' });
+    expect(placed.statusCode).toBe(409);
+    expect(placed.json()).toMatchObject({
+      code: 'variants_cart_unsized',
+      message: `${name} now comes in sizes or colours: remove it from your cart and add the one you want`,
+    });
+    expect(await stockOf(testApp.app, product.id)).toBe(6);
+  });
+
   it('sells the last of a size to one of two shoppers ordering it at once; the other gets a clear 409', async () => {
     const { product, name, M, S } = await sizedTee(1);
     // The product's stock is the sum of its sizes', whatever `stock` said.

@@ -3,6 +3,7 @@ import { gstStateOfCode } from '../../../src/contract/gst.js';
 import type { Database } from '../db/client.js';
 import { invoiceCounters, invoices, orderItems, orders, products, shopLegal, users } from '../db/schema.js';
 import { csvFile, csvTime, UTF8_BOM } from './csv.js';
+import { deliveryStateOf } from './pin-directory.js';
 import {
   creditLines,
   documentNumber,
@@ -104,7 +105,8 @@ export async function issueInvoice(
     .orderBy(asc(orderItems.id));
   const language = readsIn(order.language);
   const address = order.order.address;
-  const supply = supplyOf(legal.stateCode, address.state);
+  // The place of supply is the delivery address's state as its PIN says (an older order's state may be typed loosely).
+  const supply = supplyOf(legal.stateCode, deliveryStateOf(address)?.name ?? address.state);
   // A size or colour is printed under the line's description, in the buyer's words ("Size M", "साइज़ M").
   const variantWords = { size: { en: 'Size', hi: 'साइज़' }, colour: { en: 'Colour', hi: 'रंग' } } as const;
   const labelled = items.map(({ variantKind, variantLabel, ...item }) => ({

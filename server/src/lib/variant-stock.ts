@@ -44,27 +44,29 @@ export async function variantsOf(executor: Database, productIds: number[]): Prom
  * stock left, or null when there was not enough: then the caller refuses and its transaction takes nothing.
  */
 export async function takeStock(tx: Database, line: StockLine): Promise<{ refused: boolean; stock: number }> {
-  if (line.variantId !== null) {
-    const [taken] = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-      .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
-      .returning({ stock: productVariants.stock });
-    if (!taken) {
-      const [current] = await tx
-        .select({ stock: productVariants.stock })
-        .from(productVariants)
-        .where(eq(productVariants.id, line.variantId));
-      return { refused: true, stock: current?.stock ?? 0 };
-    }
-  }
+  // The product's row first, then its size's, as every other path locks them (restoreStock, a late payment): two
+  // orders of sizes of one product never wait on each other in a cycle. A refusal makes the caller's transaction roll
+  // back, so a product's stock taken before its size's was refused is given back with it.
   const [taken] = await tx
     .update(products)
     .set({ stock: sql`${products.stock} - ${line.quantity}` })
     .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
     .returning({ stock: products.stock });
-  if (taken) return { refused: false, stock: taken.stock };
-  const [current] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
+  if (!taken) {
+    const [current] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
+    return { refused: true, stock: current?.stock ?? 0 };
+  }
+  if (line.variantId === null) return { refused: false, stock: taken.stock };
+  const [size] = await tx
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+    .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
+    .returning({ stock: productVariants.stock });
+  if (size) return { refused: false, stock: size.stock };
+  const [current] = await tx
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, line.variantId));
   return { refused: true, stock: current?.stock ?? 0 };
 }
 

@@ -485,13 +485,19 @@ export default fp<{ publicUrl?: string }>(
     ): Promise<{ amount: number; reference: string } | null> {
       if (found.row.paymentMethod !== 'online' || found.payment?.status !== 'paid' || amount <= 0) return null;
       const refund = await fastify.payments.refund(found.payment, amount, found.refunds.length + 1);
+      // What the gateway paid back is recorded, not what was asked: a retry under the same key after a lost answer
+      // (with another amount typed meanwhile) gets the refund already made, and the books follow the money.
+      const paid = Math.min(refund.amount, remaining);
+      if (paid !== amount) {
+        fastify.log.warn({ orderId: found.row.id, asked: amount, refunded: refund.amount }, 'a refund already made');
+      }
       const [recorded] = await tx
         .insert(orderRefunds)
-        .values({ orderId: found.row.id, amount, reference: refund.id, gatewayRefundId: refund.id, note })
+        .values({ orderId: found.row.id, amount: paid, reference: refund.id, gatewayRefundId: refund.id, note })
         .returning({ id: orderRefunds.id });
       // Each refund of an invoiced order is a credit note against its invoice.
-      await issueCreditNote(tx, found.row.id, { id: recorded!.id, amount });
-      return { amount, reference: refund.id };
+      await issueCreditNote(tx, found.row.id, { id: recorded!.id, amount: paid });
+      return { amount: paid, reference: refund.id };
     }
 
     fastify.decorate('orderRepository', {
@@ -528,6 +534,28 @@ export default fp<{ publicUrl?: string }>(
         if (lines.length === 0) throw new HttpError(409, 'Your cart is empty');
         const gone = lines.find((line) => !line.active);
         if (gone) throw new HttpError(409, `${gone.lineName} is no longer available; remove it from your cart`);
+        // A line put in the cart before its product came in sizes names none: it would take the product's stock
+        // alone, apart from its sizes'. The shopper picks one first.
+        const unsized = lines.filter((line) => line.variantId === null);
+        if (unsized.length > 0) {
+          const [sized] = await tx
+            .select({ productId: productVariants.productId })
+            .from(productVariants)
+            .where(
+              inArray(
+                productVariants.productId,
+                unsized.map((line) => line.productId),
+              ),
+            )
+            .limit(1);
+          const line = sized && unsized.find((candidate) => candidate.productId === sized.productId);
+          if (line) {
+            throw new HttpError(
+              409,
+              `${line.name} now comes in sizes or colours: remove it from your cart and add the one you want`,
+            );
+          }
+        }
 
         const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
         const coupon = input.couponCode

@@ -42,7 +42,12 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
         db
           .select({ count: sql<number>`count(*)::int`, total: sql<number>`coalesce(sum(${orders.total}), 0)::int` })
           .from(orders)
-          .where(and(gte(orders.createdAt, startOfToday), sql`${orders.status} <> 'cancelled'`)),
+          .where(
+            and(
+              gte(orders.createdAt, startOfToday),
+              sql`${orders.status} not in ('cancelled', 'awaiting_payment', 'expired')`,
+            ),
+          ),
       ]);
       const countOf = (status: string) => waiting.find((row) => row.status === status)?.count ?? 0;
       return {
