@@ -38,6 +38,8 @@ const allowedRoles: Record<string, Role[]> = {
   'GET /invoices.csv': ['shop_manager', 'admin'],
   'GET /shop-legal': ['shop_manager', 'admin'],
   'PUT /shop-legal': ['shop_manager', 'admin'],
+  'GET /deliverySettings': ['shop_manager', 'admin'],
+  'PUT /deliverySettings': ['shop_manager', 'admin'],
   'GET /orders/{id}/returns': ['shop_manager', 'admin'],
   'POST /returns/{id}/transition': ['shop_manager', 'admin'],
   'GET /grievances': ['shop_manager', 'admin'],

@@ -39,6 +39,7 @@ const DATA = {
   phone: '9876543210',
   ip: '203.0.113.9',
   ticket: 'GRV-2627-000123',
+  invoice: 'CV/2627/000123',
   complaint: 'Return of items of order #4521',
 };
 const SITE = 'https://cineverse.test';
@@ -252,6 +253,9 @@ const samples: Record<string, (language: Language) => Words[]> = {
   grievanceAnswerMail: (language) => [
     templates.grievanceAnswerMail(DATA.name, DATA.ticket, 'acknowledged', DATA.note)[language],
     templates.grievanceAnswerMail(DATA.name, DATA.ticket, 'resolved', DATA.note)[language],
+  ],
+  invoiceAttachedLine: (language) => [
+    { subject: DATA.invoice, text: templates.invoiceAttachedLine(language, DATA.invoice) },
   ],
   grievanceDueNotice: (language) => [
     templates.grievanceDueNotice(DATA.ticket, 'acknowledge', AT)[language],

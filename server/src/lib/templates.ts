@@ -1120,7 +1120,7 @@ export const callbackAnswerNotice = (
 /** The line a shipping mail ends with when its tax invoice is attached. */
 export function invoiceAttachedLine(language: Language, number: string): string {
   return language === 'hi'
-    ? `इस ऑर्डर का टैक्स इनवॉइस (GST बीजक) ${number} इस मेल के साथ PDF में लगा है; इसे आप अपने ऑर्डर के पेज से भी डाउनलोड कर सकते हैं।`
+    ? `इस ऑर्डर का टैक्स इनवॉइस (जीएसटी बीजक) ${number} इस मेल के साथ पीडीएफ़ फ़ाइल में लगा है; इसे आप अपने ऑर्डर के पेज से भी डाउनलोड कर सकते हैं।`
     : `The tax invoice ${number} for this order is attached as a PDF; you can also download it from your order's page.`;
 }
 // ---------------------------------------------------------------------------------------------------------------
