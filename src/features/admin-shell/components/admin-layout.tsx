@@ -1,6 +1,7 @@
 import { Alert, Anchor, Box, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import '@/components/admin/admin-styles';
 import classes from '@/components/admin/admin.module.css';
 import { DocumentTitle } from '@/components/document-title';
@@ -20,6 +21,16 @@ import { adminAreas, canOpen, useStaffRole } from '../hooks/admin-areas';
 export function AdminLayout() {
   const role = useStaffRole();
   const { online } = useNetwork();
+  const nav = useRef<HTMLElement>(null);
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  // On a phone the row of areas scrolls sideways: the open one is brought into it.
+  useEffect(() => {
+    const row = nav.current;
+    const active = row?.querySelector<HTMLElement>('[data-status="active"]');
+    if (!row || !active) return;
+    const offset = active.getBoundingClientRect().left - row.getBoundingClientRect().left;
+    if (offset < 0 || offset + active.offsetWidth > row.clientWidth) row.scrollLeft += offset - 16;
+  }, [path]);
   if (!isStaff(role)) {
     return (
       <Stack maw={560} mx="auto" px="md" py="xl">
@@ -37,7 +48,7 @@ export function AdminLayout() {
   return (
     <Box maw={1320} mx="auto" px="md" py="lg" data-back-office>
       <meta name="robots" content="noindex, nofollow" />
-      <nav aria-label={admin_title()} className={classes.nav}>
+      <nav ref={nav} aria-label={admin_title()} className={classes.nav}>
         {adminAreas
           .filter((area) => canOpen(role, area))
           .map((area) => (
