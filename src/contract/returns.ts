@@ -78,7 +78,7 @@ export const returnSchema = z.object({
   ),
   restocked: z.nullable(z.boolean()),
   refund_amount: z.nullable(z.int()),
-  /** What the returned items cost, in paise: what a refund pays back unless staff say otherwise. */
+  /** What the returned items cost the shopper (less their share of a coupon), in paise: a refund's default. */
   items_total: z.int(),
   ticket: z.nullable(z.string()),
   created_at: z.string(),

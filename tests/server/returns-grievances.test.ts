@@ -251,6 +251,33 @@ describe('returns', () => {
     expect((await askReturn(shopper, order.id, { items: [{ line: 0, quantity: 2 }] })).statusCode).toBe(201);
   });
 
+  it('values returned items at what the shopper paid for them, their share of a coupon taken off', async () => {
+    const shopper = await createShopper(testApp.app, 'Ravi Shopper');
+    const product = await productNamed(testApp.app, 'Golden Era Bollywood Poster Set');
+    expect(
+      (await call('POST', `${USER_API}/addToCart`, shopper, { product_id: product.id, quantity: 2 })).statusCode,
+    ).toBe(200);
+    const placed = await call('POST', `${USER_API}/completeOrder`, shopper, {
+      address: validAddress,
+      payment_method: 'cod',
+      coupon_code: 'FIRSTTAKE',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().data as { id: number; subtotal: number; discount: number };
+    expect(order.discount).toBeGreaterThan(0);
+    for (const step of [
+      { to: 'confirmed' },
+      { to: 'shipped', courier: 'Delhivery', tracking_id: 'DL3' },
+      { to: 'delivered' },
+    ]) {
+      expect((await call('POST', `${ADMIN_API}/orders/${order.id}/transition`, manager, step)).statusCode).toBe(200);
+    }
+    const asked = await askReturn(shopper, order.id, { items: [{ line: 0, quantity: 1 }] });
+    expect(asked.statusCode, asked.body).toBe(201);
+    // One of two posters: half of what the two cost after the coupon, not the poster's list price.
+    expect(asked.json().data.items_total).toBe(Math.round((order.subtotal - order.discount) / 2));
+  });
+
   it('moves only forward, by shop managers only: approve, pick-up, receive with stock back, refund through the order', async () => {
     const { shopper, product, order } = await deliveredOrder('Golden Era Bollywood Poster Set', 2);
     const upload = multipartBody(await photo());
@@ -473,7 +500,13 @@ describe('grievance tickets', () => {
     expect(adminAlerts[0]!.title).toMatch(new RegExp(`^Resolve ${data} by `));
 
     // Staff acknowledge and resolve with words mailed to the complainant; shop managers not personal-data requests.
-    const dataId = list.find((ticket) => ticket.number === data) as unknown as { id: number };
+    // A personal-data request (its member's details and words) is listed to admins alone.
+    expect(list.map((ticket) => ticket.number)).not.toContain(data);
+    const adminList = (await call('GET', `${ADMIN_API}/grievances?open=true`, admin)).json().data as {
+      id: number;
+      number: string;
+    }[];
+    const dataId = adminList.find((ticket) => ticket.number === data)!;
     expect(
       (await call('POST', `${ADMIN_API}/grievances/${dataId.id}/resolve`, manager, { note: 'Sent' })).statusCode,
     ).toBe(403);

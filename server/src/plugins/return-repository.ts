@@ -64,7 +64,11 @@ declare module 'fastify' {
       /** Opens a grievance ticket in `tx` and queues its acknowledgement mail; its number. */
       openGrievance(tx: Database, input: GrievanceInput): Promise<string>;
       /** Tickets, the one due first first; resolved ones last. */
-      listGrievances(open: boolean | undefined): Promise<GrievanceTicket[]>;
+      /**
+       * Tickets for staff of `role`: a personal-data request (its member's details and words) only for admins, who
+       * alone may answer it.
+       */
+      listGrievances(open: boolean | undefined, role: Role): Promise<GrievanceTicket[]>;
       /** Staff's acknowledgement or resolution with words mailed to the complainant: 409 when already done. */
       answerGrievance(
         tx: Database,
@@ -158,6 +162,13 @@ export default fp<{ publicUrl?: string }>(
           .where(inArray(grievanceTickets.returnId, ids)),
         linesOf(executor, rows[0]!.orderId),
       ]);
+      // What the items cost the shopper: their prices less their share of the order's coupon discount.
+      const [order] = await executor
+        .select({ subtotal: orders.subtotal, discount: orders.discount })
+        .from(orders)
+        .where(eq(orders.id, rows[0]!.orderId));
+      const paidShare = (value: number) =>
+        order && order.subtotal > 0 ? Math.round((value * (order.subtotal - order.discount)) / order.subtotal) : value;
       return rows.map((row) => {
         const own = items
           .filter((item) => item.returnId === row.id)
@@ -186,7 +197,7 @@ export default fp<{ publicUrl?: string }>(
               : null,
           restocked: row.restocked,
           refund_amount: row.refundAmount,
-          items_total: own.reduce((sum, item) => sum + item.price * item.quantity, 0),
+          items_total: paidShare(own.reduce((sum, item) => sum + item.price * item.quantity, 0)),
           ticket: tickets.find((ticket) => ticket.returnId === row.id)?.number ?? null,
           created_at: row.createdAt.toISOString(),
           history: events
@@ -477,16 +488,19 @@ export default fp<{ publicUrl?: string }>(
 
       openGrievance,
 
-      async listGrievances(open) {
+      async listGrievances(open, role) {
         const rows = await db
           .select()
           .from(grievanceTickets)
           .where(
-            open === undefined
-              ? undefined
-              : open
-                ? isNull(grievanceTickets.resolvedAt)
-                : sql`${grievanceTickets.resolvedAt} is not null`,
+            and(
+              open === undefined
+                ? undefined
+                : open
+                  ? isNull(grievanceTickets.resolvedAt)
+                  : sql`${grievanceTickets.resolvedAt} is not null`,
+              role === 'admin' ? undefined : sql`${grievanceTickets.kind} <> 'data_request'`,
+            ),
           )
           .orderBy(asc(grievanceTickets.createdAt))
           .limit(500);

@@ -97,6 +97,7 @@ const returnAdminRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => ({
       data: await returnRepository.listGrievances(
         request.query.open === undefined ? undefined : request.query.open === 'true',
+        request.user!.role as Role,
       ),
     }),
   );

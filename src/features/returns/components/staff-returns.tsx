@@ -101,7 +101,8 @@ function ReturnActions({ orderId, item }: { orderId: number; item: OrderReturn }
   const [trackingId, setTrackingId] = useState('');
   const [trackingUrl, setTrackingUrl] = useState('');
   const [pickupDate, setPickupDate] = useState('');
-  const [restock, setRestock] = useState(true);
+  // A replacement sends another of the item: what comes back goes into stock only when staff say it can be sold.
+  const [restock, setRestock] = useState(item.resolution === 'refund');
   const [amount, setAmount] = useState(String(item.items_total / 100));
   const [reference, setReference] = useState('');
   const [error, setError] = useState<{ field?: string; message: string } | null>(null);
