@@ -286,7 +286,9 @@ test.describe('about, contact and the policies in Hindi', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'नियम और शर्तें' })).toBeVisible();
       await page.locator('article').getByRole('link', { name: 'वापसी नीति' }).click();
       await expect(page).toHaveURL(/\/hi\/refund-cancellation$/);
-      await expect(page.locator('article')).toContainText('अभी भुगतान का एक ही तरीक़ा है: डिलीवरी पर नक़द भुगतान।');
+      await expect(page.locator('article')).toContainText(
+        'आप UPI, कार्ड या नेट बैंकिंग या डिलीवरी पर नक़द भुगतान से भुगतान कर सकते हैं।',
+      );
       await page.goto('/hi/shipping-policy');
       await expect(page.locator('article')).toContainText('₹499 या उससे ज़्यादा के ऑर्डर की डिलीवरी मुफ़्त है');
       await page.screenshot({ path: info.outputPath(`shipping-hi-${colorScheme}.png`), fullPage: true });
