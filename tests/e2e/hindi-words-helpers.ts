@@ -79,6 +79,9 @@ export const keptWords = new Set([
   'OTP',
   'PIN',
   'GST',
+  // The goods' tax code and a stock-keeping unit's code are written so in Hindi too.
+  'HSN',
+  'SKU',
   'GSTIN',
   'PAN',
   'IFSC',
