@@ -25,6 +25,14 @@ import { afterAppReady } from './app-ready';
  * start's idle moment has passed) loads a part as soon as it renders it.
  */
 
+/**
+ * A promise already settled, marked as React marks one it has seen settle: `use` reads it at once instead of
+ * suspending the render until a microtask has run.
+ */
+function settled(): Promise<void> {
+  return Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+}
+
 interface PartDefinition {
   /** Loads the part's code; the same promise every time, unless it failed (the next call tries again). */
   start(): Promise<void>;
@@ -171,17 +179,19 @@ export function deferredPart<Props extends object>(
   interface Instance {
     /** Rendered by the browser with no server HTML to keep: no boundary of its own, nothing to wait for. */
     atOnce: boolean;
+    /** Settles once the part may render; once it has, React's `use` reads it at once, without suspending. */
     ready: Promise<void>;
-    done: boolean;
     /** Loads the part's code (again if it failed); `ready` settles once it is loaded. */
     open(): Promise<void>;
     hydrated: boolean;
   }
 
   function Body({ props, part, onHydrated }: { props: Props; part: Instance; onHydrated: () => void }) {
-    // The server renders it at once (its code was loaded before the render), and so does a page the browser renders
-    // itself once the code is there; the browser hydrating the server's HTML waits until the part is needed.
-    if (!part.done && !((part.atOnce || isServer) && Loaded)) use(part.ready);
+    // The server renders it at once (its code was loaded before the render). The browser waits for `ready`: at once
+    // for a page it renders itself once the code is there, until the part is needed when it hydrates the server's
+    // HTML. Asked for on every render in the browser, never on a condition that can change between a render that
+    // waited and React's replay of it: the replay must call the same hooks (React throws otherwise).
+    if (!isServer) use(part.ready);
     useEffect(onHydrated, [onHydrated]);
     return Loaded ? <Loaded {...props} /> : null;
   }
@@ -192,16 +202,17 @@ export function deferredPart<Props extends object>(
       let loaded = () => {};
       const atOnce = loadAtOnce && !isServer;
       const ready =
-        atOnce || isServer
-          ? // The page waits for its part, as for its own code; if it cannot load, the page goes without it.
-            definition.start().catch(() => {})
-          : // Waits to be needed, then for its code. If that cannot load (offline on a first visit, a chunk gone
-            // after a deploy) it goes on waiting, the server's HTML in place, until a later attempt loads it.
-            new Promise<void>((resolve) => (loaded = resolve));
+        atOnce && Loaded
+          ? // Its code is there: nothing to wait for.
+            settled()
+          : atOnce || isServer
+            ? // The page waits for its part, as for its own code; if it cannot load, the page goes without it.
+              definition.start().catch(() => {})
+            : // Waits to be needed, then for its code. If that cannot load (offline on a first visit, a chunk gone
+              // after a deploy) it goes on waiting, the server's HTML in place, until a later attempt loads it.
+              new Promise<void>((resolve) => (loaded = resolve));
       const open = () => definition.start().then(loaded);
-      const instance: Instance = { atOnce, ready, done: false, open, hydrated: false };
-      void ready.then(() => (instance.done = true));
-      return instance;
+      return { atOnce, ready, open, hydrated: false };
     });
     const onHydrated = useCallback(() => {
       part.hydrated = true;
