@@ -214,6 +214,9 @@ test.describe('policy pages', () => {
       'defective or damaged, is not the item you ordered, or is not as shown',
       'within 30 days of delivery',
       'it is paid within 30 days',
+      // Each way of paying has its way back.
+      'An order paid online is refunded the way it was paid',
+      'An order paid in cash on delivery is refunded by UPI or bank transfer',
       'Mon–Fri 9 AM–6 PM',
     ]) {
       await expect(refund).toContainText(text);
