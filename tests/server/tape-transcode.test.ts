@@ -93,9 +93,10 @@ describe('the tape job', () => {
     expect(tape.failure).toBeNull();
     expect(tape.durationSeconds).toBe(6);
     expect(tape.readyAt).not.toBeNull();
-    expect(await keysUnder(`tapes/${tapeId}/`)).toEqual(
-      [`tapes/${tapeId}/480.mp4`, `tapes/${tapeId}/720.mp4`, `tapes/${tapeId}/poster.jpg`].sort(),
-    );
+    // The uploaded parts go once the tape is ready (a step after its row says so): the job ends with the renditions.
+    await expect
+      .poll(() => keysUnder(`tapes/${tapeId}/`))
+      .toEqual([`tapes/${tapeId}/480.mp4`, `tapes/${tapeId}/720.mp4`, `tapes/${tapeId}/poster.jpg`].sort());
     for (const [name, width, height] of [
       ['720.mp4', 1280, 720],
       ['480.mp4', 854, 480],
@@ -242,7 +243,7 @@ describe('the tape job', () => {
 
   it('deletes the upload’s parts once the tape is ready', async () => {
     await settled(tapeId);
-    expect(await keysUnder(`tapes/${tapeId}/parts/`)).toEqual([]);
+    await expect.poll(() => keysUnder(`tapes/${tapeId}/parts/`)).toEqual([]);
   });
 });
 
@@ -263,7 +264,8 @@ describe('a tape the job cannot use', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.kind, 'application'), sql`${mailOutbox.text} like ${'%Monsoon Letters%'}`));
     expect(mails.length).toBeGreaterThan(0);
-    expect(await keysUnder(`tapes/${id}/`)).toEqual([]);
+    // Its parts go after its row says so.
+    await expect.poll(() => keysUnder(`tapes/${id}/`)).toEqual([]);
   }, 180_000);
 
   it('fails a tape longer than its role takes, saying the limit', async () => {
@@ -272,7 +274,8 @@ describe('a tape the job cannot use', () => {
     expect(await settled(id)).toMatchObject({ status: 'failed', failure: 'too_long' });
     const answer = (await getTape(id, world.actor.headers)).json().data as Tape;
     expect(answer.failure).toBe('The tape is longer than this role takes (3 seconds)');
-    expect(await keysUnder(`tapes/${id}/`)).toEqual([]);
+    // Its parts go after its row says so.
+    await expect.poll(() => keysUnder(`tapes/${id}/`)).toEqual([]);
   }, 180_000);
 
   it('takes a tape as long as its role takes, give or take what a recorder adds', async () => {
