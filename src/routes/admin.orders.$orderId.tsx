@@ -5,7 +5,13 @@ import { StaffReturns } from '@/features/returns/components/staff-returns';
 
 function StaffOrderRoute() {
   const { orderId } = Route.useParams();
-  return <StaffOrderPage key={orderId} orderId={orderId} renderReturns={(id) => <StaffReturns orderId={id} />} />;
+  return (
+    <StaffOrderPage
+      key={orderId}
+      orderId={orderId}
+      renderReturns={(id, prepaid) => <StaffReturns orderId={id} prepaid={prepaid} />}
+    />
+  );
 }
 
 export const Route = createFileRoute('/admin/orders/$orderId')({

@@ -339,8 +339,8 @@ export function StaffOrderPage({
   renderReturns,
 }: {
   orderId: number;
-  /** The order's returns and their next steps (given by the route). */
-  renderReturns?: (orderId: number) => ReactNode;
+  /** The order's returns and their next steps (given by the route); `prepaid`: refunded through the gateway. */
+  renderReturns?: (orderId: number, prepaid: boolean) => ReactNode;
 }) {
   const query = useQuery(staffOrderQuery(orderId));
   if (query.isPending) return <LoadingState label={staffOrders_loading()} />;
@@ -371,7 +371,7 @@ export function StaffOrderPage({
         {staffOrders_back()}
       </Anchor>
       <OrderActions key={order.status} order={order} />
-      {renderReturns?.(order.id)}
+      {renderReturns?.(order.id, order.payment_method === 'online')}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Card withBorder padding="md">
           <Title order={2} fz="h5" mb={4}>

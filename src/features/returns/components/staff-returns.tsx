@@ -31,9 +31,10 @@ import { grv_steps } from '@/paraglide/messages/grv_steps.js';
 import { grv_ticket } from '@/paraglide/messages/grv_ticket.js';
 import { grv_tracking_id } from '@/paraglide/messages/grv_tracking_id.js';
 import { grv_tracking_url } from '@/paraglide/messages/grv_tracking_url.js';
+import { pay_refundThroughGateway } from '@/paraglide/messages/pay_refundthroughgateway2.js';
 
 /** The order's returns in the back office, each with the steps staff may take next. */
-export function StaffReturns({ orderId }: { orderId: number }) {
+export function StaffReturns({ orderId, prepaid }: { orderId: number; prepaid: boolean }) {
   const query = useQuery(staffReturnsQuery(orderId));
   if (!query.data || query.data.length === 0) return null;
   return (
@@ -43,14 +44,14 @@ export function StaffReturns({ orderId }: { orderId: number }) {
       </Title>
       <Stack gap="lg">
         {query.data.map((item) => (
-          <StaffReturn key={`${item.id}-${item.status}`} orderId={orderId} item={item} />
+          <StaffReturn key={`${item.id}-${item.status}`} orderId={orderId} item={item} prepaid={prepaid} />
         ))}
       </Stack>
     </Card>
   );
 }
 
-function StaffReturn({ orderId, item }: { orderId: number; item: OrderReturn }) {
+function StaffReturn({ orderId, item, prepaid }: { orderId: number; item: OrderReturn; prepaid: boolean }) {
   return (
     <article aria-label={grv_request_of({ date: formatDateTime(item.created_at) })} data-testid="staff-return">
       <Text fw={600}>
@@ -87,13 +88,16 @@ function StaffReturn({ orderId, item }: { orderId: number; item: OrderReturn }) 
           </li>
         ))}
       </ol>
-      <ReturnActions orderId={orderId} item={item} />
+      <ReturnActions orderId={orderId} item={item} prepaid={prepaid} />
     </article>
   );
 }
 
-/** The next steps of a return, with what each needs. */
-function ReturnActions({ orderId, item }: { orderId: number; item: OrderReturn }) {
+/**
+ * The next steps of a return, with what each needs. A prepaid order's refund goes back through the payment gateway,
+ * whose refund id is its reference: staff give one only for cash on delivery, paid back by UPI or bank transfer.
+ */
+function ReturnActions({ orderId, item, prepaid }: { orderId: number; item: OrderReturn; prepaid: boolean }) {
   const move = useMoveReturn(orderId);
   const key = useRef(newIdempotencyKey());
   const [note, setNote] = useState('');
@@ -126,7 +130,7 @@ function ReturnActions({ orderId, item }: { orderId: number; item: OrderReturn }
     if (to === 'refunded') {
       Object.assign(input, {
         refund_amount: amount.trim() === '' ? undefined : Math.round(Number(amount) * 100),
-        refund_reference: reference || undefined,
+        refund_reference: prepaid ? undefined : reference || undefined,
       });
     }
     setError(null);
@@ -196,12 +200,16 @@ function ReturnActions({ orderId, item }: { orderId: number; item: OrderReturn }
             onChange={(event) => setAmount(event.currentTarget.value)}
             error={fieldError('refund_amount')}
           />
-          <TextInput
-            label={grv_refund_reference()}
-            value={reference}
-            onChange={(event) => setReference(event.currentTarget.value)}
-            error={fieldError('refund_reference')}
-          />
+          {prepaid ? (
+            <Text fz="sm">{pay_refundThroughGateway()}</Text>
+          ) : (
+            <TextInput
+              label={grv_refund_reference()}
+              value={reference}
+              onChange={(event) => setReference(event.currentTarget.value)}
+              error={fieldError('refund_reference')}
+            />
+          )}
         </>
       ) : null}
       <Textarea
