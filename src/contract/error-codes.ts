@@ -378,6 +378,8 @@ export const errorTemplates = {
   pay_refund_failed: 'The payment service did not take the refund: try again in a few minutes',
   pay_cancel_waiting: 'This order is waiting for its payment: it is let go by itself if not paid in 15 minutes',
   pay_cancel_expired: 'This order was not paid in time and has been let go',
+  pay_waiting_limit:
+    'You have {max} orders waiting for their payment: pay one of them, or wait until it is let go {minutes} minutes after it was placed',
   // Self-tapes: how many uploads a member may leave unfinished at once.
   tape_uploads_unfinished: 'You have {max} tapes still uploading: let one of them finish before sending another',
   grv_no_return: 'There is no such return',

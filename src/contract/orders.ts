@@ -16,6 +16,11 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
 };
 /** An order paid online holds its stock this long for the payment, then expires. */
 export const PAYMENT_HOLD_MINUTES = 15;
+/**
+ * How many orders a shopper may have waiting for their payment at once (3): each holds its stock for
+ * PAYMENT_HOLD_MINUTES, so that many unpaid orders in a row could keep the stock from every other shopper.
+ */
+export const MAX_ORDERS_AWAITING_PAYMENT = 3;
 
 /** An online order's payment, as the shopper and staff see it. */
 export const orderPaymentSchema = z.object({

@@ -360,6 +360,7 @@ import { error_pay_unverified } from '@/paraglide/messages/error_pay_unverified.
 import { error_pay_refund_failed } from '@/paraglide/messages/error_pay_refund_failed.js';
 import { error_pay_cancel_waiting } from '@/paraglide/messages/error_pay_cancel_waiting.js';
 import { error_pay_cancel_expired } from '@/paraglide/messages/error_pay_cancel_expired.js';
+import { error_pay_waiting_limit } from '@/paraglide/messages/error_pay_waiting_limit.js';
 import { error_grv_no_return } from '@/paraglide/messages/error_grv_no_return.js';
 import { error_grv_window } from '@/paraglide/messages/error_grv_window.js';
 import { error_grv_details } from '@/paraglide/messages/error_grv_details.js';
@@ -755,6 +756,7 @@ const words: Record<ErrorCode, Words> = {
   pay_refund_failed: error_pay_refund_failed,
   pay_cancel_waiting: error_pay_cancel_waiting,
   pay_cancel_expired: error_pay_cancel_expired,
+  pay_waiting_limit: error_pay_waiting_limit,
   tape_uploads_unfinished: error_tape_uploads_unfinished,
   grv_no_return: error_grv_no_return,
   grv_window: error_grv_window,

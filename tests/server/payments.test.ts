@@ -415,6 +415,40 @@ describe('paying online through the gateway', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('holds stock for at most 3 unpaid orders of one shopper; a fourth is refused until one is paid or let go', async () => {
+    const shopper = await createShopper(app());
+    const name = 'Mumbai Chai Masala Tin';
+    const product = await productNamed(app(), name);
+    await setStock(app(), product.id, 20);
+    const waiting = [];
+    for (let index = 0; index < 3; index += 1) waiting.push(await placeOnline(shopper, 1, name));
+    const held = await stockOf(app(), product.id);
+    expect((await call('POST', '/addToCart', shopper, { product_id: product.id, quantity: 1 })).statusCode).toBe(200);
+    const fourth = await call('POST', '/completeOrder', shopper, { address: validAddress, payment_method: 'online' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({
+      message:
+        'You have 3 orders waiting for their payment: pay one of them, or wait until it is let go 15 minutes after it was placed',
+      field: 'payment_method',
+      code: 'pay_waiting_limit',
+      params: { max: '3', minutes: '15' },
+    });
+    // Nothing more is held, and the cart keeps its line.
+    expect(await stockOf(app(), product.id)).toBe(held);
+    expect((await call('GET', '/getCartItems', shopper)).json().data).toHaveLength(1);
+    // Another shopper's orders are theirs to count.
+    await placeOnline(await createShopper(app()), 1, name);
+    // Cash on delivery holds nothing for a payment: still open to them.
+    const cod = await call('POST', '/completeOrder', shopper, { address: validAddress, payment_method: 'cod' });
+    expect(cod.statusCode, cod.body).toBe(201);
+    // One of the three paid: another online order may wait.
+    const paid = waiting[0]!;
+    const { callback } = await standIn.pay(paid.gatewayOrderId, { method: 'upi' });
+    expect((await postCallback(callback, paid.id)).statusCode).toBe(303);
+    expect((await orderOf(shopper, paid.id)).status).toBe('placed');
+    await placeOnline(shopper, 1, name);
+  });
+
   it('says online payment is offered', async () => {
     const response = await app().inject({ method: 'GET', url: '/backend/api/api/v1/payments/options' });
     expect(response.json()).toEqual({ data: { online: true } });

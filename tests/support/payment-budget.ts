@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notExists } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { orderEvents, orderPayments, orders, products } from '../../server/src/db/schema.js';
+import { orderEvents, orderPayments, orders, productVariants, products } from '../../server/src/db/schema.js';
 import { PAYMENT_CALLBACK_PATH, PAYMENT_WEBHOOK_PATH } from '../../server/src/plugins/payment-repository.js';
 import type { RazorpayStandIn } from './razorpay-stand-in.js';
 
@@ -55,14 +55,28 @@ export async function runPaymentBudget(
   { orderCount = 1000, copies = 3, closedShare = 0.1, concurrency = 8, seed = 56 } = {},
 ): Promise<PaymentBudgetFigures> {
   const random = seeded(seed);
-  const user = await app.accountRepository.createUser({
-    name: 'Budget Shopper',
-    email: `budget-${randomUUID()}@example.in`,
-    phone: null,
-    passwordHash: 'not-a-usable-hash',
-  });
-  const headers = { authorization: `Bearer ${await app.accountRepository.issueToken(user!.id)}` };
-  const [product] = await app.db.select().from(products).where(eq(products.active, true)).limit(1);
+  // A shopper per order: one shopper may keep only a few orders waiting for their payment at once.
+  const shopper = async () => {
+    const user = await app.accountRepository.createUser({
+      name: 'Budget Shopper',
+      email: `budget-${randomUUID()}@example.in`,
+      phone: null,
+      passwordHash: 'not-a-usable-hash',
+    });
+    return { authorization: `Bearer ${await app.accountRepository.issueToken(user!.id)}` };
+  };
+  // A product sold as one: added to the cart by its id alone.
+  const [product] = await app.db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.active, true),
+        notExists(app.db.select().from(productVariants).where(eq(productVariants.productId, products.id))),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .limit(1);
   await app.db
     .update(products)
     .set({ stock: orderCount * 2 })
@@ -70,6 +84,7 @@ export async function runPaymentBudget(
 
   const placed: { id: number; gatewayOrderId: string }[] = [];
   for (let index = 0; index < orderCount; index += 1) {
+    const headers = await shopper();
     const added = await app.inject({
       method: 'POST',
       url: `${USER_API}/addToCart`,

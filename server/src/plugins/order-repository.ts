@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL,
 import fp from 'fastify-plugin';
 import {
   CANCEL_WINDOW_DAYS,
+  MAX_ORDERS_AWAITING_PAYMENT,
+  PAYMENT_HOLD_MINUTES,
   REPORT_PROBLEM_DAYS,
   orderTotals,
   type Order,
@@ -500,8 +502,35 @@ export default fp<{ publicUrl?: string }>(
       return { amount: paid, reference: refund.id };
     }
 
+    /**
+     * Refuses an online order to a shopper who already has MAX_ORDERS_AWAITING_PAYMENT waiting for their payment
+     * (one past its hold is as good as let go): each holds its stock, and unpaid orders in a row would keep it from
+     * everyone else. Counted with the shopper's row locked, so two checkouts at once cannot both pass.
+     */
+    async function refuseManyUnpaid(tx: Database, userId: number): Promise<void> {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [waiting] = await tx
+        .select({ count: count() })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.status, 'awaiting_payment'),
+            gte(orders.createdAt, new Date(Date.now() - PAYMENT_HOLD_MINUTES * 60_000)),
+          ),
+        );
+      if ((waiting?.count ?? 0) >= MAX_ORDERS_AWAITING_PAYMENT) {
+        throw new HttpError(
+          429,
+          `You have ${MAX_ORDERS_AWAITING_PAYMENT} orders waiting for their payment: pay one of them, or wait until it is let go ${PAYMENT_HOLD_MINUTES} minutes after it was placed`,
+          'payment_method',
+        );
+      }
+    }
+
     fastify.decorate('orderRepository', {
       async placeOrder(tx, userId, input) {
+        if (input.paymentMethod === 'online') await refuseManyUnpaid(tx, userId);
         const lines = await tx
           .select({
             quantity: cartItems.quantity,
