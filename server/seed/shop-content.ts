@@ -22,6 +22,13 @@ export const demoProducts: DemoProduct[] = [
     mrp: 899,
     price: 599,
     stock: 40,
+    sizes: [
+      { label: 'S', stock: 6 },
+      { label: 'M', stock: 10 },
+      { label: 'L', stock: 10 },
+      { label: 'XL', stock: 8 },
+      { label: 'XXL', stock: 6 },
+    ],
   },
   {
     name: 'Director’s Chair Hoodie',

@@ -101,7 +101,7 @@ test.describe('accessibility', () => {
         const token = await signIn(page);
         if (path === '/checkout') {
           // Checkout needs something in the cart to show its form (adding from the product page is shop.spec.ts's).
-          await apiAs(page.request, token, 'POST', '/addToCart', { product_id: 1, quantity: 1 });
+          await apiAs(page.request, token, 'POST', '/addToCart', { product_id: 4, quantity: 1 });
           const cart = await apiAs<{ data: unknown[] }>(page.request, token, 'GET', '/getCartItems');
           expect(cart.data.length).toBeGreaterThan(0);
         }

@@ -142,7 +142,7 @@ test.describe('every Hindi page reads in Hindi at 360 px', () => {
       if (path === '/hi/checkout') {
         const added = await page.request.post(`${server.url}${USER_API}/addToCart`, {
           headers: { authorization: `Bearer ${token}` },
-          data: { product_id: 1, quantity: 1 },
+          data: { product_id: 4, quantity: 1 },
         });
         expect(added.ok()).toBe(true);
       }

@@ -49,7 +49,7 @@ test.describe('install, where people look', () => {
   test('the confirmation of a first order offers installing, and asks the browser', async ({ page }) => {
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);
-    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 1, quantity: 1 });
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 4, quantity: 1 });
     await page.goto('/checkout');
     await page.getByLabel('Mobile number').fill('98201 23456');
     await page.getByLabel('Address line 1').fill('12, Koregaon Park');

@@ -101,6 +101,8 @@ test.describe('offline', () => {
 
     await context.setOffline(true);
     await page.goto('/shop/1');
+    // The tee comes in sizes: picked offline too.
+    await page.getByRole('radiogroup', { name: 'Size' }).locator('label', { hasText: /^M$/ }).click();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.goto('/shop/4');
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -128,13 +130,12 @@ test.describe('offline', () => {
 
     await context.setOffline(false);
     await expect(page.getByTestId('sync-status')).toBeHidden();
-    const cart = await apiAs<{ data: { product: { name: string }; quantity: number }[] }>(
-      page.request,
-      shopper.token,
-      'GET',
-      '/getCartItems',
-    );
-    expect(cart.data.map((line) => [line.product.name, line.quantity])).toEqual([['Clapperboard Classic Tee', 3]]);
+    const cart = await apiAs<{
+      data: { product: { name: string }; variant: { label: string } | null; quantity: number }[];
+    }>(page.request, shopper.token, 'GET', '/getCartItems');
+    expect(cart.data.map((line) => [line.product.name, line.variant?.label, line.quantity])).toEqual([
+      ['Clapperboard Classic Tee', 'M', 3],
+    ]);
     const wishlist = await apiAs<{ data: { product: { name: string } }[] }>(
       page.request,
       shopper.token,
@@ -159,7 +160,7 @@ test.describe('offline', () => {
       }
       return route.continue();
     });
-    await page.goto('/shop/1');
+    await page.goto('/shop/4');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByTestId('pending-count')).toBeVisible();
     await expect(page.getByTestId('sync-status')).toBeHidden({ timeout: 15_000 });
@@ -221,7 +222,7 @@ test.describe('offline', () => {
     await signIn(page, shopper);
     const other = await context.newPage();
     await signIn(other, shopper);
-    await openProductSignedIn(page, 1);
+    await openProductSignedIn(page, 5);
     await openProductSignedIn(other, 4);
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -246,15 +247,15 @@ test.describe('offline', () => {
       '/getCartItems',
     );
     expect(cart.data.map((line) => [line.product_id, line.quantity]).sort()).toEqual([
-      [1, 1],
       [4, 1],
+      [5, 1],
     ]);
   });
 
   test('a replay that meets a 401 keeps the edit until the user logs in again', async ({ page }) => {
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);
-    await page.goto('/shop/1');
+    await page.goto('/shop/4');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.route(
       '**/api/user/v1/addToCart',

@@ -4,20 +4,20 @@ import { apiAs, productId, registerShopper, signIn } from './shop-helpers';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('on a phone: buy a size M hoodie with UPI on the gateway’s page, close the tab before coming back, and find the order paid', async ({
+test('on a phone: buy a size M tee with UPI on the gateway’s page, close the tab before coming back, and find the order paid', async ({
   page,
   context,
 }) => {
   const shopper = await registerShopper(page.request);
   await signIn(page, shopper);
-  const hoodie = await productId(page, 'Director’s Chair Hoodie');
-  await page.goto(`/shop/${hoodie}`);
+  const tee = await productId(page, 'Clapperboard Classic Tee');
+  await page.goto(`/shop/${tee}`);
   await page.getByRole('radiogroup', { name: 'Size' }).locator('label', { hasText: /^M$/ }).click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByText('Director’s Chair Hoodie (M) is in your cart')).toBeVisible();
+  await expect(page.getByText('Clapperboard Classic Tee (M) is in your cart')).toBeVisible();
   await page.goto('/checkout');
   await expect(page.getByRole('list', { name: 'Items in this order' })).toContainText(
-    'Director’s Chair Hoodie (M) × 1',
+    'Clapperboard Classic Tee (M) × 1',
   );
   await page.getByLabel('Full name').fill('Asha Rao');
   await page.getByLabel('Mobile number').fill('9820012345');
@@ -30,7 +30,7 @@ test('on a phone: buy a size M hoodie with UPI on the gateway’s page, close th
   await page.getByRole('button', { name: 'Place order' }).click();
 
   // The gateway's own page, on its own address.
-  await expect(page.getByRole('heading', { name: /^Pay ₹1,799\.00$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Pay ₹599\.00$/ })).toBeVisible();
   await page.getByRole('radio', { name: 'UPI' }).check();
   await page.getByRole('button', { name: /^Pay ₹/ }).click();
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();

@@ -140,7 +140,7 @@ test.describe('alerts on the phone', () => {
     const headers = { authorization: `Bearer ${token}` };
     expect(
       (
-        await page.request.post(`${server.url}${USER_API}/addToCart`, { headers, data: { product_id: 1, quantity: 1 } })
+        await page.request.post(`${server.url}${USER_API}/addToCart`, { headers, data: { product_id: 4, quantity: 1 } })
       ).ok(),
     ).toBe(true);
     const placed = await page.request.post(`${server.url}${USER_API}/completeOrder`, {

@@ -10,6 +10,8 @@ interface ProductAnswer {
 }
 
 const publicPages = ['/', '/shop', '/shop/1', '/about'];
+/** A product sold as one, with no size to pick before Add to cart: the demo's tote. */
+const soldAsOne = '/shop/4';
 
 test.describe('server-rendered public pages', () => {
   test('arrive with their content and data in the HTML; signed-in pages arrive as the bare shell', async ({
@@ -97,9 +99,9 @@ test.describe('server-rendered public pages', () => {
     expect(errors).toEqual([]);
 
     // Hydrated: a guest's Add to cart asks them to log in, coming back to the product afterwards.
-    await page.goto('/shop/1');
+    await page.goto(soldAsOne);
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fshop%2F1$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fshop%2F4$/);
   });
 
   test('say they are ready only once their content answers: a signed-in tap at that moment counts on a slow phone', async ({
@@ -110,7 +112,7 @@ test.describe('server-rendered public pages', () => {
     // A phone eight times slower than this machine: React hydrates the page's content in a pass after the header.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
-    await page.goto('/shop/1');
+    await page.goto(soldAsOne);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible({ timeout: 15_000 });
     await expect
@@ -200,7 +202,7 @@ test.describe('what a reader does before the app has started', () => {
     const page = await context.newPage();
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);
-    const { startApp } = await openBeforeTheApp(page, '/shop/1');
+    const { startApp } = await openBeforeTheApp(page, soldAsOne);
     const add = page.getByRole('button', { name: 'Add to cart' });
     await add.click();
     await add.click();
@@ -295,7 +297,7 @@ test.describe('a part loaded on demand that cannot load', () => {
     // Its code cannot arrive (offline before the service worker has stored it).
     const bellCode = await cutOff(page, 'src/features/notifications/components/notification-bell.tsx');
     const errors = pageFailures(page);
-    await page.goto('/shop/1');
+    await page.goto(soldAsOne);
     // Asked for twice: by its preload, then by the import itself.
     await bellCode.refused(2);
     // The page goes on working without it.

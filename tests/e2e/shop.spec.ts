@@ -364,7 +364,7 @@ test.describe('storefront', () => {
     page,
   }) => {
     const shopper = await registerShopper(page.request);
-    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 1, quantity: 1 });
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 5, quantity: 1 });
     await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 4, quantity: 1 });
     await signIn(page, shopper);
     await page.goto('/cart');
@@ -390,7 +390,7 @@ test.describe('storefront', () => {
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);
     const release = await holdProfile(page);
-    await page.goto('/shop/1');
+    await page.goto('/shop/4');
     const add = page.getByRole('button', { name: 'Add to cart' });
     const wish = page.getByRole('button', { name: /to wishlist$/ });
     await expect(wish).toBeDisabled();
@@ -412,7 +412,7 @@ test.describe('storefront', () => {
   }) => {
     const shopper = await registerShopper(page.request);
     await signIn(page, shopper);
-    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 1, quantity: 1 });
+    await apiAs(page.request, shopper.token, 'POST', '/addToCart', { product_id: 5, quantity: 1 });
     await apiAs(page.request, shopper.token, 'POST', '/addToWishlist', { product_id: 4 });
     // The lines show from the device's copy of the cart at once; the profile that says whose edits they are is late.
     await page.goto('/cart');

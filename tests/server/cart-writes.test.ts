@@ -40,16 +40,16 @@ async function emptyCarts() {
 describe('cart writes that arrive together', () => {
   it('answer each shopper with their own cart, and refuse only what does not fit', async () => {
     await emptyCarts();
-    const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
+    const diary = await productNamed(testApp.app, 'Casting Call Diary 2027');
     const cap = await productNamed(testApp.app, 'Lights Camera Action Cap');
     const soldOut = await productNamed(testApp.app, 'Vintage Movie Ticket Wall Art');
-    await setStock(testApp.app, tee.id, 40);
+    await setStock(testApp.app, diary.id, 40);
     await setStock(testApp.app, cap.id, 3);
 
     const [overStock, none, ...fitting] = await Promise.all([
       add(shoppers[0]!, cap.id, 4),
       add(shoppers[1]!, soldOut.id, 1),
-      ...shoppers.map((who, index) => add(who, tee.id, 1 + (index % 3))),
+      ...shoppers.map((who, index) => add(who, diary.id, 1 + (index % 3))),
     ]);
 
     expect(overStock!.statusCode).toBe(409);
@@ -68,8 +68,8 @@ describe('cart writes that arrive together', () => {
       // The answer is the contract's cart, no field more or less, and the shopper's own.
       expect(cartSchema.parse(body)).toEqual(body);
       expect(body.data).toHaveLength(1);
-      expect(body.data[0]).toMatchObject({ product_id: tee.id, quantity: 1 + (index % 3) });
-      expect(body.subtotal).toBe(tee.price * (1 + (index % 3)));
+      expect(body.data[0]).toMatchObject({ product_id: diary.id, quantity: 1 + (index % 3) });
+      expect(body.subtotal).toBe(diary.price * (1 + (index % 3)));
       expect(await cartOf(shoppers[index]!)).toEqual(body);
     }
   });
@@ -218,9 +218,9 @@ describe('keyed writes of one batch', () => {
   it("a refused write does not run again, nor make another shopper's write sent at the same moment run again", async () => {
     await emptyCarts();
     const cap = await productNamed(testApp.app, 'Lights Camera Action Cap');
-    const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
+    const diary = await productNamed(testApp.app, 'Casting Call Diary 2027');
     await setStock(testApp.app, cap.id, 2);
-    await setStock(testApp.app, tee.id, 40);
+    await setStock(testApp.app, diary.id, 40);
     const [refusedShopper, counted, worker, adder] = [shoppers[0]!, shoppers[1]!, shoppers[2]!, shoppers[3]!];
     const { app } = testApp;
     const runs = { statement: 0, work: 0, refused: 0 };
@@ -241,10 +241,10 @@ describe('keyed writes of one batch', () => {
       }),
       app.runIdempotent(...keyed(worker, 'work-once'), async (tx) => {
         runs.work += 1;
-        await app.cartRepository.addToWishlist(tx, worker.id, tee.id);
+        await app.cartRepository.addToWishlist(tx, worker.id, diary.id);
         return runs.work;
       }),
-      app.runIdempotent(...keyed(adder, 'added-once'), app.cartRepository.addToCart(adder.id, tee.id, 2)),
+      app.runIdempotent(...keyed(adder, 'added-once'), app.cartRepository.addToCart(adder.id, diary.id, 2)),
     ]);
 
     expect(settled[0]).toMatchObject({ status: 'rejected', reason: { statusCode: 409 } });
@@ -254,7 +254,7 @@ describe('keyed writes of one batch', () => {
     const keys = (await app.db.select().from(idempotencyKeys)).map((row) => row.key);
     expect(keys).toEqual(expect.arrayContaining(['counted-once', 'work-once', 'added-once']));
     expect(keys).not.toContain('refused-once');
-    expect((await cartOf(adder)).data).toMatchObject([{ product_id: tee.id, quantity: 2 }]);
+    expect((await cartOf(adder)).data).toMatchObject([{ product_id: diary.id, quantity: 2 }]);
     expect((await cartOf(refusedShopper)).data).toEqual([]);
   });
 
@@ -344,15 +344,15 @@ describe('two servers on one database', () => {
     // A second process: its own pool of connections to the same PostgreSQL database (on PGlite, the same one).
     const second = await testApp.secondProcess();
     try {
-      const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
-      await setStock(testApp.app, tee.id, 500);
+      const diary = await productNamed(testApp.app, 'Casting Call Diary 2027');
+      await setStock(testApp.app, diary.id, 500);
       const rounds = 20;
       const send = (app: typeof second, round: number) =>
         app.inject({
           method: 'POST',
           url: `${USER_API}/addToCart`,
           headers: { ...shoppers[round % shoppers.length]!.headers, 'idempotency-key': `two-servers-${round}` },
-          payload: { product_id: tee.id, quantity: 1 },
+          payload: { product_id: diary.id, quantity: 1 },
         });
       // A pair at a time: each server then runs its request alone, the two transactions side by side.
       const answers = [];
@@ -365,11 +365,11 @@ describe('two servers on one database', () => {
         expect(pair.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
         expect(pair[0]!.json()).toEqual(pair[1]!.json());
       }
-      // Each round added one tee, once.
+      // Each round added one diary, once.
       const [row] = await testApp.app.db
         .select({ total: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::integer` })
         .from(cartItems)
-        .where(eq(cartItems.productId, tee.id));
+        .where(eq(cartItems.productId, diary.id));
       expect(row!.total).toBe(rounds);
 
       // The same for a call outside the cart's batches (one transaction a request): one adds, the other replays.

@@ -40,16 +40,16 @@ async function emptyCartAndWishlist(who: Shopper) {
 describe('cart', () => {
   it('adds a product, sums a second add, and totals lines from the server price', async () => {
     await emptyCartAndWishlist(shopper);
-    const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
-    const first = await call('POST', '/addToCart', shopper, { product_id: tee.id, quantity: 2 });
+    const diary = await productNamed(testApp.app, 'Casting Call Diary 2027');
+    const first = await call('POST', '/addToCart', shopper, { product_id: diary.id, quantity: 2 });
     expect(first.statusCode).toBe(200);
-    const second = await call('POST', '/addToCart', shopper, { product_id: tee.id, quantity: 1, price: 1, total: 1 });
+    const second = await call('POST', '/addToCart', shopper, { product_id: diary.id, quantity: 1, price: 1, total: 1 });
     expect(second.statusCode).toBe(200);
     const cart = second.json();
     expect(cart.data).toHaveLength(1);
-    expect(cart.data[0]).toMatchObject({ product_id: tee.id, quantity: 3, line_total: tee.price * 3 });
-    expect(cart.data[0].product).toMatchObject({ id: tee.id, name: tee.name, price: tee.price, mrp: tee.mrp });
-    expect(cart.subtotal).toBe(tee.price * 3);
+    expect(cart.data[0]).toMatchObject({ product_id: diary.id, quantity: 3, line_total: diary.price * 3 });
+    expect(cart.data[0].product).toMatchObject({ id: diary.id, name: diary.name, price: diary.price, mrp: diary.mrp });
+    expect(cart.subtotal).toBe(diary.price * 3);
     expect(cart.item_count).toBe(3);
 
     const listed = await call('GET', '/getCartItems', shopper);
@@ -80,22 +80,22 @@ describe('cart', () => {
 
   it('refuses an add that takes a line past 10, even when adds arrive at once, and keeps what fitted', async () => {
     await emptyCartAndWishlist(shopper);
-    const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
-    await setStock(testApp.app, tee.id, 100);
-    expect((await call('POST', '/addToCart', shopper, { product_id: tee.id, quantity: 6 })).statusCode).toBe(200);
-    const over = await call('POST', '/addToCart', shopper, { product_id: tee.id, quantity: 6 });
+    const diary = await productNamed(testApp.app, 'Casting Call Diary 2027');
+    await setStock(testApp.app, diary.id, 100);
+    expect((await call('POST', '/addToCart', shopper, { product_id: diary.id, quantity: 6 })).statusCode).toBe(200);
+    const over = await call('POST', '/addToCart', shopper, { product_id: diary.id, quantity: 6 });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toEqual({
-      message: `You can have at most 10 of ${tee.name} in your cart`,
+      message: `You can have at most 10 of ${diary.name} in your cart`,
       field: 'quantity',
       code: 'cart_line_limit',
-      params: { max: '10', product: tee.name },
+      params: { max: '10', product: diary.name },
     });
     expect((await call('GET', '/getCartItems', shopper)).json().data[0].quantity).toBe(6);
 
     await emptyCartAndWishlist(shopper);
     const adds = await Promise.all(
-      [1, 2, 3, 4, 5].map(() => call('POST', '/addToCart', shopper, { product_id: tee.id, quantity: 3 })),
+      [1, 2, 3, 4, 5].map(() => call('POST', '/addToCart', shopper, { product_id: diary.id, quantity: 3 })),
     );
     expect(adds.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 409, 409]);
     expect((await call('GET', '/getCartItems', shopper)).json().data[0].quantity).toBe(9);

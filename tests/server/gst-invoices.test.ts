@@ -232,7 +232,7 @@ describe('GST tax invoices', () => {
   });
 
   it('mails the shipping notice with the invoice attached, once its PDF is made, through SMTP', async () => {
-    const { order } = await confirmedOrder('Clapperboard Classic Tee', bengaluru);
+    const { order } = await confirmedOrder('Popcorn Bucket Mug', bengaluru);
     expect((await ship(order.id)).statusCode).toBe(200);
     const [row] = await app.db.select().from(invoices).where(eq(invoices.orderId, order.id));
     const subject = `Subject: Order #${order.id} shipped`;

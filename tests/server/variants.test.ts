@@ -72,6 +72,19 @@ async function variantStock(id: number): Promise<number> {
 }
 
 describe('sizes and colours', () => {
+  it('sells the demo’s tee and hoodie in sizes S to XXL, each with its own SKU, the stock of the sizes adding up', async () => {
+    for (const name of ['Clapperboard Classic Tee', 'Director’s Chair Hoodie']) {
+      const product = await productNamed(testApp.app, name);
+      const page = (await testApp.app.inject({ url: `/backend/api/api/v1/getProduct/${product.id}` })).json().data as {
+        stock: number;
+        variants: { label: string; sku: string; stock: number }[];
+      };
+      expect(page.variants.map((variant) => variant.label)).toEqual(['S', 'M', 'L', 'XL', 'XXL']);
+      expect(new Set(page.variants.map((variant) => variant.sku)).size).toBe(5);
+      expect(page.variants.reduce((sum, variant) => sum + variant.stock, 0)).toBe(page.stock);
+    }
+  });
+
   it('asks a shopper whose cart holds a product from before it came in sizes to pick one, and takes no stock', async () => {
     const name = 'Plain Tee';
     const created = await call('POST', `${ADMIN_API}/products`, manager, {

@@ -24,12 +24,12 @@ describe('the bench’s write floor', () => {
     expect(readConfig({}).benchWriteFloor).toBe(false);
     expect(readConfig({ BENCH_WRITE_FLOOR: 'true' }).benchWriteFloor).toBe(false);
     expect(readConfig({ BENCH_WRITE_FLOOR: '1' }).benchWriteFloor).toBe(true);
-    const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
+    const diary = await productNamed(testApp.app, 'Casting Call Diary 2027');
     const answer = await testApp.app.inject({
       method: 'POST',
       url: FLOOR,
       headers: { 'idempotency-key': 'floor-absent' },
-      payload: { user_id: shopper.id, product_id: tee.id, quantity: 1 },
+      payload: { user_id: shopper.id, product_id: diary.id, quantity: 1 },
     });
     expect(answer.statusCode).toBe(404);
     expect(await testApp.app.db.select().from(cartItems).where(eq(cartItems.userId, shopper.id))).toEqual([]);
@@ -45,14 +45,14 @@ describe('the bench’s write floor', () => {
       benchWriteFloor: true,
     });
     try {
-      const tee = await productNamed(testApp.app, 'Clapperboard Classic Tee');
-      await setStock(testApp.app, tee.id, 40);
+      const diary = await productNamed(testApp.app, 'Casting Call Diary 2027');
+      await setStock(testApp.app, diary.id, 40);
       const floor = (key: string, quantity: number, lineId?: number) =>
         floorApp.inject({
           method: 'POST',
           url: FLOOR,
           headers: { 'idempotency-key': key },
-          payload: { user_id: shopper.id, quantity, ...(lineId ? { line_id: lineId } : { product_id: tee.id }) },
+          payload: { user_id: shopper.id, quantity, ...(lineId ? { line_id: lineId } : { product_id: diary.id }) },
         });
 
       const first = await floor('floor-1', 2);
@@ -65,7 +65,7 @@ describe('the bench’s write floor', () => {
         headers: shopper.headers,
       });
       expect(first.json()).toEqual(cart.json());
-      expect(first.json().data).toMatchObject([{ product_id: tee.id, quantity: 2 }]);
+      expect(first.json().data).toMatchObject([{ product_id: diary.id, quantity: 2 }]);
       const stored = await testApp.app.db
         .select()
         .from(idempotencyKeys)
